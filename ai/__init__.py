@@ -1,0 +1,12 @@
+"""The built-in AI players of vikingcli, registered through ``vikingcli_players``."""
+
+from __future__ import annotations
+
+from vikingcli.hookspecs import hookimpl
+from vikingcli.players import PlayerKind
+from vikingcli_ai.random_player import RANDOM
+
+
+@hookimpl
+def vikingcli_players() -> list[PlayerKind]:
+    return [RANDOM]

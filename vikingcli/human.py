@@ -1,0 +1,88 @@
+"""The ``human`` player kind: a person at a terminal, through prompt-toolkit.
+
+Registered by the host itself through the same ``vikingcli_players`` hook as every
+other player kind. The prompt completes the legal action texts; ``help``, ``board``,
+``actions`` and ``quit`` are commands, not moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from vikingcli.engine import Action, Game, IllegalAction, State
+from vikingcli.hookspecs import hookimpl
+from vikingcli.match import QuitGame
+from vikingcli.players import PlayerKind
+from vikingcli.testing import plain_text
+
+HELP = (
+    "Type an action (Tab completes). Commands: 'actions' lists the legal actions, "
+    "'board' shows the table again, 'rules' prints the rules summary, 'quit' saves and leaves."
+)
+
+
+class HumanPlayer:
+    """Asks a person for each move; ``ask`` and ``show`` can be replaced (SSH, tests)."""
+
+    def __init__(
+        self,
+        ask: Callable[[str, list[str]], str] | None = None,
+        show: Callable[[str], None] | None = None,
+    ) -> None:
+        self.ask = ask or _prompt
+        self.show = show or print
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        self.show(plain_text(game.render(state, seat)))
+        while True:
+            texts = game.legal_action_texts(state)
+            line = self.ask(f"seat {seat} > ", texts).strip()
+            if not line:
+                continue
+            if line in ("quit", "exit"):
+                raise QuitGame
+            if line in ("help", "?"):
+                self.show(HELP)
+                continue
+            if line == "actions":
+                self.show("  ".join(texts))
+                continue
+            if line == "board":
+                self.show(plain_text(game.render(state, seat)))
+                continue
+            if line == "rules":
+                self.show(game.rules_text())
+                continue
+            try:
+                return game.parse_action(state, line)
+            except IllegalAction as exc:
+                self.show(f"not legal: {exc}")
+
+
+def _prompt(message: str, completions: list[str]) -> str:
+    from prompt_toolkit import prompt
+    from prompt_toolkit.completion import WordCompleter
+
+    words = [*completions, "actions", "board", "help", "rules", "quit"]
+    try:
+        return prompt(message, completer=WordCompleter(words, sentence=True))
+    except EOFError:
+        raise QuitGame from None
+
+
+def _make(game: Game, seat: int, params: Mapping[str, Any]) -> HumanPlayer:
+    return HumanPlayer()
+
+
+HUMAN = PlayerKind(
+    name="human",
+    description="a person at this terminal (prompt with completion of legal actions)",
+    factory=_make,
+    interactive=True,
+)
+
+
+@hookimpl
+def vikingcli_players() -> list[PlayerKind]:
+    return [HUMAN]

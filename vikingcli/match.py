@@ -1,0 +1,202 @@
+"""The match loop: seats, seeds, the action log and per-move time accounting.
+
+One :class:`Match` is one game between seated players. It keeps the canonical
+action texts (the authority a save replays), the seconds each seat spent, and,
+when a player fails or overruns the hard move time limit, a forfeit with its
+reason so batches and tournaments carry on.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from vikingcli.engine import Game, IllegalAction, Outcome, ranks_from_keys
+from vikingcli.players import Player, PlayerKind, PlayerSpec, full_params
+
+
+class MoveTimeout(Exception):
+    """A player overran the hard per-move time limit."""
+
+
+class QuitGame(Exception):
+    """A person asked to leave the game (interactive play)."""
+
+
+def seat_seed(match_seed: int, seat: int) -> int:
+    """The seed a seat's player gets when its spec names none.
+
+    Mixed so that seats and consecutive match seeds get unrelated streams."""
+    x = (match_seed * 0x9E3779B1 + (seat + 1) * 0x85EBCA77) & 0xFFFFFFFF
+    x ^= x >> 16
+    return (x * 0x45D9F3B) & 0x7FFFFFFF
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at a seat: a display name and the player spec that drives it."""
+
+    name: str
+    spec: PlayerSpec
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "player": str(self.spec)}
+
+
+def make_player(
+    game: Game, kinds: Mapping[str, PlayerKind], spec: PlayerSpec, seat: int, match_seed: int
+) -> Player:
+    """Build the player for ``seat``, filling a seed the spec left open."""
+    kind = kinds[spec.kind]
+    params = full_params(kind, spec)
+    if "seed" in params and "seed" not in spec.params:
+        params["seed"] = seat_seed(match_seed, seat)
+    return kind.factory(game, seat, params)
+
+
+@dataclass
+class Match:
+    """A game in progress between seated players."""
+
+    game: Game
+    options: dict[str, str]
+    seed: int
+    seats: list[Seat]
+    state: Any = None
+    actions: list[str] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    forfeit: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.state is None:
+            self.state = self.game.new_state(len(self.seats), self.options, self.seed)
+        if not self.seconds:
+            self.seconds = [0.0] * len(self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.forfeit is not None or self.game.to_move(self.state) is None
+
+    def apply_text(self, text: str) -> str:
+        """Apply the action named by ``text``; return its canonical text."""
+        action = self.game.parse_action(self.state, text)
+        canonical = self.game.format_action(self.state, action)
+        self.game.apply(self.state, action)
+        self.actions.append(canonical)
+        return canonical
+
+    def step(self, players: Sequence[Player], move_timeout: float | None = None) -> str | None:
+        """Let the seat to move act once; return the canonical action text.
+
+        A player that raises, overruns ``move_timeout`` or returns an illegal
+        action forfeits; the reason is recorded and ``None`` returned."""
+        seat = self.game.to_move(self.state)
+        if seat is None:
+            return None
+        game = self.game
+        start = time.perf_counter()
+        try:
+            with _deadline(move_timeout):
+                action = players[seat].choose(game, self.state, seat)
+            text = game.format_action(self.state, action)
+            game.apply(self.state, action)
+        except (QuitGame, KeyboardInterrupt):
+            raise
+        except MoveTimeout:
+            self._forfeit(seat, f"exceeded the move time limit of {move_timeout:g} s")
+            return None
+        except IllegalAction as exc:
+            self._forfeit(seat, f"illegal action: {exc}")
+            return None
+        except Exception as exc:
+            self._forfeit(seat, f"player error: {type(exc).__name__}: {exc}")
+            return None
+        finally:
+            self.seconds[seat] += time.perf_counter() - start
+        self.actions.append(text)
+        return text
+
+    def _forfeit(self, seat: int, reason: str) -> None:
+        self.forfeit = {"seat": seat, "reason": reason}
+
+    def play(
+        self,
+        players: Sequence[Player],
+        *,
+        move_timeout: float | None = None,
+        on_move: Callable[[Match, str], None] | None = None,
+    ) -> Outcome:
+        """Play to the end (or to a forfeit) and return the outcome."""
+        while not self.over:
+            text = self.step(players, move_timeout)
+            if text is not None and on_move is not None:
+                on_move(self, text)
+        return self.outcome()
+
+    def outcome(self) -> Outcome:
+        """The final outcome; a forfeiting seat is ranked last."""
+        if self.forfeit is None:
+            return self.game.outcome(self.state)
+        loser = self.forfeit["seat"]
+        scores = self.game.current_scores(self.state)
+        keys = [(i != loser, scores[i]) for i in range(len(scores))]
+        return Outcome(
+            scores=tuple(scores),
+            ranks=ranks_from_keys(keys),
+            end_reason=f"forfeit: seat {loser} {self.forfeit['reason']}",
+            breakdown={"forfeit": dict(self.forfeit)},
+        )
+
+    def result_json(self) -> dict[str, Any]:
+        """One JSON-ready record of a finished match (``run --json``)."""
+        out = self.outcome()
+        return {
+            "game": self.game.name,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "seats": [s.to_json() for s in self.seats],
+            "scores": list(out.scores),
+            "ranks": list(out.ranks),
+            "winners": list(out.winners()),
+            "end_reason": out.end_reason,
+            "moves": len(self.actions),
+            "seconds": [round(s, 6) for s in self.seconds],
+            "forfeit": self.forfeit,
+            "breakdown": dict(out.breakdown),
+        }
+
+
+@contextmanager
+def _deadline(seconds: float | None):  # type: ignore[no-untyped-def]
+    """Raise :class:`MoveTimeout` in the main thread when ``seconds`` pass.
+
+    A real interrupt (SIGALRM) rather than a check afterwards, so a player stuck
+    in a loop is stopped. Off the main thread the overrun is detected after the
+    move returns instead."""
+    if not seconds or seconds <= 0:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        start = time.perf_counter()
+        yield
+        if time.perf_counter() - start > seconds:
+            raise MoveTimeout
+        return
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise MoveTimeout
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

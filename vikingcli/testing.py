@@ -1,0 +1,282 @@
+"""The engine conformance suite, shipped as a pytest plugin.
+
+Any game package (built-in or third-party) checks its game against the engine
+contract of :mod:`vikingcli.engine` with one line in a test module::
+
+    from vikingcli.testing import conformance_suite
+    TestConformance = conformance_suite(MyGame())
+
+It plays seeded random games at every player count and at every value of every
+option (one option varied at a time from the defaults) and checks, at every step:
+``legal_actions`` is non-empty and stable before the end, ``apply`` rejects an
+illegal action without changing the state, ``parse(format(a)) == a``,
+``from_json(to_json(s))`` round-trips, ``observation`` is JSON-ready,
+``determinize`` keeps the acting seat's observation and leaves the original alone,
+``clone`` is independent, ``render`` fits 80 columns; and over whole games: the
+game ends, the same seed gives the same game, the outcome is well formed.
+OpenSpiel's API and simulation tests are the model.
+
+The ``check_*`` functions raise ``AssertionError`` and can be called directly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import orjson
+
+from vikingcli.engine import Game, IllegalAction, Outcome
+
+JUNK_ACTIONS: tuple[Any, ...] = (("__not_an_action__",), None, -987654321, "__junk__")
+"""Values no game may accept as an action."""
+
+
+def configurations(game: Game) -> list[tuple[int, dict[str, str]]]:
+    """Every player count with the default options, then each other value of
+    each option at the default table size (and at the extremes, for option
+    values that may depend on the table size)."""
+    defaults = game.resolve_options({})
+    out: list[tuple[int, dict[str, str]]] = []
+    counts = list(range(game.min_players, game.max_players + 1))
+    for n in counts:
+        out.append((n, dict(defaults)))
+    for opt in game.options:
+        for value in opt.test_values():
+            if value == defaults[opt.name]:
+                continue
+            for n in dict.fromkeys((game.min_players, game.max_players)):
+                options = dict(defaults)
+                options[opt.name] = value
+                out.append((n, options))
+    return out
+
+
+def _snapshot(game: Game, state: Any) -> bytes:
+    return orjson.dumps(game.to_json(state))
+
+
+def _json_ready(value: Any, what: str) -> Any:
+    try:
+        return orjson.loads(orjson.dumps(value))
+    except TypeError as exc:
+        raise AssertionError(f"{what} is not JSON-ready: {exc}") from None
+
+
+def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True) -> None:
+    """Check the per-state contract on one state that is not over."""
+    seat = game.to_move(state)
+    n = game.num_players(state)
+    assert seat is not None and 0 <= seat < n, f"to_move returned {seat!r} for {n} seats"
+    actions = list(game.legal_actions(state))
+    assert actions, "legal_actions is empty before the end of the game"
+    assert list(game.legal_actions(state)) == actions, "legal_actions is not deterministic"
+    assert len(set(actions)) == len(actions), "legal_actions lists an action twice"
+    before = _snapshot(game, state)
+
+    # Texts: canonical, one line, and parsed back to the same action.
+    sample = actions if full or len(actions) <= 40 else rng.sample(actions, 40)
+    texts = set()
+    for action in sample:
+        hash(action)
+        text = game.format_action(state, action)
+        assert isinstance(text, str) and text and "\n" not in text, f"bad text {text!r}"
+        assert text not in texts, f"two actions share the text {text!r}"
+        texts.add(text)
+        parsed = game.parse_action(state, text)
+        assert parsed == action, f"parse(format({action!r})) gave {parsed!r}"
+    try:
+        game.parse_action(state, "zzz this is not a move 12345")
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("parse_action accepted nonsense text")
+
+    # Illegal actions are refused and change nothing.
+    for junk in JUNK_ACTIONS:
+        if junk in actions:
+            continue
+        try:
+            game.apply(state, junk)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"apply accepted the illegal action {junk!r}")
+        assert _snapshot(game, state) == before, f"a rejected action {junk!r} changed the state"
+
+    # Snapshot round trip.
+    data = _json_ready(game.to_json(state), "to_json")
+    restored = game.from_json(data)
+    assert _snapshot(game, restored) == before, "from_json(to_json(s)) differs from s"
+    assert list(game.legal_actions(restored)) == actions, "restored state has other legal actions"
+    assert game.to_move(restored) == seat
+
+    # Observation and determinization from the acting seat.
+    obs = _json_ready(game.observation(state, seat), "observation")
+    assert isinstance(obs, dict), "observation must be a dict"
+    det = game.determinize(state, seat, random.Random(rng.random()))
+    assert det is not state, "determinize must return a new state"
+    assert _snapshot(game, state) == before, "determinize changed the original state"
+    assert _json_ready(game.observation(det, seat), "observation") == obs, (
+        "determinize changed what the acting seat observes"
+    )
+    assert game.to_move(det) == seat, "determinize changed the seat to move"
+    assert list(game.legal_actions(det)) == actions, (
+        "determinize changed the acting seat's legal actions"
+    )
+
+    # Clone independence: play on the clone, the original must not move.
+    copy = game.clone(state)
+    assert copy is not state
+    assert _snapshot(game, copy) == before, "clone differs from the original"
+    game.apply(copy, actions[rng.randrange(len(actions))])
+    assert _snapshot(game, state) == before, "applying to a clone changed the original"
+
+    if full:
+        check_views(game, state)
+
+
+def check_views(game: Game, state: Any) -> None:
+    """render and evaluate for every seat and a spectator."""
+    n = game.num_players(state)
+    for viewer in [*range(n), None]:
+        text = plain_text(game.render(state, viewer))
+        assert text.strip(), "render returned nothing"
+        wide = [line for line in text.splitlines() if len(line) > 80]
+        assert not wide, f"render is wider than 80 columns: {wide[0]!r}"
+    for seat in range(n):
+        value = game.evaluate(state, seat)
+        assert isinstance(value, (int, float)) and math.isfinite(value), (
+            f"evaluate returned {value!r}"
+        )
+
+
+def plain_text(rendered: Any) -> str:
+    """The characters of a render result (str or prompt-toolkit fragments)."""
+    if isinstance(rendered, str):
+        return rendered
+    if hasattr(rendered, "__pt_formatted_text__"):
+        rendered = rendered.__pt_formatted_text__()
+    return "".join(fragment[1] for fragment in rendered)
+
+
+def play_random(
+    game: Game,
+    n: int,
+    options: Mapping[str, str],
+    seed: int,
+    *,
+    check: bool = True,
+    check_every: int = 1,
+    max_steps: int = 20000,
+) -> tuple[list[str], Any]:
+    """Play one seeded random game, checking the contract along the way.
+
+    Returns the action texts and the final state."""
+    rng = random.Random(seed)
+    state = game.new_state(n, options, seed)
+    assert _snapshot(game, state) == _snapshot(game, game.new_state(n, options, seed)), (
+        "new_state is not deterministic"
+    )
+    log: list[str] = []
+    steps = 0
+    while game.to_move(state) is not None:
+        assert steps < max_steps, f"game did not end within {max_steps} actions"
+        if check and steps % check_every == 0:
+            check_state(game, state, rng, full=steps % (check_every * 10) == 0)
+        actions = game.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        log.append(game.format_action(state, action))
+        result = game.apply(state, action)
+        assert result is state, "apply must return the state it changed"
+        steps += 1
+    check_outcome(game, state)
+    if check:
+        check_views(game, state)
+    return log, state
+
+
+def check_outcome(game: Game, state: Any) -> None:
+    """The outcome of a finished game is well formed."""
+    n = game.num_players(state)
+    assert not list(game.legal_actions(state)) or game.to_move(state) is None
+    out = game.outcome(state)
+    assert isinstance(out, Outcome)
+    assert len(out.scores) == n and len(out.ranks) == n, "outcome has the wrong number of seats"
+    assert min(out.ranks) == 1 and all(1 <= r <= n for r in out.ranks), f"bad ranks {out.ranks}"
+    _json_ready(out.to_json(), "outcome")
+
+
+def check_replay(game: Game, n: int, options: Mapping[str, str], seed: int) -> None:
+    """Same seed, same game; replaying the texts reproduces the final snapshot."""
+    log1, end1 = play_random(game, n, options, seed, check=False)
+    log2, end2 = play_random(game, n, options, seed, check=False)
+    assert log1 == log2, "the same seed produced different games"
+    state = game.new_state(n, options, seed)
+    for text in log1:
+        game.apply(state, game.parse_action(state, text))
+    assert _snapshot(game, state) == _snapshot(game, end1), "replaying the log diverged"
+
+
+def _ids(configs: Sequence[tuple[int, dict[str, str]]]) -> list[str]:
+    return [f"{n}p-" + ",".join(f"{k}={v}" for k, v in opts.items()) for n, opts in configs]
+
+
+def conformance_suite(
+    game: Game,
+    *,
+    games_per_config: int = 2,
+    check_every: int = 1,
+    seed: int = 0,
+) -> type:
+    """A pytest test class checking ``game`` against the engine contract.
+
+    ``games_per_config`` random games are played per configuration; with
+    ``check_every=k`` the per-state checks run on every k-th state (for long games).
+    """
+    import pytest
+
+    configs = configurations(game)
+    ids = _ids(configs)
+
+    class ConformanceSuite:
+
+        @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
+        def test_random_playthroughs_keep_the_contract(self, n: int, options: dict[str, str]) -> None:
+            for k in range(games_per_config):
+                play_random(game, n, options, seed + k, check_every=check_every)
+
+        @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
+        def test_same_seed_same_game(self, n: int, options: dict[str, str]) -> None:
+            check_replay(game, n, options, seed + 1000)
+
+        def test_identity(self) -> None:
+            assert game.name and game.title
+            assert 1 <= game.min_players <= game.default_players <= game.max_players
+            assert game.eval_scale > 0
+            assert game.rules_text().strip()
+            game.resolve_options({})
+
+    ConformanceSuite.__name__ = f"Conformance_{game.name}"
+    ConformanceSuite.__doc__ = f"Engine-contract conformance of {game.name}."
+    ConformanceSuite.pytestmark = [pytest.mark.conformance]  # type: ignore[attr-defined]
+    return ConformanceSuite
+
+
+def iter_states(game: Game, n: int, options: Mapping[str, str], seed: int) -> Iterator[Any]:
+    """The states of one seeded random game, each a clone (for property tests)."""
+    rng = random.Random(seed)
+    state = game.new_state(n, options, seed)
+    while True:
+        yield game.clone(state)
+        if game.to_move(state) is None:
+            return
+        actions = game.legal_actions(state)
+        game.apply(state, actions[rng.randrange(len(actions))])
+
+
+def pytest_configure(config: Any) -> None:
+    """Register the marker the suite's tests can be selected by."""
+    config.addinivalue_line("markers", "conformance: vikingcli engine-contract conformance")
