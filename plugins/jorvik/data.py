@@ -1,0 +1,264 @@
+"""Jórvík component data: the 104 cards, goods, tables and every house value.
+
+Everything the spec (rules/jorvik.md) marks as HOUSE DATA is marked ``# HOUSE DATA``
+right where it is defined, so it can be corrected in one place.  Card *effects* are
+implemented once per kind in ``rules.py``; this module only says which card is which
+kind and with which parameters.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# -- goods ---------------------------------------------------------------------------
+AMBER, IRON, LEATHER, WOOL, JET, SILK, GLASS, GOLD = range(8)
+GOOD_NAMES: tuple[str, ...] = ("amber", "iron", "leather", "wool", "jet", "silk", "glass", "gold")
+GOOD_SHORT: tuple[str, ...] = ("Am", "Ir", "Le", "Wo", "Je", "Si", "Gl", "Go")
+BASIC_GOODS = (AMBER, IRON, LEATHER, WOOL, JET)
+PREMIUM_GOODS = (SILK, GLASS, GOLD)
+CUBES_PER_BASIC = 9
+CUBES_PER_PREMIUM = 3
+
+# -- seasons ---------------------------------------------------------------------------
+WINTER, SPRING, SUMMER, AUTUMN, FINAL = range(5)
+SEASON_NAMES = ("winter", "spring", "summer", "autumn", "final")
+
+# -- card kinds (one implementation per kind in rules.py) ------------------------------
+(
+    SHIP,
+    CRAFTSMAN,
+    TRADER,
+    ORACLE,
+    WARRIOR,
+    FEAST,
+    TRAVEL,
+    SKALD,
+    PICT,
+    WAREHOUSE,  # A06
+    LONGHOUSE,  # C10
+    TREASURE,  # C21
+    FREEBUY,  # B22
+    HIREDHANDS,  # A19
+    EXCHANGE,  # A20
+    REWORK,  # D28
+    MARKET,  # C20
+    SWAP,  # A21
+    TRIBUTE,  # D27
+    THIEF,  # B24
+    GLORY,  # D29
+    SHIELDWALL,  # B23
+    RANSOM,  # C22
+) = range(23)
+
+KIND_NAMES = (
+    "ship", "craftsman", "trader", "oracle", "warrior", "feast", "travel", "skald",
+    "pict attack", "warehouse", "longhouse", "treasure", "free purchase", "hired hands",
+    "exchange", "rework", "market stall", "loki swap", "loki tribute", "loki thief",
+    "glory", "shield-wall", "ransom",
+)  # fmt: skip
+
+# Skald sub-kinds (what the skald counts at final scoring).
+SK_COINS, SK_SHIPS, SK_TRADERS, SK_WARRIORS, SK_CRAFTSMEN, SK_TRAVELS, SK_DOUBLE_TRAVEL = range(7)
+SKALD_NAMES = ("coins", "ships", "traders", "warriors", "craftsmen", "travels", "double travel")
+
+
+class Card(NamedTuple):
+    """One card.  Unused parameters are 0 / empty."""
+
+    idx: int  # index 0..103 (position in CARDS)
+    cid: str  # printed-style id, e.g. "A08"
+    season: int
+    kind: int
+    jarl_only: bool
+    removed: frozenset[int]  # player counts at which it is removed (Karl and Jarl)
+    removed_jarl: frozenset[int]  # extra removals in the Jarl game only
+    goods: tuple[int, ...] = ()  # craftsman needs / trader or oracle accepts
+    vp: int = 0  # craftsman, trader, travel VP
+    coins: int = 0  # trader coins per good
+    defence: int = 0  # warrior
+    capacity: int = 0  # ship
+    gain: int = 0  # Pict attack L
+    loss: int = 0  # Pict attack R
+    skald: int = -1  # skald sub-kind
+
+
+_NONE: frozenset[int] = frozenset()
+_rows: list[Card] = []
+
+
+def _c(cid: str, kind: int, jarl: bool = False, **kw: object) -> None:
+    season = "ABCDE".index(cid[0])
+    removed = frozenset(kw.pop("removed", ()))  # type: ignore[arg-type]
+    removed_jarl = frozenset(kw.pop("removed_jarl", ()))  # type: ignore[arg-type]
+    _rows.append(Card(len(_rows), cid, season, kind, jarl, removed, removed_jarl, **kw))  # type: ignore[arg-type]
+
+
+A, I, L, W, J = AMBER, IRON, LEATHER, WOOL, JET
+
+# -- winter (A): 13 Both + 11 Jarl --------------------------------------------------------
+# HOUSE DATA: which good each trader takes; craftsman goods; warrior values; Pict values.
+for _i, _g in enumerate(BASIC_GOODS):
+    _c(f"A0{_i + 1}", TRADER, goods=(_g,), coins=1, vp=1)
+_c("A06", WAREHOUSE)
+_c("A07", FEAST)
+_c("A08", CRAFTSMAN, goods=(L, W), vp=5)  # HOUSE DATA (goods)
+_c("A09", CRAFTSMAN, goods=(A, J), vp=5)  # HOUSE DATA (goods)
+_c("A10", CRAFTSMAN, goods=(I, W, J), vp=8)  # HOUSE DATA (goods)
+_c("A11", WARRIOR, defence=1)  # HOUSE DATA
+_c("A12", WARRIOR, defence=2)  # HOUSE DATA
+_c("A13", PICT, gain=1, loss=1)  # HOUSE DATA (spec §8.2)
+# Jarl-only winter cards: all HOUSE DATA (spec §8.20)
+_c("A14", TRADER, True, goods=(SILK,), coins=2, vp=1)  # HOUSE DATA
+_c("A15", TRADER, True, goods=(GLASS,), coins=2, vp=1)  # HOUSE DATA
+_c("A16", TRADER, True, goods=(GOLD,), coins=2, vp=1)  # HOUSE DATA
+_c("A17", ORACLE, True, goods=(A,))  # HOUSE DATA
+_c("A18", ORACLE, True, goods=(I,))  # HOUSE DATA
+_c("A19", HIREDHANDS, True)
+_c("A20", EXCHANGE, True)
+_c("A21", SWAP, True)
+_c("A22", CRAFTSMAN, True, goods=(SILK, W), vp=6)  # HOUSE DATA
+_c("A23", CRAFTSMAN, True, goods=(GLASS, I, A), vp=9)  # HOUSE DATA
+_c("A24", WARRIOR, True, defence=1)  # HOUSE DATA
+
+# -- spring (B): 13 Both + 12 Jarl --------------------------------------------------------
+for _i in range(1, 6):
+    _c(f"B0{_i}", SHIP, capacity=3)
+_c("B06", CRAFTSMAN, goods=(A, I), vp=5)  # HOUSE DATA (goods)
+_c("B07", CRAFTSMAN, goods=(L, A, J), vp=8)  # HOUSE DATA (goods)
+_c("B08", CRAFTSMAN, goods=(W, W, I, L), vp=11)  # HOUSE DATA (goods)
+_c("B09", FEAST)
+_c("B10", WARRIOR, defence=1)  # HOUSE DATA
+_c("B11", WARRIOR, defence=2)  # HOUSE DATA
+_c("B12", WARRIOR, defence=3)  # HOUSE DATA
+_c("B13", PICT, gain=2, loss=2)  # HOUSE DATA (the rulebook example shows +2/-2)
+_c("B14", SHIP, True, capacity=2)  # HOUSE DATA
+_c("B15", SHIP, True, capacity=1)  # HOUSE DATA
+_c("B16", CRAFTSMAN, True, goods=(GOLD, J), vp=6)  # HOUSE DATA
+_c("B17", CRAFTSMAN, True, goods=(L, L, W), vp=8)  # HOUSE DATA
+_c("B18", CRAFTSMAN, True, goods=(A, W, SILK), vp=9)  # HOUSE DATA
+_c("B19", WARRIOR, True, defence=2)  # HOUSE DATA
+_c("B20", ORACLE, True, goods=(L,))  # HOUSE DATA
+_c("B21", ORACLE, True, goods=(W,))  # HOUSE DATA
+_c("B22", FREEBUY, True)
+_c("B23", SHIELDWALL, True)
+_c("B24", THIEF, True)
+_c("B25", TRAVEL, True, vp=2)  # HOUSE DATA
+
+# -- summer (C): 13 Both + 12 Jarl --------------------------------------------------------
+for _i in range(1, 6):
+    _c(f"C0{_i}", SHIP, capacity=3)
+_c("C06", CRAFTSMAN, goods=(J, L), vp=5)  # HOUSE DATA (goods)
+_c("C07", CRAFTSMAN, goods=(A, A, W), vp=8)  # HOUSE DATA (goods)
+_c("C08", CRAFTSMAN, goods=(I, J, L, A), vp=11)  # HOUSE DATA (goods)
+_c("C09", CRAFTSMAN, goods=(J, I, I, W), vp=11)  # HOUSE DATA (goods)
+_c("C10", LONGHOUSE)
+_c("C11", WARRIOR, defence=2)  # HOUSE DATA
+_c("C12", WARRIOR, defence=4)  # HOUSE DATA
+_c("C13", PICT, gain=3, loss=3)  # HOUSE DATA
+_c("C14", SHIP, True, capacity=2)  # HOUSE DATA
+_c("C15", SHIP, True, capacity=1)  # HOUSE DATA
+_c("C16", CRAFTSMAN, True, goods=(GLASS, L, J, A), vp=12)  # HOUSE DATA
+_c("C17", CRAFTSMAN, True, goods=(L, I, GOLD), vp=9)  # HOUSE DATA
+_c("C18", WARRIOR, True, defence=3)  # HOUSE DATA
+_c("C19", ORACLE, True, goods=(J,))  # HOUSE DATA
+_c("C20", MARKET, True)
+_c("C21", TREASURE, True)
+_c("C22", RANSOM, True)
+_c("C23", FEAST, True)  # HOUSE DATA (season)
+_c("C24", TRAVEL, True, vp=3)  # HOUSE DATA
+_c("C25", SKALD, True, skald=SK_TRADERS)  # HOUSE DATA (season)
+
+# -- autumn (D): 15 Both + 14 Jarl --------------------------------------------------------
+for _i in range(1, 6):
+    _c(f"D0{_i}", SHIP, capacity=3)
+_c("D06", FEAST)
+_c("D07", FEAST)
+_c("D08", TRAVEL, vp=3, removed=(3, 5))
+_c("D09", TRAVEL, vp=4)
+_c("D10", SKALD, skald=SK_COINS)
+_c("D11", SKALD, skald=SK_SHIPS, removed=(2,))
+_c("D12", WARRIOR, defence=3, removed=(2, 3, 5))
+_c("D13", WARRIOR, defence=4)  # HOUSE DATA
+_c("D14", WARRIOR, defence=5)  # HOUSE DATA
+_c("D15", PICT, gain=4, loss=4)  # HOUSE DATA
+_c("D16", SHIP, True, capacity=2)  # HOUSE DATA
+_c("D17", SHIP, True, capacity=1, removed_jarl=(2, 3, 5))  # HOUSE DATA (capacity)
+_c("D18", CRAFTSMAN, True, goods=(I, J), vp=5)  # HOUSE DATA
+_c("D19", WARRIOR, True, defence=4)  # HOUSE DATA
+_c("D20", WARRIOR, True, defence=5)  # HOUSE DATA
+_c("D21", FEAST, True)  # HOUSE DATA (season)
+_c("D22", TRAVEL, True, vp=5)  # HOUSE DATA
+_c("D23", SKALD, True, skald=SK_CRAFTSMEN)
+_c("D24", SKALD, True, skald=SK_WARRIORS)  # HOUSE DATA (season)
+_c("D25", SKALD, True, skald=SK_TRAVELS)  # HOUSE DATA (season)
+_c("D26", SKALD, True, skald=SK_DOUBLE_TRAVEL)  # HOUSE DATA (season)
+_c("D27", TRIBUTE, True, removed_jarl=(2, 3, 5))
+_c("D28", REWORK, True)  # HOUSE DATA (season)
+_c("D29", GLORY, True)  # HOUSE DATA (season)
+
+# -- final card --------------------------------------------------------------------------
+_c("E01", PICT, gain=4, loss=4)
+
+CARDS: tuple[Card, ...] = tuple(_rows)
+N_CARDS = len(CARDS)
+BY_ID: dict[str, int] = {c.cid: c.idx for c in CARDS}
+E01 = BY_ID["E01"]
+
+# Frequently used single cards (by index).
+C_A06, C_A19, C_A20, C_A21 = BY_ID["A06"], BY_ID["A19"], BY_ID["A20"], BY_ID["A21"]
+C_B22, C_B23, C_B24 = BY_ID["B22"], BY_ID["B23"], BY_ID["B24"]
+C_C10, C_C20, C_C21, C_C22 = BY_ID["C10"], BY_ID["C20"], BY_ID["C21"], BY_ID["C22"]
+C_D27, C_D28, C_D29 = BY_ID["D27"], BY_ID["D28"], BY_ID["D29"]
+
+# Fast per-card lookups (flat tuples indexed by card index).
+KIND: tuple[int, ...] = tuple(c.kind for c in CARDS)
+SEASON: tuple[int, ...] = tuple(c.season for c in CARDS)
+NEEDS: tuple[tuple[int, ...], ...] = tuple(c.goods for c in CARDS)
+FULL_MASK: tuple[int, ...] = tuple((1 << len(c.goods)) - 1 for c in CARDS)
+
+# -- rules tables ------------------------------------------------------------------------
+FEAST_VP = (0, 2, 5, 9, 14)  # 4 or more feasts -> 14 (rulebook p.8)
+VP_START = 10
+COINS_START = 5
+VIKINGS = {"karl": 3, "jarl": 4}
+BROWN_VIKINGS = 2
+COLUMN_MAX = 8
+BOARD_STORAGE = 1
+WAREHOUSE_STORAGE = 4
+ORACLE_VP = 2  # per sacrificed good
+TREASURE_COINS = 4
+RANSOM_COINS = 2
+EXCHANGE_PAY = 3  # goods paid for the 3->1 exchange
+EXCHANGE_A20_PAY = 2
+CASH_PAY = 2  # goods paid for 1 coin
+RESERVATION_SPACES = 6
+
+
+# Spec §1.3 / §8.3 (RULING): N+1 card slots per row.
+def slots_per_row(n_players: int) -> int:
+    return n_players + 1
+
+
+# Spec §3.1 / §8.4 (RULING, kept as one constant): `Both` ships carry their printed 3
+# goods in the Jarl game too.  The rulebook's sentence "in the Jarl game the ships
+# receive only 1 or 2 goods from the bag" is read as describing the Jarl-only ships
+# (printed capacities 1 and 2).  Set to e.g. 2 to cap every ship in the Jarl game.
+JARL_SHIP_CAPACITY_CAP = 3
+
+# Spec §8.12: income +1 when the loading area is empty at the start of the turn.
+# Spec §8.16 (RULING): the "any phase" one-shots (C20, D28, B24) are usable only in the
+# owner's own loading turn.
+
+
+def deck_cards(n_players: int, jarl: bool) -> list[int]:
+    """The card indices used for a game (E01 included), in data order."""
+    out = []
+    for c in CARDS:
+        if c.jarl_only and not jarl:
+            continue
+        if n_players in c.removed:
+            continue
+        if jarl and n_players in c.removed_jarl:
+            continue
+        out.append(c.idx)
+    return out
