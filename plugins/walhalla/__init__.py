@@ -1,0 +1,10 @@
+"""The walhalla game plugin for vikingcli: Walhalla (AMIGO 2006), 3-4 players."""
+
+from vikingcli_walhalla.rules import WalhallaGame
+
+from vikingcli.hookspecs import hookimpl
+
+
+@hookimpl
+def vikingcli_games() -> list[WalhallaGame]:
+    return [WalhallaGame()]

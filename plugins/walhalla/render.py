@@ -1,0 +1,196 @@
+"""Plain-text table view (80 columns) and the rules summary."""
+
+from __future__ import annotations
+
+from vikingcli_walhalla import data as D
+from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
+from vikingcli_walhalla.state import (
+    P_COMMIT,
+    P_DEFEND,
+    P_HUNT,
+    P_INVITE,
+    P_LAND,
+    P_OVER,
+    P_SEATS,
+    P_SEND,
+    WalhallaState,
+)
+
+FJ_W = 8  # fjord column width
+HL_W = 10  # headland column width
+
+
+def _who(p: int) -> str:
+    return D.COLOUR_LETTER[p] if p >= 0 else "."
+
+
+def _fjord_cell(s: WalhallaState, f: int, q: int) -> str:
+    berth, j = divmod(q - 1, 3)
+    moored = s.fjords[f]
+    if berth < len(moored):
+        g, orient, sailors = moored[berth]
+        seat = j if orient == BOW_IN else 2 - j
+        head = (f"G{g:02d}", "in" if orient == BOW_IN else "out", "")[j]
+        mark = D.SEAT_NAMES[seat][0]
+        if seat == D.galley_coloured_seat(g):
+            mark = mark.upper()
+        return f"{head:<3} {mark}:{_who(sailors[seat])}".ljust(FJ_W)
+    if berth == len(moored) and j == 0 and berth < s.board.max_berths[f]:
+        return "  ~next".ljust(FJ_W)
+    if berth < s.board.max_berths[f]:
+        return "   ~".ljust(FJ_W)
+    return " " * FJ_W
+
+
+def _headland_cell(s: WalhallaState, h: int, q: int) -> str:
+    length = s.board.lengths[h]
+    if q <= 2 * length:
+        sp = s.board.offsets[h] + q - 1
+        tile = s.layout[h][(q - 1) // 2][0] + 1
+        return f"T{tile:02d} {D.SPACE_CODE[s.stype[sp]]:<2} {_who(s.occ[sp])}".center(HL_W)
+    if q == 2 * length + 1:
+        return f"(cape {s.capes[h][0]})".center(HL_W)
+    if q == 2 * length + 2:
+        return f"(cape {s.capes[h][1]})".center(HL_W)
+    return " " * HL_W
+
+
+def render(s: WalhallaState, seat: int | None) -> str:
+    b = s.board
+    lines: list[str] = []
+    galleys_left = len(s.gdeck)
+    head = f"WALHALLA  raid {s.raid}/3  galleys left {galleys_left}"
+    head += f"  start {D.COLOURS[s.start]}"
+    lines.append(head)
+    hdr = "pos"
+    for f in range(N_FJORDS):
+        hdr += "|" + f" F{f + 1}".ljust(FJ_W)
+        if f < N_HEADLANDS:
+            hdr += "|" + f"H{f + 1}".center(HL_W)
+    lines.append(hdr)
+    lines.append("=" * len(hdr))
+    rows = max(max(3 * k for k in b.max_berths), max(2 * x + 2 for x in b.lengths))
+    for q in range(1, rows + 1):
+        row = f"{q:>3}"
+        for f in range(N_FJORDS):
+            row += "|" + _fjord_cell(s, f, q)
+            if f < N_HEADLANDS:
+                row += "|" + _headland_cell(s, f, q)
+        lines.append(row.rstrip())
+    lines.append("fjord seats: f/m/b = front/middle/back (capital = coloured seat)")
+    lines.append("")
+    lines.append("player  VP  Midgard Asgard Walhalla cards board")
+    on_board = [0] * s.n
+    for o in s.occ:
+        if o >= 0:
+            on_board[o] += 1
+    for p in range(s.n):
+        cards = sum(s.hands[p]) + len(s.commits[p])
+        mark = ">" if p == _mover(s) else " "
+        lines.append(
+            f"{mark}{D.COLOURS[p]:<6} {s.score[p]:>3}  {s.midgard[p]:>6} {s.asgard[p]:>6}"
+            f" {s.walhalla[p]:>8} {cards:>5} {on_board[p]:>5}"
+        )
+    disc = ", ".join(f"{D.CARD_NAMES[t]} {c}" for t, c in enumerate(s.discard) if c)
+    lines.append(f"action deck {len(s.deck)}   discards: {disc or '-'}")
+    if seat is not None and 0 <= seat < s.n:
+        hand = [D.CARD_TITLES[t] for t in range(D.N_CARD_TYPES) for _ in range(s.hands[seat][t])]
+        lines.append(f"your hand ({D.COLOURS[seat]}): {', '.join(hand) or '-'}")
+        if s.commits[seat]:
+            com = [D.CARD_TITLES[t] + (f" H{h + 1}" if h >= 0 else "") for t, h in s.commits[seat]]
+            lines.append(f"your face-down cards: {', '.join(com)}")
+    lines.append(_status(s))
+    return "\n".join(lines)
+
+
+def _mover(s: WalhallaState) -> int:
+    from vikingcli_walhalla.rules import _to_move
+
+    m = _to_move(s)
+    return -1 if m is None else m
+
+
+def _status(s: WalhallaState) -> str:
+    ph = s.phase
+    g = s.galley
+    if ph == P_OVER:
+        return "Game over. Scores: " + ", ".join(f"{D.COLOURS[p]} {s.score[p]}" for p in range(s.n))
+    gtxt = ""
+    if g:
+        gtxt = (
+            f"galley G{g:02d} ({D.SEAT_NAMES[D.galley_coloured_seat(g)]} seat "
+            f"{D.COLOURS[D.galley_colour(g)]})"
+        )
+        aboard = [f"{D.SEAT_NAMES[i]}:{D.COLOURS[s.seats[i]]}" for i in range(3) if s.seats[i] >= 0]
+        if aboard:
+            gtxt += " aboard " + " ".join(aboard)
+    act = D.COLOURS[s.active]
+    if ph == P_INVITE:
+        inv = D.COLOURS[D.galley_colour(g)]
+        return f"{act} drew {gtxt}; {inv} is invited: join or decline?"
+    if ph == P_SEATS:
+        return f"{act} drew {gtxt}; {act} boards seats."
+    if ph == P_SEND:
+        return f"{act} sends {gtxt}: choose fjord and orientation."
+    if ph == P_LAND:
+        f, q, o = s.queue[0]
+        return f"{D.COLOURS[o]} viking at F{f + 1} position {q} disembarks."
+    if ph == P_DEFEND:
+        return (
+            f"{D.COLOURS[s.attacker]} attacks {D.COLOURS[s.occ[s.target]]} on "
+            f"{s.board.space_text(s.target)}: defender chooses lose / win."
+        )
+    if ph == P_HUNT:
+        return f"{D.COLOURS[s.occ[s.target]]} occupies forest {s.board.space_text(s.target)}."
+    if ph == P_COMMIT:
+        p = s.commit_order[s.commit_idx]
+        return f"End of raid {s.raid}: {D.COLOURS[p]} lays end-of-raid cards face down."
+    return ""
+
+
+RULES_TEXT = """\
+WALHALLA (AMIGO 2006) - 3-4 players, 3 raids.
+
+Board: three headlands H1-H3 of 6 tiles (12 spaces, position 1 at the coast),
+with capes (inner 3/4/5 for 2nd place, outer 6/7/8 for 1st) at the sea end.
+Fjords F1-F4 lie beside them; a galley covers 3 fjord positions (a berth) and
+each seat touches the space at the same position on each neighbouring headland.
+Spaces: S shrine (draw a card), F2/F3 forest (VP at once), V1/V2 village
+(+1/+2 strength at headland scoring), W wheat (1/2/3 VP per raid, stays).
+
+Turn: draw a galley (3 seats, one coloured). If the colour is another player's,
+they are invited first (join with a Midgard viking, or sell a card to join).
+Then fill 0-2 neutral seats (0-3 on your own colour) from Midgard; with an
+empty Midgard you may sell a card (-1 VP, card discarded, Asgard -> seat).
+Moor the galley in the lowest free berth of a fjord (BOW_IN / BOW_OUT).
+Vikings disembark nearest the coast first: land on an empty touched space or
+attack an enemy there (never your own). The defender chooses: lose (to
+Walhalla), win (pay 1 Walhalla viking to Asgard; attacker to Walhalla) or
+win with Shield. An Attack card makes the defender lose. No target: the
+viking sails back to Midgard. Hunt doubles a forest's VP.
+
+A raid ends after 12 galleys or when no one has Midgard vikings. Players lay
+end-of-raid cards face down, reveal together: scoring cards (+1 per forest/
+wheat/shrine/village occupied), Headland +2 (named headland), Walhalla +2
+(reinforcement rank, raids 1-2). Each headland: most strength gets the outer
+cape, second the inner (ties share rounded up; tie for first shares both).
+Wheat pays the raid number per field. Then (raids 1-2) non-wheat vikings go
+to Asgard, reinforcements by Walhalla rank (10/8/6/4), and everyone removes
+the smallest Walhalla count from Walhalla to Asgard.
+Final (after raid 3): +1 VP per viking on the board; Walhalla majority 6/4.
+Tiebreak: Walhalla vikings, then vikings on the board.
+
+Options: headlands=6,6,6 (5-8 each, sum 18); fixed_orientation=no|yes.
+
+ACTIONS (type exactly; the prompt lists what is legal now):
+  decline | join | join sell <card>          answer an invitation
+  board none | board front+back [sell hunt+shield]   fill seats (sell cards
+                                              when Midgard runs out)
+  moor f2 in | moor f2 out                   send the galley to a fjord
+  land h1.3 | attack h1.3 | attack h1.3 card disembark (card = Attack card)
+  lose | win | win shield                    defender's choice
+  hunt | no hunt                             play Hunt on the forest
+  play forest|wheat|shrine|village|walhalla | play headland h2 | done
+                                              end-of-raid cards
+Cards: forest wheat shrine village headland walhalla hunt attack shield.
+"""
