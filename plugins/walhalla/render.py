@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
 from vikingcli_walhalla.state import (
@@ -92,15 +94,22 @@ def render(s: WalhallaState, seat: int | None) -> str:
             f" {s.walhalla[p]:>8} {cards:>5} {on_board[p]:>5}"
         )
     disc = ", ".join(f"{D.CARD_NAMES[t]} {c}" for t, c in enumerate(s.discard) if c)
-    lines.append(f"action deck {len(s.deck)}   discards: {disc or '-'}")
+    lines.extend(_wrap(f"action deck {len(s.deck)}   discards: {disc or '-'}"))
     if seat is not None and 0 <= seat < s.n:
-        hand = [D.CARD_TITLES[t] for t in range(D.N_CARD_TYPES) for _ in range(s.hands[seat][t])]
-        lines.append(f"your hand ({D.COLOURS[seat]}): {', '.join(hand) or '-'}")
+        hand = [
+            D.CARD_TITLES[t] + (f" x{c}" if c > 1 else "") for t, c in enumerate(s.hands[seat]) if c
+        ]
+        lines.extend(_wrap(f"your hand ({D.COLOURS[seat]}): {', '.join(hand) or '-'}"))
         if s.commits[seat]:
             com = [D.CARD_TITLES[t] + (f" H{h + 1}" if h >= 0 else "") for t, h in s.commits[seat]]
-            lines.append(f"your face-down cards: {', '.join(com)}")
-    lines.append(_status(s))
+            lines.extend(_wrap(f"your face-down cards: {', '.join(com)}"))
+    for part in _status(s).split("\n"):
+        lines.extend(_wrap(part))
     return "\n".join(lines)
+
+
+def _wrap(text: str) -> list[str]:
+    return textwrap.wrap(text, 79, subsequent_indent="  ") or [""]
 
 
 def _mover(s: WalhallaState) -> int:
@@ -117,21 +126,22 @@ def _status(s: WalhallaState) -> str:
         return "Game over. Scores: " + ", ".join(f"{D.COLOURS[p]} {s.score[p]}" for p in range(s.n))
     gtxt = ""
     if g:
-        gtxt = (
-            f"galley G{g:02d} ({D.SEAT_NAMES[D.galley_coloured_seat(g)]} seat "
-            f"{D.COLOURS[D.galley_colour(g)]})"
-        )
-        aboard = [f"{D.SEAT_NAMES[i]}:{D.COLOURS[s.seats[i]]}" for i in range(3) if s.seats[i] >= 0]
-        if aboard:
-            gtxt += " aboard " + " ".join(aboard)
+        gtxt = f"G{g:02d}"
+        aboard = [f"{D.SEAT_NAMES[i]} {_who(s.seats[i])}" for i in range(3) if s.seats[i] >= 0]
+        cs = D.galley_coloured_seat(g)
+        info = f"Galley G{g:02d}: {D.SEAT_NAMES[cs]} seat {D.COLOURS[D.galley_colour(g)]}"
+        info += "; aboard: " + (", ".join(aboard) if aboard else "nobody")
+        prefix = info + "\n"
+    else:
+        prefix = ""
     act = D.COLOURS[s.active]
     if ph == P_INVITE:
         inv = D.COLOURS[D.galley_colour(g)]
-        return f"{act} drew {gtxt}; {inv} is invited: join or decline?"
+        return f"{prefix}{act} drew {gtxt}; {inv} is invited: join or decline?"
     if ph == P_SEATS:
-        return f"{act} drew {gtxt}; {act} boards seats."
+        return f"{prefix}{act} drew {gtxt} and boards seats."
     if ph == P_SEND:
-        return f"{act} sends {gtxt}: choose fjord and orientation."
+        return f"{prefix}{act} sends {gtxt}: choose fjord and orientation."
     if ph == P_LAND:
         f, q, o = s.queue[0]
         return f"{D.COLOURS[o]} viking at F{f + 1} position {q} disembarks."
