@@ -1,0 +1,85 @@
+"""Action texts: one short canonical typeable text per action, and its parser.
+
+VP exchange is never a trap: an action that would spend VP (a ``take`` dearer than the
+gold held, a ``bid`` above the gold held) has a text that says so, ``take 7 -4vp``,
+and the bare ``take 7`` is refused with an explanation instead of silently spending
+VP (spec §3.4.2, §8.10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vikingcli_wikinger.data import COLOUR_LETTERS, COLOUR_NAMES, ROLE_NAMES
+from vikingcli_wikinger.flow import price
+from vikingcli_wikinger.state import State
+
+from vikingcli.engine import IllegalAction
+
+_ALIASES: dict[str, str] = {"color": "colour", "on": "here", "tile-it": "here", "idle": "mainland"}
+for _x, _name in enumerate(COLOUR_NAMES):
+    _ALIASES[ROLE_NAMES[_x]] = _name
+    _ALIASES[ROLE_NAMES[_x] + "s"] = _name
+    _ALIASES[COLOUR_LETTERS[_x].lower()] = _name
+_ALIASES["gray"] = "grey"
+_ALIASES["bt"] = "grey"
+
+
+def vp_needed(s: State, action: tuple[Any, ...]) -> int:
+    """VP this action would exchange into gold (0 when the gold suffices)."""
+    kind = action[0]
+    p = s.cur
+    if kind == "take":
+        cost = price(s, action[1])
+    elif kind == "bid":
+        cost = action[1]
+    else:
+        return 0
+    return max(0, cost - s.gold[p])
+
+
+def format_action(s: State, a: tuple[Any, ...]) -> str:
+    """The canonical text of action ``a`` in state ``s``."""
+    kind = a[0]
+    if kind in ("take", "bid"):
+        extra = vp_needed(s, a)
+        return f"{kind} {a[1]}" + (f" -{extra}vp" if extra else "")
+    if kind in ("start", "ship"):
+        return f"{kind} {a[1]}"
+    if kind in ("tile", "swap", "boat", "longship", "add"):
+        return f"{kind} {a[1]} {a[2]}"
+    if kind == "figure":
+        return "figure here" if a[1] else "figure mainland"
+    if kind == "special":
+        return "special none" if a[1] < 0 else f"special {a[1]}"
+    if kind in ("discard", "colour"):
+        return f"{kind} {COLOUR_NAMES[a[1]]}"
+    return str(kind)  # pass, land, done
+
+
+def normalise(text: str) -> str:
+    """Lower-case, single spaces, aliases replaced by canonical words."""
+    words = text.strip().lower().replace(",", " ").split()
+    return " ".join(_ALIASES.get(w, w) for w in words)
+
+
+def parse_action(s: State, text: str, legal: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The legal action named by ``text`` (canonical text or an alias)."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"not an action text: {text!r}")
+    want = normalise(text)
+    texts = {format_action(s, a): a for a in legal}
+    if want in texts:
+        return texts[want]
+    for t, a in texts.items():
+        if t.endswith("vp") and t.rsplit(" ", 1)[0] == want:
+            extra = vp_needed(s, a)
+            raise IllegalAction(
+                f"{want!r} costs more gold than you hold: it would exchange {extra} VP for "
+                f"gold. Type {t!r} to confirm."
+            )
+    shown = list(texts)
+    more = "" if len(shown) <= 24 else f" ... ({len(shown)} in all)"
+    raise IllegalAction(
+        f"{text.strip()!r} is not a legal action here. Accepted: {', '.join(shown[:24])}{more}"
+    )

@@ -1,0 +1,160 @@
+"""Component data of Wikinger (spec rules/wikinger.md §1.3, §2, §5.4).
+
+Every number the spec marks as house data is marked ``# HOUSE DATA`` right where it
+is defined, so it can be corrected in one place. The code's rulings on points where
+the spec is unclear are the ``RULING_*`` constants at the end.
+
+Encodings (shared by every module; all plain ints so states stay flat and cheap):
+
+* figure colour ``x``: 0 fisher (blue), 1 goldsmith (yellow), 2 scout (green),
+  3 noble (red), 4 warrior (black), 5 boatman (grey). This is also the basic-game
+  lay-out order (cheapest first). ``ROW_OF[x] = 5 - x`` for x < 5.
+* island cell: ``tile + FIG`` where tile is one of the ``T_*`` codes below and
+  ``FIG`` (16) marks a figure standing on it. A figure on row r always has the
+  colour of that row, so one bit is enough.
+* ship: its threat depth, 2 red, 3 green, 4 yellow, 5 blue (0 = empty column).
+* stack tile (what lies on the wheel): an island tile code 1..6 or ``SHIP + depth``.
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------- figures (§1.3.1)
+
+FISHER, GOLDSMITH, SCOUT, NOBLE, WARRIOR, BOATMAN = range(6)
+N_COLOURS = 6
+FIGURES_PER_COLOUR = 13
+N_FIGURES = N_COLOURS * FIGURES_PER_COLOUR  # 78
+
+COLOUR_NAMES = ("blue", "yellow", "green", "red", "black", "grey")
+ROLE_NAMES = ("fisher", "goldsmith", "scout", "noble", "warrior", "boatman")
+COLOUR_LETTERS = ("F", "G", "S", "N", "W", "B")  # as in the spec's test vectors (Bt = B)
+
+# Row of each non-boatman colour: warrior 1, noble 2, scout 3, goldsmith 4, fisher 5.
+ROW_OF = (5, 4, 3, 2, 1)
+# Colour whose figures may stand on row r (index 1..5; index 0 = ship row, none).
+COLOUR_OF_ROW = (-1, WARRIOR, NOBLE, SCOUT, GOLDSMITH, FISHER)
+
+# ---------------------------------------------------------------- island tiles (§1.3.2)
+
+SEA, LAND = 0, 1
+EMPTY = 0
+T_L = 1  # left end: SEA | LAND
+T_MA, T_MB, T_MC, T_MD = 2, 3, 4, 5  # middles with building A..D: LAND | LAND
+T_R = 6  # right end: LAND | SEA
+T_SP11 = 7  # 7..10: placed building special tile SP11A..D, behaves as a middle
+FIG = 16  # figure bit of an island cell
+TILE_MASK = 15
+
+LEFT_EDGE = (SEA, SEA, LAND, LAND, LAND, LAND, LAND, LAND, LAND, LAND, LAND)
+RIGHT_EDGE = (SEA, LAND, LAND, LAND, LAND, LAND, SEA, LAND, LAND, LAND, LAND)
+
+
+def building_of(tile: int) -> int:
+    """Building type 0..3 (A..D) of a middle or SP11 tile, -1 for ends."""
+    if T_MA <= tile <= T_MD:
+        return tile - T_MA
+    if T_SP11 <= tile <= T_SP11 + 3:
+        return tile - T_SP11
+    return -1
+
+
+def is_middle(tile: int) -> bool:
+    """M tile or placed SP11 (which counts as an M for every rule, §5.4.4)."""
+    return T_MA <= tile <= T_SP11 + 3
+
+
+# HOUSE DATA: the public list gives 21/5/5/5/5/21 without labels; 21 L includes the 4
+# start tiles (INFERRED), the four groups of 5 middles are four building types (HOUSE).
+ISLAND_COUNTS = {T_L: 17, T_MA: 5, T_MB: 5, T_MC: 5, T_MD: 5, T_R: 21}
+START_TILES = 4
+# HOUSE DATA (cosmetic): building labels.
+BUILDING_NAMES = ("farmstead", "church", "longhouse", "watchtower")
+BUILDING_LETTERS = ("a", "b", "c", "d")
+
+# ---------------------------------------------------------------- ships (§1.3.3)
+
+SHIP = 20  # stack code of a ship = SHIP + depth
+RED, GREEN, YELLOW, BLUE = 2, 3, 4, 5  # sail colour = threat depth
+SAIL_NAMES = {RED: "red", GREEN: "green", YELLOW: "yellow", BLUE: "blue"}
+SAIL_LETTERS = {RED: "r", GREEN: "g", YELLOW: "y", BLUE: "b"}
+# HOUSE DATA: the 3/4/4/3 split assigned in depth order.
+SHIP_COUNTS = {RED: 3, GREEN: 4, YELLOW: 4, BLUE: 3}
+# INFERRED (HOUSE if the physical tiles differ): plunder value / unfought penalty,
+# as (gold, vp): red 3 gold, green 5 gold, yellow 2 VP, blue 3 VP.
+SHIP_GOLD = (0, 0, 3, 5, 0, 0)
+SHIP_VP = (0, 0, 0, 0, 2, 3)
+
+
+def stack_tiles() -> list[int]:
+    """The 72 non-start stack tiles in a fixed order (shuffled at setup)."""
+    out: list[int] = []
+    for tile, k in ISLAND_COUNTS.items():
+        out += [tile] * k
+    for depth, k in SHIP_COUNTS.items():
+        out += [SHIP + depth] * k
+    return out
+
+
+N_STACK_TILES = 72
+N_ROUNDS = 6
+SLOTS = 12
+
+# ---------------------------------------------------------------- setup (§2)
+
+START_GOLD = {2: 30, 3: 25, 4: 20}
+START_VP = 10
+
+# ---------------------------------------------------------------- special tiles (§1.3.5, §5.4)
+
+SP01, SP02, SP03, SP04, SP05, SP06, SP07, SP08, SP09, SP10 = range(10)
+SP11 = 10  # 10..13 = SP11A..D (one per building type)
+N_SPECIAL_KINDS = 14
+SPECIAL_COUNTS = (1, 2, 1, 6, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1)  # HOUSE DATA: one SP11 per building
+N_SPECIALS = 25
+SPECIAL_IDS = (
+    "SP01", "SP02", "SP03", "SP04", "SP05", "SP06", "SP07", "SP08", "SP09", "SP10",
+    "SP11A", "SP11B", "SP11C", "SP11D",
+)
+SPECIAL_NAMES = (
+    "treasure +5 gold",
+    "goldsmith guild +1",
+    "goldsmith guild +2",
+    "longship",
+    "noble hall",
+    "scout camp",
+    "fishing ground",
+    "boatman counter",
+    "feast",
+    "trader",
+    "building A",
+    "building B",
+    "building C",
+    "building D",
+)
+DISPLAY_SIZE = 4
+TREASURE_GOLD = 5
+
+# ---------------------------------------------------------------- scoring values (§4)
+
+GOLDSMITH_GOLD = 3
+NOBLE_VP = 2
+BOATMAN_BONUS = 10
+ISLANDS_BONUS = 7
+LONGEST_BONUS = 5
+GOLD_PER_VP = 5
+GOLD_PER_VP_TRADER = 3
+FOOD_PER_FISHER = 5
+SURPLUS_VP = 2
+SURPLUS_VP_FEAST = 3
+
+# ---------------------------------------------------------------- rulings (§8)
+
+# §8.10: VP are exchanged for gold automatically and minimally at payment (take or
+# winning bid); no free-standing exchange action exists. To keep the exchange from
+# being a trap, the text of an action that would spend VP says so ("take 7 -4vp") and
+# the bare text ("take 7") is refused with an explanation.
+RULING_AUTO_EXCHANGE = True
+# §8.16: final penalties (F1, F6) may take VP below zero.
+RULING_NEGATIVE_VP = True
+# §8.17: majorities need a count of at least 1.
+RULING_MAJORITY_MIN = 1

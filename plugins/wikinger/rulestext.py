@@ -1,0 +1,3 @@
+"""Rules summary and action syntax."""
+
+RULES_TEXT = "Wikinger"
