@@ -1,0 +1,413 @@
+"""The ``mcts`` player: single-observer information-set MCTS (SO-ISMCTS).
+
+One tree per move, keyed by actions, searched from the acting seat's view:
+
+* **Determinization.** Every iteration starts from ``game.determinize(state, seat,
+  rng)``: a fresh full state consistent with what the acting seat observes, with
+  everything hidden from it re-dealt. That copy is the only one made in the
+  iteration; the iteration then applies actions to it in place. The player never
+  reads the true state beyond the acting seat's own legal actions.
+* **Tree.** A node's children are keyed by the seat to move and the action
+  (``children[mover][action]``); the seat to move is normally fixed by the public
+  history, the extra key only keeps the tree sound in games where it is not. Each
+  node stores the visit count ``n``, the availability count ``avail`` and ``w``,
+  the summed reward *of the seat that moved into the node* (the mover of the
+  edge). Rewards are per seat, so 2-5 players work the same way (max^n style).
+* **Selection** is UCT with availability counts (Cowling, Powley & Whitehouse
+  2012): an action legal in only some determinizations is judged against the
+  number of times it was available, ``w/n + c*sqrt(ln(avail)/n)``, rewards in
+  [0, 1].
+* **Expansion with progressive widening.** A node may hold at most
+  ``ceil(PW_C * (n+1) ** PW_ALPHA)`` children (legal in the current
+  determinization); below that limit an untried action is expanded, above it the
+  search selects among the existing ones. We chose widening rather than action
+  abstraction because it needs nothing from the game: Graenaland's offers and
+  Jórvík's unloading sequences can list dozens to hundreds of actions, and plain
+  UCT would spend a whole 300-iteration budget visiting each root action once.
+  To make widening pick good candidates first, root actions are expanded in the
+  order of a one-ply ``evaluate`` (the greedy player's ranking, on the first
+  determinization); deeper nodes expand untried actions in random order (a
+  per-node ordering would cost a clone per action per node). With small action
+  sets the limit is reached after a handful of visits, i.e. plain UCT.
+* **Simulation.** From the new leaf, a rollout plays ``random`` actions or
+  ``greedy-epsilon`` ones (with probability EPSILON a random action, otherwise
+  the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``).
+  With ``depth`` > 0 the simulation stops once ``depth`` plies have been played
+  from the root (tree plus rollout) and the position is scored with
+  ``evaluate`` of every seat: seat i gets ``logistic(EVAL_SHARPNESS * (e_i -
+  max_{j != i} e_j) / eval_scale)``. Finished games score from the ranks:
+  ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
+  beaten, ties half)``, so winning matters most but places still count.
+* **Back-propagation** adds the reward of each node's mover along the path.
+* **Decision:** the most visited root action (then the best mean, then the RNG).
+* **Root parallelism** (``workers`` > 1): forked processes search independent
+  trees with their own seeds; the root statistics are summed.
+
+Reproducibility: with ``iterations`` (and no ``seconds``) the search is a pure
+function of the observation, the seed and the number of moves made so far,
+provided the game's ``determinize`` depends only on the observation. With
+``seconds`` the amount of search depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from vikingcli.engine import Action, Game, State
+from vikingcli.players import Param, PlayerKind
+from vikingcli_ai.greedy import greedy_values
+
+PW_C = 2.0
+"""Progressive widening: at most ceil(PW_C * (n+1)**PW_ALPHA) children per node."""
+PW_ALPHA = 0.5
+EPSILON = 0.15
+"""greedy-epsilon rollouts: probability of a uniformly random action."""
+GREEDY_SAMPLE = 4
+"""greedy-epsilon rollouts: how many sampled actions are evaluated per step."""
+EVAL_SHARPNESS = 1.5
+"""Slope of the logistic that turns evaluate margins (in eval_scale units) into rewards."""
+WIN_WEIGHT = 0.7
+"""Terminal reward: weight of winning versus the share of opponents beaten."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    iterations: int = 300
+    seconds: float = 0.0
+    c: float = 0.7
+    rollout: str = "random"
+    depth: int = 20
+
+
+class Node:
+    """A tree node: statistics of the edge into it, for the seat that moved."""
+
+    __slots__ = ("avail", "children", "n", "seat", "w")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+        self.children: dict[int, dict[Action, Node]] = {}
+
+
+def rank_rewards(ranks: Sequence[int]) -> list[float]:
+    """Per-seat rewards in [0, 1] from final ranks (1 best)."""
+    n = len(ranks)
+    if n == 1:
+        return [1.0]
+    firsts = sum(1 for r in ranks if r == 1)
+    out = []
+    for r in ranks:
+        beaten = sum(1 for q in ranks if q > r)
+        tied = sum(1 for q in ranks if q == r) - 1
+        pair = (beaten + 0.5 * tied) / (n - 1)
+        win = 1.0 / firsts if r == 1 else 0.0
+        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * pair)
+    return out
+
+
+def eval_rewards(values: Sequence[float], scale: float) -> list[float]:
+    """Per-seat rewards in [0, 1] from projected scores: logistic of the margin
+    over the best other seat, in units of the game's typical winning margin."""
+    n = len(values)
+    if n == 1:
+        return [0.5]
+    k = EVAL_SHARPNESS / (scale if scale > 0 else 1.0)
+    out = []
+    for i, v in enumerate(values):
+        best_other = max(values[j] for j in range(n) if j != i)
+        x = k * (v - best_other)
+        x = 30.0 if x > 30.0 else -30.0 if x < -30.0 else x
+        out.append(1.0 / (1.0 + math.exp(-x)))
+    return out
+
+
+class Search:
+    """One ISMCTS tree for one decision of ``seat`` in ``state``."""
+
+    def __init__(
+        self, game: Game, state: State, seat: int, cfg: SearchConfig, rng: random.Random
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.seat = seat
+        self.cfg = cfg
+        self.rng = rng
+        self.root = Node(-1)
+        self.n_players = game.num_players(state)
+        self.root_order: list[Action] | None = None
+        self.iterations = 0
+
+    # -- driver -------------------------------------------------------------------
+
+    def run(self, iterations: int, seconds: float = 0.0) -> None:
+        """Run ``iterations`` iterations, or as many as fit in ``seconds`` if given."""
+        if seconds > 0:
+            deadline = time.perf_counter() + seconds
+            clock = time.perf_counter
+            while True:
+                self.iterate()
+                if clock() >= deadline:
+                    break
+        else:
+            for _ in range(iterations):
+                self.iterate()
+
+    def root_stats(self) -> dict[Action, tuple[int, float]]:
+        """Visits and summed reward per root action of the searching seat."""
+        kids = self.root.children.get(self.seat, {})
+        return {a: (k.n, k.w) for a, k in kids.items()}
+
+    # -- one iteration --------------------------------------------------------------
+
+    def iterate(self) -> None:
+        game = self.game
+        rng = self.rng
+        cfg = self.cfg
+        to_move = game.to_move
+        legal = game.legal_actions
+        apply = game.apply
+        depth = cfg.depth
+        c = cfg.c
+        log = math.log
+        sqrt = math.sqrt
+
+        d = game.determinize(self.state, self.seat, rng)
+        node = self.root
+        path = [node]
+        plies = 0
+        rewards: list[float] | None = None
+        while True:
+            mover = to_move(d)
+            if mover is None:
+                rewards = rank_rewards(game.outcome(d).ranks)
+                break
+            if depth and plies >= depth:
+                rewards = self._eval(d)
+                break
+            actions = legal(d)
+            kids = node.children.get(mover)
+            if kids is None:
+                kids = node.children[mover] = {}
+            if kids:
+                legal_kids = [(a, kids[a]) for a in actions if a in kids]
+            else:
+                legal_kids = []
+            nk = len(legal_kids)
+            for _, kid in legal_kids:
+                kid.avail += 1
+            if nk < len(actions) and (
+                nk == 0 or nk < math.ceil(PW_C * (node.n + 1) ** PW_ALPHA)
+            ):
+                action = self._untried(node, d, actions, kids)
+                child = Node(mover)
+                kids[action] = child
+                apply(d, action)
+                path.append(child)
+                plies += 1
+                rewards = self._simulate(d, plies)
+                break
+            best = None
+            best_kid = None
+            best_v = -1.0
+            for action, kid in legal_kids:
+                v = kid.w / kid.n + c * sqrt(log(kid.avail) / kid.n)
+                if v > best_v:
+                    best_v = v
+                    best = action
+                    best_kid = kid
+            apply(d, best)
+            node = best_kid  # type: ignore[assignment]
+            path.append(node)
+            plies += 1
+        for nd in path:
+            nd.n += 1
+            if nd.seat >= 0:
+                nd.w += rewards[nd.seat]
+        self.iterations += 1
+
+    def _untried(
+        self, node: Node, d: State, actions: Sequence[Action], kids: Mapping[Action, Node]
+    ) -> Action:
+        if node is self.root:
+            if self.root_order is None:
+                acts = list(actions)
+                if len(acts) > 2:
+                    values = greedy_values(self.game, d, self.seat, acts)
+                    # Stable sort on the value; random tie order from the seeded RNG.
+                    keys = [(-v, self.rng.random()) for v in values]
+                    self.root_order = [a for _, a in sorted(zip(keys, acts), key=lambda t: t[0])]
+                else:
+                    self.root_order = acts
+            legal_now = set(actions)
+            for a in self.root_order:
+                if a not in kids and a in legal_now:
+                    return a
+        untried = [a for a in actions if a not in kids]
+        return untried[int(self.rng.random() * len(untried))]
+
+    def _eval(self, d: State) -> list[float]:
+        ev = self.game.evaluate
+        return eval_rewards([ev(d, i) for i in range(self.n_players)], self.game.eval_scale)
+
+    def _simulate(self, d: State, plies: int) -> list[float]:
+        game = self.game
+        to_move = game.to_move
+        legal = game.legal_actions
+        apply = game.apply
+        depth = self.cfg.depth
+        rnd = self.rng.random
+        greedy = self.cfg.rollout == "greedy-epsilon"
+        clone = game.clone
+        evaluate = game.evaluate
+        while True:
+            mover = to_move(d)
+            if mover is None:
+                return rank_rewards(game.outcome(d).ranks)
+            if depth and plies >= depth:
+                return self._eval(d)
+            actions = legal(d)
+            m = len(actions)
+            if m == 1:
+                action = actions[0]
+            elif not greedy or rnd() < EPSILON:
+                action = actions[int(rnd() * m)]
+            else:
+                if m <= GREEDY_SAMPLE:
+                    cands = actions
+                else:
+                    cands = [actions[int(rnd() * m)] for _ in range(GREEDY_SAMPLE)]
+                action = cands[0]
+                best_v = -math.inf
+                for a in cands:
+                    v = evaluate(apply(clone(d), a), mover)
+                    if v > best_v:
+                        best_v = v
+                        action = a
+            apply(d, action)
+            plies += 1
+
+
+# -- root parallelism ----------------------------------------------------------------
+
+_JOB: tuple[Game, State, int, SearchConfig] | None = None
+
+
+def _worker(seed: int) -> tuple[dict[Action, tuple[int, float]], int]:
+    assert _JOB is not None
+    game, state, seat, cfg = _JOB
+    search = Search(game, state, seat, cfg, random.Random(seed))
+    search.run(cfg.iterations, cfg.seconds)
+    return search.root_stats(), search.iterations
+
+
+def parallel_root_stats(
+    game: Game, state: State, seat: int, cfg: SearchConfig, seeds: Sequence[int]
+) -> tuple[dict[Action, tuple[int, float]], int]:
+    """Search one tree per seed in forked processes; sum the root statistics."""
+    global _JOB
+    import multiprocessing
+
+    _JOB = (game, state, seat, cfg)
+    total: dict[Action, tuple[int, float]] = {}
+    count = 0
+    pool = ProcessPoolExecutor(
+        max_workers=len(seeds), mp_context=multiprocessing.get_context("fork")
+    )
+    try:
+        for stats, its in pool.map(_worker, seeds):
+            count += its
+            for a, (n, w) in stats.items():
+                n0, w0 = total.get(a, (0, 0.0))
+                total[a] = (n0 + n, w0 + w)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        _JOB = None
+    return total, count
+
+
+def best_action(
+    stats: Mapping[Action, tuple[int, float]], actions: Sequence[Action], rng: random.Random
+) -> Action:
+    """Most visited, then best mean reward, then a seeded coin; in ``actions`` order."""
+    best: list[Action] = []
+    best_key: tuple[int, float] | None = None
+    for a in actions:
+        if a not in stats:
+            continue
+        n, w = stats[a]
+        key = (n, w / n if n else 0.0)
+        if best_key is None or key > best_key:
+            best_key = key
+            best = [a]
+        elif key == best_key:
+            best.append(a)
+    if not best:
+        return actions[rng.randrange(len(actions))]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+class MctsPlayer:
+    """Information-set MCTS; see the module docstring."""
+
+    def __init__(self, cfg: SearchConfig, seed: int, workers: int = 1) -> None:
+        self.cfg = cfg
+        self.rng = random.Random(seed)
+        self.workers = max(1, workers)
+        self.last_iterations = 0
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        actions = list(game.legal_actions(state))
+        if len(actions) == 1:
+            return actions[0]
+        cfg = self.cfg
+        if self.workers > 1 and hasattr(os, "fork"):
+            seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
+            stats, self.last_iterations = parallel_root_stats(game, state, seat, cfg, seeds)
+        else:
+            search = Search(game, state, seat, cfg, self.rng)
+            search.run(cfg.iterations, cfg.seconds)
+            stats = search.root_stats()
+            self.last_iterations = search.iterations
+        return best_action(stats, actions, self.rng)
+
+
+def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
+    seconds = params["seconds"]
+    cfg = SearchConfig(
+        iterations=params["iterations"],
+        seconds=seconds if seconds and seconds > 0 else 0.0,
+        c=params["c"],
+        rollout=params["rollout"],
+        depth=params["depth"],
+    )
+    return MctsPlayer(cfg, params["seed"], params["workers"])
+
+
+MCTS = PlayerKind(
+    name="mcts",
+    description="information-set Monte Carlo tree search (determinized from its own view)",
+    factory=_make,
+    params=(
+        Param("iterations", int, 300, "search iterations per move (ignored if seconds > 0)",
+              minimum=1),
+        Param("seconds", float, 0.0, "time budget per move in seconds; > 0 overrides iterations",
+              minimum=0),
+        Param("c", float, 0.7, "UCT exploration constant (rewards are in [0, 1])", minimum=0),
+        Param("rollout", str, "random", "rollout policy", choices=("random", "greedy-epsilon")),
+        Param("depth", int, 20, "plies from the root after which evaluate scores the position;"
+              " 0 plays to the end", minimum=0),
+        Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),
+        Param("workers", int, 1, "processes searching in parallel (root parallelism)",
+              minimum=1),
+    ),
+)
