@@ -1,0 +1,126 @@
+"""Position builders for the Jórvík tests (spec §7 vectors are built directly)."""
+
+from __future__ import annotations
+
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.rules import JorvikGame
+from vikingcli_jorvik.state import PH_SUPPLY, JorvikState
+
+GAME = JorvikGame()
+B, M, E, P = 0, 1, 2, 3  # Benedek, Móni, Eszti, Peti (rulebook seating)
+
+
+def cid(name: str) -> int:
+    return d.BY_ID[name]
+
+
+def blank(n: int = 4, mode: str = "karl", start: int = 0) -> JorvikState:
+    """A state before the first supply phase: full deck (E01 at the bottom, A on top),
+    full bag, empty board, everybody at 10 VP / 5 coins."""
+    s = GAME.new_state(n, {"mode": mode}, 1)
+    jarl = mode == "jarl"
+    used = d.deck_cards(n, jarl)
+    s.box = [c.idx for c in d.CARDS if c.idx not in set(used)]
+    rest = [c for c in used if c != d.E01]
+    # D first ... A last (= top); each season's Pict attack at the bottom of its pile
+    rest.sort(key=lambda c: (-d.SEASON[c], d.KIND[c] != d.PICT, -c))
+    s.deck = [d.E01, *rest]
+    s.bag = [g for g in d.BASIC_GOODS for _ in range(9)]
+    if jarl:
+        s.bag += [g for g in d.PREMIUM_GOODS for _ in range(3)]
+    s.cgs = [0] * 8
+    s.slots = [-1] * 12
+    s.cargo = [()] * d.N_CARDS
+    s.fill = [0] * d.N_CARDS
+    s.cols = [[] for _ in range(6)]
+    s.res_cards, s.res_vik = [], []
+    s.coins = [5] * n
+    s.vp = [10] * n
+    s.vik = [4 if jarl else 3] * n
+    s.bsup = [0] * n
+    s.loading = [[] for _ in range(n)]
+    s.cards = [[] for _ in range(n)]
+    s.sboard = [-1] * n
+    s.swh = [[] for _ in range(n)]
+    s.log = []
+    s.start = start
+    s.actor = start
+    s.phase = PH_SUPPLY
+    s.round_no = 0
+    s._la = None
+    return s
+
+
+def take(s: JorvikState, name: str) -> int:
+    """Remove the named card from the deck or the box (to place it elsewhere)."""
+    c = cid(name)
+    if c in s.deck:
+        s.deck.remove(c)
+    else:
+        s.box.remove(c)
+    return c
+
+
+def give(s: JorvikState, p: int, *names: str, area: str = "cards") -> None:
+    for name in names:
+        getattr(s, area)[p].append(take(s, name))
+
+
+def put_slot(s: JorvikState, slot: int, name: str, cargo: tuple[int, ...] = ()) -> int:
+    """Card into board slot (1-based) ``slot``; a ship takes ``cargo`` from the bag."""
+    c = take(s, name)
+    s.slots[slot - 1] = c
+    for g in cargo:
+        s.bag.remove(g)
+    s.cargo[c] = cargo
+    return c
+
+
+def deck_top(s: JorvikState, *names: str) -> None:
+    """Put the named cards on top of the deck, the first name on the very top."""
+    for name in reversed(names):
+        s.deck.append(take(s, name))
+
+
+def texts(s: JorvikState) -> list[str]:
+    return [GAME.format_action(s, a) for a in GAME.legal_actions(s)]
+
+
+def do(s: JorvikState, *cmds: str) -> None:
+    for text in cmds:
+        GAME.apply(s, GAME.parse_action(s, text))
+
+
+def all_places(s: JorvikState) -> list[int]:
+    """Every card in some place (deck, slot, reservation, loading/card area, box)."""
+    out = list(s.deck) + list(s.box) + [c for c in s.slots if c >= 0] + list(s.res_cards)
+    for p in range(s.n):
+        out += s.loading[p] + s.cards[p]
+    return out
+
+
+def cube_count(s: JorvikState) -> list[int]:
+    """Goods cubes per type in every place (bag, ships, CGS, craftsmen, storage,
+    pool and immediate buffer)."""
+    cnt = [0] * 8
+    for g in s.bag:
+        cnt[g] += 1
+    for goods in s.cargo:
+        for g in goods:
+            cnt[g] += 1
+    for g in range(8):
+        cnt[g] += s.cgs[g] + s.pool[g] + s.pool[g + 8]
+    for c in range(d.N_CARDS):
+        f = s.fill[c]
+        if f:
+            for i, g in enumerate(d.NEEDS[c]):
+                if (f >> i) & 1:
+                    cnt[g] += 1
+    for p in range(s.n):
+        if s.sboard[p] >= 0:
+            cnt[s.sboard[p] & 7] += 1
+        for x in s.swh[p]:
+            cnt[x & 7] += 1
+    for g in s.buf:
+        cnt[g] += 1
+    return cnt
