@@ -8,13 +8,13 @@ spec settles an unclear point or where it and the rulebook disagree.
 
 from __future__ import annotations
 
-# -- colours / seats ----------------------------------------------------------------------
+# -- colours / seats ------------------------------------------------
 # Seat i plays colour i. With 3 players BLUE (3) is not in play.
 COLOURS: tuple[str, ...] = ("RED", "BLACK", "YELLOW", "BLUE")
 COLOUR_LETTER: tuple[str, ...] = ("R", "K", "Y", "B")
 VIKINGS_PER_COLOUR = 14
 
-# -- space types --------------------------------------------------------------------------
+# -- space types ------------------------------------------------
 S, F2, F3, V1, V2, W = 0, 1, 2, 3, 4, 5
 SPACE_CODE: tuple[str, ...] = ("S", "F2", "F3", "V1", "V2", "W")
 SPACE_NAME: tuple[str, ...] = (
@@ -30,7 +30,7 @@ VILLAGE_BONUS: tuple[int, ...] = (0, 0, 0, 1, 2, 0)  # rulebook: villages +1 / +
 # Category of a space for the four scoring cards: 0 forest, 1 wheat, 2 shrine, 3 village.
 SPACE_CATEGORY: tuple[int, ...] = (2, 0, 0, 3, 3, 1)
 
-# -- terrain tiles: (space A, space B) ----------------------------------------------------
+# -- terrain tiles: (space A, space B) ------------------------------------------------
 # HOUSE DATA (spec §1.3): every unordered pair of types on 3 tiles, 9 spaces per type.
 TILES: tuple[tuple[int, int], ...] = (
     (S, F2),  # T01
@@ -55,13 +55,13 @@ TILES: tuple[tuple[int, int], ...] = (
 # HOUSE DATA (spec §3.2): each laid tile gets a random orientation bit; bit 1 puts
 # space B on the coast side.
 
-# -- headland lengths (option) ------------------------------------------------------------
+# -- headland lengths (option) ------------------------------------------------
 DEFAULT_HEADLANDS = (6, 6, 6)
 MIN_TILES, MAX_TILES = 5, 8  # rulebook variant: 5-8 tiles per headland
 # RULING (spec §2.1 / §8 #19): the three lengths must sum to the 18 tiles.
 TOTAL_TILES = 18
 
-# -- galleys ------------------------------------------------------------------------------
+# -- galleys ------------------------------------------------
 # Galley id g = 1..12: colour (g-1)//3, coloured seat (g-1)%3 (0 front, 1 middle, 2 back).
 # "3 galleys per colour" is sourced; which seat is coloured is HOUSE DATA (one galley
 # per colour with the colour on each seat).
@@ -79,7 +79,7 @@ def galley_coloured_seat(g: int) -> int:
     return (g - 1) % 3
 
 
-# -- action cards -------------------------------------------------------------------------
+# -- action cards ------------------------------------------------
 C_FOREST, C_WHEAT, C_SHRINE, C_VILLAGE = 0, 1, 2, 3  # the four scoring cards
 C_HEADLAND, C_WALHALLA, C_HUNT, C_ATTACK, C_SHIELD = 4, 5, 6, 7, 8
 N_CARD_TYPES = 9
@@ -123,20 +123,20 @@ CARD_COUNTS: tuple[int, ...] = (
 N_CARDS = 32
 END_OF_RAID_CARDS = (C_FOREST, C_WHEAT, C_SHRINE, C_VILLAGE, C_HEADLAND, C_WALHALLA)
 
-# -- capes --------------------------------------------------------------------------------
+# -- capes ------------------------------------------------
 INNER_CAPES: tuple[int, ...] = (3, 4, 5)  # second place
 OUTER_CAPES: tuple[int, ...] = (6, 7, 8)  # first place
 
-# -- setup --------------------------------------------------------------------------------
+# -- setup ------------------------------------------------
 START_MIDGARD = {3: 9, 4: 7}  # rulebook
 START_WALHALLA = 1  # RULING (spec §8 #5): taken from Asgard, as the rulebook says
 
-# -- reinforcement list (by dense Walhalla rank 1..4) -------------------------------------
+# -- reinforcement list (by dense Walhalla rank 1..4) ---
 # RULING (spec §8 #6): one list for both player counts. 10/8/6 from the rulebook's
 # 4-player example; the rulebook aside "3 players: 1st gets 10, 4 players: 8" is read as
 # a garbled "1st 10, 2nd 8". Rank 4 = 4 and the 3-player ranks 2-3 are HOUSE DATA.
 REINFORCEMENT: tuple[int, ...] = (10, 8, 6, 4)
 
-# -- final Walhalla majority --------------------------------------------------------------
+# -- final Walhalla majority ------------------------------------------------
 WALHALLA_FIRST, WALHALLA_SECOND = 6, 4  # rulebook
 N_RAIDS = 3

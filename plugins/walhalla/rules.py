@@ -41,7 +41,7 @@ _LOSE = (LOSE,)
 _DONE = (DONE,)
 
 
-# -- pure scoring helpers (spec §4.8, §5) -------------------------------------------------
+# -- pure scoring helpers (spec §4.8, §5) ------------------------------------------------
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -97,7 +97,7 @@ def headland_strengths(s: WalhallaState, bonus: Sequence[Sequence[int]]) -> list
     return out
 
 
-# -- small helpers ------------------------------------------------------------------------------
+# -- small helpers ------------------------------------------------
 
 
 def _multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
@@ -383,7 +383,7 @@ def breakdown(s: WalhallaState) -> dict[str, Any]:
     return out
 
 
-# -- engine core -------------------------------------------------------------------------------
+# -- engine core ------------------------------------------------
 
 
 def _to_move(s: WalhallaState) -> int | None:
@@ -745,7 +745,7 @@ def _score(s: WalhallaState, label: str, pts: Sequence[int]) -> None:
     s.ledger.append((label, tuple(pts)))
 
 
-# -- action text -----------------------------------------------------------------------------------
+# -- action text ------------------------------------------------
 
 
 def _cards_text(sold: Sequence[int]) -> str:
