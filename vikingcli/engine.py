@@ -64,7 +64,8 @@ class Option:
         if self.choices:
             if text not in self.choices:
                 raise ValueError(
-                    f"option {self.name}: unknown value {text!r} (accepted: {', '.join(self.choices)})"
+                    f"option {self.name}: unknown value {text!r}"
+                    f" (accepted: {', '.join(self.choices)})"
                 )
             return text
         if self.parse is not None:
@@ -235,6 +236,12 @@ class Game(ABC):
     @abstractmethod
     def num_players(self, state: State) -> int:
         """The number of seats in ``state``."""
+
+    def component_totals(self, state: State) -> Mapping[str, int]:
+        """Totals of each kind of component over every place it can be (cards,
+        figures, goods...). Conserved by every action and by ``determinize``;
+        property tests and the AI honesty tests compare them. Empty if not given."""
+        return {}
 
     def legal_action_texts(self, state: State) -> list[str]:
         """The canonical texts of every legal action (for help and completion)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -172,7 +172,7 @@ class Match:
 
 
 @contextmanager
-def _deadline(seconds: float | None):  # type: ignore[no-untyped-def]
+def _deadline(seconds: float | None) -> Iterator[None]:
     """Raise :class:`MoveTimeout` in the main thread when ``seconds`` pass.
 
     A real interrupt (SIGALRM) rather than a check afterwards, so a player stuck

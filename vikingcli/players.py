@@ -165,7 +165,9 @@ def parse_spec(text: str, kinds: Mapping[str, PlayerKind]) -> PlayerSpec:
             if key in values:
                 raise SpecError(f"player {name}: parameter {key!r} given twice")
             values[key] = declared[key].convert(raw.strip())
-    canonical = name + (":" + ",".join(f"{k}={_fmt(v)}" for k, v in values.items()) if values else "")
+    canonical = name + (
+        ":" + ",".join(f"{k}={_fmt(v)}" for k, v in values.items()) if values else ""
+    )
     return PlayerSpec(name, values, canonical)
 
 

@@ -122,4 +122,3 @@ def _collect(
                 continue
             into[name] = item
             reg.sources[hook_name + ":" + name] = plugin_name
-

@@ -9,6 +9,7 @@ modified on a failed load.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Mapping
@@ -75,10 +76,8 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
     try:
         dir_fd = os.open(path.parent, os.O_RDONLY)
@@ -141,7 +140,9 @@ def load_match(path: Path, registry: Registry) -> Match:
         raise SaveError(f"{path}: {exc}") from None
     seats = _seats(path, doc["seats"], registry.players)
     if not game.min_players <= len(seats) <= game.max_players:
-        raise SaveError(f"{path}: {len(seats)} seats, but {name} takes {game.min_players}-{game.max_players}")
+        raise SaveError(
+            f"{path}: {len(seats)} seats, but {name} takes {game.min_players}-{game.max_players}"
+        )
     match = Match(game, options, doc["seed"], seats)
     for i, text in enumerate(doc["actions"]):
         if match.over:

@@ -112,6 +112,10 @@ def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True
     assert _snapshot(game, restored) == before, "from_json(to_json(s)) differs from s"
     assert list(game.legal_actions(restored)) == actions, "restored state has other legal actions"
     assert game.to_move(restored) == seat
+    for viewer in range(n):
+        assert _json_ready(game.observation(restored, viewer), "observation") == _json_ready(
+            game.observation(state, viewer), "observation"
+        ), "from_json(to_json(s)) differs from s in what a seat observes"
 
     # Observation and determinization from the acting seat.
     obs = _json_ready(game.observation(state, seat), "observation")
@@ -212,7 +216,7 @@ def check_outcome(game: Game, state: Any) -> None:
 def check_replay(game: Game, n: int, options: Mapping[str, str], seed: int) -> None:
     """Same seed, same game; replaying the texts reproduces the final snapshot."""
     log1, end1 = play_random(game, n, options, seed, check=False)
-    log2, end2 = play_random(game, n, options, seed, check=False)
+    log2, _ = play_random(game, n, options, seed, check=False)
     assert log1 == log2, "the same seed produced different games"
     state = game.new_state(n, options, seed)
     for text in log1:
@@ -242,9 +246,10 @@ def conformance_suite(
     ids = _ids(configs)
 
     class ConformanceSuite:
-
         @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
-        def test_random_playthroughs_keep_the_contract(self, n: int, options: dict[str, str]) -> None:
+        def test_random_playthroughs_keep_the_contract(
+            self, n: int, options: dict[str, str]
+        ) -> None:
             for k in range(games_per_config):
                 play_random(game, n, options, seed + k, check_every=check_every)
 

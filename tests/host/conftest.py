@@ -1,0 +1,84 @@
+"""Install the fixture plugin packages the way a third party would, for CLI tests.
+
+They go into a private target folder (never into the test environment itself) and
+the CLI runs in a subprocess with that folder on PYTHONPATH, so the host must find
+them through their ``vikingcli`` entry points, like any installed game.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def _install(target: Path, *packages: str) -> None:
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "--target",
+            str(target),
+            *[str(FIXTURES / p) for p in packages],
+        ],
+        check=True,
+        capture_output=True,
+    )
+
+
+@pytest.fixture(scope="session")
+def plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("plugins")
+    _install(target, "toygame")
+    return target
+
+
+@pytest.fixture(scope="session")
+def broken_plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("broken")
+    _install(target, "toygame", "brokenplugins")
+    return target
+
+
+CLI = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def _runner(target: Path, cwd: Path) -> CLI:
+    def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(target)
+        env.pop("COLUMNS", None)
+        return subprocess.run(
+            [sys.executable, "-m", "vikingcli", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=cwd,
+            input=input,
+            timeout=300,
+        )
+
+    return run
+
+
+@pytest.fixture
+def cli(plugin_dir: Path, tmp_path: Path) -> CLI:
+    """Run ``vikingcli`` with the fixture game installed, in a scratch folder."""
+    return _runner(plugin_dir, tmp_path)
+
+
+@pytest.fixture
+def broken_cli(broken_plugin_dir: Path, tmp_path: Path) -> CLI:
+    return _runner(broken_plugin_dir, tmp_path)

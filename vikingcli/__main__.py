@@ -1,0 +1,5 @@
+"""``python -m vikingcli``."""
+
+from vikingcli.cli import main
+
+main()

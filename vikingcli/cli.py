@@ -1,0 +1,472 @@
+"""The ``vikingcli`` command line (Typer): the contract users and scripts rely on.
+
+Exit codes: 0 success, 1 a game or tournament error, 2 bad usage or bad input.
+Errors are one readable line on stderr, never a traceback (unless ``--debug``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import orjson
+import typer
+
+from vikingcli import __version__
+from vikingcli.engine import Game
+from vikingcli.match import Match, QuitGame, Seat, make_player
+from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
+from vikingcli.registry import Registry, load_registry
+from vikingcli.saves import SaveError, load_match, save_path, write_save
+from vikingcli.testing import plain_text
+
+RUN_DEFAULT_AI = ("greedy", "random")
+"""Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""
+PLAY_DEFAULT_AI = ("mcts:seconds=1", "greedy", "random")
+"""Preferred opponents of the person in ``play`` with no ``-p``."""
+
+app = typer.Typer(
+    name="vikingcli",
+    help="Play and study Viking board games in the terminal: Wikinger, Walhalla, "
+    "Graenaland and Jórvík, against people and AI players.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+_DEBUG = False
+
+
+class UsageProblem(Exception):
+    """Bad usage or bad input: exit code 2."""
+
+
+class GameProblem(Exception):
+    """A game or tournament failed: exit code 1."""
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    typer.echo(f"vikingcli: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Turn known problems into one line and an exit code."""
+    try:
+        yield
+    except (typer.Exit, typer.Abort):
+        raise
+    except (UsageProblem, SpecError, SaveError) as exc:
+        if _DEBUG:
+            raise
+        _fail(str(exc), 2)
+    except (GameProblem, OSError) as exc:
+        if _DEBUG:
+            raise
+        _fail(str(exc), 1)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+
+
+def _registry() -> Registry:
+    reg = load_registry()
+    for warning in reg.warnings:
+        typer.echo(f"vikingcli: warning: {warning}", err=True)
+    return reg
+
+
+def _game(reg: Registry, name: str) -> Game:
+    try:
+        return reg.game(name)
+    except KeyError as exc:
+        raise UsageProblem(exc.args[0]) from None
+
+
+def _options(game: Game, pairs: Sequence[str]) -> dict[str, str]:
+    given: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise UsageProblem(f"option {pair!r} is not KEY=VALUE")
+        given[key.strip()] = value.strip()
+    try:
+        return game.resolve_options(given)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+def _default_spec(reg: Registry, preferences: Sequence[str]) -> str:
+    for text in preferences:
+        if text.partition(":")[0] in reg.players:
+            return text
+    raise UsageProblem("no AI player kind is installed")
+
+
+def _seats(
+    reg: Registry,
+    game: Game,
+    specs: Sequence[str],
+    players: int | None,
+    *,
+    interactive: bool,
+) -> list[Seat]:
+    texts = expand_specs(specs)
+    if not texts:
+        n = players or game.default_players
+        if interactive:
+            texts = ["human"] + [_default_spec(reg, PLAY_DEFAULT_AI)] * (n - 1)
+        else:
+            texts = [_default_spec(reg, RUN_DEFAULT_AI)] * n
+    elif players is not None and players != len(texts):
+        raise UsageProblem(f"--players {players} but {len(texts)} player specs given")
+    parsed: list[PlayerSpec] = [parse_spec(t, reg.players) for t in texts]
+    if not game.min_players <= len(texts) <= game.max_players:
+        raise UsageProblem(
+            f"{game.name} takes {game.min_players}-{game.max_players} players, got {len(texts)}"
+        )
+    if not interactive:
+        for spec in parsed:
+            if reg.players[spec.kind].interactive:
+                raise UsageProblem(
+                    f"player kind {spec.kind!r} needs a person; use 'vikingcli play' for it"
+                )
+    return [
+        Seat(f"{s.kind}-{i}" if s.kind != "human" else f"human-{i}", s)
+        for i, s in enumerate(parsed)
+    ]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"vikingcli {__version__}")
+        raise typer.Exit
+
+
+@app.callback()
+def _main(
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
+    ] = False,
+) -> None:
+    global _DEBUG
+    _DEBUG = debug
+
+
+# -- listing ---------------------------------------------------------------------
+
+
+def _game_json(game: Game) -> dict[str, Any]:
+    return {
+        "name": game.name,
+        "title": game.title,
+        "version": game.version,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "default_players": game.default_players,
+        "options": [
+            {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+            for o in game.options
+        ],
+    }
+
+
+def _dump(obj: Any) -> None:
+    sys.stdout.write(orjson.dumps(obj).decode() + "\n")
+
+
+@app.command()
+def games(
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the installed games, their player counts and options."""
+    with _errors():
+        reg = _registry()
+        items = [_game_json(reg.games[name]) for name in sorted(reg.games)]
+        if json_out:
+            _dump(items)
+            return
+        for g in items:
+            typer.echo(
+                f"{g['name']:<12} {g['title']}  ({g['min_players']}-{g['max_players']} players)"
+            )
+            for o in g["options"]:
+                values = "|".join(o["choices"]) if o["choices"] else o["default"]
+                typer.echo(
+                    f"{'':14}--option {o['name']}={values}  (default {o['default']}) {o['help']}"
+                )
+
+
+@app.command()
+def players(
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the installed player kinds and their parameters."""
+    with _errors():
+        reg = _registry()
+        items = [reg.players[name].to_json() for name in sorted(reg.players)]
+        if json_out:
+            _dump(items)
+            return
+        for p in items:
+            typer.echo(f"{p['name']:<8} {p['description']}")
+            for param in p["params"]:
+                typer.echo(
+                    f"{'':10}{param['name']}={param['type']}"
+                    f" (default {param['default']}) {param['help']}"
+                )
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="Game name.")]) -> None:
+    """Print a readable rules summary and the action syntax of a game."""
+    with _errors():
+        typer.echo(_game(_registry(), game).rules_text())
+
+
+# -- headless runs -----------------------------------------------------------------
+
+Specs = Annotated[
+    list[str] | None,
+    typer.Option("-p", "--player", help="Player spec kind[:key=value,...]; N*SPEC repeats it."),
+]
+OptionPairs = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+]
+
+
+def _play_one(job: dict[str, Any]) -> dict[str, Any]:
+    """Play one headless game (also the body of a worker process)."""
+    reg = load_registry()
+    game = reg.games[job["game"]]
+    seats = [Seat(name, parse_spec(spec, reg.players)) for name, spec in job["seats"]]
+    match = Match(game, job["options"], job["seed"], seats)
+    players = [make_player(game, reg.players, s.spec, i, match.seed) for i, s in enumerate(seats)]
+    match.play(players, move_timeout=job["move_timeout"])
+    if job["save_dir"]:
+        write_save(match, Path(job["save_dir"]) / f"{game.name}-{match.seed}.json")
+    return match.result_json()
+
+
+def _run_jobs(jobs: list[dict[str, Any]], workers: int) -> Iterator[dict[str, Any]]:
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield _play_one(job)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_play_one, jobs)
+
+
+@contextmanager
+def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on stderr when it is a terminal and there is more than one game."""
+    if total <= 1 or not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda: bar.advance(task)
+
+
+def _summary_line(result: dict[str, Any]) -> str:
+    parts = []
+    for i, seat in enumerate(result["seats"]):
+        parts.append(f"{seat['player']} {result['scores'][i]:g} (#{result['ranks'][i]})")
+    end = "" if result["end_reason"] == "rules" else f"  [{result['end_reason']}]"
+    return f"{result['game']} seed {result['seed']}: " + ", ".join(parts) + end
+
+
+@app.command()
+def run(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    player: Specs = None,
+    games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 1,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the first game (then N+1, ...).")
+    ] = None,
+    option: OptionPairs = None,
+    players_: Annotated[
+        int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="One JSON object per game on stdout.")
+    ] = False,
+    save_dir: Annotated[Path | None, typer.Option(help="Write one save per game here.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    move_timeout: Annotated[
+        float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
+    ] = None,
+) -> None:
+    """Play AI-vs-AI games headless; with --json one JSON object per game."""
+    with _errors():
+        reg = _registry()
+        g = _game(reg, game)
+        options = _options(g, option or [])
+        seats = _seats(reg, g, player or [], players_, interactive=False)
+        first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
+        job_list = [
+            {
+                "game": g.name,
+                "options": options,
+                "seed": first + k,
+                "seats": [(s.name, str(s.spec)) for s in seats],
+                "move_timeout": move_timeout,
+                "save_dir": str(save_dir) if save_dir else None,
+            }
+            for k in range(games_)
+        ]
+        wins = [0.0] * len(seats)
+        forfeits = 0
+        with _progress(games_, f"{g.name}") as advance:
+            for result in _run_jobs(job_list, jobs):
+                advance()
+                forfeits += result["forfeit"] is not None
+                winners = result["winners"]
+                for w in winners:
+                    wins[w] += 1 / len(winners)
+                if json_out:
+                    _dump(result)
+                else:
+                    typer.echo(_summary_line(result))
+        if not json_out and games_ > 1:
+            share = ", ".join(f"seat {i} {s.spec}: {wins[i]:g} wins" for i, s in enumerate(seats))
+            typer.echo(f"{games_} games, first seed {first}: {share}")
+        if forfeits:
+            typer.echo(f"vikingcli: {forfeits} game(s) ended by forfeit", err=True)
+
+
+# -- saves ---------------------------------------------------------------------------
+
+
+@app.command()
+def resume(
+    save: Annotated[Path, typer.Argument(help="Save file (or a name under saves/).")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    move_timeout: Annotated[float | None, typer.Option(help="Hard limit per AI move.")] = None,
+) -> None:
+    """Continue a saved game with its recorded players, and save it again."""
+    with _errors():
+        reg = _registry()
+        path = _existing(save)
+        match = load_match(path, reg)
+        _continue(reg, match, path, move_timeout)
+        result = match.result_json()
+        if json_out:
+            _dump(result)
+        else:
+            typer.echo(_summary_line(result))
+
+
+def _existing(save: Path) -> Path:
+    if save.exists():
+        return save
+    candidate = save_path(save)
+    return candidate if candidate.exists() else save
+
+
+def _continue(reg: Registry, match: Match, path: Path, move_timeout: float | None) -> None:
+    """Play a match to its end, autosaving after every move when a person plays."""
+    players = [
+        make_player(match.game, reg.players, s.spec, i, match.seed)
+        for i, s in enumerate(match.seats)
+    ]
+    interactive = any(reg.players[s.spec.kind].interactive for s in match.seats)
+
+    def autosave(m: Match, text: str) -> None:
+        if interactive:
+            write_save(m, path)
+            seat = len(m.actions)
+            typer.echo(f"  {seat}. {text}")
+
+    try:
+        match.play(players, move_timeout=move_timeout, on_move=autosave)
+    except QuitGame:
+        write_save(match, path)
+        typer.echo(f"saved to {path}; continue with: vikingcli resume {path}")
+        raise typer.Exit(0) from None
+    write_save(match, path)
+    if interactive:
+        typer.echo(plain_text(match.game.render(match.state, None)))
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    player: Specs = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal.")] = None,
+    option: OptionPairs = None,
+    players_: Annotated[
+        int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
+    ] = None,
+    save: Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")] = None,
+) -> None:
+    """Play interactively (hot-seat for several humans); autosaves after every move."""
+    with _errors():
+        reg = _registry()
+        g = _game(reg, game)
+        options = _options(g, option or [])
+        seats = _seats(reg, g, player or [], players_, interactive=True)
+        first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
+        match = Match(g, options, first, seats)
+        path = save_path(save or f"{g.name}-{first}")
+        write_save(match, path)
+        typer.echo(f"{g.title}, seed {first}; saving to {path}. Type 'help' for commands.")
+        _continue(reg, match, path, None)
+        typer.echo(_summary_line(match.result_json()))
+
+
+@app.command()
+def replay(
+    save: Annotated[Path, typer.Argument(help="Save file (or a name under saves/).")],
+    board: Annotated[
+        bool, typer.Option("--board", help="Show the table after every move.")
+    ] = False,
+    seat: Annotated[int | None, typer.Option(help="Show the table as this seat sees it.")] = None,
+) -> None:
+    """Print a saved game move by move."""
+    with _errors():
+        reg = _registry()
+        path = _existing(save)
+        saved = load_match(path, reg)
+        game = saved.game
+        fresh = Match(game, saved.options, saved.seed, saved.seats)
+        typer.echo(f"{game.title}  seed {saved.seed}  options {saved.options}")
+        for i, s in enumerate(saved.seats):
+            typer.echo(f"  seat {i}: {s.name} ({s.spec})")
+        for k, text in enumerate(saved.actions, 1):
+            mover = game.to_move(fresh.state)
+            fresh.apply_text(text)
+            typer.echo(f"{k:4d}. seat {mover}: {text}")
+            if board:
+                typer.echo(plain_text(game.render(fresh.state, seat)))
+        if not board:
+            typer.echo(plain_text(game.render(fresh.state, seat)))
+        if saved.over:
+            typer.echo(_summary_line(saved.result_json()))
+        else:
+            typer.echo(f"(game not finished: {len(saved.actions)} moves so far)")
+
+
+def main() -> None:
+    """Entry point of the ``vikingcli`` script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
