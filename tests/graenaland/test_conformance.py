@@ -1,6 +1,7 @@
 """The host's engine-contract conformance suite for Graenaland (3, 4, 5 players, every option)."""
 
-from vikingcli.testing import conformance_suite
 from vikingcli_graenaland.rules import GraenalandGame
+
+from vikingcli.testing import conformance_suite
 
 TestConformance = conformance_suite(GraenalandGame(), games_per_config=1, check_every=7)
