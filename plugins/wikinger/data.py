@@ -60,7 +60,7 @@ def building_of(tile: int) -> int:
 
 def is_middle(tile: int) -> bool:
     """M tile or placed SP11 (which counts as an M for every rule, §5.4.4)."""
-    return T_MA <= tile <= T_SP11 + 3
+    return T_MA <= tile <= T_MD or T_SP11 <= tile <= T_SP11 + 3
 
 
 # HOUSE DATA: the public list gives 21/5/5/5/5/21 without labels; 21 L includes the 4

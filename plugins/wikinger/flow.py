@@ -546,10 +546,7 @@ def _can_ferry(s: State, p: int) -> bool:
     if not s.idle[p][BOATMAN]:
         return False
     rows = s.rows[p]
-    for x in range(5):
-        if s.idle[p][x] and free_tiles(rows[ROW_OF[x] - 1]):
-            return True
-    return False
+    return any(s.idle[p][x] and free_tiles(rows[ROW_OF[x] - 1]) for x in range(5))
 
 
 def _next_ferrier(s: State, advance: bool) -> None:
