@@ -20,9 +20,7 @@ from vikingcli.players import Param, PlayerKind
 TIE = 1e-9
 
 
-def greedy_values(
-    game: Game, base: State, seat: int, actions: Sequence[Action]
-) -> list[float]:
+def greedy_values(game: Game, base: State, seat: int, actions: Sequence[Action]) -> list[float]:
     """``evaluate(seat)`` after each action, applied to a clone of ``base``."""
     clone, apply, evaluate = game.clone, game.apply, game.evaluate
     out = []

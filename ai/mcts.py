@@ -60,9 +60,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from vikingcli_ai.greedy import greedy_values
+
 from vikingcli.engine import Action, Game, State
 from vikingcli.players import Param, PlayerKind
-from vikingcli_ai.greedy import greedy_values
 
 PW_C = 2.0
 """Progressive widening: at most ceil(PW_C * (n+1)**PW_ALPHA) children per node."""
@@ -205,9 +206,7 @@ class Search:
             nk = len(legal_kids)
             for _, kid in legal_kids:
                 kid.avail += 1
-            if nk < len(actions) and (
-                nk == 0 or nk < math.ceil(PW_C * (node.n + 1) ** PW_ALPHA)
-            ):
+            if nk < len(actions) and (nk == 0 or nk < math.ceil(PW_C * (node.n + 1) ** PW_ALPHA)):
                 action = self._untried(node, d, actions, kids)
                 child = Node(mover)
                 kids[action] = child
@@ -398,16 +397,26 @@ MCTS = PlayerKind(
     description="information-set Monte Carlo tree search (determinized from its own view)",
     factory=_make,
     params=(
-        Param("iterations", int, 300, "search iterations per move (ignored if seconds > 0)",
-              minimum=1),
-        Param("seconds", float, 0.0, "time budget per move in seconds; > 0 overrides iterations",
-              minimum=0),
+        Param(
+            "iterations", int, 300, "search iterations per move (ignored if seconds > 0)", minimum=1
+        ),
+        Param(
+            "seconds",
+            float,
+            0.0,
+            "time budget per move in seconds; > 0 overrides iterations",
+            minimum=0,
+        ),
         Param("c", float, 0.7, "UCT exploration constant (rewards are in [0, 1])", minimum=0),
         Param("rollout", str, "random", "rollout policy", choices=("random", "greedy-epsilon")),
-        Param("depth", int, 20, "plies from the root after which evaluate scores the position;"
-              " 0 plays to the end", minimum=0),
+        Param(
+            "depth",
+            int,
+            20,
+            "plies from the root after which evaluate scores the position; 0 plays to the end",
+            minimum=0,
+        ),
         Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),
-        Param("workers", int, 1, "processes searching in parallel (root parallelism)",
-              minimum=1),
+        Param("workers", int, 1, "processes searching in parallel (root parallelism)", minimum=1),
     ),
 )

@@ -1,0 +1,172 @@
+"""The greedy and mcts players: legal, reproducible, registered, and stronger than random."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from vikingcli_ai import vikingcli_players
+from vikingcli_ai.greedy import GreedyPlayer
+from vikingcli_ai.mcts import (
+    MCTS,
+    MctsPlayer,
+    SearchConfig,
+    eval_rewards,
+    rank_rewards,
+)
+from vikingcli_ai.random_player import RandomPlayer
+from vikingcli_toygame import RuneDuel
+
+from tests.ai._games import GAMES, positions
+from vikingcli.match import Match, Seat, make_player
+from vikingcli.players import parse_spec
+from vikingcli.registry import load_registry
+
+KINDS = {k.name: k for k in vikingcli_players()}
+
+
+def _players():
+    return [
+        ("greedy", lambda s: GreedyPlayer(s)),
+        ("mcts", lambda s: MctsPlayer(SearchConfig(iterations=25, depth=10), s)),
+        (
+            "mcts-greedy-rollout",
+            lambda s: MctsPlayer(SearchConfig(iterations=15, depth=6, rollout="greedy-epsilon"), s),
+        ),
+        ("mcts-to-the-end", lambda s: MctsPlayer(SearchConfig(iterations=3, depth=0), s)),
+    ]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize(("kind", "make"), _players(), ids=[p[0] for p in _players()])
+def test_legal_and_same_seed_same_choice(name, kind, make) -> None:
+    game = GAMES[name]
+    for n in sorted({game.min_players, game.max_players}):
+        for state in positions(game, n, 7 + n, 3):
+            seat = game.to_move(state)
+            first = make(3).choose(game, state, seat)
+            assert first in game.legal_actions(state)
+            assert make(3).choose(game, state, seat) == first
+
+
+def test_a_player_keeps_working_over_a_whole_game() -> None:
+    """One seeded mcts-vs-greedy game on the fixture: every choice legal, same result twice."""
+    game = RuneDuel()
+
+    def play() -> list[int]:
+        state = game.new_state(3, game.resolve_options({}), 5)
+        players = [MctsPlayer(SearchConfig(iterations=30), 1), GreedyPlayer(2), RandomPlayer(3)]
+        log = []
+        while (seat := game.to_move(state)) is not None:
+            action = players[seat].choose(game, state, seat)
+            assert action in game.legal_actions(state)
+            game.apply(state, action)
+            log.append(action)
+        return log
+
+    assert play() == play()
+
+
+def test_root_parallel_workers_return_a_legal_action() -> None:
+    game = RuneDuel()
+    state = positions(game, 2, 3, 3)[1]
+    seat = game.to_move(state)
+    player = MctsPlayer(SearchConfig(iterations=40), 9, workers=2)
+    action = player.choose(game, state, seat)
+    assert action in game.legal_actions(state)
+    assert player.last_iterations == 80
+
+
+def test_seconds_budget_overrides_iterations() -> None:
+    game = RuneDuel()
+    state = game.new_state(2, game.resolve_options({}), 1)
+    player = MctsPlayer(SearchConfig(iterations=1, seconds=0.05), 1)
+    assert player.choose(game, state, game.to_move(state)) in game.legal_actions(state)
+    assert player.last_iterations > 1
+
+
+def _play(game, kinds, n_games, seed0):
+    """Seat-rotated seeded games of kinds[0] against the others; win share of kinds[0]."""
+    reg_kinds = KINDS
+    n = len(kinds)
+    wins = 0.0
+    total = 0
+    for g in range(n_games):
+        seed = seed0 + g
+        for shift in range(n):
+            order = kinds[shift:] + kinds[:shift]
+            hero = (n - shift) % n
+            specs = [parse_spec(k, reg_kinds) for k in order]
+            seats = [Seat(f"s{i}", s) for i, s in enumerate(specs)]
+            match = Match(game, game.resolve_options({}), seed, seats)
+            players = [make_player(game, reg_kinds, s, i, seed) for i, s in enumerate(specs)]
+            ranks = match.play(players).ranks
+            if ranks[hero] == 1:
+                wins += 1.0 / sum(1 for r in ranks if r == 1)
+            total += 1
+    return wins / total
+
+
+def test_greedy_beats_random_on_the_fixture() -> None:
+    share = _play(RuneDuel(), ["greedy", "random"], 150, 1)
+    assert share >= 0.6, share
+
+
+def test_rewards_are_in_range_and_ordered() -> None:
+    assert rank_rewards([1, 2]) == [1.0, 0.0]
+    assert rank_rewards([1, 1]) == [0.5, 0.5]
+    r = rank_rewards([2, 1, 3, 4])
+    assert r[1] == 1.0 and r[3] == 0.0 and r[1] > r[0] > r[2] > r[3]
+    e = eval_rewards([10.0, 20.0, 5.0], 10.0)
+    assert all(0.0 < x < 1.0 for x in e) and e[1] > 0.5 > e[0] > e[2]
+    a, b = eval_rewards([3.0, 7.0], 4.0)
+    assert abs(a + b - 1.0) < 1e-12
+
+
+def test_kinds_are_registered_with_their_parameters() -> None:
+    reg = load_registry()
+    for name in ("random", "greedy", "mcts"):
+        assert name in reg.players
+    params = {p.name for p in MCTS.params}
+    assert params == {"iterations", "seconds", "c", "rollout", "depth", "seed", "workers"}
+    spec = parse_spec("mcts:iterations=300,seed=1", reg.players)
+    assert dict(spec.params) == {"iterations": 300, "seed": 1}
+    parse_spec("mcts:seconds=0.5", reg.players)
+    player = make_player(
+        RuneDuel(), reg.players, parse_spec("mcts:rollout=greedy-epsilon", reg.players), 0, 3
+    )
+    assert isinstance(player, MctsPlayer) and player.cfg.rollout == "greedy-epsilon"
+
+
+def _cli() -> str | None:
+    exe = Path("/work/venv/bin/vikingcli")
+    return str(exe) if exe.exists() else shutil.which("vikingcli")
+
+
+def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
+    exe = _cli()
+    if exe is None:
+        pytest.skip("the vikingcli command is not installed")
+    out = subprocess.run(
+        [exe, "players", "--json"], capture_output=True, text=True, timeout=60, check=True
+    )
+    kinds = {k["name"]: k for k in json.loads(out.stdout)}
+    for name in ("random", "greedy", "mcts"):
+        assert name in kinds
+    assert {p["name"] for p in kinds["greedy"]["params"]} == {"seed"}
+    mcts = {p["name"]: p for p in kinds["mcts"]["params"]}
+    assert set(mcts) == {"iterations", "seconds", "c", "rollout", "depth", "seed", "workers"}
+    assert mcts["rollout"]["choices"] == ["random", "greedy-epsilon"]
+    assert mcts["iterations"]["type"] == "int"
+
+
+def test_random_seed_changes_choices_somewhere() -> None:
+    """Different seeds are not ignored (the tie-breaking RNG matters)."""
+    game = RuneDuel()
+    state = game.new_state(2, game.resolve_options({}), 2)
+    seat = game.to_move(state)
+    picks = {RandomPlayer(s).choose(game, state, seat) for s in range(30)}
+    assert len(picks) > 1
