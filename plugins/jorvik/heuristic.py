@@ -1,9 +1,113 @@
-"""Heuristic evaluation (placeholder, refined below)."""
+"""Heuristic evaluation: a projected final score in VP.
+
+projected = current VP (start, Pict attacks, oracles so far)
+          + final scoring of the owned cards as they are now (card and loading area:
+            complete craftsmen, traders, travels, feasts, skalds, warehouse)
+          + part of the value of incomplete craftsmen (more the nearer to completion
+            and the more of the game is left to finish them)
+          + goods waiting in storage / on bought ships, and coins (worth more early)
+          + the expected result of the Pict attacks still to come, from the current
+            defence standing.
+"""
 
 from __future__ import annotations
 
-from vikingcli_jorvik.state import JorvikState
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.data import CARDS, KIND, NEEDS
+from vikingcli_jorvik.state import PH_END, PH_LOAD, JorvikState
+
+_DECK_SIZE: dict[tuple[int, bool], int] = {
+    (n, j): len(d.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
+}
+
+PICT_CONFIDENCE = 0.6  # the standing may still change before the next attack
+PICT_LATER = 0.2  # ... and much more before the later ones
+COIN_EARLY, COIN_LATE = 0.45, 0.1  # VP per coin at the start / the end of the game
+GOOD_VALUE = 0.5  # VP per stored good or good on a bought ship
 
 
 def evaluate(s: JorvikState, seat: int) -> float:
-    return float(s.vp[seat])
+    from vikingcli_jorvik.rules import final_breakdown
+
+    if s.phase == PH_END:
+        return float(s.vp[seat])
+    left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start, 0 at the end
+    owned = s.cards[seat] + s.loading[seat]
+    # the loading area is scored too: it becomes the card area this round
+    value = float(s.vp[seat] + sum(final_breakdown(s, seat, owned).values()))
+    # incomplete craftsmen: more the nearer to completion and the more game is left
+    for c in owned:
+        if KIND[c] == d.CRAFTSMAN:
+            f = s.fill[c]
+            if f != d.FULL_MASK[c]:
+                frac = bin(f).count("1") / len(NEEDS[c])
+                value += CARDS[c].vp * (0.1 + 0.35 * left + (0.5 - 0.35 * left) * frac**1.5)
+    # goods (stored, on bought ships, in the pool of the loading player) and coins
+    goods = (1 if s.sboard[seat] >= 0 else 0) + len(s.swh[seat])
+    goods += sum(len(s.cargo[c]) for c in s.loading[seat])
+    if s.phase == PH_LOAD and s.actor == seat:
+        goods += sum(s.pool) + len(s.buf)
+    value += GOOD_VALUE * goods
+    value += s.coins[seat] * (COIN_LATE + (COIN_EARLY - COIN_LATE) * left)
+    # Pict attacks still to come (the deck contents are public)
+    defs = [projected_defence(s, p) for p in range(s.n)]
+    hi, lo = max(defs), min(defs)
+    if hi != lo:
+        mine = defs[seat]
+        weight = PICT_CONFIDENCE
+        for c in reversed(s.deck):  # the next attack first (season piles are public)
+            if KIND[c] == d.PICT:
+                if mine == hi:
+                    value += weight * CARDS[c].gain
+                elif mine == lo:
+                    value -= weight * CARDS[c].loss
+                weight = PICT_LATER
+    # demand columns: being on top of a column is an option to buy its card
+    for i in range(6):
+        col = s.cols[i]
+        if col and (col[0] & 7) == seat and s.slots[i] >= 0:
+            value += COLUMN_SHARE * max(0.0, card_worth(s, s.slots[i], left) - len(col))
+    for c, v in zip(s.res_cards, s.res_vik):
+        if (v & 7) == seat:
+            value += COLUMN_SHARE * max(0.0, card_worth(s, c, left) - len(s.res_cards))
+    return value
+
+
+def projected_defence(s: JorvikState, p: int) -> int:
+    """Defence counting the warriors in the loading area too (they join this round)."""
+    total = best = 0
+    shield = False
+    for area in (s.cards[p], s.loading[p]):
+        for c in area:
+            k = KIND[c]
+            if k == d.WARRIOR:
+                v = CARDS[c].defence
+                total += v
+                best = max(best, v)
+            elif k == d.SHIELDWALL:
+                shield = True
+    return total + best if shield else total
+
+
+COLUMN_SHARE = 0.5  # part of a card's net worth credited to the top viking's owner
+
+
+def card_worth(s: JorvikState, c: int, left: float) -> float:
+    """A rough VP worth of buying card c now (for the demand-column term)."""
+    k = KIND[c]
+    card = CARDS[c]
+    if k == d.CRAFTSMAN:
+        return card.vp * (0.15 + 0.4 * left)
+    if k == d.SHIP:
+        return GOOD_VALUE * len(s.cargo[c]) + 0.5
+    if k == d.WARRIOR:
+        return card.defence * (0.3 + 1.2 * left)
+    if k == d.TRAVEL:
+        return float(card.vp)
+    if k == d.FEAST:
+        return 3.5
+    if k == d.TRADER:
+        return 1.0 + 2.0 * left
+    if k == d.SKALD:
+        return 3.0
+    return 1.5 + 2.0 * left

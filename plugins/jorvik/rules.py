@@ -105,12 +105,14 @@ def has_target(s: JorvikState, p: int, g: int) -> bool:
     return False
 
 
-def final_breakdown(s: JorvikState, p: int) -> dict[str, int]:
-    """Spec §4.2 final scoring for one seat (without the E01 attack)."""
+def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) -> dict[str, int]:
+    """Spec §4.2 final scoring for one seat (without the E01 attack); ``owned``
+    replaces the card area (the heuristic adds the loading area)."""
+    cards = s.cards[p] if owned is None else owned
     craft = trader = feasts = wh = skald = 0
     travels: list[int] = []
     ships = ncraft = nwar = ntrav = 0
-    for c in s.cards[p]:
+    for c in cards:
         k = KIND[c]
         if k == d.CRAFTSMAN:
             ncraft += 1
@@ -129,9 +131,9 @@ def final_breakdown(s: JorvikState, p: int) -> dict[str, int]:
             nwar += 1
         elif k == d.WAREHOUSE:
             wh = len(s.swh[p])
-    ntraders = sum(1 for c in s.cards[p] if KIND[c] == d.TRADER)
+    ntraders = sum(1 for c in cards if KIND[c] == d.TRADER)
     travel = sum(travels)
-    for c in s.cards[p]:
+    for c in cards:
         if KIND[c] != d.SKALD:
             continue
         sk = CARDS[c].skald
