@@ -51,9 +51,9 @@ def _headland_cell(s: WalhallaState, h: int, q: int) -> str:
         tile = s.layout[h][(q - 1) // 2][0] + 1
         return f"T{tile:02d} {D.SPACE_CODE[s.stype[sp]]:<2} {_who(s.occ[sp])}".center(HL_W)
     if q == 2 * length + 1:
-        return f"(cape {s.capes[h][0]})".center(HL_W)
+        return f"2nd: {s.capes[h][0]}".center(HL_W)
     if q == 2 * length + 2:
-        return f"(cape {s.capes[h][1]})".center(HL_W)
+        return f"1st: {s.capes[h][1]}".center(HL_W)
     return " " * HL_W
 
 
