@@ -37,9 +37,7 @@ def render(st: GState, seat: int | None) -> str:
         works = "".join(
             c for c, on in zip("RMPI", (st.road[p], st.market[p], st.rampart[p], st.impr[p])) if on
         )
-        up = " ".join(
-            f"{st.up[p * 5 + r]}{D.RES_LETTER[r]}" for r in range(5) if st.up[p * 5 + r]
-        )
+        up = " ".join(f"{st.up[p * 5 + r]}{D.RES_LETTER[r]}" for r in range(5) if st.up[p * 5 + r])
         down = f" +{len(st.down[p])}?" if st.down[p] else ""
         out.append(
             f"{bd.names[p]:<3}{t.ident:<10}{D.DECK_NAME[t.terrain]:<9}"
@@ -50,28 +48,23 @@ def render(st: GState, seat: int | None) -> str:
             v = st.vil[p * n + s]
             blds = "".join("FTH"[b] for b in range(3) if st.bld[p * 3 + b] == s)
             heroes = "".join(HERO_LETTER[h] for h in range(3) if st.hero[s * 3 + h] == p)
-            wait = "".join(
-                HERO_LETTER[h].lower() for h in range(3) if st.wait[s * 3 + h] == p
-            )
+            wait = "".join(HERO_LETTER[h].lower() for h in range(3) if st.wait[s * 3 + h] == p)
             vt = votes(st, s, p)
             if v or blds or heroes or wait or vt:
                 row.append(f"p{s + 1}:{v}v{blds}{heroes}{wait}={vt}")
         out.append("     " + ("  ".join(row) if row else "(empty)"))
-    out.append("supply row: " + " ".join(
-        f"S{c + 1:02d}({D.RES_LETTER[D.SUPPLY[c][0]]}{D.RES_LETTER[D.SUPPLY[c][1]]})"
-        for c in st.srow
-    ))
+    out.append(
+        "supply row: "
+        + " ".join(
+            f"S{c + 1:02d}({D.RES_LETTER[D.SUPPLY[c][0]]}{D.RES_LETTER[D.SUPPLY[c][1]]})"
+            for c in st.srow
+        )
+    )
     for s in range(n):
         m = measures(st, s)
         cond = conditions(st, s)
-        hand = (
-            _hand_text(st.hand[s])
-            if seat == s
-            else f"{sum(st.hand[s])} cards"
-        )
-        sup = (
-            " ".join(f"S{c + 1:02d}" for c in st.shand[s]) if seat == s else str(len(st.shand[s]))
-        )
+        hand = _hand_text(st.hand[s]) if seat == s else f"{sum(st.hand[s])} cards"
+        sup = " ".join(f"S{c + 1:02d}" for c in st.shand[s]) if seat == s else str(len(st.shand[s]))
         extra = ""
         if st.cards and (seat == s or st.phase == PH_OVER) and st.vc[s] >= 0:
             extra = f" VC{st.vc[s] + 1:02d}={vp(st, s)}VP"

@@ -545,6 +545,7 @@ class GraenalandGame(Game):
         st.claim_plan = [None] * n  # type: ignore[list-item]
         st.offer_log = []
         st.claim_cache = [None] * n
+        st.la = None
         # decks (top = end of list)
         st.decks = []
         for d in range(4):
@@ -741,7 +742,12 @@ class GraenalandGame(Game):
         return None if state.phase == PH_OVER else state.cur
 
     def legal_actions(self, state: GState) -> list[tuple[Any, ...]]:
-        st = state
+        la = state.la
+        if la is None:
+            la = state.la = self._legal(state)
+        return la
+
+    def _legal(self, st: GState) -> list[tuple[Any, ...]]:
         ph = st.phase
         s = st.cur
         n = st.n
@@ -799,7 +805,10 @@ class GraenalandGame(Game):
         if ph == PH_JOINT:
             h = hres(st.hand[s])
             ok = can_pay(
-                WORK_COST[st.joint_w], h, contrib_totals(st), st.shand[s],
+                WORK_COST[st.joint_w],
+                h,
+                contrib_totals(st),
+                st.shand[s],
                 len(markets_avail(st, s)),
             )
             return [A_COMPLETE, A_ABANDON] if ok else [A_ABANDON]
@@ -826,39 +835,56 @@ class GraenalandGame(Game):
         mode = st.bmode
         bd = st.board
         n = st.n
+        npv = bd.np
         if mode == BM_NORMAL and not st.supply_taken:
             acts.extend(("take", sid) for sid in st.srow)
+        own = [own_settlements(st, s, p) for p in range(npv)]
         h = hres(st.hand[s])
         sup = st.shand[s]
-        mk = len(markets_avail(st, s))
-        if sum(h) + len(sup) >= 3:  # every cost has at least 3 requirements
-            if houses_left(st, s) > 0:
-                for p in range(bd.np):
-                    if village_allowed(st, s, p):
-                        fee = len(fee_recipients(st, s, p))
-                        if can_start(bd.tiles[p].village, fee, h, sup, mk):
+        units = sum(h) + 2 * len(sup)
+        if units >= 3:  # every cost has at least 3 requirements
+            mk = len(markets_avail(st, s))
+            memo: dict[tuple[int, ...], bool] = {}
+
+            def ok(cost: tuple[int, int, int, int]) -> bool:
+                r = memo.get(cost)
+                if r is None:
+                    r = units >= sum(cost) and can_pay(cost, h, None, sup, mk)
+                    memo[cost] = r
+                return r
+
+            if D.SETTLEMENT_HOUSES - sum(own) > 0:
+                nbs = bd.neighbours
+                for p in range(npv):
+                    if own[p] or any(own[q] for q in nbs[p]):
+                        cost = bd.tiles[p].village
+                        if st.rampart[p] and not own[p]:
+                            fee = len(fee_recipients(st, s, p))
+                            if fee:
+                                if units >= sum(cost) + fee and can_start(cost, fee, h, sup, mk):
+                                    acts.append(("village", p))
+                                continue
+                        if ok(cost):
                             acts.append(("village", p))
-                for p in range(bd.np):
+                for p in range(npv):
                     if bd.tiles[p].buildings and st.vil[p * n + s] > 0:
                         for t in range(3):
-                            if st.bld[p * 3 + t] < 0 and can_pay(
-                                BUILDING_COST[t], h, None, sup, mk
-                            ):
+                            if st.bld[p * 3 + t] < 0 and ok(BUILDING_COST[t]):
                                 acts.append(("build", t, p))
             if st.army[s] < D.ARMY_MAX:
                 for x in army_variants(st, s):
-                    if can_pay(D.army_cost(x), h, None, sup, mk):
+                    if ok(D.army_cost(x)):
                         acts.append(("army", x))
             if mode != BM_FINAL:
-                for p in range(bd.np):
-                    if own_settlements(st, s, p) > 0:
+                for p in range(npv):
+                    if own[p]:
                         for w in range(4):
-                            if work_available(st, w, p) and can_pay(WORK_COST[w], h, None, sup, mk):
+                            if work_available(st, w, p) and ok(WORK_COST[w]):
                                 acts.append(("work", w, p))
         if mode == BM_NORMAL:
             if not st.joint_used and not st.perm_used:
-                for p in range(bd.np):
-                    if own_settlements(st, s, p) > 0:
+                for p in range(npv):
+                    if own[p]:
                         for w in range(4):
                             if work_available(st, w, p):
                                 acts.append(("joint", w, p))
@@ -871,8 +897,9 @@ class GraenalandGame(Game):
             acts.append(A_NOTHING)
         return acts
 
-    def _pay_actions(self, st: GState, s: int) -> list[tuple[Any, ...]]:
-        req = st.req
+    def _pay_actions(self, st: GState, s: int, first: bool = False) -> list[tuple[Any, ...]]:
+        """Payment steps that keep the rest payable (``first``: stop at the first one)."""
+        req = list(st.req)
         h = hres(st.hand[s])
         sup = st.shand[s]
         mk = len(markets_avail(st, s))
@@ -886,6 +913,8 @@ class GraenalandGame(Game):
                 h[r] -= 1
                 if can_pay(req, h, con, sup, mk):
                     acts.append(("pay", r))
+                    if first:
+                        return acts
                 h[r] += 1
             if con is not None and con[r]:
                 con[r] -= 1
@@ -893,11 +922,15 @@ class GraenalandGame(Game):
                     for c in range(st.n):
                         if hres(st.contrib[c])[r]:
                             acts.append(("cpay", r, c))
+                            if first:
+                                return acts
                 con[r] += 1
             if h[AU]:
                 h[AU] -= 1
                 if can_pay(req, h, con, sup, mk):
                     acts.append(("gold", r))
+                    if first:
+                        return acts
                 h[AU] += 1
             if con is not None and con[AU]:
                 con[AU] -= 1
@@ -905,6 +938,8 @@ class GraenalandGame(Game):
                     for c in range(st.n):
                         if hres(st.contrib[c])[AU]:
                             acts.append(("cgold", r, c))
+                            if first:
+                                return acts
                 con[AU] += 1
             if mk:
                 for c in range(4):
@@ -912,12 +947,16 @@ class GraenalandGame(Game):
                         h[c] -= 1
                         if can_pay(req, h, con, sup, mk - 1):
                             acts.append(("mkt", c, r))
+                            if first:
+                                return acts
                         h[c] += 1
                 for sid in distinct_supply(sup):
                     rest = list(sup)
                     rest.remove(sid)
                     if can_pay(req, h, con, rest, mk - 1):
                         acts.append(("mkts", sid, r))
+                        if first:
+                            return acts
             req[r] += 1
         for sid in distinct_supply(sup):
             a, b = SUPPLY[sid]
@@ -932,6 +971,8 @@ class GraenalandGame(Game):
                 rest.remove(sid)
                 if can_pay(nr, h, con, rest, mk):
                     acts.append(("supply", sid))
+                    if first:
+                        return acts
         return acts
 
     # -- advanced setup -------------------------------------------------------------------
@@ -994,12 +1035,21 @@ class GraenalandGame(Game):
         cur_vp = vp(st, s)
         h = hres(st.hand[s])
         units = sum(h) + 2 * len(st.shand[s])
-        nb = units // 3
-        if nb == 0:
-            return (cur_vp, ())
+        has_fort = s in st.bld[0::3]
+        army_cost = 3 if has_fort else 5
         m = measures(st, s)
         th = D.victory_card_thresholds(st.vc[s], st.n)
-        bound = sum(sum(1 for t in th[c] if m[c] + nb >= t) for c in range(5))
+        bound = cur_vp
+        # upper bound over a army steps, v villages (>= 4 cards), k buildings (5 cards)
+        for a in range(min(units // army_cost, D.ARMY_MAX - m[4]) + 1):
+            left_a = units - a * army_cost
+            for k in range(left_a // 5 + 1):
+                v = (left_a - 5 * k) // 4
+                b = v + k
+                grown = (m[0] + b, m[1] + b, m[2] + b, m[3] + k, m[4] + a)
+                got = sum(sum(1 for t in th[c] if grown[c] >= t) for c in range(5))
+                if got > bound:
+                    bound = got
         if bound < D.VP_TO_WIN:
             return (cur_vp, ())
         base = st.clone()
@@ -1020,12 +1070,14 @@ class GraenalandGame(Game):
                 if budget[0] < 0:
                     return
                 c = node.clone()
+                c.la = None
                 self._do(c, a)
                 steps = [a]
                 while c.phase != PH_BUILD:
-                    b = self.legal_actions(c)[0]
+                    b = self._pay_actions(c, s, True)[0] if c.phase == PH_PAY else self._legal(c)[0]
                     self._do(c, b)
                     steps.append(b)
+                c.la = None
                 v = vp(c, s)
                 newplan = plan + tuple(steps)
                 if v > best[0]:
@@ -1044,7 +1096,9 @@ class GraenalandGame(Game):
             raise IllegalAction("the game is over")
         if action not in self.legal_actions(st):
             raise IllegalAction(f"illegal action {action!r}")
+        st.la = None
         self._do(st, action)  # type: ignore[arg-type]
+        st.la = None
         return st
 
     def _do(self, st: GState, a: tuple[Any, ...]) -> None:
@@ -1523,6 +1577,7 @@ class GraenalandGame(Game):
                 if kept >= 0:
                     st.vc[o] = st.vc_dealt[o][0]
         st.claim_cache = [None] * n
+        st.la = None
         st.rng = rng.getrandbits(62)
         return st
 

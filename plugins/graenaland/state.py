@@ -24,8 +24,21 @@ PH_JOINT = 13  # lead completes or abandons the joint work (D11)
 PH_OVER = 14
 
 PHASE_NAME = (
-    "draft", "relocate", "keep card", "hero moves", "offers", "offer", "vote", "claims",
-    "build", "rampart fee", "pay", "hero", "contribute", "joint work", "over",
+    "draft",
+    "relocate",
+    "keep card",
+    "hero moves",
+    "offers",
+    "offer",
+    "vote",
+    "claims",
+    "build",
+    "rampart fee",
+    "pay",
+    "hero",
+    "contribute",
+    "joint work",
+    "over",
 )
 
 # build modes
@@ -39,16 +52,76 @@ K_WORK = 3  # + type in pend_t
 
 # scalar slots (ints / strs / bools), flat list slots, nested list slots
 _SCALARS = (
-    "n", "advanced", "cards", "permission", "round_limit", "rng", "round", "lead", "phase",
-    "cur", "wcount", "left_road", "left_market", "left_rampart", "oidx", "offer_x", "vidx",
-    "yes", "total", "bseat", "bmode", "supply_taken", "joint_used", "perm_used", "pend_kind",
-    "pend_t", "pend_p", "pend_joint", "hero_type", "hero_p", "joint_w", "joint_p", "cidx",
-    "winner", "end_reason", "didx", "reloc_p", "reloc_stage", "reloc_mover",
+    "n",
+    "advanced",
+    "cards",
+    "permission",
+    "round_limit",
+    "rng",
+    "round",
+    "lead",
+    "phase",
+    "cur",
+    "wcount",
+    "left_road",
+    "left_market",
+    "left_rampart",
+    "oidx",
+    "offer_x",
+    "vidx",
+    "yes",
+    "total",
+    "bseat",
+    "bmode",
+    "supply_taken",
+    "joint_used",
+    "perm_used",
+    "pend_kind",
+    "pend_t",
+    "pend_p",
+    "pend_joint",
+    "hero_type",
+    "hero_p",
+    "joint_w",
+    "joint_p",
+    "cidx",
+    "winner",
+    "end_reason",
+    "didx",
+    "reloc_p",
+    "reloc_stage",
+    "reloc_mover",
 )
 _FLAT = (
-    "vil", "bld", "hero", "wait", "wseq", "army", "road", "market", "rampart", "impr", "up",
-    "disc", "srow", "sdeck", "sdisc", "mcommit", "ocls", "oelig", "oalloc", "voters", "vvotes",
-    "mkt_used", "req", "fee", "final_queue", "vc", "ccommit", "dorder", "vote_log",
+    "vil",
+    "bld",
+    "hero",
+    "wait",
+    "wseq",
+    "army",
+    "road",
+    "market",
+    "rampart",
+    "impr",
+    "up",
+    "disc",
+    "srow",
+    "sdeck",
+    "sdisc",
+    "mcommit",
+    "ocls",
+    "oelig",
+    "oalloc",
+    "voters",
+    "vvotes",
+    "mkt_used",
+    "req",
+    "fee",
+    "final_queue",
+    "vc",
+    "ccommit",
+    "dorder",
+    "vote_log",
 )
 _NESTED = ("down", "decks", "hand", "shand", "contrib", "arrivals", "vc_dealt")
 
@@ -56,7 +129,7 @@ _NESTED = ("down", "decks", "hand", "shand", "contrib", "arrivals", "vc_dealt")
 class GState:
     """One game of Graenaland. See ``rules.py`` for the meaning of each phase."""
 
-    __slots__ = (*_SCALARS, *_FLAT, *_NESTED, "claim_plan", "offer_log", "claim_cache")
+    __slots__ = (*_SCALARS, *_FLAT, *_NESTED, "claim_plan", "offer_log", "claim_cache", "la")
 
     n: int
     advanced: bool
@@ -136,6 +209,7 @@ class GState:
     claim_plan: list[tuple[Any, ...]]
     offer_log: list[tuple[int, ...]]
     claim_cache: list[Any]
+    la: list[Any] | None  # cached legal actions (never serialised; reset by every apply)
 
     @property
     def board(self) -> Board:
@@ -152,6 +226,7 @@ class GState:
         s.claim_plan = self.claim_plan[:]  # tuples inside are immutable
         s.offer_log = self.offer_log[:]
         s.claim_cache = self.claim_cache[:]
+        s.la = self.la  # never mutated, only replaced
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -180,4 +255,5 @@ class GState:
         ]
         s.offer_log = [tuple(x) for x in d["offer_log"]]
         s.claim_cache = [None] * s.n
+        s.la = None
         return s

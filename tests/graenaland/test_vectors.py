@@ -68,6 +68,7 @@ def blank(n: int, **opts: str) -> GState:
     st.lead = st.cur = st.bseat = 0
     st.bmode = BM_NORMAL
     st.mkt_used = [0] * npv
+    st.la = None
     return st
 
 
@@ -84,6 +85,7 @@ def lead_build(st: GState, s: int) -> None:
     st.bmode = BM_NORMAL
     st.supply_taken = st.joint_used = st.perm_used = False
     st.mkt_used = [0] * st.board.np
+    st.la = None
 
 
 def run_vote(st: GState, offerer: int, x: int, yes_seats: set[int]) -> bool:
