@@ -8,7 +8,7 @@ kind and with which parameters.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # -- goods ---------------------------------------------------------------------------
 AMBER, IRON, LEATHER, WOOL, JET, SILK, GLASS, GOLD = range(8)
@@ -86,11 +86,19 @@ _NONE: frozenset[int] = frozenset()
 _rows: list[Card] = []
 
 
-def _c(cid: str, kind: int, jarl: bool = False, **kw: object) -> None:
+def _c(
+    cid: str,
+    kind: int,
+    jarl: bool = False,
+    removed: tuple[int, ...] = (),
+    removed_jarl: tuple[int, ...] = (),
+    **kw: Any,
+) -> None:
     season = "ABCDE".index(cid[0])
-    removed = frozenset(kw.pop("removed", ()))  # type: ignore[arg-type]
-    removed_jarl = frozenset(kw.pop("removed_jarl", ()))  # type: ignore[arg-type]
-    _rows.append(Card(len(_rows), cid, season, kind, jarl, removed, removed_jarl, **kw))  # type: ignore[arg-type]
+    row = Card(
+        len(_rows), cid, season, kind, jarl, frozenset(removed), frozenset(removed_jarl), **kw
+    )
+    _rows.append(row)
 
 
 A, I, L, W, J = AMBER, IRON, LEATHER, WOOL, JET

@@ -737,12 +737,12 @@ class JorvikGame(Game):
             cgs = s.cgs
             # 3 -> 1 exchanges (spec §3.4; §8.14: taken good must be in the CGS after paying)
             if total >= 3 and targets:
-                for m in combinations_with_replacement(types, 3):
-                    if not self._fits(have, m):
+                for m3 in combinations_with_replacement(types, 3):
+                    if not self._fits(have, m3):
                         continue
                     for t in targets:
-                        if cgs[t] or t in m:
-                            out.append((OP_CONV, m[0], m[1], m[2], t))
+                        if cgs[t] or t in m3:
+                            out.append((OP_CONV, m3[0], m3[1], m3[2], t))
             pairs = [m for m in combinations_with_replacement(types, 2) if self._fits(have, m)]
             if owns_ex and targets:
                 for m in pairs:
