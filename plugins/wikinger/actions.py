@@ -12,11 +12,12 @@ from typing import Any
 
 from vikingcli_wikinger.data import COLOUR_LETTERS, COLOUR_NAMES, ROLE_NAMES
 from vikingcli_wikinger.flow import price
+from vikingcli_wikinger.render import render_board
 from vikingcli_wikinger.state import State
 
 from vikingcli.engine import IllegalAction
 
-_ALIASES: dict[str, str] = {"color": "colour", "on": "here", "tile-it": "here", "idle": "mainland"}
+_ALIASES: dict[str, str] = {"color": "colour", "on": "here", "idle": "mainland"}
 for _x, _name in enumerate(COLOUR_NAMES):
     _ALIASES[ROLE_NAMES[_x]] = _name
     _ALIASES[ROLE_NAMES[_x] + "s"] = _name
@@ -68,6 +69,13 @@ def parse_action(s: State, text: str, legal: tuple[Any, ...]) -> tuple[Any, ...]
     if not isinstance(text, str):
         raise IllegalAction(f"not an action text: {text!r}")
     want = normalise(text)
+    if want.startswith("board"):
+        # Not a move: a view request. The host's prompt shows the message of the
+        # refusal, so the full tableau travels in it.
+        words = want.split()
+        if len(words) == 2 and words[1].isdigit() and int(words[1]) < s.n:
+            raise IllegalAction("(not a move)\n" + render_board(s, int(words[1]), None))
+        raise IllegalAction(f"'board N' shows seat N's tableau, N = 0..{s.n - 1}")
     texts = {format_action(s, a): a for a in legal}
     if want in texts:
         return texts[want]

@@ -1,10 +1,299 @@
-"""Text rendering (placeholder)."""
+"""Text rendering of a Wikinger table, readable in 80 columns.
+
+The viewing seat's tableau is drawn in full (ship row with sail colour and value, island
+tiles with their sea ``~`` / land ``=`` edges and building, figures, threatened figures
+in lower case); the other tableaux compactly (two characters a cell). ``render_board``
+draws any one tableau in full (the ``board N`` text shows it).
+"""
 
 from __future__ import annotations
 
-from vikingcli_wikinger.state import State
+from vikingcli_wikinger.board import is_threatened, threat_depths
+from vikingcli_wikinger.data import (
+    BOATMAN,
+    BUILDING_LETTERS,
+    COLOUR_LETTERS,
+    COLOUR_OF_ROW,
+    FIG,
+    LEFT_EDGE,
+    RIGHT_EDGE,
+    SAIL_LETTERS,
+    SEA,
+    SHIP,
+    SHIP_GOLD,
+    SHIP_VP,
+    SPECIAL_IDS,
+    T_L,
+    T_R,
+    TILE_MASK,
+    building_of,
+)
+from vikingcli_wikinger.state import (
+    AUCTION,
+    COLOUR,
+    DISCARD,
+    FERRY,
+    OVER,
+    PHASE_NAMES,
+    TRIP_NONE,
+    State,
+)
+
+WIDTH = 80
+LEGEND = """\
+Figures F fisher G goldsmith S scout N noble W warrior B boatman; lower case:
+threatened. Ships: sail r/g/y/b + value (3g gold, 2v VP), + fought, ! threatens.
+Tiles L M R (X = building special, a-d = building); edges ~ sea, = land.
+* = start player. 'board N' shows seat N's tableau in full."""
+
+
+def tile_text(t: int) -> str:
+    """Short name of a wheel tile: L, Ma..Md, R or a ship <r>."""
+    if t >= SHIP:
+        return f"<{SAIL_LETTERS[t - SHIP]}>"
+    if t == T_L:
+        return "L"
+    if t == T_R:
+        return "R"
+    b = building_of(t)
+    return ("X" if t >= 7 else "M") + BUILDING_LETTERS[b]
+
+
+def ship_text(depth: int, fought: bool) -> str:
+    """Sail letter, value and fought mark, e.g. ``r3g+``."""
+    value = f"{SHIP_GOLD[depth]}g" if SHIP_GOLD[depth] else f"{SHIP_VP[depth]}v"
+    return SAIL_LETTERS[depth] + value + ("+" if fought else "!")
+
+
+def _fig_char(r: int, v: int, td: list[int], c: int) -> str:
+    if not v & FIG:
+        return "."
+    ch = COLOUR_LETTERS[COLOUR_OF_ROW[r]]
+    return ch.lower() if is_threatened(td, r, c) else ch
+
+
+def _width(s: State, p: int) -> int:
+    return max(len(s.ships[p]), *(len(r) for r in s.rows[p]), 1)
+
+
+def full_board(s: State, p: int) -> list[str]:
+    """Player p's tableau in full: 5 characters a cell, wrapped to 80 columns."""
+    ships, rows = s.ships[p], s.rows[p]
+    td = threat_depths(ships, rows)
+    ncol = _width(s, p)
+    per = (WIDTH - 5) // 5
+    out: list[str] = []
+    for lo in range(0, ncol, per):
+        hi = min(ncol, lo + per)
+        head = "     " + "".join(f" c{c:<3d}"[:5] for c in range(lo, hi))
+        line0 = "  0  "
+        for c in range(lo, hi):
+            d = ships[c] if c < len(ships) else 0
+            fought = bool(d and c < len(rows[0]) and rows[0][c] & FIG)
+            line0 += (" " + ship_text(d, fought)) if d else "  .  "
+        out += [head.rstrip(), line0.rstrip()]
+        for r in range(1, 6):
+            row = rows[r - 1]
+            line = f"{r} {COLOUR_LETTERS[COLOUR_OF_ROW[r]]}  "
+            for c in range(lo, hi):
+                v = row[c] if c < len(row) else 0
+                t = v & TILE_MASK
+                if not t:
+                    line += "  .  "
+                    continue
+                le = "~" if LEFT_EDGE[t] == SEA else "="
+                re_ = "~" if RIGHT_EDGE[t] == SEA else "="
+                kind = "L" if t == T_L else "R" if t == T_R else "X" if t >= 7 else "M"
+                b = building_of(t)
+                line += le + kind + (BUILDING_LETTERS[b] if b >= 0 else "-")
+                line += _fig_char(r, v, td, c) + re_
+            out.append(line.rstrip())
+    return out
+
+
+def compact_board(s: State, p: int) -> list[str]:
+    """Player p's tableau in two characters a cell (tile letter, figure)."""
+    ships, rows = s.ships[p], s.rows[p]
+    td = threat_depths(ships, rows)
+    ncol = _width(s, p)
+    out = ["0 " + "".join((SAIL_LETTERS[d] + " ") if d else ". " for d in ships).rstrip()]
+    for r in range(1, 6):
+        row = rows[r - 1]
+        line = f"{r} "
+        for c in range(ncol):
+            v = row[c] if c < len(row) else 0
+            t = v & TILE_MASK
+            if not t:
+                line += "  "
+                continue
+            kind = "L" if t == T_L else "R" if t == T_R else "X" if t >= 7 else "M"
+            line += kind + _fig_char(r, v, td, c)
+        out.append(line.rstrip())
+    return out
+
+
+def player_header(s: State, p: int, seat: int | None) -> str:
+    """Gold, VP, idle figures and special tiles of player p."""
+    you = " (you)" if p == seat else ""
+    mark = "*" if p == s.start else " "
+    idle = " ".join(f"{COLOUR_LETTERS[x]}{s.idle[p][x]}" for x in range(6) if s.idle[p][x])
+    text = f"{mark}seat {p}{you}: {s.gold[p]} gold {s.vp[p]} VP  mainland: {idle or '-'}"
+    if not s.placed_start[p]:
+        text += "  (start tile in hand)"
+    if s.adv:
+        held = [
+            SPECIAL_IDS[k] + (f"x{s.sp[p][k]}" if s.sp[p][k] > 1 else "")
+            for k in range(len(SPECIAL_IDS))
+            if s.sp[p][k]
+        ]
+        if held:
+            text += "  specials: " + " ".join(held)
+    return text
+
+
+def compact_header(s: State, p: int) -> list[str]:
+    """Short header lines for a compact tableau."""
+    mark = "*" if p == s.start else " "
+    idle = " ".join(f"{COLOUR_LETTERS[x]}{s.idle[p][x]}" for x in range(6) if s.idle[p][x])
+    out = [f"{mark}seat {p}: {s.gold[p]}g {s.vp[p]}VP idle {idle or '-'}"]
+    if not s.placed_start[p]:
+        out[0] += " (start tile)"
+    if s.adv:
+        held = [SPECIAL_IDS[k] for k in range(len(SPECIAL_IDS)) for _ in range(s.sp[p][k])]
+        if held:
+            out += _wrap(" specials " + " ".join(held))
+    return out
+
+
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    words = text.split(" ")
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > WIDTH:
+            lines.append(cur)
+            cur = indent + w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _side_by_side(blocks: list[list[str]]) -> list[str]:
+    """Put compact blocks next to each other where they fit in 80 columns."""
+    out: list[str] = []
+    i = 0
+    while i < len(blocks):
+        a = blocks[i]
+        if i + 1 < len(blocks):
+            b = blocks[i + 1]
+            wa = max(len(x) for x in a)
+            wb = max(len(x) for x in b)
+            if wa + 3 + wb <= WIDTH:
+                for k in range(max(len(a), len(b))):
+                    left = a[k] if k < len(a) else ""
+                    right = b[k] if k < len(b) else ""
+                    out.append((left.ljust(wa) + "   " + right).rstrip())
+                i += 2
+                continue
+        out += a
+        i += 1
+    return out
+
+
+def wheel_lines(s: State) -> list[str]:
+    """The offer: slot, price, tile and figure per slot."""
+    smin = next((i for i in range(12) if s.wheel_t[i]), -1)
+    slot = "slot  " + "".join(f"{i:>5d}" for i in range(12))
+    price = "price " + "".join(
+        f"{i - smin:>5d}" if s.wheel_t[i] else "    -" for i in range(12)
+    )
+    tile = "tile  " + "".join(f"{tile_text(t):>5s}" if t else "    ." for t in s.wheel_t)
+    fig = "figure" + "".join(
+        f"{COLOUR_LETTERS[f]:>5s}" if f >= 0 else "    ." for f in s.wheel_f
+    )
+    return [slot, price, tile, fig]
+
+
+def status_lines(s: State, seat: int | None) -> list[str]:
+    """Title, round, whose move and the phase's details."""
+    mode = "advanced" if s.adv else "basic"
+    scoring = "big" if s.round % 2 == 0 else "small"
+    lines = [
+        f"WIKINGER ({mode}, {s.n} players)  round {s.round}/6, {scoring} scoring"
+        f" after it{', then final scoring' if s.round == 6 else ''}"
+    ]
+    if s.phase == OVER:
+        lines.append("Game over.")
+        return lines
+    who = "you" if s.cur == seat else f"seat {s.cur}"
+    lines.append(f"To move: {who} ({PHASE_NAMES[s.phase]}); start player seat {s.start}")
+    if s.phase in (AUCTION, DISCARD, COLOUR):
+        drawn = " ".join(f"{COLOUR_LETTERS[x]}{s.drawn[x]}" for x in range(6) if s.drawn[x])
+        lines.append(f"Figures drawn, not yet on the wheel: {drawn}")
+    if s.phase == AUCTION:
+        high = f"{s.high_bid} by seat {s.high_bidder}" if s.high_bid >= 0 else "none"
+        act = ", ".join(str(q) for q in range(s.n) if s.active[q])
+        lines.append(f"Auction for start player: high bid {high}; still bidding: seats {act}")
+    if s.pend_f >= 0:
+        lines.append(f"Placing: tile {tile_text(s.pend_t)} with figure {COLOUR_LETTERS[s.pend_f]}")
+    if s.phase == FERRY:
+        text = f"Ferrying: {s.idle[s.cur][BOATMAN]} idle boatmen, {s.ferried} ferried"
+        if s.round == 6:
+            text += f" of the required {s.maxf0}"
+        if s.trip_mode != TRIP_NONE:
+            text += f"; open trip, last figure to ({s.trip_r},{s.trip_c})"
+        lines.append(text)
+    return lines
+
+
+def last_scoring(s: State) -> list[str]:
+    """One line summarising the latest scoring."""
+    if not s.log:
+        return []
+    e = s.log[-1]
+    parts = [f"s{p} {d['vp']:+d}VP {d.get('gold', 0):+d}g" for p, d in enumerate(e["seats"])]
+    if e["scoring"] == "final":
+        parts = [f"s{p} {d['vp']:+d}VP" for p, d in enumerate(e["seats"])]
+    return _wrap(f"Last scoring ({e['scoring']}, round {e['round']}): " + ", ".join(parts))
+
+
+def render_board(s: State, p: int, seat: int | None) -> str:
+    """One tableau in full with its header."""
+    return "\n".join([player_header(s, p, seat), *full_board(s, p)])
 
 
 def render(s: State, seat: int | None) -> str:
-    """The table as seen from ``seat``."""
-    return f"round {s.round}"
+    """The table as seen from ``seat`` (None: spectator)."""
+    lines = status_lines(s, seat)
+    lines += wheel_lines(s)
+    if s.adv:
+        disp = " ".join(
+            f"[{i}] {SPECIAL_IDS[d]}" if d >= 0 else f"[{i}] -" for i, d in enumerate(s.display)
+        )
+        lines.append(f"Special tiles on display: {disp}")
+    lines += last_scoring(s)
+    lines.append("")
+    own = seat if seat is not None else -1
+    if own >= 0:
+        for h in _wrap(player_header(s, own, seat)):
+            lines.append(h)
+        lines += full_board(s, own)
+        lines.append("")
+    blocks: list[list[str]] = []
+    for p in range(s.n):
+        if p == own:
+            continue
+        if seat is None:
+            blocks.append(_wrap(player_header(s, p, seat)) + full_board(s, p))
+        else:
+            blocks.append(compact_header(s, p) + compact_board(s, p))
+    if seat is None:
+        for b in blocks:
+            lines += [*b, ""]
+    else:
+        lines += _side_by_side(blocks)
+    lines.append("")
+    lines += LEGEND.splitlines()
+    return "\n".join(line[:WIDTH] for line in lines)

@@ -21,9 +21,9 @@ def _parse_start(text: str) -> str:
     t = text.strip().lower()
     if t == "random":
         return t
-    if t in ("1", "2", "3", "4"):
+    if t in ("0", "1", "2", "3"):
         return t
-    raise ValueError(f"option start: {text!r} is not 'random' or a seat number 1..4")
+    raise ValueError(f"option start: {text!r} is not 'random' or a seat number 0..3")
 
 
 class WikingerGame(Game):
@@ -56,8 +56,8 @@ class WikingerGame(Game):
             name="start",
             default="random",
             parse=_parse_start,
-            examples=("1", "2"),
-            help="first start player: 'random' or a seat number 1..N (the rulebook "
+            examples=("0", "1"),
+            help="first start player: 'random' or a seat number 0..N-1 (the rulebook "
             "says the youngest player)",
         ),
     )
@@ -70,7 +70,7 @@ class WikingerGame(Game):
         opts = self.resolve_options(options)
         start: int | None = None
         if opts["start"] != "random":
-            start = int(opts["start"]) - 1
+            start = int(opts["start"])
             if start >= n_players:
                 raise ValueError(
                     f"option start={opts['start']}: there are only {n_players} players"
