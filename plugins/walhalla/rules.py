@@ -249,11 +249,7 @@ class WalhallaGame(Game):
         return _legal(state)
 
     def apply(self, state: WalhallaState, action: Action) -> WalhallaState:
-        try:
-            ok = action in _legal(state)
-        except TypeError:  # unhashable / incomparable junk
-            ok = False
-        if not ok:
+        if not _is_legal(state, action):
             raise IllegalAction(f"walhalla: {action!r} is not a legal action now")
         _apply(state, action)  # type: ignore[arg-type]
         return state
@@ -483,6 +479,44 @@ def _legal(s: WalhallaState) -> list[Action]:
         acts.append(_DONE)
         return acts
     return []
+
+
+def _is_legal(s: WalhallaState, a: Any) -> bool:
+    """Is ``a`` in ``_legal(s)``? Cheap structural checks for the frequent kinds, the
+    full list for the rest (same answer, checked by the tests)."""
+    if type(a) is not tuple or not a or s.phase == P_OVER:
+        return False
+    k = a[0]
+    ph = s.phase
+    if k in (LAND, ATTACK):
+        if ph != P_LAND or len(a) != (2 if k == LAND else 3):
+            return False
+        sp = a[1]
+        f, q, o = s.queue[0]
+        if type(sp) is not int or sp not in s.board.contacts[f][q]:
+            return False
+        oc = s.occ[sp]
+        if k == LAND:
+            return oc < 0
+        card = a[2]
+        if oc < 0 or oc == o or type(card) is not int:
+            return False
+        return card == 0 or (card == 1 and s.hands[o][D.C_ATTACK] > 0)
+    if k == MOOR:
+        if ph != P_SEND or len(a) != 3:
+            return False
+        f, orient = a[1], a[2]
+        if type(f) is not int or type(orient) is not int or not 0 <= f < N_FJORDS:
+            return False
+        if len(s.fjords[f]) >= s.board.max_berths[f]:
+            return False
+        if orient == 0:
+            return True
+        return orient == 1 and not s.fixed and s.seats[0] != s.seats[2]
+    try:
+        return a in _legal(s)
+    except TypeError:  # incomparable junk
+        return False
 
 
 def _discard(s: WalhallaState, p: int, t: int) -> None:

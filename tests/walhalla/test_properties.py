@@ -155,3 +155,22 @@ def test_random_games_keep_the_invariants() -> None:
         assert total == s.score
         finished += 1
     assert finished == N_GAMES
+
+
+def test_fast_legality_check_agrees_with_the_legal_list() -> None:
+    """apply's structural check (_is_legal) accepts exactly the listed actions."""
+    for i in range(60):
+        n, opts = CONFIGS[i % len(CONFIGS)]
+        rng = random.Random(1000 + i)
+        s = GAME.new_state(n, opts, 1000 + i)
+        while R._to_move(s) is not None:
+            legal = R._legal(s)
+            cands = set(legal)
+            for sp in range(s.board.n_spaces):
+                cands.update({(R.LAND, sp), (R.ATTACK, sp, 0), (R.ATTACK, sp, 1)})
+            for f in range(-1, 5):
+                cands.update({(R.MOOR, f, 0), (R.MOOR, f, 1), (R.MOOR, f, 2)})
+            cands.update({(R.LAND, -1), (R.LAND, 999), (R.HUNT, 1), (R.LOSE,), (R.DONE,)})
+            for c in cands:
+                assert R._is_legal(s, c) == (c in legal), c
+            R._apply(s, legal[rng.randrange(len(legal))])
