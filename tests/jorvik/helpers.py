@@ -99,6 +99,9 @@ def all_places(s: JorvikState) -> list[int]:
     return out
 
 
+CRAFTSMEN = tuple(c.idx for c in d.CARDS if c.kind == d.CRAFTSMAN)
+
+
 def cube_count(s: JorvikState) -> list[int]:
     """Goods cubes per type in every place (bag, ships, CGS, craftsmen, storage,
     pool and immediate buffer)."""
@@ -110,7 +113,7 @@ def cube_count(s: JorvikState) -> list[int]:
             cnt[g] += 1
     for g in range(8):
         cnt[g] += s.cgs[g] + s.pool[g] + s.pool[g + 8]
-    for c in range(d.N_CARDS):
+    for c in CRAFTSMEN:
         f = s.fill[c]
         if f:
             for i, g in enumerate(d.NEEDS[c]):
