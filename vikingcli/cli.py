@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -18,6 +17,7 @@ import orjson
 import typer
 
 from vikingcli import __version__
+from vikingcli.batch import BackendUnavailable, Job, run_jobs
 from vikingcli.engine import Game
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
@@ -62,7 +62,7 @@ def _errors() -> Iterator[None]:
         yield
     except (typer.Exit, typer.Abort):
         raise
-    except (UsageProblem, SpecError, SaveError) as exc:
+    except (UsageProblem, SpecError, SaveError, BackendUnavailable) as exc:
         if _DEBUG:
             raise
         _fail(str(exc), 2)
@@ -241,28 +241,6 @@ OptionPairs = Annotated[
 ]
 
 
-def _play_one(job: dict[str, Any]) -> dict[str, Any]:
-    """Play one headless game (also the body of a worker process)."""
-    reg = load_registry()
-    game = reg.games[job["game"]]
-    seats = [Seat(name, parse_spec(spec, reg.players)) for name, spec in job["seats"]]
-    match = Match(game, job["options"], job["seed"], seats)
-    players = [make_player(game, reg.players, s.spec, i, match.seed) for i, s in enumerate(seats)]
-    match.play(players, move_timeout=job["move_timeout"])
-    if job["save_dir"]:
-        write_save(match, Path(job["save_dir"]) / f"{game.name}-{match.seed}.json")
-    return match.result_json()
-
-
-def _run_jobs(jobs: list[dict[str, Any]], workers: int) -> Iterator[dict[str, Any]]:
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield _play_one(job)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play_one, jobs)
-
-
 @contextmanager
 def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
     """A progress bar on stderr when it is a terminal and there is more than one game."""
@@ -320,7 +298,7 @@ def run(
         options = _options(g, option or [])
         seats = _seats(reg, g, player or [], players_, interactive=False)
         first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
-        job_list = [
+        job_list: list[Job] = [
             {
                 "game": g.name,
                 "options": options,
@@ -328,13 +306,14 @@ def run(
                 "seats": [(s.name, str(s.spec)) for s in seats],
                 "move_timeout": move_timeout,
                 "save_dir": str(save_dir) if save_dir else None,
+                "tag": {},
             }
             for k in range(games_)
         ]
         wins = [0.0] * len(seats)
         forfeits = 0
         with _progress(games_, f"{g.name}") as advance:
-            for result in _run_jobs(job_list, jobs):
+            for result in run_jobs(job_list, jobs):
                 advance()
                 forfeits += result["forfeit"] is not None
                 winners = result["winners"]
@@ -349,6 +328,71 @@ def run(
             typer.echo(f"{games_} games, first seed {first}: {share}")
         if forfeits:
             typer.echo(f"vikingcli: {forfeits} game(s) ended by forfeit", err=True)
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    player: Specs = None,
+    games_: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole rotations).")
+    ] = 12,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal (then N+1, ...).")] = 1,
+    option: OptionPairs = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option(help="Executor: local or ray.")] = "local",
+    rotation: Annotated[str, typer.Option(help="Seatings per deal: all or cyclic.")] = "all",
+    out: Annotated[
+        Path | None, typer.Option(help="JSONL results; a rerun with the same file resumes.")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    move_timeout: Annotated[
+        float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
+    ] = None,
+) -> None:
+    """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
+    from vikingcli.tournament import format_table, job_key, read_results, schedule, summarize
+
+    with _errors():
+        reg = _registry()
+        g = _game(reg, game)
+        options = _options(g, option or [])
+        seats = _seats(reg, g, player or [], None, interactive=False)
+        specs = [str(s.spec) for s in seats]
+        try:
+            planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
+        except ValueError as exc:
+            raise UsageProblem(str(exc)) from None
+        done = read_results(out) if out else []
+        for rec in done:
+            if rec.get("game") != g.name or [s["player"] for s in rec.get("seats", [])] != [
+                specs[e] for e in rec.get("seating", [])
+            ]:
+                raise UsageProblem(f"{out}: holds results of another tournament")
+        have = {job_key(r) for r in done}
+        todo = [
+            j
+            for j in planned
+            if (j["seed"], j["tag"]["deal"], tuple(j["tag"]["seating"])) not in have
+        ]
+        records = list(done)
+        sink = out.open("ab") if out else None
+        try:
+            with _progress(len(todo), f"{g.name} tournament") as advance:
+                for rec in run_jobs(todo, jobs, backend, ordered=False):
+                    records.append(rec)
+                    if sink:
+                        sink.write(orjson.dumps(rec) + b"\n")
+                        sink.flush()
+                    advance()
+        finally:
+            if sink:
+                sink.close()
+        rows = summarize(specs, records)
+        if json_out:
+            _dump({"game": g.name, "options": options, "games": len(records), "entrants": rows})
+        else:
+            typer.echo(format_table(rows, len(records)))
 
 
 # -- saves ---------------------------------------------------------------------------

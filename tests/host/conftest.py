@@ -8,6 +8,7 @@ them through their ``vikingcli`` entry points, like any installed game.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -19,6 +20,11 @@ FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 
 def _install(target: Path, *packages: str) -> None:
+    # Build from a copy: setuptools writes build/ and egg-info next to the sources,
+    # and parallel test workers must not build in the same folder.
+    sources = target.parent / f"{target.name}-src"
+    for package in packages:
+        shutil.copytree(FIXTURES / package, sources / package)
     subprocess.run(
         [
             sys.executable,
@@ -31,7 +37,7 @@ def _install(target: Path, *packages: str) -> None:
             "--disable-pip-version-check",
             "--target",
             str(target),
-            *[str(FIXTURES / p) for p in packages],
+            *[str(sources / p) for p in packages],
         ],
         check=True,
         capture_output=True,

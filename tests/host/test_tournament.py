@@ -1,0 +1,125 @@
+"""Seat-rotated tournaments: seatings, intervals, resuming from the JSONL file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tests.host.conftest import CLI
+from vikingcli.tournament import schedule, seatings, summarize, wilson
+
+
+def test_all_seatings_collapse_identical_specs() -> None:
+    assert seatings(2, ["mcts", "greedy"]) == [(0, 1), (1, 0)]
+    # one mcts among three greedy seats: 4 distinct tables, mcts once in each seat
+    four = seatings(4, ["mcts", "greedy", "greedy", "greedy"])
+    assert len(four) == 4
+    assert sorted(order.index(0) for order in four) == [0, 1, 2, 3]
+    assert len(seatings(3, ["a", "b", "c"])) == 6
+    assert seatings(3, ["a", "b", "c"], "cyclic") == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+
+
+def test_every_deal_is_played_in_every_seating_with_one_seed() -> None:
+    jobs = schedule("toygame", {"hand": "3"}, ["random", "greedy"], 5, 100)
+    assert len(jobs) == 6  # rounded up to whole rotations
+    assert [j["seed"] for j in jobs] == [100, 100, 101, 101, 102, 102]
+    assert [j["seats"][0][1] for j in jobs[:2]] == ["random", "greedy"]
+
+
+def test_wilson_interval_matches_the_textbook_values() -> None:
+    lo, hi = wilson(8, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.4902, 0.9433)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_counts_wins_ranks_and_rates_the_winner_higher() -> None:
+    records = [
+        {
+            "seed": 1,
+            "deal": 0,
+            "seating": [0, 1],
+            "winners": [0],
+            "ranks": [1, 2],
+            "scores": [10, 5],
+            "forfeit": None,
+        },
+        {
+            "seed": 1,
+            "deal": 0,
+            "seating": [1, 0],
+            "winners": [1],
+            "ranks": [2, 1],
+            "scores": [4, 9],
+            "forfeit": None,
+        },
+        {
+            "seed": 2,
+            "deal": 1,
+            "seating": [0, 1],
+            "winners": [0, 1],
+            "ranks": [1, 1],
+            "scores": [7, 7],
+            "forfeit": None,
+        },
+    ]
+    a, b = summarize(["strong", "weak"], records)
+    assert (a["games"], a["wins"], b["wins"]) == (3, 2.5, 0.5)
+    assert a["mean_rank"] == 1.0 and b["mean_rank"] == pytest.approx(5 / 3)
+    assert a["rating"] > b["rating"]
+
+
+def test_cli_tournament_writes_jsonl_and_a_rerun_resumes(cli: CLI, tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    first = cli(
+        "tournament",
+        "toygame",
+        "-p",
+        "random",
+        "-p",
+        "random:seed=3",
+        "--games",
+        "4",
+        "--out",
+        str(out),
+    )
+    assert first.returncode == 0, first.stderr
+    assert len(out.read_bytes().splitlines()) == 4
+    again = cli(
+        "tournament",
+        "toygame",
+        "-p",
+        "random",
+        "-p",
+        "random:seed=3",
+        "--games",
+        "6",
+        "--out",
+        str(out),
+        "--json",
+    )
+    assert again.returncode == 0, again.stderr
+    lines = [orjson.loads(x) for x in out.read_bytes().splitlines()]
+    assert len(lines) == 6 and sorted({(r["seed"], tuple(r["seating"])) for r in lines}) == [
+        (1, (0, 1)),
+        (1, (1, 0)),
+        (2, (0, 1)),
+        (2, (1, 0)),
+        (3, (0, 1)),
+        (3, (1, 0)),
+    ]
+    standings = orjson.loads(again.stdout)
+    assert standings["games"] == 6 and [e["games"] for e in standings["entrants"]] == [6, 6]
+    other = cli("tournament", "toygame", "-p", "2*random", "--out", str(out))
+    assert other.returncode == 2 and "another tournament" in other.stderr
+
+
+def test_cli_tournament_ray_backend_without_ray_is_a_clear_error(cli: CLI) -> None:
+    proc = cli("tournament", "toygame", "--games", "2", "--backend", "ray")
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        assert proc.returncode == 2 and "pip install 'vikingcli[ray]'" in proc.stderr
+    else:
+        assert proc.returncode == 0, proc.stderr
