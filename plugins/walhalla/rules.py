@@ -257,7 +257,7 @@ class WalhallaGame(Game):
     # -- text -----------------------------------------------------------------------------------
 
     def format_action(self, state: WalhallaState, action: Action) -> str:
-        return _format(state, action)  # type: ignore[arg-type]
+        return _format(state, action)
 
     def parse_action(self, state: WalhallaState, text: str) -> Action:
         want = " ".join(str(text).lower().split())
@@ -786,7 +786,7 @@ def _cards_text(sold: Sequence[int]) -> str:
     return "+".join(D.CARD_NAMES[t] for t in sold)
 
 
-def _format(s: WalhallaState, a: tuple[Any, ...]) -> str:
+def _format(s: WalhallaState, a: Any) -> str:
     k = a[0]
     if k == LAND:
         return f"land {s.board.space_text(a[1]).lower()}"
