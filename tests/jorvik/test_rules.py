@@ -1,0 +1,244 @@
+"""Targeted rules tests beyond the spec's vectors: Jarl cards, storage flags, texts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, SILK, WOOL
+from vikingcli_jorvik.state import PH_BUY, PH_COMMIT, PH_DEMAND, PH_LOAD
+
+from vikingcli.engine import IllegalAction
+
+from .helpers import GAME, B, E, M, P, blank, cid, cube_count, do, give, put_slot, texts
+
+
+def loading_turn(mode: str = "jarl", pool: dict[int, int] | None = None):
+    """Benedek's loading turn with the given pool (goods taken from the bag)."""
+    s = blank(4, mode, start=B)
+    GAME._begin_loading(s)
+    for g, k in (pool or {}).items():
+        s.pool[g] += k
+        for _ in range(k):
+            s.bag.remove(g)
+    s._la = None
+    return s
+
+
+def cgs_from_bag(s, g: int, k: int = 1) -> None:
+    for _ in range(k):
+        s.bag.remove(g)
+        s.cgs[g] += 1
+    s._la = None
+
+
+def test_oracle_sacrifice_gives_two_vp() -> None:
+    s = loading_turn(pool={AMBER: 2})
+    give(s, B, "A17")
+    s._la = None
+    do(s, "put amber A17", "put amber A17")
+    assert s.vp[B] == 14
+    assert s.cgs[AMBER] == 2
+    assert "put amber A17" not in texts(s)
+
+
+def test_exchange_card_two_for_one() -> None:
+    s = loading_turn(pool={IRON: 1, JET: 1})
+    give(s, B, "A20", "A08")  # A08 needs LEATHER, WOOL
+    cgs_from_bag(s, WOOL)
+    assert "exchange iron jet wool" in texts(s)
+    assert "exchange iron jet leather" not in texts(s)  # no leather in the CGS
+    do(s, "exchange iron jet wool")
+    assert texts(s) == ["put A08"]
+    do(s, "put A08")
+    assert s.fill[cid("A08")] == 0b10
+
+
+def test_storage_flag_blocks_a_second_storage() -> None:
+    s = loading_turn(pool={IRON: 3})
+    give(s, B, "A06")
+    cgs_from_bag(s, JET)
+    do(s, "convert iron iron iron jet")
+    assert texts(s) == ["put wh"]  # A06 only: never the board space
+    do(s, "put wh")
+    assert s.swh[B] == [JET + 8]
+    do(s, "take jet wh")
+    assert s.pool[JET + 8] == 1
+    assert "store jet board" not in texts(s)  # it already entered storage this turn
+    assert "store jet wh" not in texts(s)
+    do(s, "end")
+    assert s.cgs[JET] == 1  # left in the pool -> common goods space
+
+
+def test_storage_keeps_goods_between_rounds() -> None:
+    s = loading_turn(pool={WOOL: 1})
+    do(s, "store wool board")
+    assert "store wool board" not in texts(s)
+    assert "take wool board" in texts(s)
+    do(s, "end")
+    assert s.sboard[B] == WOOL + 8
+    while s.actor != B or s.phase != PH_LOAD:
+        GAME.apply(s, GAME.legal_actions(s)[-1])
+    assert s.sboard[B] == WOOL  # flags cleared when the turn starts
+
+
+def test_market_stall() -> None:
+    s = loading_turn()
+    give(s, B, "C20", "A04")  # A04 trader buys WOOL
+    cgs_from_bag(s, WOOL)
+    cgs_from_bag(s, IRON)
+    assert [t for t in texts(s) if t.startswith("market")] == ["market wool"]
+    coins = s.coins[B]
+    do(s, "market wool", "put A04")
+    assert s.coins[B] == coins + 1
+    assert cid("C20") in s.box
+    assert s.cgs[WOOL] == 1  # sold back to the common space
+
+
+def test_rework_moves_goods_to_another_craftsman() -> None:
+    s = loading_turn()
+    give(s, B, "D28", "A08", "C07")  # A08 LEATHER WOOL, C07 AMBER AMBER WOOL
+    s.fill[cid("A08")] = 0b10  # WOOL on A08
+    s.bag.remove(WOOL)
+    s._la = None
+    assert "rework A08:wool" in texts(s)
+    do(s, "rework A08:wool")
+    assert s.fill[cid("A08")] == 0
+    assert texts(s) == ["put A08", "put C07"]
+    do(s, "put C07")
+    assert s.fill[cid("C07")] == 0b100
+    assert cid("D28") in s.box
+
+
+def test_thief_steals_from_an_incomplete_craftsman_only() -> None:
+    s = loading_turn()
+    give(s, B, "B24")
+    give(s, M, "A08", "A09")
+    s.fill[cid("A08")] = 0b01  # LEATHER, incomplete
+    s.fill[cid("A09")] = 0b11  # complete: safe
+    for g in (LEATHER, AMBER, JET):
+        s.bag.remove(g)
+    s._la = None
+    steals = [t for t in texts(s) if t.startswith("steal")]
+    assert steals == ["steal 1 A08 leather"]
+    do(s, "steal 1 A08 leather")
+    assert s.fill[cid("A08")] == 0
+    assert texts(s) == ["discard"]  # no own target: into the CGS
+    do(s, "discard")
+    assert s.cgs[LEATHER] == 1
+
+
+def test_stolen_good_may_be_discarded_even_with_a_target() -> None:
+    s = loading_turn()
+    give(s, B, "B24", "A03")  # A03 trader buys LEATHER
+    give(s, M, "A08")
+    s.fill[cid("A08")] = 0b01
+    s.bag.remove(LEATHER)
+    s._la = None
+    do(s, "steal 1 A08 leather")
+    assert texts(s) == ["put A03", "discard"]
+
+
+def test_hired_hands_brown_vikings() -> None:
+    s = blank(2, "jarl", start=B)
+    give(s, B, "A19")
+    s.a19_brown = 2
+    put_slot(s, 1, "A07")
+    put_slot(s, 2, "A08")
+    put_slot(s, 7, "A09")
+    GAME._begin_demand(s)
+    assert s.phase == PH_COMMIT and s.actor == B
+    assert texts(s) == ["commit 0", "commit 1", "commit 2"]
+    do(s, "commit 2")
+    assert s.phase == PH_DEMAND and s.bsup[B] == 2
+    do(s, "place 1")  # a brown viking
+    assert s.cols[0] == [B + 8]
+    placed = 0
+    while s.phase == PH_DEMAND:
+        GAME.apply(s, GAME.legal_actions(s)[0])
+        placed += 1
+    assert placed == 4 + 4 + 1  # 4 + 4 own vikings and the second brown one
+    assert s.phase == PH_BUY
+    while s.phase == PH_BUY:
+        do(s, "pass")
+    assert s.brown_boxed == 2
+    assert cid("A19") in s.box and cid("A19") not in s.cards[B]
+    assert s.vik == [4, 4]
+
+
+def test_income_and_card_moves_with_longhouse_in_loading_area() -> None:
+    s = blank(4, "karl", start=B)
+    give(s, B, "C10", area="loading")
+    GAME._begin_loading(s)
+    assert s.coins[B] == 5 + 1 + 1
+    assert s.cards[B] == [cid("C10")]
+
+
+def test_premium_goods_only_in_jarl() -> None:
+    karl = GAME.new_state(3, {"mode": "karl"}, 5)
+    jarl = GAME.new_state(3, {"mode": "jarl"}, 5)
+    assert sum(cube_count(karl)) == 45 and cube_count(karl)[SILK] == 0
+    assert sum(cube_count(jarl)) == 54 and cube_count(jarl)[SILK] == 3
+
+
+def test_parse_rejects_illegal_text_readably() -> None:
+    s = GAME.new_state(2, {"mode": "karl"}, 3)
+    with pytest.raises(IllegalAction, match="legal: place 1"):
+        GAME.parse_action(s, "place 9")
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, ("__junk__",))
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, [1, 2])  # unhashable junk
+
+
+def test_determinize_reshuffles_only_hidden_order() -> None:
+    s = GAME.new_state(4, {"mode": "jarl"}, 11)
+    det = GAME.determinize(s, 0, random.Random(2))
+    assert GAME.observation(det, 0) == GAME.observation(s, 0)
+    assert det.deck != s.deck  # the order changed ...
+    # ... but only within each season pile
+    assert [d.SEASON[c] for c in det.deck] == [d.SEASON[c] for c in s.deck]
+    assert sorted(det.bag) == sorted(s.bag)
+    assert det.deck[0] == d.E01
+
+
+def test_json_round_trip_mid_game_plays_on_identically() -> None:
+    s = GAME.new_state(3, {"mode": "jarl"}, 21)
+    rng = random.Random(4)
+    for _ in range(150):
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    r = GAME.from_json(GAME.to_json(s))
+    rng1, rng2 = random.Random(9), random.Random(9)
+    while GAME.to_move(s) is not None:
+        a = rng1.choice(GAME.legal_actions(s))
+        b = rng2.choice(GAME.legal_actions(r))
+        assert a == b
+        GAME.apply(s, a)
+        GAME.apply(r, b)
+    assert GAME.to_json(s) == GAME.to_json(r)
+    assert GAME.outcome(s).scores == GAME.outcome(r).scores
+
+
+def test_outcome_breakdown_and_tie_break_by_coins() -> None:
+    s = blank(2, "karl", start=B)
+    s.box += [c for c in s.deck if c != d.E01]
+    s.deck = [d.E01]
+    s.coins = [3, 7]
+    GAME._begin_round(s)
+    out = GAME.outcome(s)
+    assert out.scores == (10.0, 10.0)
+    assert out.ranks == (2, 1)  # equal VP: more coins wins
+    assert out.breakdown["pict_attacks"][-1]["card"] == "E01"
+    assert out.breakdown["final"]["total"] == [0, 0]
+
+
+def test_evaluate_values_a_complete_craftsman() -> None:
+    s = blank(2, "karl")
+    give(s, M, "A08")  # out of the deck first (the deck size is the game's clock)
+    base = GAME.evaluate(s, B)
+    s.cards[M].remove(cid("A08"))
+    s.cards[B].append(cid("A08"))
+    s.fill[cid("A08")] = 0b11
+    assert GAME.evaluate(s, B) - base == pytest.approx(5.0)
+    assert E == 2 and P == 3  # seat names used across the tests
