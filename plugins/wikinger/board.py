@@ -6,6 +6,7 @@ A tableau is ``ships`` (list of depths by column, 0 = empty) plus ``rows``: five
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from vikingcli_wikinger.data import (
@@ -159,17 +160,38 @@ def maxf_basic(a: list[int], b: int) -> int:
 def maxf(m: list[int], f: list[int], b: int, t: int, adv: bool) -> int:
     """Ferrying maximum from idle counts ``m``, free tile counts ``f`` (both by
     colour 0..4), ``b`` idle boatmen and ``t`` unused SP04 tiles (advanced)."""
-    a = [m[x] if m[x] < f[x] else f[x] for x in range(5)]
-    if not adv:
-        return maxf_basic(a, b)
+    a = tuple(sorted((m[x] if m[x] < f[x] else f[x] for x in range(5)), reverse=True))
+    return _maxf_sorted(a, b, t if adv else -1)
+
+
+@lru_cache(maxsize=65536)
+def _maxf_sorted(a: tuple[int, ...], b: int, t: int) -> int:
+    """``maxf`` on the sorted ferryable counts; t = -1 for the basic game."""
+    if t < 0:
+        return maxf_basic(list(a), b)
     k = b if b < t else t
     total = sum(a)
-    v = maxf_basic(a, k) + (b - k)
+    v = maxf_basic(list(a), k) + (b - k)
     return v if v < total else total
 
 
 def potential(
     m: list[int], f: list[int], b: int, t: int, adv: bool, mode: int, xl: int, right_free: int
+) -> int:
+    """Cached front of :func:`_potential` (lists become tuples)."""
+    return _potential(tuple(m), tuple(f), b, t, adv, mode, xl, right_free)
+
+
+@lru_cache(maxsize=65536)
+def _potential(
+    mt: tuple[int, ...],
+    ft: tuple[int, ...],
+    b: int,
+    t: int,
+    adv: bool,
+    mode: int,
+    xl: int,
+    right_free: int,
 ) -> int:
     """Most figures still ferryable, including the completion of an open trip.
 
@@ -178,6 +200,8 @@ def potential(
     ``right_free`` the free tiles right of its last cell in that row. Within a trip
     figures are added in increasing (row, column) order, so a one-colour trip grows
     rightwards and a mixed trip grows downwards (rows of lower colour index)."""
+    m = list(mt)
+    f = list(ft)
     best = maxf(m, f, b, t, adv)
     if mode == 0:
         return best

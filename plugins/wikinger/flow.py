@@ -252,9 +252,11 @@ def ferry_candidates(s: State, p: int) -> list[Action]:
     return out
 
 
-def _potential_after(s: State, p: int, a: Action) -> tuple[int, int]:
-    """(figures ferried so far, best still possible) after ferry action ``a``."""
-    m, f = _ferry_counts(s, p)
+def _potential_after(
+    s: State, p: int, a: Action, m: list[int], f: list[int]
+) -> tuple[int, int]:
+    """(figures ferried so far, best still possible) after ferry action ``a``;
+    ``m``/``f`` are the current idle and free-tile counts by colour (not changed)."""
     b = s.idle[p][BOATMAN]
     t = s.sp[p][SP04] if s.adv else 0
     mode, lr, lc = s.trip_mode, s.trip_r, s.trip_c
@@ -263,6 +265,8 @@ def _potential_after(s: State, p: int, a: Action) -> tuple[int, int]:
     if kind in ("boat", "longship", "add"):
         r, c = a[1], a[2]
         x = COLOUR_OF_ROW[r]
+        m = m[:]
+        f = f[:]
         m[x] -= 1
         f[x] -= 1
         ferried += 1
@@ -278,23 +282,35 @@ def _potential_after(s: State, p: int, a: Action) -> tuple[int, int]:
         mode = TRIP_NONE
     if mode == TRIP_NONE:
         return ferried, maxf(m, f, b, t, s.adv)
-    rf = _right_free(s.rows[p], lr, lc)
+    rf = _right_free(s.rows[p], lr, lc) if mode != TRIP_DISTINCT else 0
     return ferried, potential(m, f, b, t, s.adv, mode, COLOUR_OF_ROW[lr], rf)
 
 
 def ferry_actions(s: State, p: int) -> list[Action]:
-    """Legal ferrying actions; in round 6 only those keeping the maximum reachable."""
+    """Legal ferrying actions; in round 6 only those keeping the maximum reachable.
+
+    Candidates that lead to the same counts (same kind and row, same free tiles to
+    the right) are checked once."""
     cand = ferry_candidates(s, p)
     if s.round < N_ROUNDS:
         return cand
+    m, f = _ferry_counts(s, p)
     out = []
+    seen: dict[tuple[Any, ...], bool] = {}
     for a in cand:
         if a == DONE:
-            if _potential_after(s, p, a)[1] == 0:
+            if _potential_after(s, p, a, m, f)[1] == 0:
                 out.append(a)
             continue
-        done, best = _potential_after(s, p, a)
-        if done + best == s.maxf0:
+        if len(a) == 3:
+            key: tuple[Any, ...] = (a[0], a[1], _right_free(s.rows[p], a[1], a[2]))
+        else:
+            key = a
+        ok = seen.get(key)
+        if ok is None:
+            done, best = _potential_after(s, p, a, m, f)
+            ok = seen[key] = done + best == s.maxf0
+        if ok:
             out.append(a)
     return out
 
