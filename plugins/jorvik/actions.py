@@ -114,7 +114,7 @@ def action_text(a: Any) -> str:
 
 
 SYNTAX = """\
-Action syntax (type exactly one of the listed texts; `?` lists the legal ones)
+Action syntax (one text per legal action)
   Pict attack:   glory | ransom | decline
   Demand:        commit K          (Jarl, A19: commit K brown vikings)
                  place S           (viking into the demand column of slot S, 1-6)

@@ -175,3 +175,27 @@ def render(s: JorvikState, seat: int | None) -> str:
 def cgs_text(cgs: list[int]) -> str:
     parts = [f"{GOOD_SHORT[g]} {cgs[g]}" for g in range(8) if cgs[g]]
     return ", ".join(parts) if parts else "none"
+
+
+def card_catalogue() -> str:
+    """Every card with its id (actions name cards by id); J = Jarl game only."""
+    from vikingcli_jorvik.state import JorvikState
+
+    blank = JorvikState.__new__(JorvikState)
+    blank.cargo = [()] * d.N_CARDS
+    blank.fill = [0] * d.N_CARDS
+    lines = [
+        "Goods: " + ", ".join(f"{GOOD_SHORT[g]} {d.GOOD_NAMES[g]}" for g in range(8)),
+        "Cards (J = Jarl only; craftsman goods: - = space still empty):",
+    ]
+    for season in range(5):
+        items = []
+        for c in CARDS:
+            if c.season != season:
+                continue
+            text = card_text(blank, c.idx)
+            if c.kind == d.SHIP:
+                text = f"{c.cid} ship {c.capacity}"
+            items.append(text + (" J" if c.jarl_only else ""))
+        lines += wrap(f"{d.SEASON_NAMES[season]}: ", items)
+    return "\n".join(lines)

@@ -1085,9 +1085,9 @@ class JorvikGame(Game):
         raise IllegalAction(f"unknown or illegal action {text!r}; legal: {', '.join(shown)}{more}")
 
     def rules_text(self) -> str:
-        from vikingcli_jorvik.render import RULES_SUMMARY
+        from vikingcli_jorvik.render import RULES_SUMMARY, card_catalogue
 
-        return RULES_SUMMARY + "\n\n" + ac.SYNTAX
+        return RULES_SUMMARY + "\n" + ac.SYNTAX + "\n\n" + card_catalogue()
 
     def render(self, state: JorvikState, seat: int | None) -> str:
         from vikingcli_jorvik.render import render
