@@ -257,6 +257,8 @@ def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
     ) as bar:
         task = bar.add_task(label, total=total)
         yield lambda: bar.advance(task)

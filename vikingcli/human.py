@@ -7,6 +7,7 @@ other player kind. The prompt completes the legal action texts; ``help``, ``boar
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -61,6 +62,15 @@ class HumanPlayer:
 
 
 def _prompt(message: str, completions: list[str]) -> str:
+    if not sys.stdin.isatty():
+        # Piped input (scripts, tests): plain lines, no terminal control codes.
+        sys.stdout.write(message)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise QuitGame
+        sys.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line
     from prompt_toolkit import prompt
     from prompt_toolkit.completion import WordCompleter
 
