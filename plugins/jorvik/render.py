@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
-from vikingcli_jorvik.state import PH_BUY, PH_END, PH_LOAD, PH_RESBUY, PHASE_NAMES, JorvikState
+from vikingcli_jorvik.state import (
+    PH_BUY,
+    PH_END,
+    PH_GLORY,
+    PH_LOAD,
+    PH_RANSOM,
+    PH_RESBUY,
+    PHASE_NAMES,
+    JorvikState,
+)
 
 WIDTH = 80
 
@@ -107,7 +116,8 @@ def render(s: JorvikState, seat: int | None) -> str:
     out.append(f"Start player: seat {s.start}.  Bag: {len(s.bag)} goods.")
     out.append(f"Common goods: {cgs_text(s.cgs)}")
     # slots and columns
-    out.append("Slots  card                           column (top first)      price")
+    if any(c >= 0 for c in s.slots[:6]):
+        out.append("Slots  card                           column (top first)      price")
     for i in range(6):
         c = s.slots[i]
         if c < 0:
@@ -158,6 +168,13 @@ def render(s: JorvikState, seat: int | None) -> str:
         if s.buf:
             extra = " (stolen)" if s.buf_stolen else ""
             out.append(f"  use at once{extra}: {goods_text(s.buf)}")
+    elif s.phase in (PH_GLORY, PH_RANSOM):
+        card = CARDS[s.pk_card]
+        win = [p for p in range(n) if (s.pk_win >> p) & 1]
+        lose = [p for p in range(n) if (s.pk_lose >> p) & 1]
+        out.append(
+            f"Pict attack {card.cid} (+{card.gain}/-{card.loss}): most defence {win}, least {lose}"
+        )
     elif s.phase == PH_BUY:
         out.append(f"Purchase: slot {s.pslot + 1}, price {len(s.cols[s.pslot])}")
     elif s.phase == PH_RESBUY:
