@@ -1,0 +1,128 @@
+"""Game-level checks beyond the spec's vectors: options, special tiles, texts, views."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from vikingcli_wikinger import flow
+from vikingcli_wikinger.data import BOATMAN, FISHER, SCOUT, SP01, SP04, T_L, T_MA
+from vikingcli_wikinger.state import AUCTION, DISCARD, FERRY, OVER, State
+from wikinger_helpers import GAME, board, empty_state, legal, play, set_wheel, ship
+
+from vikingcli.engine import IllegalAction
+
+
+def random_state(n: int, mode: str, seed: int, steps: int) -> State:
+    rng = random.Random(seed)
+    s = GAME.new_state(n, {"mode": mode}, seed)
+    for _ in range(steps):
+        if GAME.to_move(s) is None:
+            break
+        acts = GAME.legal_actions(s)
+        GAME.apply(s, acts[rng.randrange(len(acts))])
+    return s
+
+
+def test_options_start_player_and_no_bidding() -> None:
+    s = GAME.new_state(3, GAME.resolve_options({"start": "2"}), 5)
+    assert s.start == 2 and s.cur == 2
+    with pytest.raises(ValueError):
+        GAME.new_state(2, GAME.resolve_options({"start": "3"}), 5)
+    with pytest.raises(ValueError):
+        GAME.resolve_options({"start": "7"})
+    s = GAME.new_state(2, GAME.resolve_options({"mode": "advanced", "bidding": "no"}), 1)
+    assert s.phase == DISCARD and sum(s.drawn) == 13 and all(d >= 0 for d in s.display)
+    s = GAME.new_state(2, GAME.resolve_options({"mode": "advanced"}), 1)
+    assert s.phase == AUCTION
+
+
+def test_round_and_scoring_sequence() -> None:
+    s = random_state(3, "advanced", 4, 10_000)
+    assert s.phase == OVER
+    assert [e["scoring"] for e in s.log] == [
+        "small", "big", "small", "big", "small", "big", "final"
+    ]
+    out = GAME.outcome(s)
+    assert out.breakdown["scorings"][-1]["seats"][0]["vp"] == s.log[-1]["seats"][0]["vp"]
+
+
+def test_treasure_gives_five_gold_and_leaves() -> None:
+    s = empty_state(2, adv=True, gold=20)
+    board(s, 0, "ships: c0=red c1=red c2=red\nrow1: L")
+    board(s, 1, "row1: L")
+    set_wheel(s, {0: (T_MA, FISHER), 11: (ship("red"), SCOUT)})
+    s.display = [SP01, -1, -1, -1]
+    s.turn = 10  # the round ends after player 1's forced last take
+    play(s, "take 11", "special 0")
+    assert s.gold[0] == 20 - 11 + 5 and s.box_specials == [SP01] and s.sp[0][SP01] == 0
+
+
+def test_longship_carries_like_a_basic_boatman() -> None:
+    s = empty_state(2, adv=True)
+    board(s, 0, "row3: L M R\nrow5: L R\nmainland: S x3 F Bt x2")
+    s.sp[0][SP04] = 1
+    s.round, s.turn, s.start, s.ferry_i = 2, 12, 0, 0
+    flow._next_ferrier(s, advance=False)
+    assert s.phase == FERRY
+    acts = legal(s)
+    assert ("longship", 3, 0) in acts and ("boat", 3, 0) in acts
+    play(s, "longship 3 0", "add 3 1", "add 3 2")  # three scouts in one trip
+    assert s.idle[0][SCOUT] == 0 and s.sp[0][SP04] == 0 and s.idle[0][BOATMAN] == 1
+    assert s.box_specials == [SP04]
+    play(s, "boat 5 0")  # (the full trip landed by itself) an ordinary boatman: one figure
+    assert s.idle[0][FISHER] == 0 and s.idle[0][BOATMAN] == 0
+
+
+def test_bid_text_shows_vp_spent() -> None:
+    s = random_state(3, "advanced", 2, 0)
+    p = s.cur
+    s.gold[p], s.vp[p] = 2, 5
+    s.legal_cache = None
+    assert GAME.format_action(s, ("bid", 2)) == "bid 2"
+    assert GAME.format_action(s, ("bid", 4)) == "bid 4 -2vp"
+    with pytest.raises(IllegalAction, match="2 VP"):
+        GAME.parse_action(s, "bid 4")
+
+
+def test_parse_aliases_and_errors() -> None:
+    s = empty_state(2, adv=True)
+    s.phase = 2  # colour choice
+    s.drawn = [2, 0, 1, 0, 0, 0]
+    assert GAME.parse_action(s, "colour fisher") == ("colour", FISHER)
+    assert GAME.parse_action(s, "  COLOR   Green ") == ("colour", SCOUT)
+    with pytest.raises(IllegalAction, match="colour blue"):
+        GAME.parse_action(s, "colour black")
+    with pytest.raises(IllegalAction, match="seat 1"):
+        GAME.parse_action(s, "board 1")
+
+
+def test_render_fits_80_columns_and_shows_own_board_in_full() -> None:
+    for seed in range(6):
+        s = random_state(4, "advanced" if seed % 2 else "basic", seed, 60 + seed * 40)
+        for seat in (0, 1, 2, 3, None):
+            text = GAME.render(s, seat)
+            assert max(len(line) for line in text.splitlines()) <= 80
+        text = GAME.render(s, 1)
+        assert "seat 1 (you)" in text and "slot" in text and "price" in text
+        assert "~L" in text  # full cells show sea/land edges
+
+
+def test_observation_hides_stacks_bag_and_pile() -> None:
+    s = random_state(3, "advanced", 9, 30)
+    obs = GAME.observation(s, 0)
+    for hidden in ("stacks", "bag", "pile"):
+        assert hidden not in obs
+    assert sum(obs["bag_counts"].values()) == 78 - s.bag_pos
+    det = GAME.determinize(s, 0, random.Random(3))
+    assert GAME.observation(det, 0) == obs
+    assert det.stacks[s.stack_pos:] != s.stacks[s.stack_pos:]
+    assert sorted(det.stacks[s.stack_pos:]) == sorted(s.stacks[s.stack_pos:])
+
+
+def test_start_tile_goes_first_on_a_ship_turn() -> None:
+    s = empty_state(2)
+    set_wheel(s, {0: (T_L, FISHER), 11: (ship("blue"), BOATMAN)})
+    play(s, "take 11", "start 5", "ship 2")
+    assert s.rows[0][4][0] == T_L and s.ships[0] == [0, 0, 5] and s.idle[0][BOATMAN] == 1
+    assert s.placed_start[0]
