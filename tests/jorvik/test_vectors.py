@@ -18,6 +18,7 @@ from vikingcli_jorvik.state import (
     PH_RANSOM,
     PH_RESBUY,
     PH_SWAP,
+    JorvikState,
 )
 
 from .helpers import GAME, B, E, M, P, blank, cid, deck_top, do, give, put_slot, texts
@@ -313,7 +314,9 @@ def test_tv07_loading_rulebook_example() -> None:
 # --------------------------------------------------------------------------- TV8
 
 
-def _income(mode: str, loading: list[str], cards: list[str] = ()) -> tuple[int, object]:
+def _income(
+    mode: str, loading: tuple[str, ...], cards: tuple[str, ...] = ()
+) -> tuple[int, JorvikState]:
     s = blank(4, mode, start=B)
     give(s, B, *loading, area="loading")
     give(s, B, *cards)
@@ -323,13 +326,13 @@ def _income(mode: str, loading: list[str], cards: list[str] = ()) -> tuple[int, 
 
 
 def test_tv08_income() -> None:
-    assert _income("karl", ["A07"])[0] == 1
-    assert _income("karl", [])[0] == 2
-    assert _income("jarl", ["A07"])[0] == 2
-    assert _income("jarl", [])[0] == 3
-    assert _income("jarl", ["C10"])[0] == 3  # 1 + 1 (Jarl) + 1 (C10 in loading area)
-    assert _income("karl", [], ["C10"])[0] == 3
-    inc, s = _income("jarl", ["C21"])
+    assert _income("karl", ("A07",))[0] == 1
+    assert _income("karl", ())[0] == 2
+    assert _income("jarl", ("A07",))[0] == 2
+    assert _income("jarl", ())[0] == 3
+    assert _income("jarl", ("C10",))[0] == 3  # 1 + 1 (Jarl) + 1 (C10 in loading area)
+    assert _income("karl", (), ("C10",))[0] == 3
+    inc, s = _income("jarl", ("C21",))
     assert inc == 2
     assert cid("C21") in s.box and cid("C21") not in s.cards[B]
 
