@@ -242,3 +242,41 @@ def test_evaluate_values_a_complete_craftsman() -> None:
     s.fill[cid("A08")] = 0b11
     assert GAME.evaluate(s, B) - base == pytest.approx(5.0)
     assert E == 2 and P == 3  # seat names used across the tests
+
+
+def _short_deck(s, *names: str) -> None:
+    """Leave only E01 and the named cards (first name on top) in the deck."""
+    keep = [cid(x) for x in names]
+    s.box += [c for c in s.deck if c != d.E01 and c not in keep]
+    s.deck = [d.E01, *reversed(keep)]
+
+
+def test_deck_down_to_e01_leaves_slots_empty() -> None:
+    s = blank(2, "karl", start=B)
+    _short_deck(s, "D06")
+    GAME._begin_round(s)
+    assert s.slots[:3] == [cid("D06"), -1, -1]
+    assert s.phase == PH_DEMAND
+    assert s.deck == [d.E01]
+
+
+def test_only_pict_cards_left_ends_the_game_after_resolving_them() -> None:
+    s = blank(2, "karl", start=B)
+    give(s, B, "B12")
+    _short_deck(s, "D15")
+    GAME._begin_round(s)
+    assert [e["card"] for e in s.log] == ["D15", "E01"]
+    assert s.vp == [18, 2]  # +4/-4 twice
+    assert GAME.to_move(s) is None
+
+
+def test_glory_on_the_final_attack() -> None:
+    s = blank(2, "jarl", start=M)
+    give(s, B, "D29", "A12")
+    _short_deck(s)
+    GAME._begin_round(s)
+    assert s.actor == B and texts(s) == ["glory", "decline"]
+    do(s, "glory")
+    assert GAME.to_move(s) is None
+    assert s.vp == [18, 6]
+    assert GAME.outcome(s).breakdown["pict_attacks"][-1]["glory"] == [B]
