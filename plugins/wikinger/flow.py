@@ -429,10 +429,13 @@ def settle(s: State) -> list[Action]:
         if s.phase == OVER:
             s.legal_cache = ()
             return []
-        legal = compute_legal(s)
+        # ``do`` may already have listed the choices (placement cells).
+        pre = s.legal_cache
+        legal = list(pre) if pre is not None else compute_legal(s)
         if len(legal) != 1:
             s.legal_cache = tuple(legal)
             return legal
+        s.legal_cache = None
         do(s, legal[0])
 
 
@@ -478,6 +481,7 @@ def _continue_place(s: State, p: int) -> None:
         _place_island(s, p, *cells[0])
         return
     s.phase = PLACE
+    s.legal_cache = tuple(("tile", r, c) for r, c in cells)  # reused by settle
 
 
 def _place_island(s: State, p: int, r: int, c: int) -> None:
