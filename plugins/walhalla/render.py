@@ -93,6 +93,12 @@ def render(s: WalhallaState, seat: int | None) -> str:
             f"{mark}{D.COLOURS[p]:<6} {s.score[p]:>3}  {s.midgard[p]:>6} {s.asgard[p]:>6}"
             f" {s.walhalla[p]:>8} {cards:>5} {on_board[p]:>5}"
         )
+    if s.ledger:
+        last = _ledger_raid(s.ledger[-1][0])
+        lines.append("latest scoring: " + " ".join(f"{D.COLOURS[p]:>6}" for p in range(s.n)))
+        for label, pts in s.ledger:
+            if _ledger_raid(label) == last:
+                lines.append(f"  {label:<16}" + " ".join(f"{x:>6}" for x in pts))
     disc = ", ".join(f"{D.CARD_NAMES[t]} {c}" for t, c in enumerate(s.discard) if c)
     lines.extend(_wrap(f"action deck {len(s.deck)}   discards: {disc or '-'}"))
     if seat is not None and 0 <= seat < s.n:
@@ -106,6 +112,11 @@ def render(s: WalhallaState, seat: int | None) -> str:
     for part in _status(s).split("\n"):
         lines.extend(_wrap(part))
     return "\n".join(lines)
+
+
+def _ledger_raid(label: str) -> int:
+    """Raid a scoring-log label belongs to ("raid 2 H1" -> 2; "final ..." -> 3)."""
+    return D.N_RAIDS if label.startswith("final") else int(label.split()[1])
 
 
 def _wrap(text: str) -> list[str]:
