@@ -5,7 +5,8 @@ ones so that no list ever has to hold every combination:
 
 * an offer (D6) is ``offer X`` followed by one ``to pN`` per card lying at X, cards in
   class order G, L, W, O, Au, hidden; within a class the recipients are given in
-  non-decreasing eligible-seat order, so every distinct count split (the spec's
+  non-decreasing order of the eligible seats (listed from the offerer clockwise),
+  so every distinct count split (the spec's
   offer encoding) is reached by exactly one path;
 * a payment (§4.1) is one source at a time (``pay W``, ``gold W``, ``supply S10``,
   ``mkt G L`` ...); only sources that keep the rest of the cost payable are offered,
@@ -1127,7 +1128,10 @@ class GraenalandGame(Game):
                 cls.extend([r] * st.up[p * 5 + r])
             cls.extend([HIDDEN] * len(st.down[p]))
             st.ocls = cls
-            st.oelig = [o for o in range(n) if votes(st, o, p) >= 1]
+            # eligible seats from the offerer clockwise: the canonical non-decreasing
+            # recipient order then favours no seat number over another
+            order = [(s + i) % n for i in range(n)]
+            st.oelig = [o for o in order if votes(st, o, p) >= 1]
             st.oalloc = []
             st.phase = PH_ALLOC
             return
