@@ -158,10 +158,9 @@ def compact_header(s: State, p: int) -> list[str]:
     out = [f"{mark}seat {p}: {s.gold[p]}g {s.vp[p]}VP idle {idle or '-'}"]
     if not s.placed_start[p]:
         out[0] += " (start tile)"
-    if s.adv:
+    if s.adv:  # always one line, so compact blocks side by side stay aligned
         held = [SPECIAL_IDS[k] for k in range(len(SPECIAL_IDS)) for _ in range(s.sp[p][k])]
-        if held:
-            out += _wrap(" specials " + " ".join(held))
+        out.append((" specials " + (" ".join(held) if held else "-"))[:39])
     return out
 
 
@@ -239,7 +238,7 @@ def status_lines(s: State, seat: int | None) -> list[str]:
     if s.pend_f >= 0:
         lines.append(f"Placing: tile {tile_text(s.pend_t)} with figure {COLOUR_LETTERS[s.pend_f]}")
     if s.phase == FERRY:
-        text = f"Ferrying: {s.idle[s.cur][BOATMAN]} idle boatmen, {s.ferried} ferried"
+        text = f"Ferrying: idle boatmen {s.idle[s.cur][BOATMAN]}, figures ferried {s.ferried}"
         if s.round == 6:
             text += f" of the required {s.maxf0}"
         if s.trip_mode != TRIP_NONE:
@@ -267,7 +266,8 @@ def render_board(s: State, p: int, seat: int | None) -> str:
 def render(s: State, seat: int | None) -> str:
     """The table as seen from ``seat`` (None: spectator)."""
     lines = status_lines(s, seat)
-    lines += wheel_lines(s)
+    if any(s.wheel_t):
+        lines += wheel_lines(s)
     if s.adv:
         disp = " ".join(
             f"[{i}] {SPECIAL_IDS[d]}" if d >= 0 else f"[{i}] -" for i, d in enumerate(s.display)
