@@ -224,7 +224,10 @@ def status_lines(s: State, seat: int | None) -> list[str]:
         f" after it{', then final scoring' if s.round == 6 else ''}"
     ]
     if s.phase == OVER:
-        lines.append("Game over.")
+        order = sorted(range(s.n), key=lambda q: (-s.vp[q], -s.gold[q]))
+        lines.append(
+            "Game over: " + ", ".join(f"seat {q} {s.vp[q]} VP ({s.gold[q]} gold)" for q in order)
+        )
         return lines
     who = "you" if s.cur == seat else f"seat {s.cur}"
     lines.append(f"To move: {who} ({PHASE_NAMES[s.phase]}); start player seat {s.start}")
