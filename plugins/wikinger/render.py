@@ -225,7 +225,7 @@ def status_lines(s: State, seat: int | None) -> list[str]:
     ]
     if s.phase == OVER:
         order = sorted(range(s.n), key=lambda q: (-s.vp[q], -s.gold[q]))
-        lines.append(
+        lines += _wrap(
             "Game over: " + ", ".join(f"seat {q} {s.vp[q]} VP ({s.gold[q]} gold)" for q in order)
         )
         return lines
