@@ -1,5 +1,18 @@
 """Heuristic evaluation: a projected final score in the game's own units
-(conditions met in the basic game, VP with victory cards)."""
+(conditions met in the basic game, VP with victory cards).
+
+Parts, all for the evaluated seat:
+
+* progress toward each condition / card column (levels reached, plus linear partial
+  credit toward the next level), counting a build being paid as already built;
+* a winner bonus once the seat has won (the final builds may still be running);
+* hand value: a resource card is worth less than the progress it buys, so that
+  building is preferred to hoarding;
+* vote strength where resources lie: the seat's vote share of those cards;
+* an offer being built or voted on: the cards allocated to the seat (minus a little
+  for cards going to rivals), weighted by whether the likely yes-votes (recipients and
+  votes already cast) make a strict majority.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +21,30 @@ from vikingcli_graenaland.rules import (
     cards_at,
     hres,
     measures,
+    own_settlements,
     score_of,
     votes_all,
 )
-from vikingcli_graenaland.state import PH_OVER, GState
+from vikingcli_graenaland.state import (
+    K_ARMY,
+    K_BUILDING,
+    K_VILLAGE,
+    PH_ALLOC,
+    PH_FEE,
+    PH_OVER,
+    PH_PAY,
+    PH_VOTE,
+    GState,
+)
+
+CARD = 0.02  # one resource card in hand
+GOLD = 0.03
+SUPPLY = 0.04
+WIN_BONUS = 3.0
 
 
 def _progress(value: int, thresholds: tuple[int, ...]) -> float:
-    """Levels reached plus a partial credit toward the next level."""
+    """Levels reached plus linear credit toward the next level."""
     got = 0
     prev = 0
     for t in thresholds:
@@ -23,14 +52,57 @@ def _progress(value: int, thresholds: tuple[int, ...]) -> float:
             got += 1
             prev = t
         else:
-            return got + 0.6 * max(0, value - prev) / max(1, t - prev)
+            return got + max(0, value - prev) / max(1, t - prev)
     return float(got)
+
+
+def _pending_measures(st: GState, seat: int) -> tuple[int, int, int, int, int]:
+    """Measures with a build being paid counted as done."""
+    S, P, Dm, B, A = measures(st, seat)
+    if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
+        k = st.pend_kind
+        if k == K_ARMY:
+            A += 1
+        elif k in (K_VILLAGE, K_BUILDING):
+            own = own_settlements(st, seat, st.pend_p) + 1
+            S += 1
+            if own == 2:
+                P += 1
+            Dm = max(Dm, own)
+            if k == K_BUILDING:
+                B += 1
+    return (S, P, Dm, B, A)
+
+
+def _offer_value(st: GState, seat: int) -> float:
+    """Expected value for ``seat`` of the offer being allocated or voted on."""
+    p = st.offer_x
+    v = votes_all(st, p)
+    total = sum(v)
+    got = [0] * st.n
+    for who in st.oalloc:
+        got[who] += 1
+    offerer = st.cur if st.phase == PH_ALLOC else st.voters[0]
+    if st.phase == PH_VOTE:
+        yes = st.yes
+        for o in st.voters[st.vidx :]:
+            if got[o] or o == offerer:
+                yes += v[o]
+    else:
+        yes = sum(v[o] for o in range(st.n) if got[o] or o == offerer)
+    likely = 2 * yes > total
+    pp = 1.0 if likely else 0.15
+    mine = got[seat]
+    rivals = sum(got) - mine
+    rest = len(st.ocls) - len(st.oalloc)  # cards not yet allocated: a vote share of them
+    share = v[seat] / total if total else 0.0
+    return pp * CARD * (mine + share * rest) - 0.5 * pp * CARD * rivals / max(1, st.n - 1)
 
 
 def evaluate(st: GState, seat: int) -> float:
     if st.phase == PH_OVER:
-        return score_of(st, seat) + (3.0 if st.winner == seat else 0.0)
-    m = measures(st, seat)
+        return score_of(st, seat) + (WIN_BONUS if st.winner == seat else 0.0)
+    m = _pending_measures(st, seat)
     if st.cards and st.vc[seat] >= 0:
         th = D.victory_card_thresholds(st.vc[seat], st.n)
         val = sum(_progress(m[c], th[c]) for c in range(5))
@@ -38,16 +110,19 @@ def evaluate(st: GState, seat: int) -> float:
         bt = D.V_BUILDINGS_3P if st.n == 3 else D.V_BUILDINGS
         thr = (D.V_SETTLEMENTS, D.V_PROVINCES2, D.V_DOMINATED, bt, D.V_ARMY)
         val = sum(_progress(m[c], (thr[c],)) for c in range(5))
-    # hand value: about one resource in twenty makes a condition step
+    if st.winner == seat:
+        val += WIN_BONUS
     h = hres(st.hand[seat])
-    units = sum(h) + 0.5 * h[4] + 2 * len(st.shand[seat])
-    val += 0.05 * units
-    # vote strength where resources lie: the expected share of those cards
+    val += CARD * sum(h[:4]) + GOLD * h[4] + SUPPLY * len(st.shand[seat])
+    if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
+        val -= CARD * (sum(st.req) + len(st.fee))  # those cards are as good as spent
     for p in range(st.board.np):
         c = cards_at(st, p)
         if c:
             v = votes_all(st, p)
             tot = sum(v)
             if tot and v[seat]:
-                val += 0.04 * c * v[seat] / tot * (2.0 if 2 * v[seat] > tot else 1.0)
+                val += CARD * 0.5 * c * v[seat] / tot
+    if st.phase in (PH_ALLOC, PH_VOTE):
+        val += _offer_value(st, seat)
     return val
