@@ -6,13 +6,16 @@ import random
 from functools import cache
 
 import pytest
-from vikingcli_wikinger.board import is_threatened, maxf_basic, threat_depths
+from vikingcli_wikinger.board import free_tiles, is_threatened, maxf, maxf_basic, threat_depths
 from vikingcli_wikinger.data import (
+    BOATMAN,
     FIG,
     LEFT_EDGE,
     RIGHT_EDGE,
+    ROW_OF,
     SEA,
     SHIP,
+    SP04,
     T_SP11,
     TILE_MASK,
 )
@@ -119,6 +122,11 @@ def test_random_games_keep_invariants(n: int, mode: str) -> None:
             assert s.bag_pos == 78 and sum(s.box_figs) >= 6
         out = GAME.outcome(s)
         assert out.scores == tuple(float(v) for v in s.vp)
+        for p in range(n):  # round-6 ferrying was maximal: nothing more can be ferried
+            m = s.idle[p][:5]
+            f = [len(free_tiles(s.rows[p][ROW_OF[x] - 1])) for x in range(5)]
+            t = s.sp[p][SP04] if s.adv else 0
+            assert maxf(m, f, s.idle[p][BOATMAN], t, s.adv) == 0
 
 
 @cache
@@ -149,3 +157,36 @@ def test_maxf_closed_form_matches_brute_force() -> None:
         a = [rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(5)]
         b = rng.randrange(0, 4)
         assert maxf_basic(a, b) == _brute_maxf(a, b), (a, b)
+
+
+@cache
+def _brute_adv(a: tuple[int, ...], b: int, t: int) -> int:
+    """Advanced brute force: one-figure trips, or SP04 trips of basic capacity."""
+    if b == 0 or not any(a):
+        return 0
+    best = 0
+    for x in range(5):
+        if a[x]:
+            a2 = list(a)
+            a2[x] -= 1
+            best = max(best, 1 + _brute_adv(tuple(a2), b - 1, t))
+            if t:
+                for k in range(2, a[x] + 1):
+                    a2 = list(a)
+                    a2[x] -= k
+                    best = max(best, k + _brute_adv(tuple(a2), b - 1, t - 1))
+    if t:
+        for mask in range(1, 32):
+            if all(a[x] for x in range(5) if mask >> x & 1):
+                a2 = [a[x] - (mask >> x & 1) for x in range(5)]
+                best = max(best, bin(mask).count("1") + _brute_adv(tuple(a2), b - 1, t - 1))
+    return best
+
+
+def test_advanced_maxf_closed_form_matches_brute_force() -> None:
+    rng = random.Random(11)
+    for _ in range(400):
+        a = [rng.choice((0, 0, 1, 1, 2, 3)) for _ in range(5)]
+        b = rng.randrange(0, 4)
+        t = rng.randrange(0, 3)
+        assert maxf(a, a, b, t, True) == _brute_adv(tuple(a), b, t), (a, b, t)
