@@ -434,11 +434,10 @@ def _continue(reg: Registry, match: Match, path: Path, move_timeout: float | Non
     ]
     interactive = any(reg.players[s.spec.kind].interactive for s in match.seats)
 
-    def autosave(m: Match, text: str) -> None:
+    def autosave(m: Match, seat: int, text: str) -> None:
         if interactive:
             write_save(m, path)
-            seat = len(m.actions)
-            typer.echo(f"  {seat}. {text}")
+            typer.echo(f"  {len(m.actions)}. seat {seat}: {text}")
 
     try:
         match.play(players, move_timeout=move_timeout, on_move=autosave)
@@ -474,6 +473,53 @@ def play(
         write_save(match, path)
         typer.echo(f"{g.title}, seed {first}; saving to {path}. Type 'help' for commands.")
         _continue(reg, match, path, None)
+        typer.echo(_summary_line(match.result_json()))
+
+
+@app.command()
+def serve(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    player: Specs = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free).")] = 8022,
+    authorized_keys: Annotated[
+        Path | None, typer.Option(help="Only these public keys may connect (else open).")
+    ] = None,
+    host_key: Annotated[Path, typer.Option(help="Server host key (created when missing).")] = Path(
+        "saves/ssh_host_key"
+    ),
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal.")] = None,
+    option: OptionPairs = None,
+    players_: Annotated[
+        int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
+    ] = None,
+    save: Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")] = None,
+) -> None:
+    """An SSH table: people connect with any ssh client and take the human seats."""
+    import asyncio
+
+    from vikingcli.ssh import Table
+    from vikingcli.ssh import serve as serve_table
+
+    with _errors():
+        reg = _registry()
+        g = _game(reg, game)
+        options = _options(g, option or [])
+        seats = _seats(reg, g, player or [], players_, interactive=True)
+        if authorized_keys is not None and not authorized_keys.is_file():
+            raise UsageProblem(f"{authorized_keys}: no such authorized-keys file")
+        first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
+        match = Match(g, options, first, seats)
+        path = save_path(save or f"{g.name}-{first}")
+        table = Table(match, reg.players, path, log=lambda m: typer.echo(m, err=True))
+
+        def listening(h: str, p: int) -> None:
+            humans = len(table.humans)
+            typer.echo(f"{g.title} table on {h}:{p} for {humans} player(s); saving to {path}")
+            typer.echo(f"connect with: ssh -p {p} NAME@{h}")
+            sys.stdout.flush()
+
+        asyncio.run(serve_table(table, host, port, host_key, authorized_keys, listening))
         typer.echo(_summary_line(match.result_json()))
 
 

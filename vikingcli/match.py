@@ -129,13 +129,16 @@ class Match:
         players: Sequence[Player],
         *,
         move_timeout: float | None = None,
-        on_move: Callable[[Match, str], None] | None = None,
+        on_move: Callable[[Match, int, str], None] | None = None,
     ) -> Outcome:
-        """Play to the end (or to a forfeit) and return the outcome."""
+        """Play to the end (or to a forfeit) and return the outcome.
+
+        ``on_move(match, seat, text)`` runs after every move (autosave, display)."""
         while not self.over:
+            seat = self.game.to_move(self.state)
             text = self.step(players, move_timeout)
-            if text is not None and on_move is not None:
-                on_move(self, text)
+            if text is not None and on_move is not None and seat is not None:
+                on_move(self, seat, text)
         return self.outcome()
 
     def outcome(self) -> Outcome:
