@@ -543,7 +543,7 @@ class GraenalandGame(Game):
         st.contrib = [[0] * D.NKIND for _ in range(n)]
         st.arrivals = [[] for _ in range(npv)]
         st.vc_dealt = [[] for _ in range(n)]
-        st.claim_plan = [None] * n  # type: ignore[list-item]
+        st.claim_plan = [None] * n
         st.offer_log = []
         st.claim_cache = [None] * n
         st.la = None
@@ -685,7 +685,7 @@ class GraenalandGame(Game):
             st.phase = PH_CLAIM
             st.cidx = 0
             st.ccommit = [-1] * st.n
-            st.claim_plan = [None] * st.n  # type: ignore[list-item]
+            st.claim_plan = [None] * st.n
             st.claim_cache = [None] * st.n
             st.cur = (st.lead + 1) % st.n
         else:
@@ -753,16 +753,17 @@ class GraenalandGame(Game):
         s = st.cur
         n = st.n
         bd = st.board
+        acts: list[tuple[Any, ...]]
         if ph == PH_MOVE:
             acts = [A_STAY]
             mv = bd.move
-            for h in range(3):
-                p = st.hero[s * 3 + h]
+            for hi in range(3):
+                p = st.hero[s * 3 + hi]
                 if p >= 0:
                     row = mv[p]
                     for d in range(8):
                         if row[d] >= 0:
-                            acts.append(("mv", h, d))
+                            acts.append(("mv", hi, d))
             return acts
         if ph == PH_OFFER:
             acts = [A_PASS]
@@ -1025,7 +1026,7 @@ class GraenalandGame(Game):
     def _claim_option(self, st: GState, s: int) -> tuple[int, tuple[Any, ...]]:
         cached = st.claim_cache[s]
         if cached is not None:
-            return cached  # type: ignore[no-any-return]
+            return cached
         res = self._plan_search(st, s)
         st.claim_cache[s] = res
         return res
@@ -1060,7 +1061,8 @@ class GraenalandGame(Game):
         base.cur = s
         base.mkt_used = [0] * st.board.np
         base.final_queue = []
-        best = [cur_vp, ()]
+        best_vp = [cur_vp]
+        best_plan: list[tuple[Any, ...]] = [()]
         budget = [D.CLAIM_SEARCH_BUDGET]
 
         def dfs(node: GState, plan: tuple[Any, ...]) -> None:
@@ -1081,13 +1083,13 @@ class GraenalandGame(Game):
                 c.la = None
                 v = vp(c, s)
                 newplan = plan + tuple(steps)
-                if v > best[0]:
-                    best[0] = v
-                    best[1] = newplan
+                if v > best_vp[0]:
+                    best_vp[0] = v
+                    best_plan[0] = newplan
                 dfs(c, newplan)
 
         dfs(base, ())
-        return (best[0], best[1])  # type: ignore[return-value]
+        return (best_vp[0], best_plan[0])
 
     # -- apply ----------------------------------------------------------------------------
 
@@ -1098,7 +1100,7 @@ class GraenalandGame(Game):
         if action not in self.legal_actions(st):
             raise IllegalAction(f"illegal action {action!r}")
         st.la = None
-        self._do(st, action)  # type: ignore[arg-type]
+        self._do(st, action)
         st.la = None
         return st
 
@@ -1566,7 +1568,7 @@ class GraenalandGame(Game):
                 st.mcommit[o] = rng.choice(opts)
             if st.ccommit[o] >= 0:
                 st.ccommit[o] = 0
-                st.claim_plan[o] = None  # type: ignore[call-overload]
+                st.claim_plan[o] = None
         # victory cards of the others
         if st.cards and st.phase != PH_OVER:
             known = set(st.vc_dealt[seat])

@@ -206,7 +206,7 @@ class GState:
     contrib: list[list[int]]
     arrivals: list[list[int]]
     vc_dealt: list[list[int]]
-    claim_plan: list[tuple[Any, ...]]
+    claim_plan: list[tuple[Any, ...] | None]
     offer_log: list[tuple[int, ...]]
     claim_cache: list[Any]
     la: list[Any] | None  # cached legal actions (never serialised; reset by every apply)

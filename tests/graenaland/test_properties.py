@@ -21,7 +21,7 @@ from vikingcli_graenaland.state import PH_DRAFT, PH_RELOC, PH_VOTE, GState
 GAME = GraenalandGame()
 N_GAMES = 300
 
-CONFIGS = (
+CONFIGS: tuple[dict[str, str], ...] = (
     {},
     {"setup": "advanced"},
     {"victory": "cards"},

@@ -670,7 +670,7 @@ def claim_winner(claims: dict[int, int]) -> int:
     st.ccommit = [0] * 5
     for s, v in claims.items():
         st.ccommit[s] = v
-    st.claim_plan = [()] * 5  # type: ignore[list-item]
+    st.claim_plan = [()] * 5
     GAME._resolve_claims(st)
     return st.winner
 
