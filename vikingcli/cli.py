@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -66,6 +67,10 @@ def _errors() -> Iterator[None]:
         if _DEBUG:
             raise
         _fail(str(exc), 2)
+    except BrokenPipeError:
+        # The reader went away (| head): stop quietly like any Unix filter.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise typer.Exit(0) from None
     except (GameProblem, OSError) as exc:
         if _DEBUG:
             raise
@@ -181,6 +186,11 @@ def _dump(obj: Any) -> None:
     sys.stdout.write(orjson.dumps(obj).decode() + "\n")
 
 
+def _wrap(text: str, indent: int) -> str:
+    pad = " " * indent
+    return textwrap.fill(text, 80, initial_indent=pad, subsequent_indent=pad)
+
+
 @app.command()
 def games(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -198,9 +208,8 @@ def games(
             )
             for o in g["options"]:
                 values = "|".join(o["choices"]) if o["choices"] else o["default"]
-                typer.echo(
-                    f"{'':14}--option {o['name']}={values}  (default {o['default']}) {o['help']}"
-                )
+                typer.echo(f"    --option {o['name']}={values}  (default {o['default']})")
+                typer.echo(_wrap(o["help"], 8))
 
 
 @app.command()
@@ -217,10 +226,8 @@ def players(
         for p in items:
             typer.echo(f"{p['name']:<8} {p['description']}")
             for param in p["params"]:
-                typer.echo(
-                    f"{'':10}{param['name']}={param['type']}"
-                    f" (default {param['default']}) {param['help']}"
-                )
+                typer.echo(f"    {param['name']}={param['type']} (default {param['default']})")
+                typer.echo(_wrap(param["help"], 8))
 
 
 @app.command()
