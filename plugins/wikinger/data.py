@@ -103,6 +103,9 @@ SLOTS = 12
 
 START_GOLD = {2: 30, 3: 25, 4: 20}
 START_VP = 10
+# HOUSE DATA (§1.3.4, §8.20): the bank is unlimited (the physical 195 gold never runs
+# out in the engine); coin denominations play no part.
+BANK_UNLIMITED = True
 
 # ---------------------------------------------------------------- special tiles (§1.3.5, §5.4)
 
