@@ -8,9 +8,10 @@ import pytest
 from vikingcli_wikinger import flow
 from vikingcli_wikinger.data import BOATMAN, FISHER, SCOUT, SP01, SP04, T_L, T_MA
 from vikingcli_wikinger.state import AUCTION, DISCARD, FERRY, OVER, State
-from wikinger_helpers import GAME, board, empty_state, legal, play, set_wheel, ship
 
 from vikingcli.engine import IllegalAction
+
+from .wikinger_helpers import GAME, board, empty_state, legal, play, set_wheel, ship
 
 
 def random_state(n: int, mode: str, seed: int, steps: int) -> State:

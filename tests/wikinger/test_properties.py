@@ -20,7 +20,8 @@ from vikingcli_wikinger.data import (
     TILE_MASK,
 )
 from vikingcli_wikinger.state import FIGURE, OVER, PLACE, START, State
-from wikinger_helpers import GAME
+
+from .wikinger_helpers import GAME
 
 CONFIGS = [(n, mode) for mode in ("basic", "advanced") for n in (2, 3, 4)]
 GAMES = 510  # split evenly over the six configurations

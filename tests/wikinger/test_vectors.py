@@ -30,7 +30,8 @@ from vikingcli_wikinger.state import (
     TRIP_NONE,
     State,
 )
-from wikinger_helpers import (
+
+from .wikinger_helpers import (
     GAME,
     board,
     empty_state,

@@ -1,0 +1,1 @@
+"""Wikinger plugin tests."""
