@@ -18,7 +18,14 @@ from __future__ import annotations
 
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
-from vikingcli_walhalla.state import P_INVITE, P_OVER, P_SEATS, P_SEND, WalhallaState
+from vikingcli_walhalla.state import (
+    P_COMMIT,
+    P_INVITE,
+    P_OVER,
+    P_SEATS,
+    P_SEND,
+    WalhallaState,
+)
 
 CARD_VALUE = 1.5  # a scoring card/Headland/Hunt is worth ~1-3 VP, a sale 1 viking
 MIDGARD_VALUE = 0.6  # a Midgard viking: can land later or carry over to the next raid
@@ -45,18 +52,30 @@ def evaluate(s: WalhallaState, seat: int) -> float:
         value += HEADLAND_WEIGHT * majority_points(strengths[h], inner, outer)[seat]
     wheat = 0
     on_board = 0
+    cats = [0, 0, 0, 0]  # own spaces per scoring-card category
     for sp, o in enumerate(s.occ):
         if o == seat:
             on_board += 1
-            if s.stype[sp] == D.W:
+            st = s.stype[sp]
+            cats[D.SPACE_CATEGORY[st]] += 1
+            if st == D.W:
                 wheat += 1
     value += wheat * sum(range(r, D.N_RAIDS + 1))
     value += on_board if r == D.N_RAIDS else wheat
     value += (1.0 if r == D.N_RAIDS else 0.5) * majority_points(s.walhalla, 4, 6)[seat]
+    # Face-down cards are worth what they will do; cards kept in hand are worth a later
+    # use, except at the last reveal, after which they are dead.
+    wal_bonus = [0] * n
+    for t, _ in s.commits[seat]:
+        if t <= D.C_VILLAGE:
+            value += cats[t]
+        elif t == D.C_WALHALLA:
+            wal_bonus[seat] += 2
     if r < D.N_RAIDS:
-        gets = reinforcement(s.walhalla, [99] * n)
+        gets = reinforcement([w + b for w, b in zip(s.walhalla, wal_bonus)], [99] * n)
         value += REINFORCE_VALUE * (gets[seat] - min(gets))
-    value += CARD_VALUE * (sum(s.hands[seat]) + len(s.commits[seat]))
+    if not (r == D.N_RAIDS and s.phase == P_COMMIT):
+        value += CARD_VALUE * sum(s.hands[seat])
     if s.gdeck or r < D.N_RAIDS:
         value += MIDGARD_VALUE * s.midgard[seat]
     aboard = sum(1 for o in s.seats if o == seat) if s.phase in (P_INVITE, P_SEATS, P_SEND) else 0
