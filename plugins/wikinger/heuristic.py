@@ -53,9 +53,9 @@ def _share(mine: float, others: list[float], bonus: float) -> float:
     return bonus * 0.2 if mine >= best - 1 else 0.0
 
 
-def _island_progress(rows: list[list[int]]) -> float:
-    """Completed islands, plus half credit for an open island (L with middles)."""
-    done = completed_islands(rows)
+def _island_progress(rows: list[list[int]], done: list[int]) -> float:
+    """Completed islands (``done``), plus half credit for an open island (L with
+    middles and an empty cell where its right end could go)."""
     partial = 0.0
     for row in rows:
         for c, v in enumerate(row):
@@ -105,9 +105,10 @@ def evaluate(s: State, seat: int) -> float:
 
     others = [q for q in range(s.n) if q != p]
     value += late * _share(boats(p), [boats(q) for q in others], BOATMAN_BONUS)
-    isl = [_island_progress(s.rows[q]) for q in range(s.n)]
+    done = [completed_islands(s.rows[q]) for q in range(s.n)]
+    isl = [_island_progress(s.rows[q], done[q]) for q in range(s.n)]
     value += late * _share(isl[p], [isl[q] for q in others], ISLANDS_BONUS)
-    longest = [max(completed_islands(s.rows[q]), default=0) for q in range(s.n)]
+    longest = [max(done[q], default=0) for q in range(s.n)]
     value += late * _share(longest[p], [longest[q] for q in others], LONGEST_BONUS)
 
     # F6 feeding balance on the current board.
