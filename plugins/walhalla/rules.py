@@ -128,12 +128,6 @@ def _shuffle(s: WalhallaState, items: list[int]) -> None:
     s.rng = r.getrandbits(62)
 
 
-def _eligible(s: WalhallaState, p: int) -> bool:
-    """Does seat p hold any end-of-raid card it may still commit?"""
-    h = s.hands[p]
-    return bool(h[0] or h[1] or h[2] or h[3] or h[4] or (h[5] and s.raid < D.N_RAIDS))
-
-
 HEADLANDS_OPTION = Option(
     name="headlands",
     default="6,6,6",
@@ -608,8 +602,6 @@ def _apply(s: WalhallaState, a: tuple[Any, ...]) -> None:
         p = s.commit_order[s.commit_idx]
         s.hands[p][a[1]] -= 1
         s.commits[p].append((a[1], a[2]))
-        if not _eligible(s, p):
-            _next_committer(s)
     elif k == DONE:
         _next_committer(s)
 
@@ -688,7 +680,9 @@ def _begin_turn(s: WalhallaState) -> None:
 def _end_raid(s: WalhallaState) -> None:
     s.galley = 0
     n = s.n
-    s.commit_order = [p for p in ((s.start + i) % n for i in range(n)) if _eligible(s, p)]
+    # Everyone holding a card decides (hand sizes are public, so the order leaks nothing
+    # about which cards are held); each ends with "done", never automatically.
+    s.commit_order = [p for p in ((s.start + i) % n for i in range(n)) if any(s.hands[p])]
     s.commit_idx = 0
     if s.commit_order:
         s.phase = P_COMMIT

@@ -40,7 +40,7 @@ def commit_state(card: str):
     set_hand(s, ANNA, [card.split()[0]])
     set_hand(s, BELA, ["forest"])
     end_raid(s)
-    play(s, f"play {card}")  # Anna commits face down; Béla is next
+    play(s, f"play {card}", "done")  # Anna commits face down; Béla is next
     return s
 
 
@@ -166,3 +166,19 @@ def test_json_round_trip_mid_game() -> None:
         GAME.apply(s, a)
         GAME.apply(t, a)
     assert GAME.to_json(t) == GAME.to_json(s)
+
+
+def test_commit_order_does_not_reveal_which_cards_are_held() -> None:
+    a = blank(4)
+    b = blank(4)
+    set_hand(a, BELA, ["hunt"])  # nothing to commit
+    set_hand(b, BELA, ["forest"])  # a scoring card
+    for s in (a, b):
+        set_hand(s, ANNA, ["wheat"])
+        end_raid(s)
+    assert GAME.observation(a, ANNA) == GAME.observation(b, ANNA)
+    play(a, "done")
+    play(b, "done")
+    assert GAME.to_move(a) == GAME.to_move(b) == BELA
+    assert texts(a) == ["done"]
+    assert texts(b) == ["play forest", "done"]

@@ -233,7 +233,9 @@ def test_tv4_headland_card_without_vikings() -> None:
     assert s.phase == P_COMMIT and GAME.to_move(s) == ANNA
     assert texts(s) == ["play headland h1", "play headland h2", "play headland h3", "done"]
     play(s, "play headland h1")
-    assert s.raid == 2  # revealed and scored (nobody else had end-of-raid cards)
+    assert texts(s) == ["done"]
+    play(s, "done")
+    assert s.raid == 2  # revealed and scored (nobody else held a card)
     assert ledger(s)["raid 1 H1"] == (7, 5, 0, 0)
 
 
@@ -270,7 +272,7 @@ def test_tv5_walhalla_plus_two() -> None:
     end_raid(s)
     assert GAME.to_move(s) == DENES
     assert texts(s) == ["play walhalla", "done"]
-    play(s, "play walhalla")
+    play(s, "play walhalla", "done")
     assert [s.midgard[p] - mid[p] for p in range(4)] == [8, 10, 8, 7]  # ranks 2, 1, 2, 2
     assert s.walhalla == [2, 3, 2, 0]  # departure uses actual counts: m = 0
     assert s.discard[D.C_WALHALLA] == 1
@@ -281,7 +283,10 @@ def test_tv5_walhalla_card_not_offered_in_raid_3() -> None:
     s.raid = 3
     set_hand(s, DENES, ["walhalla"])
     end_raid(s)
-    assert s.phase == P_OVER  # nobody had a card they could commit
+    assert s.phase == P_COMMIT and GAME.to_move(s) == DENES
+    assert texts(s) == ["done"]
+    play(s, "done")
+    assert s.phase == P_OVER
 
 
 def test_tv6_departure_example_from_the_rulebook() -> None:
@@ -354,7 +359,7 @@ def test_tv8_wheat_cards_end_of_raid_2() -> None:
     put(s, 1, 1, ANNA)  # forest
     set_hand(s, ANNA, ["wheat", "forest"])
     end_raid(s)
-    play(s, "play forest", "play wheat")
+    play(s, "play forest", "play wheat", "done")
     led = ledger(s)
     assert led["raid 2 cards"][ANNA] == 3
     assert led["raid 2 wheat"][ANNA] == 4
