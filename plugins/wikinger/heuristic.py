@@ -18,6 +18,8 @@ from vikingcli_wikinger.data import (
     BOATMAN_BONUS,
     FIG,
     FOOD_PER_FISHER,
+    GOLD_PER_VP,
+    GOLD_PER_VP_TRADER,
     ISLANDS_BONUS,
     LONGEST_BONUS,
     NOBLE_VP,
@@ -30,6 +32,8 @@ from vikingcli_wikinger.data import (
     SP07,
     SP08,
     SP09,
+    SP10,
+    SP11,
     T_L,
     TILE_MASK,
     is_middle,
@@ -39,6 +43,7 @@ from vikingcli_wikinger.state import OVER, State
 
 GOLD_WORTH = 0.3  # VP per gold during the game (spent on combinations or kept for F2)
 FERRY_WORTH = 1.5  # VP per figure that can still be ferried onto a free tile
+WAITING_SP11_WORTH = 2.0  # a building tile still waiting for its middle tile
 
 
 def _share(mine: float, others: list[float], bonus: float) -> float:
@@ -97,7 +102,8 @@ def evaluate(s: State, seat: int) -> float:
         if d and td[c]:
             value -= late * SHIP_VP[d]
             gold -= late * SHIP_GOLD[d]
-    value += gold * GOLD_WORTH if s.round < 6 else gold / 5.0
+    rate = GOLD_PER_VP_TRADER if sp[SP10] else GOLD_PER_VP  # SP10 trader: 3 gold = 1 VP
+    value += gold * max(GOLD_WORTH, 1.0 / rate) if s.round < 6 else gold / rate
 
     # F3, F4, F5 majorities against the other players.
     def boats(q: int) -> float:
@@ -124,4 +130,5 @@ def evaluate(s: State, seat: int) -> float:
         value += FERRY_WORTH * maxf(m, f, s.idle[p][BOATMAN], sp[SP04] if s.adv else 0, s.adv)
     if s.adv:
         value += late * sp11_score(ships, rows)
+        value += WAITING_SP11_WORTH * sum(sp[SP11:SP11 + 4])  # not yet swapped in
     return value
