@@ -200,7 +200,7 @@ ROUND_LIMIT = 100  # HOUSE DATA (R32)
 # Code choices where the spec leaves an engine freedom (listed in the report):
 # - a resource card paid/given by type is taken from the lowest-numbered deck holding
 #   that type (the back of a card never matters to the rules except for its discard pile);
-# - joint-work contributions are limited to the work's cost size in total (D10 allows it);
+# - joint-work contributions are limited to the work's cost size per resource type (D10);
 # - advanced claims: the engine searches a build plan itself (bounded search) and offers
 #   ``claim V`` for every V from 6 to the best VP it found; the plan runs automatically.
 CLAIM_SEARCH_BUDGET = 25  # nodes of the bounded plan search per claim window and seat

@@ -799,9 +799,12 @@ class GraenalandGame(Game):
             return [("hero", 1), ("hero", 0)]
         if ph == PH_CONTRIB:
             acts = []
-            if sum(st.contrib[s]) < sum(WORK_COST[st.joint_w]):
-                h = hres(st.hand[s])
-                acts = [("give", r) for r in range(5) if h[r]]
+            # D10: the lead never uses more than the cost size, so each type is
+            # limited to that many cards (no outcome is lost)
+            size = sum(WORK_COST[st.joint_w])
+            h = hres(st.hand[s])
+            given = hres(st.contrib[s])
+            acts = [("give", r) for r in range(5) if h[r] and given[r] < size]
             acts.append(A_DONE)
             return acts
         if ph == PH_JOINT:
