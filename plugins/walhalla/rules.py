@@ -287,6 +287,12 @@ class WalhallaGame(Game):
                 pool.extend([t] * h[t])
             pool.extend(c for c, _ in s.commits[p])
             sizes[p] = sum(h) + len(s.commits[p])
+        # A pending Hunt decision shows that the occupier holds a Hunt card: keep one.
+        known = -1
+        if s.phase == P_HUNT and s.occ[s.target] != seat:
+            known = s.occ[s.target]
+            pool.remove(D.C_HUNT)
+            sizes[known] -= 1
         rng.shuffle(pool)
         # Hidden commitments first (their count is public): end-of-raid cards drawn from
         # the pool; the real ones are in it, so there are always enough.
@@ -314,6 +320,8 @@ class WalhallaGame(Game):
             for _ in range(sizes[p] - len(s.commits[p])):
                 h[pool.pop()] += 1
             s.hands[p] = h
+        if known >= 0:
+            s.hands[known][D.C_HUNT] += 1
         s.deck = pool
         rng.shuffle(s.deck)
         rng.shuffle(s.gdeck)

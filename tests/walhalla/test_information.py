@@ -17,6 +17,7 @@ from tests.walhalla._build import (
     end_raid,
     play,
     set_hand,
+    set_tile,
     start_turn,
     texts,
 )
@@ -182,3 +183,19 @@ def test_commit_order_does_not_reveal_which_cards_are_held() -> None:
     assert GAME.to_move(a) == GAME.to_move(b) == BELA
     assert texts(a) == ["done"]
     assert texts(b) == ["play forest", "done"]
+
+
+def test_determinize_keeps_the_hunt_card_a_pending_hunt_reveals() -> None:
+    s = blank(4)
+    set_tile(s, 1, 1, 13, D.F2)  # (H1,1) forest 2
+    set_hand(s, ANNA, ["hunt"])
+    s.active = ANNA
+    start_turn(s, 1)
+    play(s, "board front", "moor f1 in", "land h1.1")
+    assert GAME.to_move(s) == ANNA and texts(s) == ["no hunt", "hunt"]
+    for k in range(10):
+        det = GAME.determinize(s, BELA, random.Random(k))
+        assert det.hands[ANNA][D.C_HUNT] >= 1
+        assert sum(det.hands[ANNA]) == 1
+        GAME.apply(det, GAME.parse_action(det, "hunt"))
+        assert det.score[ANNA] == 4
