@@ -156,3 +156,28 @@ def test_a_broken_plugin_is_named_and_the_other_games_still_work(broken_cli: CLI
     assert "Traceback" not in proc.stderr
     played = broken_cli("run", "toygame", "--seed", "1")
     assert played.returncode == 0, played.stderr
+
+
+def test_an_ai_over_the_move_timeout_forfeits_and_the_batch_goes_on(cli: CLI) -> None:
+    proc = cli(
+        "run",
+        "toygame",
+        "-p",
+        "mcts:iterations=10000000",
+        "-p",
+        "random",
+        "--move-timeout",
+        "0.2",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = [orjson.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["seed"] for r in rows] == [1, 2]
+    for r in rows:
+        assert r["forfeit"] == {"seat": 0, "reason": "exceeded the move time limit of 0.2 s"}
+        assert r["ranks"] == [2, 1] and r["end_reason"].startswith("forfeit: seat 0")
+    assert "2 game(s) ended by forfeit" in proc.stderr
