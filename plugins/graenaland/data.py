@@ -203,7 +203,7 @@ ROUND_LIMIT = 100  # HOUSE DATA (R32)
 # - joint-work contributions are limited to the work's cost size per resource type (D10);
 # - advanced claims: the engine searches a build plan itself (bounded search) and offers
 #   ``claim V`` for every V from 6 to the best VP it found; the plan runs automatically.
-CLAIM_SEARCH_BUDGET = 25  # nodes of the bounded plan search per claim window and seat
+CLAIM_SEARCH_BUDGET = 20  # nodes of the bounded plan search per claim window and seat
 
 
 def victory_card_thresholds(card: int, n: int) -> tuple[tuple[int, int, int], ...]:

@@ -1044,14 +1044,39 @@ class GraenalandGame(Game):
         army_cost = 3 if has_fort else 5
         m = measures(st, s)
         th = D.victory_card_thresholds(st.vc[s], st.n)
+        # upper bound: a army steps (each needs a G and an O), v villages (>= 4 cards),
+        # k buildings (5 cards, a free slot where s has a village or gets one)
+        mk = len(markets_avail(st, s))
+        icons = [0, 0, 0, 0]
+        for sid in st.shand[s]:
+            for x in SUPPLY[sid]:
+                icons[x] += 1
+        wild = h[AU] + mk
+        a_max = min(
+            units // army_cost,
+            D.ARMY_MAX - m[4],
+            h[G] + icons[G] + wild,
+            h[3] + icons[3] + wild,
+        )
+        n = st.n
+        bd = st.board
+        slots = sum(
+            1
+            for p in range(bd.np)
+            if bd.tiles[p].buildings and st.vil[p * n + s]
+            for t in range(3)
+            if st.bld[p * 3 + t] < 0
+        )
+        houses = houses_left(st, s)
         bound = cur_vp
-        # upper bound over a army steps, v villages (>= 4 cards), k buildings (5 cards)
-        for a in range(min(units // army_cost, D.ARMY_MAX - m[4]) + 1):
+        for a in range(a_max + 1):
             left_a = units - a * army_cost
             for k in range(left_a // 5 + 1):
                 v = (left_a - 5 * k) // 4
-                b = v + k
-                grown = (m[0] + b, m[1] + b, m[2] + b, m[3] + k, m[4] + a)
+                if k > slots + 3 * v:
+                    break
+                b = min(v + k, houses)
+                grown = (m[0] + b, m[1] + b, m[2] + b, m[3] + min(k, b), m[4] + a)
                 got = sum(sum(1 for t in th[c] if grown[c] >= t) for c in range(5))
                 if got > bound:
                     bound = got
@@ -1068,10 +1093,30 @@ class GraenalandGame(Game):
         best_plan: list[tuple[Any, ...]] = [()]
         budget = [D.CLAIM_SEARCH_BUDGET]
 
+        tiles = st.board.tiles
+
         def dfs(node: GState, plan: tuple[Any, ...]) -> None:
+            seen: set[tuple[Any, ...]] = set()
             for a in self._build_actions(node, s):
                 if a == A_END:
                     continue
+                # builds that change the measures alike (same kind, same own count in
+                # the province, same cost, same building rights) are tried once
+                if a[0] == "village":
+                    p = a[1]
+                    sig: tuple[Any, ...] = (
+                        "v",
+                        own_settlements(node, s, p),
+                        tiles[p].village,
+                        tiles[p].buildings,
+                    )
+                elif a[0] == "build":
+                    sig = ("b", a[1], own_settlements(node, s, a[2]))
+                else:
+                    sig = a
+                if sig in seen:
+                    continue
+                seen.add(sig)
                 budget[0] -= 1
                 if budget[0] < 0:
                     return
