@@ -256,50 +256,44 @@ def can_pay(
     """Can requirement ``req`` (G, L, W, O) be covered (§4.1)?
 
     ``h`` own resource counts (with gold), ``con`` contributed counts (joint work) or
-    None, ``sup`` own supply card ids, ``mk`` market substitutions left. Covering a
-    requirement with a card of its own type is never worse than anything else, so
-    direct cards are used first; supply cards either give icons or serve as market
-    fodder; gold and markets cover the rest."""
-    R = [0, 0, 0, 0]
-    own_left = 0
-    need = 0
-    for r in range(4):
-        q = req[r]
-        if con is not None:
-            q -= min(con[r], q)
-        u = min(h[r], q)
-        q -= u
-        own_left += h[r] - u
-        R[r] = q
-        need += q
-    if need == 0:
-        return True
+    None, ``sup`` own supply card ids, ``mk`` market substitutions left.
+
+    For each choice of the supply cards used for their icons (the others may be
+    market fodder), requirements are covered first by sources that could do nothing
+    else (icons, contributed cards), then by own cards of the same type; an own card
+    not needed that way is market fodder; gold and markets cover the rest. Using an
+    own card directly is never worse than using it as fodder (both cover one
+    requirement, fodder also spends a market), so this decides every case."""
     gold = h[4] + (con[4] if con is not None else 0)
     m = len(sup)
     if m == 0 or mk == 0:
-        if m:
-            cc = [0, 0, 0, 0]
-            for sid in sup:
-                a, b = SUPPLY[sid]
-                cc[a] += 1
-                cc[b] += 1
-            need -= sum(min(cc[r], R[r]) for r in range(4))
-        return need <= gold + min(mk, own_left)
-    if m > 6:  # keep it cheap: all as icons, or all as fodder
-        masks: Sequence[int] = (0, (1 << m) - 1)
+        masks: Sequence[int] = ((1 << m) - 1,)  # without markets every icon can only help
+    elif m > 6:  # keep it cheap: all as icons, or all as fodder
+        masks = (0, (1 << m) - 1)
     else:
         masks = range(1 << m)
     for mask in masks:
-        cc = [0, 0, 0, 0]
+        free = [0, 0, 0, 0] if con is None else [con[0], con[1], con[2], con[3]]
         used = 0
         for i in range(m):
             if mask >> i & 1:
                 a, b = SUPPLY[sup[i]]
-                cc[a] += 1
-                cc[b] += 1
+                free[a] += 1
+                free[b] += 1
                 used += 1
-        rest = need - sum(min(cc[r], R[r]) for r in range(4))
-        if rest <= gold + min(mk, own_left + m - used):
+        need = 0
+        spare = m - used
+        for r in range(4):
+            q = req[r] - free[r]
+            if q <= 0:
+                spare += h[r]
+                continue
+            hr = h[r]
+            if hr >= q:
+                spare += hr - q
+            else:
+                need += q - hr
+        if need <= gold + (mk if mk < spare else spare):
             return True
     return False
 
