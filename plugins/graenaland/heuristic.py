@@ -31,6 +31,7 @@ from vikingcli_graenaland.state import (
     K_VILLAGE,
     PH_ALLOC,
     PH_FEE,
+    PH_MOVE,
     PH_OVER,
     PH_PAY,
     PH_VOTE,
@@ -116,6 +117,18 @@ def evaluate(st: GState, seat: int) -> float:
     val += CARD * sum(h[:4]) + GOLD * h[4] + SUPPLY * len(st.shand[seat])
     if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
         val -= CARD * (sum(st.req) + len(st.fee))  # those cards are as good as spent
+    # a committed (still hidden) hero move of this seat counts as made
+    moved = -1
+    old = -1
+    if st.phase == PH_MOVE:
+        c = st.mcommit[seat]
+        if 0 <= c < 24:
+            h, d = divmod(c, 8)
+            old = st.hero[seat * 3 + h]
+            dest = st.board.move[old][d] if old >= 0 else -1
+            if dest >= 0 and dest not in st.hero[seat * 3 : seat * 3 + 3]:
+                moved = seat * 3 + h
+                st.hero[moved] = dest
     for p in range(st.board.np):
         c = cards_at(st, p)
         if c:
@@ -123,6 +136,8 @@ def evaluate(st: GState, seat: int) -> float:
             tot = sum(v)
             if tot and v[seat]:
                 val += CARD * 0.5 * c * v[seat] / tot
+    if moved >= 0:
+        st.hero[moved] = old  # evaluate leaves the state as it found it
     if st.phase in (PH_ALLOC, PH_VOTE):
         val += _offer_value(st, seat)
     return val
