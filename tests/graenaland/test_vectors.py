@@ -149,6 +149,7 @@ def test_t1_1_eligibility() -> None:
 @pytest.mark.parametrize(
     ("yes", "passed"),
     [({PURPLE, RED}, True), ({PURPLE, YELLOW}, False), ({RED, WHITE, YELLOW}, True)],
+    ids=["purple_red_pass", "purple_yellow_fail", "red_white_yellow_pass"],
 )
 def test_t1_1_vote_results(yes: set[int], passed: bool) -> None:
     st = t1_state()
@@ -367,6 +368,7 @@ def army_payable(*res: int, forts: tuple[int, ...] = (C2, C1)) -> bool:
         ((G, O, O), False),
         ((G, W, L), False),
     ],
+    ids=["G_O_L", "G_O_W", "4G_O", "Au_O_L", "G_Au_W", "G_O_O_illegal", "G_W_L_illegal"],
 )
 def test_t3_1_army_payments(payment: tuple[int, ...], legal: bool) -> None:
     assert army_payable(*payment) is legal
@@ -564,19 +566,28 @@ def move(hero_at: dict[int, int], h: int, d: str) -> list[int]:
     return st.hero[red * 3 : red * 3 + 3]
 
 
-@pytest.mark.parametrize(
-    ("case", "start", "hero", "d", "expected"),
-    [
-        ("T6.1", C1, WL, "w", C1),
-        ("T6.2", C2, WL, "ship_e", C4),
-        ("T6.3", C4, WL, "ship_e", C4),
-        ("T6.4", inland(5, 1), SK, "ship_w", inland(5, 1)),
-        ("T6.5", inland(5, 2), PR, "se", C3),
-        ("T6.6", C3, WL, "ne", inland(5, 3)),
-    ],
-)
-def test_t6_1_to_6_hero_moves(case: str, start: int, hero: int, d: str, expected: int) -> None:
-    assert move({hero: start}, hero, d)[hero] == expected, case
+def test_t6_1_warlord_c1_west_stays() -> None:
+    assert move({WL: C1}, WL, "w")[WL] == C1
+
+
+def test_t6_2_warlord_c2_ship_east() -> None:
+    assert move({WL: C2}, WL, "ship_e")[WL] == C4
+
+
+def test_t6_3_warlord_c4_ship_east_stays() -> None:
+    assert move({WL: C4}, WL, "ship_e")[WL] == C4
+
+
+def test_t6_4_skald_inland_cannot_sail() -> None:
+    assert move({SK: inland(5, 1)}, SK, "ship_w")[SK] == inland(5, 1)
+
+
+def test_t6_5_priest_i2_southeast() -> None:
+    assert move({PR: inland(5, 2)}, PR, "se")[PR] == C3
+
+
+def test_t6_6_warlord_c3_northeast() -> None:
+    assert move({WL: C3}, WL, "ne")[WL] == inland(5, 3)
 
 
 def test_t6_impossible_moves_not_offered() -> None:
