@@ -215,3 +215,51 @@ ACTIONS (type exactly; the prompt lists what is legal now):
                                               end-of-raid cards
 Cards: forest wheat shrine village headland walhalla hunt attack shield.
 """
+
+
+CARD_EFFECTS: tuple[str, ...] = (
+    "end of raid: +1 VP per forest you occupy",
+    "end of raid: +1 VP per wheat field you occupy",
+    "end of raid: +1 VP per shrine you occupy",
+    "end of raid: +1 VP per village you occupy",
+    "end of raid: +2 strength on the headland you name",
+    "end of raid 1-2: +2 Walhalla for the reinforcement rank",
+    "disembarking: double the VP of the forest you occupy",
+    "before your attack: the defender loses",
+    "as defender: win without paying Walhalla (not vs Attack)",
+)
+
+
+def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
+    """Look-ups typed at the prompt: ``hand``, ``scores``, ``cards``, ``board``."""
+    want = " ".join(text.lower().split())
+    if want == "board":
+        return render(s, seat)
+    if want == "hand":
+        if seat is None or not 0 <= seat < s.n:
+            return "Spectators see no hand."
+        lines = [f"Hand of {D.COLOURS[seat]}:"]
+        for t, c in enumerate(s.hands[seat]):
+            if c:
+                lines.append(f"  {c} x {D.CARD_TITLES[t]:<15} {CARD_EFFECTS[t]}")
+        for t, h in s.commits[seat]:
+            where = f" naming H{h + 1}" if h >= 0 else ""
+            lines.append(f"  face down: {D.CARD_TITLES[t]}{where}")
+        if len(lines) == 1:
+            lines.append("  (no cards)")
+        return "\n".join(lines)
+    if want in ("scores", "score", "log"):
+        from vikingcli_walhalla.rules import breakdown
+
+        lines = ["scoring".ljust(24) + " ".join(f"{D.COLOURS[p]:>6}" for p in range(s.n))]
+        for label, pts in breakdown(s).items():
+            lines.append(f"{label[:23]:<24}" + " ".join(f"{x:>6}" for x in pts))
+        return "\n".join(lines)
+    if want == "cards":
+        lines = [f"Action cards (deck {len(s.deck)}):  type, count, discarded, effect"]
+        for t in range(D.N_CARD_TYPES):
+            lines.append(
+                f"  {D.CARD_TITLES[t]:<15} {D.CARD_COUNTS[t]} {s.discard[t]:>2}  {CARD_EFFECTS[t]}"
+            )
+        return "\n".join(lines)
+    return None

@@ -287,6 +287,8 @@ class WalhallaGame(Game):
                 pool.extend([t] * h[t])
             pool.extend(c for c, _ in s.commits[p])
             sizes[p] = sum(h) + len(s.commits[p])
+        # Canonical order first, so the re-deal depends only on what seat observes.
+        pool.sort()
         # A pending Hunt decision shows that the occupier holds a Hunt card: keep one.
         known = -1
         if s.phase == P_HUNT and s.occ[s.target] != seat:
@@ -324,9 +326,44 @@ class WalhallaGame(Game):
             s.hands[known][D.C_HUNT] += 1
         s.deck = pool
         rng.shuffle(s.deck)
+        s.gdeck.sort()
         rng.shuffle(s.gdeck)
         s.rng = rng.getrandbits(62)
         return s
+
+    def component_totals(self, state: WalhallaState) -> dict[str, int]:
+        """Vikings per colour (14), action cards per type and in all (32), galleys (12)."""
+        s = state
+        out: dict[str, int] = {}
+        aboard = s.seats if s.phase in (P_INVITE, P_SEATS, P_SEND) else [o for *_, o in s.queue]
+        for p in range(s.n):
+            out[f"vikings {D.COLOURS[p]}"] = (
+                s.midgard[p]
+                + s.asgard[p]
+                + s.walhalla[p]
+                + s.occ.count(p)
+                + sum(1 for o in aboard if o == p)
+            )
+        cards = s.discard[:]
+        for t in s.deck:
+            cards[t] += 1
+        for h in s.hands:
+            for t in range(D.N_CARD_TYPES):
+                cards[t] += h[t]
+        for c in s.commits:
+            for t, _ in c:
+                cards[t] += 1
+        for t in range(D.N_CARD_TYPES):
+            out[f"cards {D.CARD_NAMES[t]}"] = cards[t]
+        out["cards"] = sum(cards)
+        drawn = 1 if s.phase in (P_INVITE, P_SEATS, P_SEND) else 0
+        out["galleys"] = sum(len(f) for f in s.fjords) + len(s.gdeck) + drawn
+        return out
+
+    def view(self, state: WalhallaState, seat: int | None, text: str) -> str | None:
+        from vikingcli_walhalla.render import view
+
+        return view(state, seat, text)
 
     def outcome(self, state: WalhallaState) -> Outcome:
         s = state

@@ -199,3 +199,19 @@ def test_determinize_keeps_the_hunt_card_a_pending_hunt_reveals() -> None:
         assert sum(det.hands[ANNA]) == 1
         GAME.apply(det, GAME.parse_action(det, "hunt"))
         assert det.score[ANNA] == 4
+
+
+def test_determinize_depends_only_on_the_observation() -> None:
+    s = GAME.new_state(4, GAME.resolve_options({}), 21)
+    rng = random.Random(21)
+    checked = 0
+    while GAME.to_move(s) is not None:
+        seat = GAME.to_move(s)
+        if checked < 40 and rng.random() < 0.3:
+            other = GAME.determinize(s, seat, random.Random(checked))
+            a = GAME.determinize(s, seat, random.Random(99))
+            b = GAME.determinize(other, seat, random.Random(99))
+            assert GAME.to_json(a) == GAME.to_json(b)
+            checked += 1
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert checked >= 20

@@ -36,3 +36,35 @@ def test_evaluate_is_the_score_when_over_and_rewards_majorities() -> None:
     put(a, 2, 5, ANNA)  # alone on H2: first place at stake
     assert GAME.evaluate(a, ANNA) > base
     assert GAME.evaluate(a, BELA) == GAME.evaluate(blank(4), BELA)
+
+
+def test_views_answer_lookups() -> None:
+    s = blank(4)
+    set_hand(s, ANNA, ["hunt", "hunt"])
+    start_turn(s, 1)
+    assert "2 x Hunt" in GAME.view(s, ANNA, "hand")
+    assert GAME.view(s, None, "hand") == "Spectators see no hand."
+    assert "Headland +2" in GAME.view(s, None, "cards")
+    assert GAME.view(s, None, "scores").splitlines()[0].split()[1:] == [
+        "RED",
+        "BLACK",
+        "YELLOW",
+        "BLUE",
+    ]
+    assert GAME.view(s, ANNA, "nonsense") is None
+    for t in ("hand", "cards", "scores", "board"):
+        assert all(len(line) <= 80 for line in GAME.view(s, ANNA, t).splitlines())
+
+
+def test_component_totals() -> None:
+    s = GAME.new_state(3, GAME.resolve_options({}), 2)
+    rng = random.Random(2)
+    want = None
+    while GAME.to_move(s) is not None:
+        totals = dict(GAME.component_totals(s))
+        if want is None:
+            want = totals
+            assert totals["cards"] == 32 and totals["galleys"] == 12
+            assert totals["vikings RED"] == 14 and "vikings BLUE" not in totals
+        assert totals == want
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
