@@ -120,6 +120,7 @@ def _seats(
     players: int | None,
     *,
     interactive: bool,
+    options: dict[str, str] | None = None,
 ) -> list[Seat]:
     texts = expand_specs(specs)
     if not texts:
@@ -135,6 +136,13 @@ def _seats(
         raise UsageProblem(
             f"{game.name} takes {game.min_players}-{game.max_players} players, got {len(texts)}"
         )
+    if options is not None:
+        try:
+            # Some option values depend on the table size (a start seat, a
+            # board); the game's own setup is the one judge of that.
+            game.new_state(len(texts), options, 0)
+        except ValueError as exc:
+            raise UsageProblem(f"{game.name}: {exc}") from None
     if not interactive:
         for spec in parsed:
             if reg.players[spec.kind].interactive:
@@ -305,7 +313,7 @@ def run(
         reg = _registry()
         g = _game(reg, game)
         options = _options(g, option or [])
-        seats = _seats(reg, g, player or [], players_, interactive=False)
+        seats = _seats(reg, g, player or [], players_, interactive=False, options=options)
         first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
         job_list: list[Job] = [
             {
@@ -366,7 +374,7 @@ def tournament(
         reg = _registry()
         g = _game(reg, game)
         options = _options(g, option or [])
-        seats = _seats(reg, g, player or [], None, interactive=False)
+        seats = _seats(reg, g, player or [], None, interactive=False, options=options)
         specs = [str(s.spec) for s in seats]
         try:
             planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
@@ -473,7 +481,7 @@ def play(
         reg = _registry()
         g = _game(reg, game)
         options = _options(g, option or [])
-        seats = _seats(reg, g, player or [], players_, interactive=True)
+        seats = _seats(reg, g, player or [], players_, interactive=True, options=options)
         first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
         match = Match(g, options, first, seats)
         path = save_path(save or f"{g.name}-{first}")
@@ -512,7 +520,7 @@ def serve(
         reg = _registry()
         g = _game(reg, game)
         options = _options(g, option or [])
-        seats = _seats(reg, g, player or [], players_, interactive=True)
+        seats = _seats(reg, g, player or [], players_, interactive=True, options=options)
         if authorized_keys is not None and not authorized_keys.is_file():
             raise UsageProblem(f"{authorized_keys}: no such authorized-keys file")
         first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1

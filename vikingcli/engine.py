@@ -229,6 +229,12 @@ class Game(ABC):
         """A readable rules summary and the action syntax (``vikingcli rules``)."""
         return self.__doc__ or self.title
 
+    def view(self, state: State, seat: int | None, text: str) -> str | None:
+        """Answer a look-up a person typed at the prompt (``board 2``, ``hand``...)
+        with text to show, or ``None`` if ``text`` is not one of the game's views.
+        Never changes the state; shows only what ``seat`` may know."""
+        return None
+
     def current_scores(self, state: State) -> tuple[float, ...]:
         """Points on the score track now (shown by progress displays)."""
         return tuple(0.0 for _ in range(self.num_players(state)))

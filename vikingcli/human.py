@@ -55,6 +55,10 @@ class HumanPlayer:
             if line == "rules":
                 self.show(game.rules_text())
                 continue
+            shown = game.view(state, seat, line)
+            if shown is not None:
+                self.show(plain_text(shown))
+                continue
             try:
                 return game.parse_action(state, line)
             except IllegalAction as exc:

@@ -64,18 +64,25 @@ def normalise(text: str) -> str:
     return " ".join(_ALIASES.get(w, w) for w in words)
 
 
+def view(s: State, text: str) -> str | None:
+    """``board N``: seat N's whole tableau (public information)."""
+    words = normalise(text).split()
+    if not words or words[0] != "board" or len(words) == 1:
+        return None
+    if len(words) == 2 and words[1].isdigit() and int(words[1]) < s.n:
+        return render_board(s, int(words[1]), None)
+    return f"'board N' shows seat N's tableau, N = 0..{s.n - 1}"
+
+
 def parse_action(s: State, text: str, legal: tuple[Any, ...]) -> tuple[Any, ...]:
     """The legal action named by ``text`` (canonical text or an alias)."""
     if not isinstance(text, str):
         raise IllegalAction(f"not an action text: {text!r}")
     want = normalise(text)
     if want.startswith("board"):
-        # Not a move: a view request. The host's prompt shows the message of the
-        # refusal, so the full tableau travels in it.
-        words = want.split()
-        if len(words) == 2 and words[1].isdigit() and int(words[1]) < s.n:
-            raise IllegalAction("(not a move)\n" + render_board(s, int(words[1]), None))
-        raise IllegalAction(f"'board N' shows seat N's tableau, N = 0..{s.n - 1}")
+        raise IllegalAction(
+            f"'board N' is a view, not a move: it shows seat N's tableau, N = 0..{s.n - 1}"
+        )
     texts = {format_action(s, a): a for a in legal}
     if want in texts:
         return texts[want]

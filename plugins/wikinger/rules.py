@@ -118,6 +118,9 @@ class WikingerGame(Game):
     def parse_action(self, state: State, text: str) -> Any:
         return act.parse_action(state, text, tuple(self.legal_actions(state)))
 
+    def view(self, state: State, seat: int | None, text: str) -> str | None:
+        return act.view(state, text)
+
     def rules_text(self) -> str:
         return RULES_TEXT
 
@@ -145,13 +148,15 @@ class WikingerGame(Game):
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         s = state.clone()
-        rest = s.stacks[s.stack_pos:]
+        # Unseen parts are sorted before the shuffle: the re-deal must depend only on
+        # what the seat knows (and the rng), never on the true hidden order.
+        rest = sorted(s.stacks[s.stack_pos:])
         rng.shuffle(rest)
         s.stacks = s.stacks[:s.stack_pos] + rest
-        bag = s.bag[s.bag_pos:]
+        bag = sorted(s.bag[s.bag_pos:])
         rng.shuffle(bag)
         s.bag = s.bag[:s.bag_pos] + bag
-        pile = s.pile[s.pile_pos:]
+        pile = sorted(s.pile[s.pile_pos:])
         rng.shuffle(pile)
         s.pile = s.pile[:s.pile_pos] + pile
         return s

@@ -7,6 +7,7 @@ import random
 import pytest
 from vikingcli_wikinger import flow
 from vikingcli_wikinger.data import BOATMAN, FISHER, SCOUT, SP01, SP04, T_L, T_MA
+from vikingcli_wikinger.render import render_board
 from vikingcli_wikinger.state import AUCTION, DISCARD, FERRY, OVER, State
 
 from vikingcli.engine import IllegalAction
@@ -94,8 +95,16 @@ def test_parse_aliases_and_errors() -> None:
     assert GAME.parse_action(s, "  COLOR   Green ") == ("colour", SCOUT)
     with pytest.raises(IllegalAction, match="colour blue"):
         GAME.parse_action(s, "colour black")
-    with pytest.raises(IllegalAction, match="seat 1"):
+    with pytest.raises(IllegalAction, match="a view, not a move"):
         GAME.parse_action(s, "board 1")
+
+
+def test_board_n_shows_that_seats_whole_tableau() -> None:
+    s = random_state(4, "basic", 3, 80)
+    shown = GAME.view(s, 0, "board 2")
+    assert shown is not None and shown == render_board(s, 2, None)
+    assert "N = 0..3" in (GAME.view(s, 0, "board 9") or "")
+    assert GAME.view(s, 0, "take 3") is None
 
 
 def test_render_fits_80_columns_and_shows_own_board_in_full() -> None:
