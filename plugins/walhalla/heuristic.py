@@ -62,7 +62,9 @@ def evaluate(s: WalhallaState, seat: int) -> float:
                 wheat += 1
     value += wheat * sum(range(r, D.N_RAIDS + 1))
     value += on_board if r == D.N_RAIDS else wheat
-    value += (1.0 if r == D.N_RAIDS else 0.5) * majority_points(s.walhalla, 4, 6)[seat]
+    value += (1.0 if r == D.N_RAIDS else 0.5) * majority_points(
+        s.walhalla, D.WALHALLA_SECOND, D.WALHALLA_FIRST
+    )[seat]
     # Face-down cards are worth what they will do; cards kept in hand are worth a later
     # use, except at the last reveal, after which they are dead.
     wal_bonus = [0] * n
