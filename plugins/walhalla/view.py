@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from vikingcli_walhalla import data as D
-from vikingcli_walhalla.state import P_OVER, PHASE_NAMES, WalhallaState
+from vikingcli_walhalla.state import P_COMMIT, P_OVER, PHASE_NAMES, WalhallaState
 
 
 def galleys_sent(s: WalhallaState) -> list[int]:
@@ -26,7 +26,7 @@ def observation(s: WalhallaState, seat: int) -> dict[str, Any]:
         from vikingcli_walhalla.rules import _to_move
 
         to_move = _to_move(s)
-    committed = [s.phase == 6 and (p in s.commit_order[: s.commit_idx]) for p in range(n)]
+    committed = [s.phase == P_COMMIT and (p in s.commit_order[: s.commit_idx]) for p in range(n)]
     return {
         "game": "walhalla",
         "seat": seat,
