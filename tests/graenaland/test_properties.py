@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules import GraenalandGame
 from vikingcli_graenaland.state import PH_DRAFT, PH_RELOC, PH_VOTE, GState
@@ -152,13 +153,14 @@ def play_checked(n: int, options: dict[str, str], seed: int) -> GState:
     return st
 
 
-def test_random_games_keep_the_invariants() -> None:
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_random_games_keep_the_invariants(n: int) -> None:
+    """N_GAMES // 3 games per player count, cycling through the option sets."""
     reasons: Counter[str] = Counter()
     passed_offers = 0
-    for i in range(N_GAMES):
-        n = 3 + i % 3
-        opts = CONFIGS[(i // 3) % len(CONFIGS)]
-        st = play_checked(n, opts, 1000 + i)
+    for i in range(N_GAMES // 3):
+        opts = CONFIGS[i % len(CONFIGS)]
+        st = play_checked(n, opts, 1000 + 10 * i + n)
         reasons[st.end_reason] += 1
         passed_offers += sum(1 for x in st.offer_log if x[5])
     assert reasons["rules"] > 0 and reasons["round limit"] > 0
