@@ -30,6 +30,7 @@ from vikingcli_graenaland.state import (
     K_BUILDING,
     K_VILLAGE,
     PH_ALLOC,
+    PH_CLAIM,
     PH_FEE,
     PH_MOVE,
     PH_OVER,
@@ -113,6 +114,8 @@ def evaluate(st: GState, seat: int) -> float:
         val = sum(_progress(m[c], (thr[c],)) for c in range(5))
     if st.winner == seat:
         val += WIN_BONUS
+    elif st.phase == PH_CLAIM and st.ccommit[seat] >= D.VP_TO_WIN:
+        val += 0.8 * WIN_BONUS  # a valid claim wins unless a better or closer one comes
     h = hres(st.hand[seat])
     val += CARD * sum(h[:4]) + GOLD * h[4] + SUPPLY * len(st.shand[seat])
     if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
