@@ -289,3 +289,55 @@ def test_evaluate_prefers_progress() -> None:
     st3.bld[C1 * 3 + TEMPLE] = 0
     assert GAME.evaluate(st3, 0) > base + 0.9  # V4 met
     assert AU == 4
+
+
+# -- priest / skald placement (§4.4, R19, R33) ----------------------------------------------
+
+
+def temple_state() -> GState:
+    st = new(4)
+    to_build(st)
+    st.vil[C1 * 4 + 0] = 1  # p1: villages in C1 (warlord), C2 and C3
+    st.vil[C3 * 4 + 0] = 1
+    st.la = None
+    return st
+
+
+def build_temple(st: GState, p: int) -> None:
+    give(st, 0, L, L, W, G, O)
+    GAME.apply(st, ("build", TEMPLE, p))
+    while st.phase == PH_PAY:
+        GAME.apply(st, GAME.legal_actions(st)[0])
+
+
+def test_later_temple_may_move_the_priest() -> None:
+    st = temple_state()
+    build_temple(st, C2)
+    assert st.hero[0 * 3 + 1] == C2  # first temple: the priest enters at once
+    build_temple(st, C3)
+    assert GAME.legal_actions(st) == [("hero", 1), ("hero", 0)]
+    GAME.apply(st, ("hero", 1))
+    assert st.hero[0 * 3 + 1] == C3 and st.phase == PH_BUILD
+
+
+def test_waiting_priest_retargeted_enters_at_once() -> None:
+    st = temple_state()
+    build_temple(st, C1)  # the warlord stands in C1: the priest waits
+    assert st.wait[0 * 3 + 1] == C1 and st.hero[0 * 3 + 1] == -1
+    build_temple(st, C2)  # R19: re-target; no hero of p1 in C2, so it enters now
+    GAME.apply(st, ("hero", 1))
+    assert st.hero[0 * 3 + 1] == C2 and st.wait[0 * 3 + 1] == -1
+
+
+def test_priest_and_skald_waiting_for_one_province() -> None:
+    st = temple_state()
+    build_temple(st, C1)
+    give(st, 0, W, W, G, G, L)
+    GAME.apply(st, ("build", HALL, C1))
+    while st.phase == PH_PAY:
+        GAME.apply(st, GAME.legal_actions(st)[0])
+    assert st.wait[0 * 3 + 1] == C1 and st.wait[0 * 3 + 2] == C1
+    st.hero[0] = C2  # the warlord leaves C1
+    GAME._place_waiting(st)
+    assert st.hero[0 * 3 + 1] == C1  # the temple came first (R33)
+    assert st.hero[0 * 3 + 2] == -1 and st.wait[0 * 3 + 2] == C1
