@@ -42,6 +42,7 @@ from vikingcli_jorvik.actions import (
     RES_BASE,
 )
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
+from vikingcli_jorvik.inventory import component_totals
 from vikingcli_jorvik.state import (
     CTX_FINAL,
     CTX_SUPPLY,
@@ -1093,6 +1094,9 @@ class JorvikGame(Game):
         from vikingcli_jorvik.render import render
 
         return render(state, seat)
+
+    def component_totals(self, state: JorvikState) -> dict[str, int]:
+        return component_totals(state)
 
     def evaluate(self, state: JorvikState, seat: int) -> float:
         from vikingcli_jorvik.heuristic import evaluate

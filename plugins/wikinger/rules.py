@@ -10,6 +10,7 @@ from vikingcli_wikinger import actions as act
 from vikingcli_wikinger import flow
 from vikingcli_wikinger.data import COLOUR_NAMES, N_COLOURS, SPECIAL_IDS
 from vikingcli_wikinger.heuristic import evaluate
+from vikingcli_wikinger.inventory import component_totals
 from vikingcli_wikinger.render import render
 from vikingcli_wikinger.rulestext import RULES_TEXT
 from vikingcli_wikinger.state import OVER, PHASE_NAMES, State
@@ -117,6 +118,9 @@ class WikingerGame(Game):
 
     def parse_action(self, state: State, text: str) -> Any:
         return act.parse_action(state, text, tuple(self.legal_actions(state)))
+
+    def component_totals(self, state: State) -> dict[str, int]:
+        return component_totals(state)
 
     def view(self, state: State, seat: int | None, text: str) -> str | None:
         return act.view(state, text)
