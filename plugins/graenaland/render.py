@@ -147,6 +147,50 @@ def render(st: GState, seat: int | None) -> str:
     return "\n".join(out)
 
 
+def view(st: GState, seat: int | None, text: str) -> str | None:
+    """Prompt look-ups: ``votes``, ``costs``, ``hand``, ``card`` (what ``seat`` may know)."""
+    bd = st.board
+    n = st.n
+    word = text.strip().lower()
+    if word == "votes":
+        lines = ["votes   " + " ".join(f"{'p' + str(s + 1):>4}" for s in range(n))]
+        for p in range(bd.np):
+            lines.append(f"{bd.names[p]:<7} " + " ".join(f"{votes(st, s, p):>4}" for s in range(n)))
+        return "\n".join(lines)
+    if word == "costs":
+
+        def cost(c: tuple[int, ...]) -> str:
+            return " ".join(f"{c[r]}{D.RES_LETTER[r]}" for r in range(4) if c[r])
+
+        lines = [
+            f"village {bd.names[p]} ({bd.tiles[p].ident}): {cost(bd.tiles[p].village)}"
+            for p in range(bd.np)
+        ]
+        lines += [f"{D.BUILDING_NAME[t]}: {cost(D.BUILDING_COST[t])}" for t in range(3)]
+        lines += [f"{D.WORK_NAME[w]}: {cost(D.WORK_COST[w])}" for w in range(4)]
+        lines.append("army: 1G 1O + 3G, or + the resource of a fort you own (forest W,")
+        lines.append("      plain L, hills O); gold replaces any one resource")
+        return "\n".join(lines)
+    if word == "hand":
+        if seat is None or not 0 <= seat < n:
+            return "a spectator has no hand"
+        sup = " ".join(
+            f"S{c + 1:02d}({D.RES_LETTER[D.SUPPLY[c][0]]}+{D.RES_LETTER[D.SUPPLY[c][1]]})"
+            for c in st.shand[seat]
+        )
+        return f"hand: {_hand_text(st.hand[seat])}; supply cards: {sup or '-'}"
+    if word == "card":
+        if seat is None or not 0 <= seat < n or st.vc[seat] < 0:
+            return "no victory card"
+        th = D.victory_card_thresholds(st.vc[seat], n)
+        m = measures(st, seat)
+        return "\n".join(
+            [f"VC{st.vc[seat] + 1:02d}: {vp(st, seat)} VP"]
+            + [f"{D.COLUMNS[c]}: now {m[c]}, levels {th[c]}" for c in range(5)]
+        )
+    return None
+
+
 RULES_TEXT = """\
 Graenaland (Vlaada Chvatil) - 3 to 5 players
 
@@ -181,4 +225,5 @@ Action syntax (pN = seat N, X = province C1..C5 / I1..I4, R = G L W O Au):
   complete | abandon                                     the lead's joint-work decision
   noclaim | claim V                                      victory claims (cards)
   place X | reloc X | noreloc | keep VCnn               advanced setup
+Views at the prompt: votes | costs | hand | card
 """

@@ -1574,6 +1574,7 @@ class GraenalandGame(Game):
             tiles = [p for p in range(bd.np) if bd.terrain[p] == dk]
             for p in tiles:
                 pool.extend(st.down[p])
+            pool.sort()  # canonical: the re-deal depends only on what the seat knows
             rng.shuffle(pool)
             for p in tiles:
                 c = len(st.down[p])
@@ -1591,6 +1592,7 @@ class GraenalandGame(Game):
         for o in range(n):
             if o != seat:
                 spool.extend(st.shand[o])
+        spool.sort()
         rng.shuffle(spool)
         for o in range(n):
             if o != seat:
@@ -1664,6 +1666,42 @@ class GraenalandGame(Game):
             end_reason=st.end_reason or "rules",
             breakdown=breakdown,
         )
+
+    def component_totals(self, state: GState) -> dict[str, int]:
+        """Resource cards per deck and resource (decks, discards, provinces, hands,
+        contributions), supply cards and public-work markers: all conserved."""
+        st = state
+        c = st.disc[:]
+        for d in range(4):
+            for r in st.decks[d]:
+                c[d * 5 + r] += 1
+        for s in range(st.n):
+            for k in range(D.NKIND):
+                c[k] += st.hand[s][k] + st.contrib[s][k]
+        bd = st.board
+        for p in range(bd.np):
+            d5 = bd.terrain[p] * 5
+            for r in range(5):
+                c[d5 + r] += st.up[p * 5 + r]
+            for r in st.down[p]:
+                c[d5 + r] += 1
+        out = {
+            f"{D.DECK_NAME[k // 5]} {D.RES_NAME[k % 5]}": c[k]
+            for k in range(D.NKIND)
+            if D.DECK_CONTENTS[k // 5][k % 5]
+        }
+        out["supply cards"] = (
+            len(st.sdeck) + len(st.srow) + len(st.sdisc) + sum(len(h) for h in st.shand)
+        )
+        out["roads"] = st.left_road + sum(st.road)
+        out["markets"] = st.left_market + sum(st.market)
+        out["ramparts"] = st.left_rampart + sum(st.rampart)
+        return out
+
+    def view(self, state: GState, seat: int | None, text: str) -> str | None:
+        from vikingcli_graenaland.render import view
+
+        return view(state, seat, text)
 
     def current_scores(self, state: GState) -> tuple[float, ...]:
         return tuple(float(score_of(state, s)) for s in range(state.n))

@@ -341,3 +341,34 @@ def test_priest_and_skald_waiting_for_one_province() -> None:
     GAME._place_waiting(st)
     assert st.hero[0 * 3 + 1] == C1  # the temple came first (R33)
     assert st.hero[0 * 3 + 2] == -1 and st.wait[0 * 3 + 2] == C1
+
+
+def test_determinize_is_canonical_and_conserves_totals() -> None:
+    """determinize depends only on the seat's observation (and the RNG)."""
+    import orjson
+
+    for opts in ({}, {"setup": "advanced", "victory": "cards"}):
+        st = GAME.new_state(5, GAME.resolve_options(opts), 9)
+        rng = random.Random(9)
+        totals = GAME.component_totals(st)
+        for step in range(600):
+            if GAME.to_move(st) is None:
+                break
+            if step % 25 == 0:
+                seat = GAME.to_move(st)
+                assert seat is not None
+                b = GAME.determinize(st, seat, random.Random(step))
+                assert GAME.component_totals(b) == totals
+                x = GAME.determinize(st, seat, random.Random(5))
+                y = GAME.determinize(b, seat, random.Random(5))
+                assert orjson.dumps(GAME.to_json(x)) == orjson.dumps(GAME.to_json(y))
+            acts = GAME.legal_actions(st)
+            GAME.apply(st, acts[rng.randrange(len(acts))])
+            assert GAME.component_totals(st) == totals
+
+
+def test_views() -> None:
+    st = new(4)
+    assert GAME.view(st, 0, "votes").splitlines()[1].split() == ["C1", "2", "0", "0", "1"]
+    assert "village C1 (PLAIN_A): 2L 2W" in GAME.view(st, 0, "costs")
+    assert GAME.view(st, 0, "nonsense") is None
