@@ -5,9 +5,10 @@ Per game and player count:
 * random full games per second (one process, one core: a plain loop of
   ``legal_actions`` / ``apply`` with a seeded RNG, no checks);
 * ``clone`` and ``determinize`` cost in microseconds (on mid-game states);
-* MCTS iterations per second with the default parameters (``depth`` 20,
-  random rollouts) from the opening and from a mid-game position, and from the
-  opening with ``depth=0`` (rollouts to the end) for comparison.
+* MCTS iterations per second with the default parameters (random rollouts,
+  the default depth cut-off: 20 plies, Graenaland 1) from the opening and from a
+  mid-game position, and from the opening with ``depth=0`` (rollouts to the end)
+  for comparison.
 
 Usage::
 
@@ -28,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from vikingcli_ai.mcts import Search, SearchConfig
+from vikingcli_ai.mcts import Search, SearchConfig, default_depth
 
 from vikingcli.engine import Game
 from vikingcli.registry import load_registry
@@ -98,9 +99,11 @@ def measure(game: Game, n: int, budget: float) -> dict[str, Any]:
     mids = [s for s in mid_states(game, n, options, 8) if game.to_move(s) is not None]
     clone_us = per_call_us(game.clone, mids, budget / 3)
     rng = random.Random(5)
-    det_us = per_call_us(lambda s: game.determinize(s, game.to_move(s), rng), mids, budget / 3)
+    seats = {id(s): game.to_move(s) or 0 for s in mids}
+    det_us = per_call_us(lambda s: game.determinize(s, seats[id(s)], rng), mids, budget / 3)
     opening = game.new_state(n, options, 11)
-    default = SearchConfig()
+    depth = default_depth(game)
+    default = SearchConfig(depth=depth)
     it_open = mcts_rate(game, opening, default, budget)
     it_mid = mcts_rate(game, mids[0], default, budget) if mids else float("nan")
     it_open_full = mcts_rate(game, opening, SearchConfig(depth=0), budget)
@@ -111,8 +114,9 @@ def measure(game: Game, n: int, budget: float) -> dict[str, Any]:
         "plies_per_game": round(plies, 1),
         "clone_us": round(clone_us, 1),
         "determinize_us": round(det_us, 1),
-        "mcts_it_per_s_opening_depth20": round(it_open),
-        "mcts_it_per_s_midgame_depth20": round(it_mid),
+        "mcts_default_depth": depth,
+        "mcts_it_per_s_opening": round(it_open),
+        "mcts_it_per_s_midgame": round(it_mid),
         "mcts_it_per_s_opening_depth0": round(it_open_full),
     }
 
@@ -124,8 +128,9 @@ COLUMNS = [
     ("plies_per_game", "plies", "{:.0f}"),
     ("clone_us", "clone us", "{:.1f}"),
     ("determinize_us", "det us", "{:.1f}"),
-    ("mcts_it_per_s_opening_depth20", "it/s open d20", "{}"),
-    ("mcts_it_per_s_midgame_depth20", "it/s mid d20", "{}"),
+    ("mcts_default_depth", "depth", "{}"),
+    ("mcts_it_per_s_opening", "it/s open", "{}"),
+    ("mcts_it_per_s_midgame", "it/s mid", "{}"),
     ("mcts_it_per_s_opening_depth0", "it/s open d0", "{}"),
 ]
 

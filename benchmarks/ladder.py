@@ -1,0 +1,176 @@
+"""AI-strength ladder, played with the project's own ``vikingcli run`` command.
+
+For each pairing, the hero spec plays against the other specs at every seat
+rotation; every rotation uses the same ``--seed`` and so the same deals. Each
+game is one ``vikingcli run GAME -p ... --games K --seed S --json`` record; the
+hero's win share (a tie for first counts 1/k) is printed with a 95% Wilson
+interval and the target it is measured against.
+
+Default pairings (per installed game and table size):
+
+* 2 players: greedy vs random (target >= 80%), mcts:iterations=300 vs greedy
+  (target >= 70%);
+* 3+ players: one mcts:iterations=300 seat against greedy seats (target >= 2/n).
+
+Usage::
+
+    nice /work/venv/bin/python benchmarks/ladder.py --deals 30           # everything
+    nice /work/venv/bin/python benchmarks/ladder.py --game jorvik --players 2 --deals 10
+    nice /work/venv/bin/python benchmarks/ladder.py --game wikinger --players 3 \\
+        --hero mcts:iterations=300 --other greedy --deals 20 --jobs 2
+
+A 2-player row with ``--deals 30`` is 60 games (30 deals x 2 seatings); an n-player
+row plays n seatings per deal. ``--jobs`` is passed to ``vikingcli run -j``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+CLI = shutil.which("vikingcli") or "/work/venv/bin/vikingcli"
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (fractional successes allowed)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Row:
+    game: str
+    players: int
+    hero: str
+    other: str
+    target: float
+    wins: float = 0.0
+    games: int = 0
+    forfeits: int = 0
+    hero_scores: list[float] = field(default_factory=list)
+    best_other_scores: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        lo, hi = wilson(self.wins, self.games)
+        share = self.wins / self.games if self.games else float("nan")
+        verdict = "met" if lo >= self.target else ("missed" if hi < self.target else "unclear")
+        margin = (
+            sum(h - o for h, o in zip(self.hero_scores, self.best_other_scores)) / self.games
+            if self.games
+            else float("nan")
+        )
+        return (
+            f"| {self.game} | {self.players} | {self.hero} vs {self.other} | {self.games} |"
+            f" {share:.1%} | [{lo:.1%}, {hi:.1%}] | >= {self.target:.0%} | {verdict} |"
+            f" {margin:+.1f} | {self.forfeits} | {self.seconds:.0f} |"
+        )
+
+
+HEADER = (
+    "| game | n | pairing | games | hero win share | 95% Wilson | target | verdict |"
+    " mean margin | forfeits | wall s |\n|---|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def run_row(
+    game: str,
+    n: int,
+    hero: str,
+    other: str,
+    target: float,
+    deals: int,
+    seed: int,
+    jobs: int,
+    options: list[str],
+) -> Row:
+    row = Row(game, n, hero, other, target)
+    start = time.perf_counter()
+    for shift in range(n):
+        # The hero sits at seat ``shift``; everyone else plays ``other``.
+        specs = [other] * n
+        specs[shift] = hero
+        cmd = [CLI, "run", game, "--games", str(deals), "--seed", str(seed), "--json"]
+        for spec in specs:
+            cmd += ["-p", spec]
+        for opt in options:
+            cmd += ["-o", opt]
+        if jobs > 1:
+            cmd += ["-j", str(jobs)]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if out.returncode != 0:
+            raise SystemExit(f"{' '.join(cmd)} failed ({out.returncode}):\n{out.stderr[-2000:]}")
+        for line in out.stdout.splitlines():
+            line = line.strip()
+            if not line.startswith("{"):
+                continue
+            rec = json.loads(line)
+            ranks = rec["ranks"]
+            scores = rec["scores"]
+            if rec.get("forfeit"):
+                row.forfeits += 1
+            row.games += 1
+            if ranks[shift] == 1:
+                row.wins += 1.0 / sum(1 for r in ranks if r == 1)
+            row.hero_scores.append(scores[shift])
+            row.best_other_scores.append(max(s for i, s in enumerate(scores) if i != shift))
+    row.seconds = time.perf_counter() - start
+    return row
+
+
+def default_rows(game: str, n: int, mcts: str) -> list[tuple[str, str, float]]:
+    if n == 2:
+        return [("greedy", "random", 0.80), (mcts, "greedy", 0.70)]
+    return [(mcts, "greedy", 2.0 / n)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", action="append", help="only these games (repeatable)")
+    ap.add_argument("--players", type=int, nargs="*", help="only these table sizes")
+    ap.add_argument("--deals", type=int, default=30, help="seeds per seating (default 30)")
+    ap.add_argument("--seed", type=int, default=1000, help="first seed (default 1000)")
+    ap.add_argument("--jobs", type=int, default=1, help="vikingcli run -j (default 1)")
+    ap.add_argument("--mcts", default="mcts:iterations=300", help="the mcts spec to rate")
+    ap.add_argument("--hero", help="custom pairing: the hero spec (with --other)")
+    ap.add_argument("--other", help="custom pairing: the spec of every other seat")
+    ap.add_argument("--target", type=float, help="custom pairing: target share (default 2/n)")
+    ap.add_argument("-o", "--option", action="append", default=[], help="game option K=V")
+    args = ap.parse_args(argv)
+
+    from vikingcli.registry import load_registry
+
+    reg = load_registry()
+    names = args.game or sorted(g for g in reg.games if g != "toygame")
+    print(HEADER, flush=True)
+    for name in names:
+        g = reg.game(name)
+        sizes = args.players or range(g.min_players, g.max_players + 1)
+        for n in sizes:
+            if not g.min_players <= n <= g.max_players:
+                continue
+            if args.hero:
+                pairs = [(args.hero, args.other or "greedy", args.target or 2.0 / n)]
+            else:
+                pairs = default_rows(name, n, args.mcts)
+            for hero, other, target in pairs:
+                row = run_row(
+                    name, n, hero, other, target, args.deals, args.seed, args.jobs, args.option
+                )
+                print(row.line(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
