@@ -314,7 +314,7 @@ def run(
         g = _game(reg, game)
         options = _options(g, option or [])
         seats = _seats(reg, g, player or [], players_, interactive=False, options=options)
-        first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
+        first = seed if seed is not None else _new_seed()
         job_list: list[Job] = [
             {
                 "game": g.name,
@@ -465,6 +465,27 @@ def _continue(reg: Registry, match: Match, path: Path, move_timeout: float | Non
         typer.echo(plain_text(match.game.render(match.state, None)))
 
 
+def _new_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big") >> 1
+
+
+def _new_table(
+    reg: Registry,
+    game: str,
+    player: list[str] | None,
+    players: int | None,
+    option: list[str] | None,
+    seed: int | None,
+    save: str | None,
+) -> tuple[Match, Path]:
+    """A new match with people at the table, and the save file it goes to."""
+    g = _game(reg, game)
+    options = _options(g, option or [])
+    seats = _seats(reg, g, player or [], players, interactive=True, options=options)
+    first = seed if seed is not None else _new_seed()
+    return Match(g, options, first, seats), save_path(save or f"{g.name}-{first}")
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="Game name.")],
@@ -479,14 +500,10 @@ def play(
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     with _errors():
         reg = _registry()
-        g = _game(reg, game)
-        options = _options(g, option or [])
-        seats = _seats(reg, g, player or [], players_, interactive=True, options=options)
-        first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
-        match = Match(g, options, first, seats)
-        path = save_path(save or f"{g.name}-{first}")
+        match, path = _new_table(reg, game, player, players_, option, seed, save)
         write_save(match, path)
-        typer.echo(f"{g.title}, seed {first}; saving to {path}. Type 'help' for commands.")
+        g = match.game
+        typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
         _continue(reg, match, path, None)
         typer.echo(_summary_line(match.result_json()))
 
@@ -518,14 +535,10 @@ def serve(
 
     with _errors():
         reg = _registry()
-        g = _game(reg, game)
-        options = _options(g, option or [])
-        seats = _seats(reg, g, player or [], players_, interactive=True, options=options)
         if authorized_keys is not None and not authorized_keys.is_file():
             raise UsageProblem(f"{authorized_keys}: no such authorized-keys file")
-        first = seed if seed is not None else int.from_bytes(os.urandom(4), "big") >> 1
-        match = Match(g, options, first, seats)
-        path = save_path(save or f"{g.name}-{first}")
+        match, path = _new_table(reg, game, player, players_, option, seed, save)
+        g = match.game
         table = Table(match, reg.players, path, log=lambda m: typer.echo(m, err=True))
 
         def listening(h: str, p: int) -> None:

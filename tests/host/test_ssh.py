@@ -17,43 +17,42 @@ import pytest
 PROMPT = "seat 0 > "
 
 
-@pytest.fixture
-def table(plugin_dir: Path, tmp_path: Path) -> Iterator[tuple[int, Path, subprocess.Popen[str]]]:
-    """``vikingcli serve`` of the fixture game: seat 0 human, seat 1 random."""
+def _start_server(plugin_dir: Path, cwd: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
+    """``vikingcli serve`` of the fixture game (seat 0 human, seat 1 random) on a free port."""
     env = dict(os.environ, PYTHONPATH=str(plugin_dir))
+    args = [
+        "serve",
+        "toygame",
+        "-p",
+        "human",
+        "-p",
+        "random",
+        "--port",
+        "0",
+        "--host-key",
+        "hostkey",
+    ]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "vikingcli",
-            "serve",
-            "toygame",
-            "-p",
-            "human",
-            "-p",
-            "random",
-            "--port",
-            "0",
-            "--seed",
-            "3",
-            "--save",
-            "table",
-            "--host-key",
-            "hostkey",
-        ],
+        [sys.executable, "-m", "vikingcli", *args, *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
-        cwd=tmp_path,
+        cwd=cwd,
     )
     assert proc.stdout is not None
     first = proc.stdout.readline()
     match = re.search(r"127\.0\.0\.1:(\d+)", first)
     assert match, first + (proc.stderr.read() if proc.stderr else "")
     proc.stdout.readline()
+    return proc, int(match.group(1))
+
+
+@pytest.fixture
+def table(plugin_dir: Path, tmp_path: Path) -> Iterator[tuple[int, Path, subprocess.Popen[str]]]:
+    proc, port = _start_server(plugin_dir, tmp_path, "--seed", "3", "--save", "table")
     try:
-        yield int(match.group(1)), tmp_path, proc
+        yield port, tmp_path, proc
     finally:
         proc.kill()
         proc.wait()
@@ -148,34 +147,8 @@ def test_with_authorized_keys_only_those_keys_get_in(plugin_dir: Path, tmp_path:
     good = asyncssh.generate_private_key("ssh-ed25519")
     bad = asyncssh.generate_private_key("ssh-ed25519")
     (tmp_path / "keys").write_bytes(good.export_public_key())
-    env = dict(os.environ, PYTHONPATH=str(plugin_dir))
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "vikingcli",
-            "serve",
-            "toygame",
-            "-p",
-            "human",
-            "-p",
-            "random",
-            "--port",
-            "0",
-            "--authorized-keys",
-            "keys",
-            "--host-key",
-            "hk",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-    )
+    proc, port = _start_server(plugin_dir, tmp_path, "--authorized-keys", "keys")
     try:
-        assert proc.stdout is not None
-        port = int(re.search(r":(\d+)", proc.stdout.readline()).group(1))  # type: ignore[union-attr]
 
         async def attempt(key: asyncssh.SSHKey) -> bool:
             try:
