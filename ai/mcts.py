@@ -41,7 +41,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
   beaten, ties half)``, so winning matters most but places still count.
 * **Back-propagation** adds the reward of each node's mover along the path.
-* **Decision:** the most visited root action (then the best mean, then the RNG).
+* **Decision:** the most visited root action (then the best mean), except that
+  among root actions the search cannot statistically tell apart the one-ply
+  ``evaluate`` ranking (the greedy player's) decides; see ``best_action``.
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
@@ -78,6 +80,10 @@ EVAL_SHARPNESS = 1.5
 """Slope of the logistic that turns evaluate margins (in eval_scale units) into rewards."""
 WIN_WEIGHT = 0.7
 """Terminal reward: weight of winning versus the share of opponents beaten."""
+TIEBREAK = True
+"""Let the one-ply prior decide between root actions the search cannot separate."""
+TIE_Z = 1.0
+TIE_VISITS = 0.5
 DEFAULT_DEPTH = 20
 """The rollout cut-off used when neither the spec nor the game says otherwise."""
 DEPTH_HINTS = {"graenaland": 1}
@@ -103,12 +109,13 @@ class SearchConfig:
 class Node:
     """A tree node: statistics of the edge into it, for the seat that moved."""
 
-    __slots__ = ("avail", "children", "n", "seat", "w")
+    __slots__ = ("avail", "children", "n", "seat", "w", "w2")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.n = 0
         self.w = 0.0
+        self.w2 = 0.0
         self.avail = 1
         self.children: dict[int, dict[Action, Node]] = {}
 
@@ -159,6 +166,7 @@ class Search:
         self.root = Node(-1)
         self.n_players = game.num_players(state)
         self.root_order: list[Action] | None = None
+        self.root_prior: dict[Action, float] = {}
         self.iterations = 0
 
     # -- driver -------------------------------------------------------------------
@@ -176,10 +184,10 @@ class Search:
             for _ in range(iterations):
                 self.iterate()
 
-    def root_stats(self) -> dict[Action, tuple[int, float]]:
-        """Visits and summed reward per root action of the searching seat."""
+    def root_stats(self) -> dict[Action, tuple[int, float, float]]:
+        """Visits, summed reward and summed squared reward per root action."""
         kids = self.root.children.get(self.seat, {})
-        return {a: (k.n, k.w) for a, k in kids.items()}
+        return {a: (k.n, k.w, k.w2) for a, k in kids.items()}
 
     # -- one iteration --------------------------------------------------------------
 
@@ -244,7 +252,9 @@ class Search:
         for nd in path:
             nd.n += 1
             if nd.seat >= 0:
-                nd.w += rewards[nd.seat]
+                r = rewards[nd.seat]
+                nd.w += r
+                nd.w2 += r * r
         self.iterations += 1
 
     def _untried(
@@ -253,13 +263,11 @@ class Search:
         if node is self.root:
             if self.root_order is None:
                 acts = list(actions)
-                if len(acts) > 2:
-                    values = greedy_values(self.game, d, self.seat, acts)
-                    # Stable sort on the value; random tie order from the seeded RNG.
-                    keys = [(-v, self.rng.random()) for v in values]
-                    self.root_order = [a for _, a in sorted(zip(keys, acts), key=lambda t: t[0])]
-                else:
-                    self.root_order = acts
+                values = greedy_values(self.game, d, self.seat, acts)
+                self.root_prior = dict(zip(acts, values))
+                # Sort on the value; random tie order from the seeded RNG.
+                keys = [(-v, self.rng.random()) for v in values]
+                self.root_order = [a for _, a in sorted(zip(keys, acts), key=lambda t: t[0])]
             legal_now = set(actions)
             for a in self.root_order:
                 if a not in kids and a in legal_now:
@@ -314,49 +322,68 @@ class Search:
 _JOB: tuple[Game, State, int, SearchConfig] | None = None
 
 
-def _worker(seed: int) -> tuple[dict[Action, tuple[int, float]], int]:
+Stats = dict[Action, tuple[int, float, float]]
+"""Root statistics: action -> (visits, summed reward, summed squared reward)."""
+
+
+def _worker(seed: int) -> tuple[Stats, dict[Action, float], int]:
     assert _JOB is not None
     game, state, seat, cfg = _JOB
     search = Search(game, state, seat, cfg, random.Random(seed))
     search.run(cfg.iterations, cfg.seconds)
-    return search.root_stats(), search.iterations
+    return search.root_stats(), search.root_prior, search.iterations
 
 
 def parallel_root_stats(
     game: Game, state: State, seat: int, cfg: SearchConfig, seeds: Sequence[int]
-) -> tuple[dict[Action, tuple[int, float]], int]:
-    """Search one tree per seed in forked processes; sum the root statistics."""
+) -> tuple[Stats, dict[Action, float], int]:
+    """Search one tree per seed in forked processes; sum the root statistics
+    (and average the one-ply priors)."""
     global _JOB
     import multiprocessing
 
     _JOB = (game, state, seat, cfg)
-    total: dict[Action, tuple[int, float]] = {}
+    total: Stats = {}
+    prior: dict[Action, float] = {}
     count = 0
     pool = ProcessPoolExecutor(
         max_workers=len(seeds), mp_context=multiprocessing.get_context("fork")
     )
     try:
-        for stats, its in pool.map(_worker, seeds):
+        for stats, pri, its in pool.map(_worker, seeds):
             count += its
-            for a, (n, w) in stats.items():
-                n0, w0 = total.get(a, (0, 0.0))
-                total[a] = (n0 + n, w0 + w)
+            for a, (n, w, w2) in stats.items():
+                n0, w0, q0 = total.get(a, (0, 0.0, 0.0))
+                total[a] = (n0 + n, w0 + w, q0 + w2)
+            for a, v in pri.items():
+                prior[a] = prior.get(a, 0.0) + v / len(seeds)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
         _JOB = None
-    return total, count
+    return total, prior, count
 
 
 def best_action(
-    stats: Mapping[Action, tuple[int, float]], actions: Sequence[Action], rng: random.Random
+    stats: Mapping[Action, tuple[int, float, float]],
+    actions: Sequence[Action],
+    rng: random.Random,
+    prior: Mapping[Action, float] | None = None,
 ) -> Action:
-    """Most visited, then best mean reward, then a seeded coin; in ``actions`` order."""
+    """The most visited root action (then the best mean), unless the search cannot
+    tell it apart from others: then the one-ply ``evaluate`` prior decides.
+
+    "Cannot tell apart": another action has at least TIE_VISITS of its visits and
+    a mean reward within TIE_Z standard errors of the difference. In games where
+    many actions are nearly equal (Graenaland's families of joint works and
+    payments) the most-visited choice among them is noise, while the heuristic
+    still knows a small preference; the search then refines the heuristic instead
+    of replacing it by a coin. Remaining ties go to the seeded RNG."""
     best: list[Action] = []
     best_key: tuple[int, float] | None = None
     for a in actions:
         if a not in stats:
             continue
-        n, w = stats[a]
+        n, w, _ = stats[a]
         key = (n, w / n if n else 0.0)
         if best_key is None or key > best_key:
             best_key = key
@@ -365,6 +392,24 @@ def best_action(
             best.append(a)
     if not best:
         return actions[rng.randrange(len(actions))]
+    if prior:
+        nb, wb, qb = stats[best[0]]
+        mb = wb / nb
+        vb = max(qb / nb - mb * mb, 0.0) / nb
+        close = []
+        for a in actions:
+            if a not in stats or a not in prior:
+                continue
+            n, w, q = stats[a]
+            if n < TIE_VISITS * nb:
+                continue
+            m = w / n
+            v = max(q / n - m * m, 0.0) / n
+            if mb - m <= TIE_Z * math.sqrt(vb + v):
+                close.append(a)
+        if len(close) > 1:
+            top = max(prior[a] for a in close)
+            best = [a for a in close if prior[a] >= top - 1e-9]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
@@ -375,6 +420,7 @@ class MctsPlayer:
         self.cfg = cfg
         self.rng = random.Random(seed)
         self.workers = max(1, workers)
+        self.tiebreak = TIEBREAK
         self.last_iterations = 0
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
@@ -384,13 +430,14 @@ class MctsPlayer:
         cfg = self.cfg
         if self.workers > 1 and hasattr(os, "fork"):
             seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
-            stats, self.last_iterations = parallel_root_stats(game, state, seat, cfg, seeds)
+            stats, prior, self.last_iterations = parallel_root_stats(game, state, seat, cfg, seeds)
         else:
             search = Search(game, state, seat, cfg, self.rng)
             search.run(cfg.iterations, cfg.seconds)
             stats = search.root_stats()
+            prior = search.root_prior
             self.last_iterations = search.iterations
-        return best_action(stats, actions, self.rng)
+        return best_action(stats, actions, self.rng, prior if self.tiebreak else None)
 
 
 def default_depth(game: Game) -> int:
