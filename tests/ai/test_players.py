@@ -170,3 +170,21 @@ def test_random_seed_changes_choices_somewhere() -> None:
     seat = game.to_move(state)
     picks = {RandomPlayer(s).choose(game, state, seat) for s in range(30)}
     assert len(picks) > 1
+
+
+def test_default_depth_follows_the_game_hint() -> None:
+    from vikingcli_ai.mcts import DEFAULT_DEPTH, _make, default_depth
+
+    game = RuneDuel()
+    assert default_depth(game) == DEFAULT_DEPTH
+
+    class Hinted(RuneDuel):
+        ai_depth = 4
+
+    assert default_depth(Hinted()) == 4
+    params = {p.name: p.default for p in MCTS.params}
+    assert _make(Hinted(), 0, params).cfg.depth == 4
+    assert _make(Hinted(), 0, {**params, "depth": 0}).cfg.depth == 0
+    graen = GAMES.get("graenaland")
+    if graen is not None:
+        assert default_depth(graen) == 1
