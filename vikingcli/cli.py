@@ -558,13 +558,18 @@ def replay(
         bool, typer.Option("--board", help="Show the table after every move.")
     ] = False,
     seat: Annotated[int | None, typer.Option(help="Show the table as this seat sees it.")] = None,
+    step: Annotated[
+        bool, typer.Option("--step", help="Show the table and wait for Enter after every move.")
+    ] = False,
 ) -> None:
-    """Print a saved game move by move."""
+    """Print a saved game move by move (or step through it with --step)."""
     with _errors():
         reg = _registry()
         path = _existing(save)
         saved = load_match(path, reg)
         game = saved.game
+        if seat is not None and not 0 <= seat < len(saved.seats):
+            raise UsageProblem(f"--seat {seat}: the game has seats 0-{len(saved.seats) - 1}")
         fresh = Match(game, saved.options, saved.seed, saved.seats)
         typer.echo(f"{game.title}  seed {saved.seed}  options {saved.options}")
         for i, s in enumerate(saved.seats):
@@ -573,9 +578,13 @@ def replay(
             mover = game.to_move(fresh.state)
             fresh.apply_text(text)
             typer.echo(f"{k:4d}. seat {mover}: {text}")
-            if board:
+            if board or step:
                 typer.echo(plain_text(game.render(fresh.state, seat)))
-        if not board:
+            if step and k < len(saved.actions):
+                answer = input("Enter: next move, q: stop > ") if sys.stdin.isatty() else ""
+                if answer.strip().lower() == "q":
+                    return
+        if not (board or step):
             typer.echo(plain_text(game.render(fresh.state, seat)))
         if saved.over:
             typer.echo(_summary_line(saved.result_json()))
