@@ -115,11 +115,24 @@ def test_cli_tournament_writes_jsonl_and_a_rerun_resumes(cli: CLI, tmp_path: Pat
     assert other.returncode == 2 and "another tournament" in other.stderr
 
 
-def test_cli_tournament_ray_backend_without_ray_is_a_clear_error(cli: CLI) -> None:
-    proc = cli("tournament", "toygame", "--games", "2", "--backend", "ray")
+def test_cli_tournament_ray_backend_is_the_same_games_or_a_clear_error(cli: CLI) -> None:
+    args = (
+        "tournament",
+        "toygame",
+        "-p",
+        "random",
+        "-p",
+        "random:seed=4",
+        "--games",
+        "4",
+        "--json",
+    )
+    proc = cli(*args, "--backend", "ray", "--jobs", "2")
     try:
-        import ray  # noqa: F401
+        import ray  # noqa: F401  (optional: pip install 'vikingcli[ray]')
     except ImportError:
         assert proc.returncode == 2 and "pip install 'vikingcli[ray]'" in proc.stderr
-    else:
-        assert proc.returncode == 0, proc.stderr
+        return
+    assert proc.returncode == 0, proc.stderr
+    local = cli(*args)
+    assert orjson.loads(proc.stdout) == orjson.loads(local.stdout)
