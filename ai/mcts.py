@@ -42,8 +42,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   beaten, ties half)``, so winning matters most but places still count.
 * **Back-propagation** adds the reward of each node's mover along the path.
 * **Decision:** the most visited root action (then the best mean, then the
-  RNG). An optional rule (TIEBREAK, off: it measured worse) lets the one-ply
-  ``evaluate`` ranking decide among root actions the search cannot tell apart.
+  RNG). An optional rule (TIEBREAK: on for Wikinger, where it measured better,
+  off elsewhere) lets the one-ply ``evaluate`` ranking decide among root
+  actions the search cannot tell apart.
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
@@ -83,9 +84,12 @@ WIN_WEIGHT = 0.7
 TIEBREAK = False
 """Let the one-ply prior decide between root actions the search cannot separate.
 
-Off: measured on the same 10 Jórvík 2-player deals (20 seat-rotated games, mcts
-iterations=300 vs greedy) it cut mcts's win share from 88% to 65%, and it showed
-no gain in Graenaland (4 of 9 against 4 of 6 without, 3 players)."""
+Off by default, on for the games in TIEBREAK_GAMES (or with a game attribute
+``ai_tiebreak = True``). Measured on the same 10 deals per game (20 seat-rotated
+2-player games, mcts iterations=300 vs greedy, seeds 1000-1009): Jórvík 65% with
+it, 88% without; Wikinger 80% with it, 50% without. Graenaland (3 players, 9 vs
+6 games) showed no gain."""
+TIEBREAK_GAMES = frozenset({"wikinger"})
 TIE_Z = 1.0
 TIE_VISITS = 0.5
 DEFAULT_DEPTH = 20
@@ -444,6 +448,14 @@ class MctsPlayer:
         return best_action(stats, actions, self.rng, prior if self.tiebreak else None)
 
 
+def default_tiebreak(game: Game) -> bool:
+    """The game's ``ai_tiebreak`` hint, else whether it is in TIEBREAK_GAMES."""
+    hint = getattr(game, "ai_tiebreak", None)
+    if isinstance(hint, bool):
+        return hint
+    return game.name in TIEBREAK_GAMES or TIEBREAK
+
+
 def default_depth(game: Game) -> int:
     """The game's ``ai_depth`` hint, the built-in hint for the game, or DEFAULT_DEPTH."""
     hint = getattr(game, "ai_depth", None)
@@ -462,7 +474,9 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         rollout=params["rollout"],
         depth=depth if depth >= 0 else default_depth(game),
     )
-    return MctsPlayer(cfg, params["seed"], params["workers"])
+    player = MctsPlayer(cfg, params["seed"], params["workers"])
+    player.tiebreak = default_tiebreak(game)
+    return player
 
 
 MCTS = PlayerKind(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -188,3 +189,30 @@ def test_default_depth_follows_the_game_hint() -> None:
     graen = GAMES.get("graenaland")
     if graen is not None:
         assert default_depth(graen) == 1
+
+
+def test_tiebreak_follows_the_game_hint() -> None:
+    from vikingcli_ai.mcts import _make
+
+    params = {p.name: p.default for p in MCTS.params}
+    assert not _make(RuneDuel(), 0, params).tiebreak
+
+    class Hinted(RuneDuel):
+        ai_tiebreak = True
+
+    assert _make(Hinted(), 0, params).tiebreak
+    wik = GAMES.get("wikinger")
+    if wik is not None:
+        assert _make(wik, 0, params).tiebreak
+
+
+def test_tiebreak_lets_the_prior_decide_between_close_actions() -> None:
+    from vikingcli_ai.mcts import best_action
+
+    rng = random.Random(0)
+    stats = {"a": (50, 25.0, 12.6), "b": (48, 23.9, 12.0), "c": (2, 0.0, 0.0)}
+    assert best_action(stats, ["a", "b", "c"], rng) == "a"
+    prior = {"a": 1.0, "b": 2.0, "c": 9.0}
+    assert best_action(stats, ["a", "b", "c"], rng, prior) == "b"
+    clear = {"a": (90, 80.0, 72.0), "b": (60, 12.0, 3.0)}
+    assert best_action(clear, ["a", "b"], rng, prior) == "a"
