@@ -22,8 +22,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   determinization); below that limit an untried action is expanded, above it the
   search selects among the existing ones. We chose widening rather than action
   abstraction because it needs nothing from the game: Graenaland's offers and
-  Jórvík's unloading sequences can list dozens to hundreds of actions, and plain
-  UCT would spend a whole 300-iteration budget visiting each root action once.
+  Jórvík's unloading sequences list dozens of actions (up to 43 and 95 seen in
+  random games), and plain UCT would spend most of a 300-iteration budget
+  visiting each root action once.
   To make widening pick good candidates first, root actions are expanded in the
   order of a one-ply ``evaluate`` (the greedy player's ranking, on the first
   determinization); deeper nodes expand untried actions in random order (a
@@ -99,10 +100,12 @@ DEPTH_HINTS = {"graenaland": 1}
 
 Graenaland's turns are long chains of sub-decisions (offers, card allocations,
 votes, payments) where a random choice is nearly always a blunder, so a few
-random plies bury the effect of the root action in noise: mcts lost every game
-against greedy at depth 3 and 20, also with greedy-epsilon rollouts at depth 4,
-while depth 1 (each root action judged by evaluate over many determinizations)
-won 4 of 6. A game can give its own hint with an ``ai_depth`` attribute."""
+random plies bury the effect of the root action in noise. Against two greedy
+seats (3 players) mcts won 0 of 6 games at depth 3, 0 of 6 and 1 of 9 at depth
+20, 0 of 6 with greedy-epsilon rollouts at depth 10, while depth 1 (each root
+action judged by evaluate over many determinizations) won 4 of 6. Even so it
+misses the ladder target there (benchmarks/README.md). A game can give its own
+hint with an ``ai_depth`` attribute."""
 
 
 @dataclass(frozen=True, slots=True)
