@@ -37,7 +37,7 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   from the root (tree plus rollout) and the position is scored with
   ``evaluate`` of every seat: seat i gets ``logistic(EVAL_SHARPNESS * (e_i -
   max_{j != i} e_j) / eval_scale)``. The default cut-off is 20 plies, or the
-  game's hint (see DEPTH_HINTS: Graenaland searches with depth 1). Finished
+  game's ``ai_depth`` hint (Graenaland searches with depth 1). Finished
   games score from the ranks:
   ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
   beaten, ties half)``, so winning matters most but places still count.
@@ -85,27 +85,15 @@ WIN_WEIGHT = 0.7
 TIEBREAK = False
 """Let the one-ply prior decide between root actions the search cannot separate.
 
-Off by default, on for the games in TIEBREAK_GAMES (or with a game attribute
-``ai_tiebreak = True``). Measured on the same 10 deals per game (20 seat-rotated
-2-player games, mcts iterations=300 vs greedy, seeds 1000-1009): Jórvík 65% with
-it, 88% without; Wikinger 80% with it, 50% without. Graenaland (3 players, 9 vs
-6 games) showed no gain."""
-TIEBREAK_GAMES = frozenset({"wikinger"})
+Off unless the game sets ``ai_tiebreak`` (Wikinger does). Measured on the same 10
+deals per game (20 seat-rotated 2-player games, mcts iterations=300 vs greedy,
+seeds 1000-1009): Jórvík 65% with it, 88% without; Wikinger 80% with it, 50%
+without. Graenaland (3 players, 9 vs 6 games) showed no gain."""
 TIE_Z = 1.0
 TIE_VISITS = 0.5
 DEFAULT_DEPTH = 20
-"""The rollout cut-off used when neither the spec nor the game says otherwise."""
-DEPTH_HINTS = {"graenaland": 1}
-"""Measured cut-offs for games whose random rollouts mislead the search.
-
-Graenaland's turns are long chains of sub-decisions (offers, card allocations,
-votes, payments) where a random choice is nearly always a blunder, so a few
-random plies bury the effect of the root action in noise. Against two greedy
-seats (3 players) mcts won 0 of 6 games at depth 3, 0 of 6 and 1 of 9 at depth
-20, 0 of 6 with greedy-epsilon rollouts at depth 10, while depth 1 (each root
-action judged by evaluate over many determinizations) won 4 of 6. Even so it
-misses the ladder target there (benchmarks/README.md). A game can give its own
-hint with an ``ai_depth`` attribute."""
+"""The rollout cut-off used when neither the player spec nor the game's
+``ai_depth`` hint says otherwise (Graenaland's hint is 1; see its rules module)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,19 +440,17 @@ class MctsPlayer:
 
 
 def default_tiebreak(game: Game) -> bool:
-    """The game's ``ai_tiebreak`` hint, else whether it is in TIEBREAK_GAMES."""
+    """The game's ``ai_tiebreak`` hint, else TIEBREAK."""
     hint = getattr(game, "ai_tiebreak", None)
-    if isinstance(hint, bool):
-        return hint
-    return game.name in TIEBREAK_GAMES or TIEBREAK
+    return hint if isinstance(hint, bool) else TIEBREAK
 
 
 def default_depth(game: Game) -> int:
-    """The game's ``ai_depth`` hint, the built-in hint for the game, or DEFAULT_DEPTH."""
+    """The game's ``ai_depth`` hint, or DEFAULT_DEPTH."""
     hint = getattr(game, "ai_depth", None)
     if isinstance(hint, int) and not isinstance(hint, bool) and hint >= 0:
         return hint
-    return DEPTH_HINTS.get(game.name, DEFAULT_DEPTH)
+    return DEFAULT_DEPTH
 
 
 def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:

@@ -137,6 +137,12 @@ class Game(ABC):
     eval_scale: float = 10.0
     """A typical winning margin in ``evaluate`` units; search turns score
     differences into win-probability-like rewards with it."""
+    ai_depth: int | None = None
+    """Search hint: the rollout cut-off in plies that suits this game (``None``:
+    the AI's own default). An explicit ``depth`` parameter always wins."""
+    ai_tiebreak: bool | None = None
+    """Search hint: let the one-ply ``evaluate`` ranking decide between root
+    actions the search cannot tell apart (``None``: the AI's own default)."""
 
     # -- identity helpers (not to be overridden) ---------------------------------
 

@@ -1126,13 +1126,16 @@ class JorvikGame(Game):
         s._la = None
         s._las = None
         deck = s.deck
+        # Pools are sorted before each shuffle so the re-deal depends only on what
+        # the seat knows (the seasons' card sets, the bag's contents) and the rng.
         for season in range(4):
             pos = [i for i, c in enumerate(deck) if d.SEASON[c] == season]
             if len(pos) > 1:
-                cards = [deck[i] for i in pos]
+                cards = sorted(deck[i] for i in pos)
                 rng.shuffle(cards)
                 for i, c in zip(pos, cards):
                     deck[i] = c
+        s.bag.sort()
         rng.shuffle(s.bag)
         return s
 

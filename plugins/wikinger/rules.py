@@ -38,6 +38,9 @@ class WikingerGame(Game):
     max_players = 4
     default_players = 4
     eval_scale = 10.0
+    # Paired measurement, same 10 deals (20 seat-rotated 2-player games, mcts
+    # iterations=300 vs greedy): 80% wins with the prior tie-break, 50% without.
+    ai_tiebreak = True
     options = (
         Option(
             name="mode",
