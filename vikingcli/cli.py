@@ -251,6 +251,9 @@ Specs = Annotated[
     list[str] | None,
     typer.Option("-p", "--player", help="Player spec kind[:key=value,...]; N*SPEC repeats it."),
 ]
+MoveTimeoutOpt = Annotated[
+    float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
+]
 OptionPairs = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
 ]
@@ -304,9 +307,7 @@ def run(
     ] = False,
     save_dir: Annotated[Path | None, typer.Option(help="Write one save per game here.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
-    move_timeout: Annotated[
-        float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
-    ] = None,
+    move_timeout: MoveTimeoutOpt = None,
 ) -> None:
     """Play AI-vs-AI games headless; with --json one JSON object per game."""
     with _errors():
@@ -363,9 +364,7 @@ def tournament(
         Path | None, typer.Option(help="JSONL results; a rerun with the same file resumes.")
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
-    move_timeout: Annotated[
-        float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
-    ] = None,
+    move_timeout: MoveTimeoutOpt = None,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
     from vikingcli.tournament import format_table, job_key, read_results, schedule, summarize
@@ -419,7 +418,7 @@ def tournament(
 def resume(
     save: Annotated[Path, typer.Argument(help="Save file (or a name under saves/).")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    move_timeout: Annotated[float | None, typer.Option(help="Hard limit per AI move.")] = None,
+    move_timeout: MoveTimeoutOpt = None,
 ) -> None:
     """Continue a saved game with its recorded players, and save it again."""
     with _errors():
