@@ -14,9 +14,9 @@ Default pairings (per installed game and table size):
 
 Usage::
 
-    nice /work/venv/bin/python benchmarks/ladder.py --deals 30           # everything
-    nice /work/venv/bin/python benchmarks/ladder.py --game jorvik --players 2 --deals 10
-    nice /work/venv/bin/python benchmarks/ladder.py --game wikinger --players 3 \\
+    nice .venv/bin/python benchmarks/ladder.py --deals 30           # everything
+    nice .venv/bin/python benchmarks/ladder.py --game jorvik --players 2 --deals 10
+    nice .venv/bin/python benchmarks/ladder.py --game wikinger --players 3 \\
         --hero mcts:iterations=300 --other greedy --deals 20 --jobs 2
 
 A 2-player row with ``--deals 30`` is 60 games (30 deals x 2 seatings); an n-player
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import subprocess
 import sys
 import time
@@ -35,7 +34,8 @@ from dataclasses import dataclass, field
 
 from vikingcli.tournament import wilson
 
-CLI = shutil.which("vikingcli") or "/work/venv/bin/vikingcli"
+CLI = [sys.executable, "-m", "vikingcli"]
+"""The project's own command, from the interpreter running this script."""
 
 
 @dataclass
@@ -91,7 +91,7 @@ def run_row(
         # The hero sits at seat ``shift``; everyone else plays ``other``.
         specs = [other] * n
         specs[shift] = hero
-        cmd = [CLI, "run", game, "--games", str(deals), "--seed", str(seed), "--json"]
+        cmd = [*CLI, "run", game, "--games", str(deals), "--seed", str(seed), "--json"]
         for spec in specs:
             cmd += ["-p", spec]
         for opt in options:

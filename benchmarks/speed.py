@@ -12,9 +12,9 @@ Per game and player count:
 
 Usage::
 
-    nice /work/venv/bin/python benchmarks/speed.py                 # every game
-    nice /work/venv/bin/python benchmarks/speed.py --game jorvik --players 2 3
-    nice /work/venv/bin/python benchmarks/speed.py --budget 2 --json
+    nice .venv/bin/python benchmarks/speed.py                 # every game
+    nice .venv/bin/python benchmarks/speed.py --game jorvik --players 2 3
+    nice .venv/bin/python benchmarks/speed.py --budget 2 --json
 
 ``--budget`` is the seconds spent on each measurement (default 1.5).
 """
