@@ -251,6 +251,11 @@ Specs = Annotated[
     list[str] | None,
     typer.Option("-p", "--player", help="Player spec kind[:key=value,...]; N*SPEC repeats it."),
 ]
+DealSeed = Annotated[int | None, typer.Option(help="Seed of the deal.")]
+TableSize = Annotated[
+    int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
+]
+SaveName = Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")]
 MoveTimeoutOpt = Annotated[
     float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
 ]
@@ -299,9 +304,7 @@ def run(
         int | None, typer.Option(help="Seed of the first game (then N+1, ...).")
     ] = None,
     option: OptionPairs = None,
-    players_: Annotated[
-        int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
-    ] = None,
+    players_: TableSize = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="One JSON object per game on stdout.")
     ] = False,
@@ -489,12 +492,10 @@ def _new_table(
 def play(
     game: Annotated[str, typer.Argument(help="Game name.")],
     player: Specs = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal.")] = None,
+    seed: DealSeed = None,
     option: OptionPairs = None,
-    players_: Annotated[
-        int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
-    ] = None,
-    save: Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")] = None,
+    players_: TableSize = None,
+    save: SaveName = None,
 ) -> None:
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     with _errors():
@@ -519,12 +520,10 @@ def serve(
     host_key: Annotated[Path, typer.Option(help="Server host key (created when missing).")] = Path(
         "saves/ssh_host_key"
     ),
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal.")] = None,
+    seed: DealSeed = None,
     option: OptionPairs = None,
-    players_: Annotated[
-        int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
-    ] = None,
-    save: Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")] = None,
+    players_: TableSize = None,
+    save: SaveName = None,
 ) -> None:
     """An SSH table: people connect with any ssh client and take the human seats."""
     import asyncio
