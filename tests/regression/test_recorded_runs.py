@@ -1,0 +1,29 @@
+"""Same seed and players, same game, move for move: batches recorded before the plugins
+were restructured (issue 10) replay identically, and saves written then still load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.regression.runs import commands, play, recorded
+from vikingcli.registry import load_registry
+from vikingcli.saves import load_match
+
+SAVES = sorted((Path(__file__).parent / "saves").glob("*.json"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "args"), commands(), ids=[name for name, _ in commands()])
+def test_batch_replays_as_recorded(name: str, args: list[str]) -> None:
+    assert play(args) == recorded(name)
+
+
+@pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
+def test_save_written_before_the_restructuring_loads(path: Path) -> None:
+    before = path.read_bytes()
+    match = load_match(path, load_registry())
+    assert match.over == path.stem.endswith("-end")
+    assert len(match.actions) > 0
+    assert path.read_bytes() == before
