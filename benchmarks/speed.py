@@ -29,10 +29,9 @@ import sys
 import time
 from typing import Any
 
-from vikingcli_ai.mcts import Search, SearchConfig, default_depth
-
 from vikingcli.engine import Game
 from vikingcli.registry import load_registry
+from vikingcli_ai.mcts import Search, SearchConfig, default_depth
 
 
 def random_games(game: Game, n: int, options: dict[str, str], budget: float, seed: int = 0):

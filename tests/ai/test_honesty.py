@@ -7,11 +7,11 @@ from typing import Any
 
 import orjson
 import pytest
-from vikingcli_ai.greedy import GreedyPlayer
-from vikingcli_ai.mcts import MctsPlayer, SearchConfig
 
 from tests.ai._games import GAMES, positions
 from vikingcli.engine import Game
+from vikingcli_ai.greedy import GreedyPlayer
+from vikingcli_ai.mcts import MctsPlayer, SearchConfig
 
 
 def _snap(game: Game, state: Any) -> bytes:

@@ -8,6 +8,12 @@ import subprocess
 import sys
 
 import pytest
+from vikingcli_toygame import RuneDuel
+
+from tests.ai._games import GAMES, positions
+from vikingcli.match import Match, Seat, make_player
+from vikingcli.players import parse_spec
+from vikingcli.registry import load_registry
 from vikingcli_ai import vikingcli_players
 from vikingcli_ai.greedy import GreedyPlayer
 from vikingcli_ai.mcts import (
@@ -18,12 +24,6 @@ from vikingcli_ai.mcts import (
     rank_rewards,
 )
 from vikingcli_ai.random_player import RandomPlayer
-from vikingcli_toygame import RuneDuel
-
-from tests.ai._games import GAMES, positions
-from vikingcli.match import Match, Seat, make_player
-from vikingcli.players import parse_spec
-from vikingcli.registry import load_registry
 
 KINDS = {k.name: k for k in vikingcli_players()}
 

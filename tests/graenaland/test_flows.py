@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from vikingcli.engine import IllegalAction
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import AU, FORT, HALL, ROAD, TEMPLE, WL, G, L, O, W
 from vikingcli_graenaland.rules import GraenalandGame, hres, vp
@@ -24,8 +26,6 @@ from vikingcli_graenaland.state import (
     PH_VCKEEP,
     GState,
 )
-
-from vikingcli.engine import IllegalAction
 
 GAME = GraenalandGame()
 C1, C2, C3, C4, C5 = 0, 1, 2, 3, 4

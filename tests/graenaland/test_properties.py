@@ -15,6 +15,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules import GraenalandGame
 from vikingcli_graenaland.state import PH_DRAFT, PH_RELOC, PH_VOTE, GState

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import (
     AU,

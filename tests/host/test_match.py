@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from vikingcli_ai.random_player import RANDOM, RandomPlayer
 from vikingcli_toygame import RuneDuel
 
 from vikingcli.match import Match, Seat, make_player, seat_seed
 from vikingcli.players import PlayerSpec
+from vikingcli_ai.random_player import RANDOM, RandomPlayer
 
 KINDS = {"random": RANDOM}
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import orjson
 import pytest
-from vikingcli_ai.random_player import RANDOM
 from vikingcli_toygame import RuneDuel
 
 from tests.host.conftest import CLI
@@ -19,6 +18,7 @@ from vikingcli.match import Match, Seat
 from vikingcli.players import PlayerSpec
 from vikingcli.registry import Registry
 from vikingcli.saves import SaveError, load_match, write_atomic, write_save
+from vikingcli_ai.random_player import RANDOM
 
 
 def _registry() -> Registry:

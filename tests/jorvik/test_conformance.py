@@ -2,9 +2,9 @@
 (the suite varies options only at the smallest and largest table)."""
 
 import pytest
-from vikingcli_jorvik.rules import JorvikGame
 
 from vikingcli.testing import check_replay, conformance_suite, play_random
+from vikingcli_jorvik.rules import JorvikGame
 
 TestConformance = conformance_suite(JorvikGame())
 

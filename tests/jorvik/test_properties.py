@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.state import PH_END
 

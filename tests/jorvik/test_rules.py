@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from vikingcli.engine import IllegalAction
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, SILK, WOOL
 from vikingcli_jorvik.state import PH_BUY, PH_COMMIT, PH_DEMAND, PH_LOAD
-
-from vikingcli.engine import IllegalAction
 
 from .helpers import GAME, B, E, M, P, blank, cid, cube_count, do, give, put_slot, texts
 

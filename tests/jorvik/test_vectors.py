@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, WOOL
 from vikingcli_jorvik.rules import final_breakdown

@@ -30,7 +30,9 @@ _OPTIONS: dict[str, list[str]] = {
     "graenaland": ["", "setup=advanced", "victory=cards", "permission=on", "rounds=20"],
     "jorvik": ["", "mode=jarl"],
 }
-_SIZES = {"wikinger": (2, 3, 4), "walhalla": (3, 4), "graenaland": (3, 4, 5), "jorvik": (2, 3, 4, 5)}
+_SIZES = {
+    "wikinger": (2, 3, 4), "walhalla": (3, 4), "graenaland": (3, 4, 5), "jorvik": (2, 3, 4, 5),
+}
 _DEFAULT_TABLE = {"wikinger": 3, "walhalla": 4, "graenaland": 4, "jorvik": 3}
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from vikingcli_walhalla import data as D
-from vikingcli_walhalla.board import parse_headlands
 
 from tests.walhalla._build import (
     ANNA,
@@ -22,6 +20,8 @@ from tests.walhalla._build import (
     texts,
 )
 from vikingcli.engine import IllegalAction
+from vikingcli_walhalla import data as D
+from vikingcli_walhalla.board import parse_headlands
 
 
 def test_other_hands_are_hidden() -> None:

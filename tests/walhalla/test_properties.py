@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 
+from tests.walhalla._build import GAME
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla import rules as R
 from vikingcli_walhalla.state import P_INVITE, P_OVER, P_SEATS, P_SEND, WalhallaState
-
-from tests.walhalla._build import GAME
 
 N_GAMES = 520
 CONFIGS = [

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from vikingcli_walhalla import data as D
-from vikingcli_walhalla import rules as R
-from vikingcli_walhalla.board import make_board
-from vikingcli_walhalla.state import P_COMMIT, P_DEFEND, P_INVITE, P_OVER
 
 from tests.walhalla._build import (
     ANNA,
@@ -27,6 +23,10 @@ from tests.walhalla._build import (
     texts,
 )
 from vikingcli.engine import IllegalAction
+from vikingcli_walhalla import data as D
+from vikingcli_walhalla import rules as R
+from vikingcli_walhalla.board import make_board
+from vikingcli_walhalla.state import P_COMMIT, P_DEFEND, P_INVITE, P_OVER
 
 # -- TV1: the rulebook's disembarking example ------------------------------------------------
 

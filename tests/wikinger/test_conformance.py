@@ -1,9 +1,9 @@
 """The host's engine-contract conformance suite, run on Wikinger."""
 
 import pytest
-from vikingcli_wikinger.rules import WikingerGame
 
 from vikingcli.testing import check_replay, conformance_suite, play_random
+from vikingcli_wikinger.rules import WikingerGame
 
 GAME = WikingerGame()
 

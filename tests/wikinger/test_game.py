@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from vikingcli.engine import IllegalAction
 from vikingcli_wikinger import flow
 from vikingcli_wikinger.data import BOATMAN, FISHER, SCOUT, SP01, SP04, T_L, T_MA
 from vikingcli_wikinger.render import render_board
 from vikingcli_wikinger.state import AUCTION, DISCARD, FERRY, OVER, State
-
-from vikingcli.engine import IllegalAction
 
 from .wikinger_helpers import GAME, board, empty_state, legal, play, set_wheel, ship
 

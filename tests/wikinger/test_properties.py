@@ -6,6 +6,7 @@ import random
 from functools import cache
 
 import pytest
+
 from vikingcli_wikinger.board import free_tiles, is_threatened, maxf, maxf_basic, threat_depths
 from vikingcli_wikinger.data import (
     BOATMAN,

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from vikingcli.engine import Game, IllegalAction, Option, Outcome, ranks_from_keys
 from vikingcli_wikinger import actions as act
 from vikingcli_wikinger import flow
 from vikingcli_wikinger.data import COLOUR_NAMES, N_COLOURS, SPECIAL_IDS
@@ -14,8 +15,6 @@ from vikingcli_wikinger.inventory import component_totals
 from vikingcli_wikinger.render import render
 from vikingcli_wikinger.rulestext import RULES_TEXT
 from vikingcli_wikinger.state import OVER, PHASE_NAMES, State
-
-from vikingcli.engine import Game, IllegalAction, Option, Outcome, ranks_from_keys
 
 
 def _parse_start(text: str) -> str:

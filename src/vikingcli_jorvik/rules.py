@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
+from vikingcli.engine import Game, IllegalAction, Option, Outcome, ranks_from_keys
 from vikingcli_jorvik import actions as ac
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.actions import (
@@ -58,8 +59,6 @@ from vikingcli_jorvik.state import (
     PH_SWAP,
     JorvikState,
 )
-
-from vikingcli.engine import Game, IllegalAction, Option, Outcome, ranks_from_keys
 
 _TARGETS: dict[tuple[int, bool], tuple[int, ...]] = {}
 for _n in range(2, 6):

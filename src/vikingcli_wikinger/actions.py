@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from vikingcli.engine import IllegalAction
 from vikingcli_wikinger.data import COLOUR_LETTERS, COLOUR_NAMES, ROLE_NAMES
 from vikingcli_wikinger.flow import price
 from vikingcli_wikinger.render import render_board
 from vikingcli_wikinger.state import State
-
-from vikingcli.engine import IllegalAction
 
 _ALIASES: dict[str, str] = {"color": "colour", "on": "here", "idle": "mainland"}
 for _x, _name in enumerate(COLOUR_NAMES):

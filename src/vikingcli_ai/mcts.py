@@ -66,10 +66,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from vikingcli_ai.greedy import greedy_values
-
 from vikingcli.engine import Action, Game, State
 from vikingcli.players import Param, PlayerKind
+from vikingcli_ai.greedy import greedy_values
 
 PW_C = 2.0
 """Progressive widening: at most ceil(PW_C * (n+1)**PW_ALPHA) children per node."""

@@ -18,6 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from vikingcli.engine import Action, Game, IllegalAction, Option, Outcome, ranks_from_keys
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS, make_board, parse_headlands
 from vikingcli_walhalla.state import (
@@ -31,8 +32,6 @@ from vikingcli_walhalla.state import (
     P_SEND,
     WalhallaState,
 )
-
-from vikingcli.engine import Action, Game, IllegalAction, Option, Outcome, ranks_from_keys
 
 DECLINE, JOIN, BOARD, MOOR, LAND, ATTACK, LOSE, WIN, HUNT, PLAY, DONE = range(11)
 

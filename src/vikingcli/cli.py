@@ -24,7 +24,7 @@ from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.registry import Registry, load_registry
 from vikingcli.saves import SaveError, load_match, save_path, write_save
-from vikingcli.testing import plain_text
+from vikingcli.text import plain_text
 
 RUN_DEFAULT_AI = ("greedy", "random")
 """Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""

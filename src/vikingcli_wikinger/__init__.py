@@ -1,8 +1,7 @@
 """The wikinger game plugin for vikingcli: Wikinger (Kiesling), basic and advanced."""
 
-from vikingcli_wikinger.rules import WikingerGame
-
 from vikingcli.hookspecs import hookimpl
+from vikingcli_wikinger.rules import WikingerGame
 
 
 @hookimpl

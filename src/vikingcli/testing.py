@@ -14,7 +14,8 @@ illegal action without changing the state, ``parse(format(a)) == a``,
 ``determinize`` keeps the acting seat's observation and leaves the original alone,
 ``clone`` is independent, ``render`` fits 80 columns; and over whole games: the
 game ends, the same seed gives the same game, the outcome is well formed.
-OpenSpiel's API and simulation tests are the model.
+Hypothesis also chooses paths of its own and, when one breaks the contract, shrinks
+it to a short sequence of moves. OpenSpiel's API and simulation tests are the model.
 
 The ``check_*`` functions raise ``AssertionError`` and can be called directly.
 """
@@ -29,6 +30,7 @@ from typing import Any
 import orjson
 
 from vikingcli.engine import Game, IllegalAction, Outcome
+from vikingcli.text import plain_text
 
 JUNK_ACTIONS: tuple[Any, ...] = (("__not_an_action__",), None, -987654321, "__junk__")
 """Values no game may accept as an action."""
@@ -157,15 +159,6 @@ def check_views(game: Game, state: Any) -> None:
         )
 
 
-def plain_text(rendered: Any) -> str:
-    """The characters of a render result (str or prompt-toolkit fragments)."""
-    if isinstance(rendered, str):
-        return rendered
-    if hasattr(rendered, "__pt_formatted_text__"):
-        rendered = rendered.__pt_formatted_text__()
-    return "".join(fragment[1] for fragment in rendered)
-
-
 def play_random(
     game: Game,
     n: int,
@@ -234,13 +227,21 @@ def conformance_suite(
     games_per_config: int = 2,
     check_every: int = 1,
     seed: int = 0,
+    paths: int = 10,
+    path_length: int = 150,
 ) -> type:
     """A pytest test class checking ``game`` against the engine contract.
 
     ``games_per_config`` random games are played per configuration; with
     ``check_every=k`` the per-state checks run on every k-th state (for long games).
+
+    Besides, hypothesis plays ``paths`` action sequences of up to ``path_length``
+    moves of its own choosing, checking the contract at every state; when one
+    fails it shrinks the sequence and reports the shortest it found, move by move.
     """
     import pytest
+    from hypothesis import HealthCheck, given, note, settings
+    from hypothesis import strategies as st
 
     configs = configurations(game)
     ids = _ids(configs)
@@ -256,6 +257,28 @@ def conformance_suite(
         @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
         def test_same_seed_same_game(self, n: int, options: dict[str, str]) -> None:
             check_replay(game, n, options, seed + 1000)
+
+        @settings(
+            max_examples=paths,
+            deadline=None,
+            derandomize=True,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
+        @given(data=st.data())
+        def test_any_path_keeps_the_contract(self, data: Any) -> None:
+            n, options = data.draw(st.sampled_from(configs), label="table")
+            deal = data.draw(st.integers(0, 2**31 - 1), label="seed")
+            state = game.new_state(n, options, deal)
+            rng = random.Random(deal)
+            for _ in range(path_length):
+                if game.to_move(state) is None:
+                    check_outcome(game, state)
+                    return
+                check_state(game, state, rng, full=False)
+                actions = game.legal_actions(state)
+                action = actions[data.draw(st.integers(0, len(actions) - 1))]
+                note(f"seat {game.to_move(state)} plays {game.format_action(state, action)!r}")
+                game.apply(state, action)
 
         def test_identity(self) -> None:
             assert game.name and game.title

@@ -151,7 +151,9 @@ def load_match(path: Path, registry: Registry) -> Match:
             match.apply_text(str(text))
         except IllegalAction as exc:
             raise SaveError(f"{path}: action {i + 1} ({text!r}) does not replay: {exc}") from None
-    if orjson.dumps(game.to_json(match.state)) != orjson.dumps(doc["state"]):
+    # Compared as data, not as key order: a snapshot stays valid when a game
+    # reorders its fields (the values are what the replay must reproduce).
+    if _canonical(game.to_json(match.state)) != _canonical(doc["state"]):
         raise SaveError(
             f"{path}: the actions do not replay to the stored snapshot"
             f" (save made by {name} rules version {doc.get('game_version')!r},"
@@ -164,6 +166,10 @@ def load_match(path: Path, registry: Registry) -> Match:
     if isinstance(seconds, list) and len(seconds) == len(seats):
         match.seconds = [float(s) for s in seconds]
     return match
+
+
+def _canonical(snapshot: Any) -> bytes:
+    return orjson.dumps(snapshot, option=orjson.OPT_SORT_KEYS)
 
 
 def _seats(path: Path, raw: list[Any], kinds: Mapping[str, PlayerKind]) -> list[Seat]:

@@ -19,7 +19,7 @@ from vikingcli.human import HumanPlayer
 from vikingcli.match import Match, QuitGame, make_player
 from vikingcli.players import Player, PlayerKind
 from vikingcli.saves import write_save
-from vikingcli.testing import plain_text
+from vikingcli.text import plain_text
 
 
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:

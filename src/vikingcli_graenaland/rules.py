@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from vikingcli.engine import Action, Game, IllegalAction, Option, Outcome, ranks_from_keys
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import (
     AU,
@@ -62,8 +63,6 @@ from vikingcli_graenaland.state import (
     PH_VOTE,
     GState,
 )
-
-from vikingcli.engine import Action, Game, IllegalAction, Option, Outcome, ranks_from_keys
 
 STAY = 24  # hero-move commitment "no move"; otherwise hero * 8 + direction
 HIDDEN = 5  # offer card class of a face-down card

@@ -15,7 +15,7 @@ from vikingcli.engine import Action, Game, IllegalAction, State
 from vikingcli.hookspecs import hookimpl
 from vikingcli.match import QuitGame
 from vikingcli.players import PlayerKind
-from vikingcli.testing import plain_text
+from vikingcli.text import plain_text
 
 HELP = (
     "Type an action (Tab completes). Commands: 'actions' lists the legal actions, "

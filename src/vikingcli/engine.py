@@ -107,6 +107,12 @@ class Outcome:
         }
 
 
+def normalize_action_text(text: str) -> str:
+    """An action text as the default ``parse_action`` compares it: lower case,
+    single spaces, no spaces at the ends."""
+    return " ".join(text.lower().split())
+
+
 def ranks_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranks (1 best) from comparable keys, higher key = better place.
 
@@ -181,15 +187,38 @@ class Game(ABC):
 
         Raises :class:`IllegalAction` (state untouched) if it is not legal."""
 
+    def apply_legal(self, state: State, action: Action) -> State:
+        """Like :meth:`apply` for an action taken from ``legal_actions(state)`` of
+        this very state, so the check may be skipped (search uses it). Anything
+        that comes from outside (people, bots, saves) goes through ``apply``."""
+        return self.apply(state, action)
+
     @abstractmethod
     def format_action(self, state: State, action: Action) -> str:
         """The one canonical short text of ``action`` in ``state`` (what people
         type, what saves and logs store)."""
 
-    @abstractmethod
     def parse_action(self, state: State, text: str) -> Action:
         """The legal action named by ``text``; raises :class:`IllegalAction`
-        with a readable reason otherwise. ``parse(format(a)) == a``."""
+        with a readable reason otherwise. ``parse(format(a)) == a``.
+
+        The default matches ``text`` against the formatted legal actions, ignoring
+        case and runs of spaces; a game overrides it only to accept aliases (and
+        falls back to this)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"not an action text: {text!r}")
+        want = normalize_action_text(text)
+        legal = self.legal_actions(state)
+        if not legal:
+            raise IllegalAction("the game is over")
+        texts = [self.format_action(state, a) for a in legal]
+        for action, shown in zip(legal, texts):
+            if normalize_action_text(shown) == want:
+                return action
+        more = f" ... ({len(texts)} in all)" if len(texts) > 20 else ""
+        raise IllegalAction(
+            f"{text.strip()!r} is not a legal action now; legal: {', '.join(texts[:20])}{more}"
+        )
 
     @abstractmethod
     def observation(self, state: State, seat: int) -> dict[str, Any]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from vikingcli.hookspecs import hookimpl
+from vikingcli.players import PlayerKind
 from vikingcli_ai.greedy import GREEDY
 from vikingcli_ai.mcts import MCTS
 from vikingcli_ai.random_player import RANDOM
-
-from vikingcli.hookspecs import hookimpl
-from vikingcli.players import PlayerKind
 
 
 @hookimpl

@@ -1,8 +1,7 @@
 """The graenaland game plugin for vikingcli."""
 
-from vikingcli_graenaland.rules import GraenalandGame
-
 from vikingcli.hookspecs import hookimpl
+from vikingcli_graenaland.rules import GraenalandGame
 
 
 @hookimpl

@@ -1,0 +1,193 @@
+"""Flat game states and the game template built on them.
+
+Search clones a state once per iteration and applies actions to it in place
+millions of times, so a state is a ``__slots__`` object of ints, tuples and small
+lists, with static component data shared and never copied. What every game would
+otherwise write by hand lives here once:
+
+* :class:`FlatState` declares each field's *kind* (how deep a copy it needs) and
+  gets ``clone`` generated from that (straight-line code, as fast as a hand-written
+  copy), and ``to_json`` / ``from_json`` from the same declaration.
+* :class:`FlatGame` is the apply template of :class:`vikingcli.engine.Game`: legal
+  actions computed once per position and cached on the state, ``apply`` checks an
+  action against that set and then hands it to the game's trusted ``play``.
+
+A game that needs neither may implement :class:`~vikingcli.engine.Game` directly.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from vikingcli.engine import Action, Game, IllegalAction
+
+
+class FlatState:
+    """Base class of a game's flat state.
+
+    A subclass lists its fields in ``__slots__`` and puts every one of them into
+    exactly one kind (checked when the class is created, so a new field cannot be
+    forgotten by ``clone`` or by saves):
+
+    ``VALUES``
+        immutable values (ints, bools, strings, tuples, ``None``, shared static
+        objects), or lists that are never changed in place after setup: copied by
+        reference.
+    ``LISTS``
+        lists of values: copied one level deep.
+    ``GRIDS``
+        lists of lists of values: copied two levels deep.
+    ``CUBES``
+        lists of lists of lists: copied three levels deep.
+    ``CACHES``
+        derived data that is valid for an equal state (the legal actions, search
+        helpers): not saved; a clone gets a list cache copied one level, anything
+        else by reference; ``from_json`` leaves it ``None``.
+
+    ``to_json`` saves every field but the caches, copying lists so the snapshot
+    shares nothing with the state; ``from_json`` reverses it. A game whose fields
+    need another JSON form (tuples inside lists, an object built from data)
+    overrides both and calls ``super()``.
+    """
+
+    __slots__ = ("legal_cache",)
+
+    legal_cache: tuple[Action, ...] | None
+    """The legal actions of this position, once computed (see :class:`FlatGame`)."""
+
+    VALUES: ClassVar[tuple[str, ...]] = ()
+    LISTS: ClassVar[tuple[str, ...]] = ()
+    GRIDS: ClassVar[tuple[str, ...]] = ()
+    CUBES: ClassVar[tuple[str, ...]] = ()
+    CACHES: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kinds = (cls.VALUES, cls.LISTS, cls.GRIDS, cls.CUBES, cls.CACHES)
+        declared = [name for kind in kinds for name in kind]
+        slots = [
+            name
+            for klass in cls.__mro__
+            for name in klass.__dict__.get("__slots__", ())
+            if name != "legal_cache"
+        ]
+        missing = sorted(set(slots) - set(declared))
+        unknown = sorted(set(declared) - set(slots))
+        twice = sorted({n for n in declared if declared.count(n) > 1})
+        if missing or unknown or twice:
+            raise TypeError(
+                f"{cls.__name__}: every slot needs exactly one kind"
+                f" (no kind: {missing}, not a slot: {unknown}, two kinds: {twice})"
+            )
+        cls.clone = _clone_function(cls)  # type: ignore[method-assign]
+
+    def clone(self) -> FlatState:
+        """An independent copy (generated for each subclass from its field kinds)."""
+        raise TypeError("FlatState itself has no fields; clone a subclass")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready snapshot of every field but the caches."""
+        d: dict[str, Any] = {}
+        for name in self.VALUES:
+            d[name] = getattr(self, name)
+        for name in self.LISTS:
+            d[name] = list(getattr(self, name))
+        for name in self.GRIDS:
+            d[name] = [list(row) for row in getattr(self, name)]
+        for name in self.CUBES:
+            d[name] = [[list(row) for row in plane] for plane in getattr(self, name)]
+        return d
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Any:
+        """The state of a snapshot made by :meth:`to_json` (caches empty)."""
+        s = cls.__new__(cls)
+        for name in cls.VALUES:
+            setattr(s, name, data[name])
+        for name in cls.LISTS:
+            setattr(s, name, list(data[name]))
+        for name in cls.GRIDS:
+            setattr(s, name, [list(row) for row in data[name]])
+        for name in cls.CUBES:
+            setattr(s, name, [[list(row) for row in plane] for plane in data[name]])
+        for name in (*cls.CACHES, "legal_cache"):
+            setattr(s, name, None)
+        return s
+
+
+def _clone_function(cls: type[FlatState]) -> Any:
+    """Straight-line copy code for ``cls``, compiled once (as dataclasses do)."""
+    lines = ["def clone(self):", "    c = new(cls)", "    c.legal_cache = self.legal_cache"]
+    lines += [f"    c.{n} = self.{n}" for n in cls.VALUES]
+    lines += [f"    c.{n} = self.{n}[:]" for n in cls.LISTS]
+    lines += [f"    c.{n} = [x[:] for x in self.{n}]" for n in cls.GRIDS]
+    lines += [f"    c.{n} = [[y[:] for y in x] for x in self.{n}]" for n in cls.CUBES]
+    for n in cls.CACHES:
+        lines += [f"    v = self.{n}", f"    c.{n} = v[:] if v.__class__ is list else v"]
+    lines.append("    return c")
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    exec("\n".join(lines), namespace)
+    fn = namespace["clone"]
+    fn.__qualname__ = f"{cls.__qualname__}.clone"
+    fn.__doc__ = FlatState.clone.__doc__
+    return fn
+
+
+class FlatGame(Game):
+    """The apply template: the engine contract over a :class:`FlatState`.
+
+    A game implements :meth:`compute_legal` (the legal actions of the seat to
+    move, empty once the game is over) and :meth:`play` (apply one *legal* action
+    in place, with no checks), and sets :attr:`state_type`. ``legal_actions``,
+    ``apply``, ``apply_legal``, ``clone``, ``to_json`` and ``from_json`` follow.
+    """
+
+    state_type: ClassVar[type[FlatState]]
+    """The game's state class (used by :meth:`from_json`)."""
+
+    @abstractmethod
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        """The legal actions of the seat to move, in a deterministic order;
+        empty when the game is over. Called once per position."""
+
+    @abstractmethod
+    def play(self, state: Any, action: Action) -> None:
+        """Apply ``action``, known to be legal, to ``state`` in place."""
+
+    def legal_actions(self, state: Any) -> tuple[Action, ...]:
+        legal = state.legal_cache
+        if legal is None:
+            legal = state.legal_cache = tuple(self.compute_legal(state))
+        return legal
+
+    def apply(self, state: Any, action: Action) -> Any:
+        legal = self.legal_actions(state)
+        try:
+            ok = action in legal
+        except TypeError:  # an object whose == refuses to compare with actions
+            ok = False
+        if not ok:
+            raise IllegalAction(self.why_not(state, action))
+        return self.apply_legal(state, action)
+
+    def apply_legal(self, state: Any, action: Action) -> Any:
+        state.legal_cache = None
+        self.play(state, action)
+        return state
+
+    def why_not(self, state: Any, action: Action) -> str:
+        """Why ``action`` is not legal in ``state`` (the text of the ``IllegalAction``)."""
+        if self.to_move(state) is None:
+            return "the game is over"
+        return f"{action!r} is not a legal action now"
+
+    def clone(self, state: Any) -> Any:
+        return state.clone()
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        return self.state_type.from_json(data)
