@@ -1,0 +1,159 @@
+"""The engine's flat-state helper, its apply template and the default parse_action."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from vikingcli.engine import Action, IllegalAction, Outcome
+from vikingcli.flat import FlatGame, FlatState
+
+
+class Pile(FlatState):
+    __slots__ = ("cube", "grid", "log", "n", "row", "seen", "static")
+    VALUES = ("n", "static")
+    LISTS = ("row", "log")
+    GRIDS = ("grid",)
+    CUBES = ("cube",)
+    CACHES = ("seen",)
+
+
+def _pile() -> Pile:
+    s = Pile.__new__(Pile)
+    s.n, s.static = 2, (1, 2, 3)
+    s.row, s.log = [1, 2], [{"move": 1}]
+    s.grid = [[1], [2]]
+    s.cube = [[[1, 2]], [[3]]]
+    s.seen = [None, None]
+    s.legal_cache = None
+    return s
+
+
+def test_clone_copies_each_kind_as_deep_as_declared() -> None:
+    s = _pile()
+    c = s.clone()
+    c.row.append(9)
+    c.grid[0].append(9)
+    c.cube[1][0].append(9)
+    c.seen[0] = "changed"
+    assert (s.row, s.grid, s.cube, s.seen) == ([1, 2], [[1], [2]], [[[1, 2]], [[3]]], [None, None])
+    assert c.static is s.static  # static data is shared, never copied
+
+
+def test_snapshot_round_trips_and_leaves_caches_out() -> None:
+    s = _pile()
+    data = s.to_json()
+    assert "seen" not in data and "legal_cache" not in data
+    back = Pile.from_json(data)
+    assert back.to_json() == data
+    assert back.seen is None and back.legal_cache is None
+    data["row"].append(7)
+    assert s.row == [1, 2], "a snapshot must not share lists with the state"
+
+
+def test_a_slot_without_a_kind_is_refused_when_the_class_is_made() -> None:
+    with pytest.raises(TypeError, match=r"no kind: \['forgotten'\]"):
+
+        class Forgetful(FlatState):
+            __slots__ = ("forgotten", "n")
+            VALUES = ("n",)
+
+
+class Count(FlatState):
+    """Players alternate adding 1 or 2; who reaches 5 wins."""
+
+    __slots__ = ("n", "total", "turn")
+    VALUES = ("n", "total", "turn")
+
+
+class CountGame(FlatGame):
+    name = "count"
+    title = "Count"
+    state_type = Count
+    computed = 0
+
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> Count:
+        s = Count.__new__(Count)
+        s.n, s.total, s.turn, s.legal_cache = n_players, 0, 0, None
+        return s
+
+    def num_players(self, state: Count) -> int:
+        return state.n
+
+    def to_move(self, state: Count) -> int | None:
+        return None if state.total >= 5 else state.turn
+
+    def compute_legal(self, state: Count) -> Sequence[Action]:
+        CountGame.computed += 1
+        return () if state.total >= 5 else (1, 2)
+
+    def play(self, state: Count, action: Action) -> None:
+        assert isinstance(action, int)
+        state.total += action
+        state.turn = (state.turn + 1) % state.n
+
+    def format_action(self, state: Count, action: Action) -> str:
+        return f"Add {action}"
+
+    def observation(self, state: Count, seat: int) -> dict[str, Any]:
+        return state.to_json()
+
+    def determinize(self, state: Count, seat: int, rng: random.Random) -> Count:
+        return state.clone()
+
+    def outcome(self, state: Count) -> Outcome:
+        winner = (state.turn - 1) % state.n
+        return Outcome(scores=(0.0, 0.0), ranks=tuple(1 if i == winner else 2 for i in (0, 1)))
+
+    def evaluate(self, state: Count, seat: int) -> float:
+        return 0.0
+
+    def render(self, state: Count, seat: int | None) -> str:
+        return f"total {state.total}"
+
+
+def test_legal_actions_are_computed_once_per_position() -> None:
+    game = CountGame()
+    s = game.new_state(2, {}, 0)
+    before = CountGame.computed
+    assert game.legal_actions(s) == game.legal_actions(s) == (1, 2)
+    assert game.clone(s).legal_cache == (1, 2)
+    assert CountGame.computed == before + 1
+    game.apply(s, 2)
+    assert game.legal_actions(s) == (1, 2)
+    assert CountGame.computed == before + 2
+
+
+@pytest.mark.parametrize("junk", [3, "2", None, (1,), 1.5])
+def test_apply_refuses_an_action_not_in_the_legal_set_and_changes_nothing(junk: Any) -> None:
+    game = CountGame()
+    s = game.new_state(2, {}, 0)
+    game.apply(s, 2)
+    before = game.to_json(s)
+    with pytest.raises(IllegalAction, match="not a legal action now"):
+        game.apply(s, junk)
+    assert game.to_json(s) == before
+
+
+def test_apply_after_the_end_says_the_game_is_over() -> None:
+    game = CountGame()
+    s = game.new_state(2, {}, 0)
+    for _ in range(3):
+        game.apply(s, 2)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        game.apply(s, 1)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        game.parse_action(s, "add 1")
+
+
+def test_default_parse_matches_the_legal_texts_ignoring_case_and_spaces() -> None:
+    game = CountGame()
+    s = game.new_state(2, {}, 0)
+    assert game.parse_action(s, "  ADD   2 ") == 2
+    assert game.parse_action(s, game.format_action(s, 1)) == 1
+    refusal = r"'add 3' is not a legal action now; legal: Add 1, Add 2"
+    with pytest.raises(IllegalAction, match=refusal):
+        game.parse_action(s, "add 3")
