@@ -10,7 +10,7 @@ import pytest
 from vikingcli_toygame import RuneDuel, RuneState
 
 from vikingcli.engine import IllegalAction
-from vikingcli.testing import check_replay, configurations, play_random
+from vikingcli.testing import check_replay, configurations, conformance_suite, play_random
 
 OPTIONS = {"hand": "3"}
 
@@ -126,3 +126,22 @@ def test_the_good_fixture_passes_and_every_configuration_is_covered() -> None:
     assert (2, {"hand": "2"}) in configs and (4, {"hand": "4"}) in configs
     log, _ = play_random(RuneDuel(), 3, OPTIONS, seed=5)
     assert len(log) == 24
+
+
+def test_hypothesis_shrinks_a_failing_path_to_the_moves_that_break_it() -> None:
+    class BreaksAfterALowRune(RuneDuel):
+        """determinize breaks the contract only once a rune went under a higher one."""
+
+        def determinize(self, state: RuneState, seat: int, rng: random.Random) -> RuneState:
+            s = super().determinize(state, seat, rng)
+            if any(b < a for a, b in zip(s.pile, s.pile[1:])):
+                s.scores[seat] += 1
+            return s
+
+    suite = conformance_suite(BreaksAfterALowRune(), paths=50, path_length=40)
+    with pytest.raises(AssertionError, match="determinize changed") as failure:
+        suite().test_any_path_keeps_the_contract()
+    notes = "\n".join(getattr(failure.value, "__notes__", []))
+    moves = [line for line in notes.splitlines() if " plays " in line]
+    # Shrunk: two runes suffice (any rune, then a lower one); a random path is far longer.
+    assert 2 <= len(moves) <= 3, notes
