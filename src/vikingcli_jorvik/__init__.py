@@ -1,7 +1,7 @@
 """The jorvik game plugin for vikingcli: Jórvík (Stefan Feld, 2016), Karl and Jarl."""
 
 from vikingcli.hookspecs import hookimpl
-from vikingcli_jorvik.rules import JorvikGame
+from vikingcli_jorvik.game import JorvikGame
 
 
 @hookimpl

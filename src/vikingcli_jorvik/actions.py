@@ -1,59 +1,47 @@
-"""Action encoding and canonical texts.
-
-An action is a tuple of ints whose first element is an opcode.  Texts are short and
-typeable; ``format_action`` gives the one canonical text, and ``parse_action`` maps a
-text back through the legal set (so every accepted text names a legal action).
-"""
+"""Action texts: ``format_action`` gives the one canonical text of an encoded action
+(see ``rules/encoding.py``); the engine's default ``parse_action`` maps a text back
+through the legal set, so every accepted text names a legal action."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from vikingcli.engine import IllegalAction
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES
-
-(
-    OP_GLORY,  # use D29 (Pict attack winner)
-    OP_DECLINE,  # decline glory / ransom / Loki swap
-    OP_RANSOM,  # pay 2 coins with C22
-    OP_COMMIT,  # (OP, k): commit k brown vikings
-    OP_PLACE,  # (OP, slot 0..5): viking into a demand column
-    OP_RESERVE,  # (OP, slot 6..11): reserve a card (Jarl)
-    OP_SWAP,  # (OP, pos_a, pos_b): Loki swap, pos = col*8+idx or 48+reservation idx
-    OP_BUY,  # buy at the current price
-    OP_FREE,  # buy for 0 with B22
-    OP_PASS,  # pass (demand column)
-    OP_DISCARD,  # discard a reserved card
-    OP_PUT,  # (OP, good, card): pool good -> own craftsman / trader / oracle
-    OP_STORE,  # (OP, good, where): pool good -> board storage (0) or A06 (1)
-    OP_TAKE,  # (OP, good, where): stored good -> pool
-    OP_CONV,  # (OP, g1, g2, g3, t): 3->1 exchange
-    OP_CONV2,  # (OP, g1, g2, t): 2->1 exchange (A20)
-    OP_CASH,  # (OP, g1, g2): 2 goods -> 1 coin
-    OP_MARKET,  # (OP, t): C20
-    OP_REWORK,  # (OP, c1, g1, c2, g2, ...): D28, 1-3 goods off own craftsmen
-    OP_STEAL,  # (OP, seat, card, good): B24
-    OP_RPUT,  # (OP, card): buffered good -> own craftsman / trader / oracle
-    OP_RWH,  # buffered good -> A06
-    OP_RDISCARD,  # buffered good -> common goods space
-    OP_END,  # end the loading turn
-) = range(24)
-
-A_GLORY = (OP_GLORY,)
-A_DECLINE = (OP_DECLINE,)
-A_RANSOM = (OP_RANSOM,)
-A_BUY = (OP_BUY,)
-A_FREE = (OP_FREE,)
-A_PASS = (OP_PASS,)
-A_DISCARD = (OP_DISCARD,)
-A_RWH = (OP_RWH,)
-A_RDISCARD = (OP_RDISCARD,)
-A_END = (OP_END,)
+from vikingcli_jorvik.rules.encoding import (
+    OP_BUY,
+    OP_CASH,
+    OP_COMMIT,
+    OP_CONV,
+    OP_CONV2,
+    OP_DECLINE,
+    OP_DISCARD,
+    OP_END,
+    OP_FREE,
+    OP_GLORY,
+    OP_MARKET,
+    OP_PASS,
+    OP_PLACE,
+    OP_PUT,
+    OP_RANSOM,
+    OP_RDISCARD,
+    OP_RESERVE,
+    OP_REWORK,
+    OP_RPUT,
+    OP_RWH,
+    OP_STEAL,
+    OP_STORE,
+    OP_SWAP,
+    OP_TAKE,
+    RES_BASE,
+)
+from vikingcli_jorvik.state import PH_END, PHASE_NAMES, JorvikState
 
 WHERE_NAMES = ("board", "wh")
-RES_BASE = 48  # swap positions >= RES_BASE are reservation-row spaces
 
 
 def pos_text(pos: int) -> str:
+    """A swap position: ``column:index`` (1-based column) or ``r:index``."""
     if pos >= RES_BASE:
         return f"r:{pos - RES_BASE}"
     return f"{pos // 8 + 1}:{pos % 8}"
@@ -113,22 +101,16 @@ def action_text(a: Any) -> str:
     raise ValueError(f"unknown action {a!r}")
 
 
-SYNTAX = """\
-Action syntax (one text per legal action)
-  Pict attack:   glory | ransom | decline
-  Demand:        commit K          (Jarl, A19: commit K brown vikings)
-                 place S           (viking into the demand column of slot S, 1-6)
-                 reserve S         (Jarl: reserve the card of slot S, 7-12)
-                 swap C:I C:I | decline   (A21: swap two vikings; C = column 1-6 or r =
-                                    reservation row, I = 0-based position)
-  Purchase:      buy | free (B22, price 0) | pass     reservation row: buy | free | discard
-  Loading:       put GOOD CARD     (pool good to own craftsman / trader / oracle)
-                 store GOOD board|wh   take GOOD board|wh   (storage; wh = A06 card)
-                 convert G G G T   (3 goods to the common space, take T, use at once)
-                 exchange G G T    (A20: 2 goods -> T)
-                 cash G G          (2 goods -> 1 coin)
-                 market T          (C20)   rework CARD:GOOD ... (D28, 1-3 goods)
-                 steal SEAT CARD GOOD (B24)
-                 put CARD | put wh | discard   (use a good "at once")
-                 end               (end the loading turn; pool goods are lost)
-Goods: amber iron leather wool jet silk glass gold.  Cards by id, e.g. A08."""
+def format_action(a: Any) -> str:
+    """``action_text`` for the engine: anything that is no action is an IllegalAction."""
+    try:
+        return action_text(a)
+    except (ValueError, IndexError, TypeError, KeyError) as e:
+        raise IllegalAction(f"not a jorvik action: {a!r}") from e
+
+
+def why_not(s: JorvikState, a: Any) -> str:
+    """The reason given when ``a`` is not legal in ``s``."""
+    if s.phase == PH_END:
+        return "the game is over"
+    return f"illegal action {a!r} in the {PHASE_NAMES[s.phase]} phase"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
+from vikingcli_jorvik.scoring import final_breakdown
 from vikingcli_jorvik.state import PH_END, PH_LOAD, JorvikState
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
@@ -27,8 +28,6 @@ GOOD_VALUE = 0.5  # VP per stored good or good on a bought ship
 
 
 def evaluate(s: JorvikState, seat: int) -> float:
-    from vikingcli_jorvik.rules import final_breakdown
-
     if s.phase == PH_END:
         return float(s.vp[seat])
     left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start, 0 at the end

@@ -1,9 +1,10 @@
-"""Plain-text rendering of a Jórvík table (80 columns) and the rules summary."""
+"""Plain-text rendering of a Jórvík table (80 columns)."""
 
 from __future__ import annotations
 
 from vikingcli_jorvik import data as d
-from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
+from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND
+from vikingcli_jorvik.scoring import defence
 from vikingcli_jorvik.state import (
     PH_BUY,
     PH_END,
@@ -14,77 +15,12 @@ from vikingcli_jorvik.state import (
     PHASE_NAMES,
     JorvikState,
 )
-
-WIDTH = 80
-
-RULES_SUMMARY = """\
-Jórvík (Stefan Feld, eggertspiele 2016) - 2 to 5 players, option mode=karl|jarl.
-
-Four seasons of cards (winter, spring, summer, autumn) are offered round by round.
-Each round:
- 1 Supply: the start player fills card slots 1..N+1 (Jarl: also 7..N+7). A ship gets
-   goods from the bag. A Pict attack card interrupts: the most defence (warriors)
-   gains its left value in VP, the least defence loses its right value.
- 2 Demand: in turn order everybody places one viking at a time (Karl 3, Jarl 4) at
-   the bottom of a demand column (max 8). Jarl: or reserve a card of slots 7-12.
-   Cards without vikings are discarded.
- 3 Purchase: slot by slot, the top viking's owner may buy the card for as many coins
-   as there are vikings in the column, or pass (the price drops by 1). Jarl: then
-   each reserver buys (price = cards left in the reservation row) or discards.
- 4 Loading: income 1 (+1 if you bought nothing, +1 in Jarl, +1 with C10). Cards go to
-   your card area; unload your ships: put goods on craftsmen (complete ones score
-   their VP), sell to traders (coins), sacrifice to oracles (2 VP, Jarl), store
-   (1 board space, 4 on the A06 warehouse), exchange 3 goods for 1 from the common
-   space (use it at once), or sell 2 goods for 1 coin. Unused goods are lost.
-Game end: when only the final attack card is left, it is resolved, then final
-scoring: complete craftsmen, traders 1 VP, travels, feasts 2/5/9/14, skalds,
-1 VP per good on A06. Most VP wins; tie: most coins. Everybody starts with 10 VP
-and 5 coins. Jarl-only cards: oracles, buildings, Loki and defence cards (see spec).
-"""
+from vikingcli_jorvik.view import WIDTH, card_text, goods_text, wrap
 
 
-def goods_text(goods: list[int] | tuple[int, ...]) -> str:
-    return " ".join(GOOD_SHORT[g] for g in goods) if goods else "-"
-
-
-def card_text(s: JorvikState, c: int) -> str:
+def card_now(s: JorvikState, c: int) -> str:
     """A short description of card c as it lies now."""
-    card = CARDS[c]
-    k = KIND[c]
-    if k == d.SHIP:
-        return f"{card.cid} ship[{goods_text(s.cargo[c])}]"
-    if k == d.CRAFTSMAN:
-        f = s.fill[c]
-        parts = [GOOD_SHORT[g] + ("+" if (f >> i) & 1 else "-") for i, g in enumerate(NEEDS[c])]
-        done = "*" if f == d.FULL_MASK[c] else ""
-        return f"{card.cid} craft{card.vp}{done}[{' '.join(parts)}]"
-    if k == d.TRADER:
-        return f"{card.cid} trader {GOOD_SHORT[card.goods[0]]}>{card.coins}c"
-    if k == d.ORACLE:
-        return f"{card.cid} oracle {GOOD_SHORT[card.goods[0]]}>2VP"
-    if k == d.WARRIOR:
-        return f"{card.cid} warrior {card.defence}"
-    if k == d.TRAVEL:
-        return f"{card.cid} travel {card.vp}VP"
-    if k == d.SKALD:
-        return f"{card.cid} skald/{d.SKALD_NAMES[card.skald]}"
-    if k == d.PICT:
-        return f"{card.cid} Picts +{card.gain}/-{card.loss}"
-    return f"{card.cid} {d.KIND_NAMES[k]}"
-
-
-def wrap(prefix: str, items: list[str], indent: int = 4) -> list[str]:
-    lines: list[str] = []
-    cur = prefix
-    for it in items:
-        sep = "" if cur == prefix else " | "
-        if len(cur) + len(sep) + len(it) > WIDTH - 1 and cur != prefix:
-            lines.append(cur)
-            cur = " " * indent + it
-        else:
-            cur += sep + it
-    lines.append(cur)
-    return lines
+    return card_text(c, s.cargo[c], s.fill[c])
 
 
 def viking_text(v: int) -> str:
@@ -92,8 +28,6 @@ def viking_text(v: int) -> str:
 
 
 def render(s: JorvikState, seat: int | None) -> str:
-    from vikingcli_jorvik.rules import defence
-
     n = s.n
     out: list[str] = []
     mode = "Jarl" if s.jarl else "Karl"
@@ -125,14 +59,14 @@ def render(s: JorvikState, seat: int | None) -> str:
         col = s.cols[i]
         price = str(len(col)) if col else "-"
         vik = " ".join(viking_text(v) for v in col) or "-"
-        out.append(f" {i + 1:>2}   {card_text(s, c):<30} {vik:<23} {price}")
+        out.append(f" {i + 1:>2}   {card_now(s, c):<30} {vik:<23} {price}")
     if s.jarl:
-        res = [f"{i + 1}:{card_text(s, s.slots[i])}" for i in range(6, 12) if s.slots[i] >= 0]
+        res = [f"{i + 1}:{card_now(s, s.slots[i])}" for i in range(6, 12) if s.slots[i] >= 0]
         if res:
             out += wrap("Reservable: ", res)
         if s.res_cards:
             k = len(s.res_cards)
-            row = [f"{card_text(s, c)} ({viking_text(v)})" for c, v in zip(s.res_cards, s.res_vik)]
+            row = [f"{card_now(s, c)} ({viking_text(v)})" for c, v in zip(s.res_cards, s.res_vik)]
             out += wrap(f"Reservations (price {k}): ", row)
     # players
     for p in range(n):
@@ -152,9 +86,9 @@ def render(s: JorvikState, seat: int | None) -> str:
             f"defence {defence(s, p)}"
         )
         if s.loading[p]:
-            out += wrap("  loading: ", [card_text(s, c) for c in s.loading[p]])
+            out += wrap("  loading: ", [card_now(s, c) for c in s.loading[p]])
         if s.cards[p]:
-            out += wrap("  cards: ", [card_text(s, c) for c in s.cards[p]])
+            out += wrap("  cards: ", [card_now(s, c) for c in s.cards[p]])
         store = []
         if s.sboard[p] >= 0:
             store.append(f"board {GOOD_SHORT[s.sboard[p] & 7]}")
@@ -192,27 +126,3 @@ def render(s: JorvikState, seat: int | None) -> str:
 def cgs_text(cgs: list[int]) -> str:
     parts = [f"{GOOD_SHORT[g]} {cgs[g]}" for g in range(8) if cgs[g]]
     return ", ".join(parts) if parts else "none"
-
-
-def card_catalogue() -> str:
-    """Every card with its id (actions name cards by id); J = Jarl game only."""
-    from vikingcli_jorvik.state import JorvikState
-
-    blank = JorvikState.__new__(JorvikState)
-    blank.cargo = [()] * d.N_CARDS
-    blank.fill = [0] * d.N_CARDS
-    lines = [
-        "Goods: " + ", ".join(f"{GOOD_SHORT[g]} {d.GOOD_NAMES[g]}" for g in range(8)),
-        "Cards (J = Jarl only; craftsman goods: - = space still empty):",
-    ]
-    for season in range(5):
-        items = []
-        for c in CARDS:
-            if c.season != season:
-                continue
-            text = card_text(blank, c.idx)
-            if c.kind == d.SHIP:
-                text = f"{c.cid} ship {c.capacity}"
-            items.append(text + (" J" if c.jarl_only else ""))
-        lines += wrap(f"{d.SEASON_NAMES[season]}: ", items)
-    return "\n".join(lines)

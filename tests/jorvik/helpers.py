@@ -1,11 +1,25 @@
-"""Position builders for the Jórvík tests (spec §7 vectors are built directly)."""
+"""Position builders for the Jórvík tests (the docs/rules/jorvik.md §7 examples are
+built directly), and the rules' phase entry points that start play from such a
+position (re-exported so every test file takes them from here)."""
 
 from __future__ import annotations
 
 from vikingcli_jorvik import data as d
-from vikingcli_jorvik.inventory import CRAFTSMEN, all_places, cube_count  # noqa: F401
-from vikingcli_jorvik.rules import JorvikGame
+from vikingcli_jorvik.game import JorvikGame
+from vikingcli_jorvik.rules.demand import begin_demand, end_demand
+from vikingcli_jorvik.rules.end import final_scoring
+from vikingcli_jorvik.rules.loading import begin_loading
+from vikingcli_jorvik.rules.pict import start_pict
+from vikingcli_jorvik.rules.supply import begin_round
+from vikingcli_jorvik.scoring import final_breakdown
 from vikingcli_jorvik.state import PH_SUPPLY, JorvikState
+from vikingcli_jorvik.view import CRAFTSMEN, all_places, cube_count
+
+__all__ = [
+    "CRAFTSMEN", "GAME", "B", "E", "M", "P", "all_places", "begin_demand", "begin_loading",
+    "begin_round", "blank", "cid", "cube_count", "deck_top", "do", "end_demand",
+    "final_breakdown", "final_scoring", "give", "put_slot", "start_pict", "take", "texts",
+]  # fmt: skip
 
 GAME = JorvikGame()
 B, M, E, P = 0, 1, 2, 3  # Benedek, Móni, Eszti, Peti (rulebook seating)
@@ -48,7 +62,7 @@ def blank(n: int = 4, mode: str = "karl", start: int = 0) -> JorvikState:
     s.actor = start
     s.phase = PH_SUPPLY
     s.round_no = 0
-    s._la = None
+    s.legal_cache = None
     return s
 
 
@@ -90,5 +104,3 @@ def texts(s: JorvikState) -> list[str]:
 def do(s: JorvikState, *cmds: str) -> None:
     for text in cmds:
         GAME.apply(s, GAME.parse_action(s, text))
-
-

@@ -11,18 +11,34 @@ from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, SILK, WOOL
 from vikingcli_jorvik.state import PH_BUY, PH_COMMIT, PH_DEMAND, PH_LOAD
 
-from .helpers import GAME, B, E, M, P, blank, cid, cube_count, do, give, put_slot, texts
+from .helpers import (
+    GAME,
+    B,
+    E,
+    M,
+    P,
+    begin_demand,
+    begin_loading,
+    begin_round,
+    blank,
+    cid,
+    cube_count,
+    do,
+    give,
+    put_slot,
+    texts,
+)
 
 
 def loading_turn(mode: str = "jarl", pool: dict[int, int] | None = None):
     """Benedek's loading turn with the given pool (goods taken from the bag)."""
     s = blank(4, mode, start=B)
-    GAME._begin_loading(s)
+    begin_loading(s)
     for g, k in (pool or {}).items():
         s.pool[g] += k
         for _ in range(k):
             s.bag.remove(g)
-    s._la = None
+    s.legal_cache = None
     return s
 
 
@@ -30,13 +46,13 @@ def cgs_from_bag(s, g: int, k: int = 1) -> None:
     for _ in range(k):
         s.bag.remove(g)
         s.cgs[g] += 1
-    s._la = None
+    s.legal_cache = None
 
 
 def test_oracle_sacrifice_gives_two_vp() -> None:
     s = loading_turn(pool={AMBER: 2})
     give(s, B, "A17")
-    s._la = None
+    s.legal_cache = None
     do(s, "put amber A17", "put amber A17")
     assert s.vp[B] == 14
     assert s.cgs[AMBER] == 2
@@ -101,7 +117,7 @@ def test_rework_moves_goods_to_another_craftsman() -> None:
     give(s, B, "D28", "A08", "C07")  # A08 LEATHER WOOL, C07 AMBER AMBER WOOL
     s.fill[cid("A08")] = 0b10  # WOOL on A08
     s.bag.remove(WOOL)
-    s._la = None
+    s.legal_cache = None
     assert "rework A08:wool" in texts(s)
     do(s, "rework A08:wool")
     assert s.fill[cid("A08")] == 0
@@ -119,7 +135,7 @@ def test_thief_steals_from_an_incomplete_craftsman_only() -> None:
     s.fill[cid("A09")] = 0b11  # complete: safe
     for g in (LEATHER, AMBER, JET):
         s.bag.remove(g)
-    s._la = None
+    s.legal_cache = None
     steals = [t for t in texts(s) if t.startswith("steal")]
     assert steals == ["steal 1 A08 leather"]
     do(s, "steal 1 A08 leather")
@@ -135,7 +151,7 @@ def test_stolen_good_may_be_discarded_even_with_a_target() -> None:
     give(s, M, "A08")
     s.fill[cid("A08")] = 0b01
     s.bag.remove(LEATHER)
-    s._la = None
+    s.legal_cache = None
     do(s, "steal 1 A08 leather")
     assert texts(s) == ["put A03", "discard"]
 
@@ -147,7 +163,7 @@ def test_hired_hands_brown_vikings() -> None:
     put_slot(s, 1, "A07")
     put_slot(s, 2, "A08")
     put_slot(s, 7, "A09")
-    GAME._begin_demand(s)
+    begin_demand(s)
     assert s.phase == PH_COMMIT and s.actor == B
     assert texts(s) == ["commit 0", "commit 1", "commit 2"]
     do(s, "commit 2")
@@ -170,7 +186,7 @@ def test_hired_hands_brown_vikings() -> None:
 def test_income_and_card_moves_with_longhouse_in_loading_area() -> None:
     s = blank(4, "karl", start=B)
     give(s, B, "C10", area="loading")
-    GAME._begin_loading(s)
+    begin_loading(s)
     assert s.coins[B] == 5 + 1 + 1
     assert s.cards[B] == [cid("C10")]
 
@@ -225,7 +241,7 @@ def test_outcome_breakdown_and_tie_break_by_coins() -> None:
     s.box += [c for c in s.deck if c != d.E01]
     s.deck = [d.E01]
     s.coins = [3, 7]
-    GAME._begin_round(s)
+    begin_round(s)
     out = GAME.outcome(s)
     assert out.scores == (10.0, 10.0)
     assert out.ranks == (2, 1)  # equal VP: more coins wins
@@ -254,7 +270,7 @@ def _short_deck(s, *names: str) -> None:
 def test_deck_down_to_e01_leaves_slots_empty() -> None:
     s = blank(2, "karl", start=B)
     _short_deck(s, "D06")
-    GAME._begin_round(s)
+    begin_round(s)
     assert s.slots[:3] == [cid("D06"), -1, -1]
     assert s.phase == PH_DEMAND
     assert s.deck == [d.E01]
@@ -264,7 +280,7 @@ def test_only_pict_cards_left_ends_the_game_after_resolving_them() -> None:
     s = blank(2, "karl", start=B)
     give(s, B, "B12")
     _short_deck(s, "D15")
-    GAME._begin_round(s)
+    begin_round(s)
     assert [e["card"] for e in s.log] == ["D15", "E01"]
     assert s.vp == [18, 2]  # +4/-4 twice
     assert GAME.to_move(s) is None
@@ -274,7 +290,7 @@ def test_glory_on_the_final_attack() -> None:
     s = blank(2, "jarl", start=M)
     give(s, B, "D29", "A12")
     _short_deck(s)
-    GAME._begin_round(s)
+    begin_round(s)
     assert s.actor == B and texts(s) == ["glory", "decline"]
     do(s, "glory")
     assert GAME.to_move(s) is None

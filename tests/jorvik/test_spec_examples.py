@@ -1,4 +1,5 @@
-"""Spec §7 worked examples TV1-TV13, asserting the spec's numbers exactly."""
+"""The worked examples TV1-TV13 of docs/rules/jorvik.md §7, asserting the spec's numbers
+exactly: one test per example (and per case of a table of cases)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import pytest
 
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, WOOL
-from vikingcli_jorvik.rules import final_breakdown
 from vikingcli_jorvik.state import (
     CTX_SUPPLY,
     PH_BUY,
@@ -22,7 +22,27 @@ from vikingcli_jorvik.state import (
     JorvikState,
 )
 
-from .helpers import GAME, B, E, M, P, blank, cid, deck_top, do, give, put_slot, texts
+from .helpers import (
+    GAME,
+    B,
+    E,
+    M,
+    P,
+    begin_demand,
+    begin_loading,
+    begin_round,
+    blank,
+    cid,
+    deck_top,
+    do,
+    end_demand,
+    final_breakdown,
+    final_scoring,
+    give,
+    put_slot,
+    start_pict,
+    texts,
+)
 
 # --------------------------------------------------------------------------- TV1
 
@@ -32,7 +52,7 @@ def test_tv01_pict_attack_rulebook_example() -> None:
     give(s, P, "A11")
     give(s, B, "B10", "A12")
     deck_top(s, "B13", "A07")  # the attack comes up while slot 1 is being filled
-    GAME._begin_round(s)
+    begin_round(s)
     assert s.vp == [12, 8, 8, 10]  # B +2, M -2, E -2, P unchanged
     assert s.log[0]["defence"] == [3, 0, 0, 1]
     assert s.log[0]["delta"] == [2, -2, -2, 0]
@@ -48,7 +68,7 @@ def _attack(s, card: str) -> None:
     c = cid(card)
     if c in s.deck:
         s.deck.remove(c)
-    GAME._start_pict(s, c, CTX_SUPPLY)
+    start_pict(s, c, CTX_SUPPLY)
 
 
 def test_tv02_all_equal_defence_changes_nothing() -> None:
@@ -130,7 +150,7 @@ def test_tv02_final_card() -> None:
     give(s, P, "D13", "A11")  # 5
     s.box += [c for c in s.deck if c != d.E01]
     s.deck = [d.E01]
-    GAME._begin_round(s)  # deck holds only E01 -> game end
+    begin_round(s)  # deck holds only E01 -> game end
     assert s.phase == PH_END
     assert s.log[-1]["card"] == "E01"
     assert s.log[-1]["delta"] == [4, 4, -4, 0]
@@ -144,7 +164,7 @@ def test_tv03_demand_placement() -> None:
     for slot, name in enumerate(["A07", "A08", "A09", "A10"], start=1):
         put_slot(s, slot, name)
     put_slot(s, 5, "B01", (LEATHER, AMBER, IRON))
-    GAME._begin_demand(s)
+    begin_demand(s)
     assert s.actor == B
     do(s, "place 5")
     assert s.cols[4] == [B]
@@ -169,7 +189,7 @@ def test_tv04_purchase() -> None:
     s.cols[4] = [B, E, B, P]
     s.vik = [0, 2, 2, 1]
     s.phase = PH_DEMAND
-    GAME._end_demand(s)
+    end_demand(s)
     assert s.phase == PH_BUY and s.actor == P
     assert texts(s) == ["buy", "pass"]
     do(s, "pass")
@@ -207,7 +227,7 @@ def test_tv05_jarl_reservation_row() -> None:
     s.coins = [5, 1, 2, 4]
     s.vik = [4, 3, 3, 3]
     s.phase = PH_DEMAND
-    GAME._end_demand(s)
+    end_demand(s)
     assert s.phase == PH_RESBUY and s.actor == P
     assert texts(s) == ["buy", "discard"]
     do(s, "buy")  # price 3
@@ -290,7 +310,7 @@ def test_tv07_loading_rulebook_example() -> None:
     s.cargo[ship] = (LEATHER, AMBER, IRON)
     give(s, B, "A01")
     s.coins[B] = 3
-    GAME._begin_loading(s)
+    begin_loading(s)
     assert s.actor == B
     assert s.coins[B] == 4  # income 1: the loading area was not empty
     assert s.cards[B] == [cid("A01"), cid("A08")]
@@ -322,7 +342,7 @@ def _income(
     give(s, B, *loading, area="loading")
     give(s, B, *cards)
     before = s.coins[B]
-    GAME._begin_loading(s)
+    begin_loading(s)
     return s.coins[B] - before, s
 
 
@@ -347,7 +367,7 @@ def _tv9(cgs: dict[int, int]):
     give(s, B, "C07")  # AMBER, AMBER, WOOL
     s.fill[cid("B08")] = 0b0100  # IRON filled (so an IRON can only be sold... no trader)
     s.bag.remove(IRON)
-    GAME._begin_loading(s)
+    begin_loading(s)
     s.pool = [0] * 16
     s.pool[IRON] = 2
     s.pool[JET] = 1
@@ -357,7 +377,7 @@ def _tv9(cgs: dict[int, int]):
         s.cgs[g] = k
         for _ in range(k):
             s.bag.remove(g)
-    s._la = None
+    s.legal_cache = None
     return s
 
 
@@ -423,11 +443,11 @@ def test_tv11_final_scoring() -> None:
         "skalds": 4 + 7,
         "warehouse": 3,
     }
-    GAME._final_scoring(s)
+    final_scoring(s)
     assert s.vp[B] == 50
     assert s.phase == PH_END
     s = _tv11(("D23",))
-    GAME._final_scoring(s)
+    final_scoring(s)
     assert s.vp[B] == 52
 
 
@@ -443,7 +463,7 @@ def test_tv12_tribute() -> None:
     s.vik = [3, 3, 4, 3]
     s.coins = [5, 3, 0, 1]
     s.phase = PH_DEMAND
-    GAME._end_demand(s)
+    end_demand(s)
     do(s, "buy")  # price 2
     assert s.coins == [5, 2, 0, 0]  # B net 0: paid 2, received 2 (E could not pay)
     assert s.loading[B] == [cid("D27")]
@@ -456,7 +476,7 @@ def test_tv12_treasure() -> None:
     s.cols[0] = [B, M, E]
     s.vik = [3, 3, 3, 4]
     s.phase = PH_DEMAND
-    GAME._end_demand(s)
+    end_demand(s)
     assert s.actor == B
     do(s, "buy")  # price 3, +4 at once
     assert s.coins[B] == 6  # net +1
@@ -477,7 +497,7 @@ def test_tv12_free_purchase() -> None:
     s.vik = [3, 2, 3, 3]
     s.coins[B] = 0
     s.phase = PH_DEMAND
-    GAME._end_demand(s)
+    end_demand(s)
     assert s.actor == B
     assert texts(s) == ["free", "pass"]
     do(s, "free")
@@ -497,7 +517,7 @@ def test_tv13_loki_swap() -> None:
     s.cols[4] = [B, E, B, P]
     s.vik = [0, 0, 0, 0]
     s.phase = PH_DEMAND
-    GAME._end_demand(s)
+    end_demand(s)
     assert s.phase == PH_SWAP and s.actor == P
     assert "swap 5:0 5:3" in texts(s)
     assert "swap 5:0 5:2" not in texts(s)  # both Benedek's

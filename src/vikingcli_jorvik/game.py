@@ -1,0 +1,86 @@
+"""The Jórvík game adapter: the engine interface, delegating to the modules below it.
+
+Jórvík (Stefan Feld, eggertspiele 2016), Karl and Jarl games, 2-5 players; the rules
+are docs/rules/jorvik.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from vikingcli.engine import Action, Option, Outcome
+from vikingcli.flat import FlatGame
+from vikingcli_jorvik import actions, rules, scoring, view
+from vikingcli_jorvik.heuristic import evaluate
+from vikingcli_jorvik.render import render
+from vikingcli_jorvik.rules.encoding import Move
+from vikingcli_jorvik.rulestext import RULES_TEXT
+from vikingcli_jorvik.state import PH_END, JorvikState
+
+
+class JorvikGame(FlatGame):
+    """Jórvík (Stefan Feld, eggertspiele 2016): Karl and Jarl games, 2-5 players."""
+
+    name = "jorvik"
+    title = "Jórvík"
+    version = "1"
+    min_players = 2
+    max_players = 5
+    default_players = 4
+    options = (
+        Option(
+            name="mode",
+            default="karl",
+            choices=("karl", "jarl"),
+            help="karl = basic game; jarl = advanced game (all cards, reservations)",
+        ),
+    )
+    eval_scale = 10.0
+    state_type = JorvikState
+
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> JorvikState:
+        return rules.new_state(n_players, options, seed)
+
+    def compute_legal(self, state: JorvikState) -> list[Move]:
+        return rules.legal(state)
+
+    def play(self, state: JorvikState, action: Any) -> None:
+        rules.play(state, action)
+
+    def why_not(self, state: JorvikState, action: Action) -> str:
+        return actions.why_not(state, action)
+
+    def to_move(self, state: JorvikState) -> int | None:
+        return None if state.phase == PH_END else state.actor
+
+    def num_players(self, state: JorvikState) -> int:
+        return state.n
+
+    def current_scores(self, state: JorvikState) -> tuple[float, ...]:
+        return tuple(float(v) for v in state.vp)
+
+    def outcome(self, state: JorvikState) -> Outcome:
+        return scoring.outcome(state)
+
+    def format_action(self, state: JorvikState, action: Action) -> str:
+        return actions.format_action(action)
+
+    def rules_text(self) -> str:
+        return RULES_TEXT
+
+    def render(self, state: JorvikState, seat: int | None) -> str:
+        return render(state, seat)
+
+    def evaluate(self, state: JorvikState, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def observation(self, state: JorvikState, seat: int) -> dict[str, Any]:
+        return view.observation(state, seat)
+
+    def determinize(self, state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
+        return view.determinize(state, seat, rng)
+
+    def component_totals(self, state: JorvikState) -> dict[str, int]:
+        return view.component_totals(state)

@@ -1,0 +1,120 @@
+"""Steps shared by several phases: goods on cards, buying, boxing, vikings coming home."""
+
+from __future__ import annotations
+
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.data import CARDS, KIND, NEEDS
+from vikingcli_jorvik.state import JorvikState
+
+
+def has_target(s: JorvikState, p: int, g: int) -> bool:
+    """Spec §5.4 options 1-4: can a good of type g be used at once by p?"""
+    fill = s.fill
+    for c in s.cards[p]:
+        k = KIND[c]
+        if k == d.CRAFTSMAN:
+            need = NEEDS[c]
+            f = fill[c]
+            for i in range(len(need)):
+                if need[i] == g and not (f >> i) & 1:
+                    return True
+        elif k == d.TRADER or k == d.ORACLE:
+            if NEEDS[c][0] == g:
+                return True
+        elif k == d.WAREHOUSE and len(s.swh[p]) < d.WAREHOUSE_STORAGE:
+            return True
+    return False
+
+
+def box_card(s: JorvikState, c: int) -> None:
+    """A card leaves the game; a ship's goods go to the common goods space (spec §8.17)."""
+    goods = s.cargo[c]
+    if goods:
+        for g in goods:
+            s.cgs[g] += 1
+        s.cargo[c] = ()
+    s.box.append(c)
+
+
+def box_own(s: JorvikState, p: int, c: int) -> None:
+    """A one-shot card of p's card area is used up."""
+    s.cards[p].remove(c)
+    s.box.append(c)
+
+
+def return_viking(s: JorvikState, v: int) -> None:
+    """A viking leaves a column or the reservation row."""
+    if v >= 8:  # brown viking -> box (A19 goes too once both are boxed)
+        s.brown_boxed += 1
+        if s.a19_brown == 0 and s.brown_boxed >= d.BROWN_VIKINGS:
+            for p in range(s.n):
+                for area in (s.cards[p], s.loading[p]):
+                    if d.C_A19 in area:
+                        area.remove(d.C_A19)
+                        s.box.append(d.C_A19)
+    else:
+        s.vik[v] += 1
+
+
+def owns_free(s: JorvikState, p: int) -> bool:
+    """Does p own the free purchase B22 (card or loading area)?"""
+    return d.C_B22 in s.cards[p] or d.C_B22 in s.loading[p]
+
+
+def use_free(s: JorvikState, p: int) -> None:
+    area = s.cards[p] if d.C_B22 in s.cards[p] else s.loading[p]
+    area.remove(d.C_B22)
+    s.box.append(d.C_B22)
+
+
+def buy(s: JorvikState, p: int, c: int) -> None:
+    """The card goes to p's loading area; on-purchase effects (spec §5.3)."""
+    s.loading[p].append(c)
+    k = KIND[c]
+    if k == d.TREASURE:
+        s.coins[p] += d.TREASURE_COINS
+    elif k == d.TRIBUTE:
+        for i in range(1, s.n):
+            q = (p + i) % s.n
+            if s.coins[q] > 0:
+                s.coins[q] -= 1
+                s.coins[p] += 1
+    elif k == d.HIREDHANDS:
+        s.a19_brown = d.BROWN_VIKINGS
+
+
+def take_pool(s: JorvikState, g: int) -> None:
+    """Remove one g from the pool, flagged cube first (never worse: the unflagged
+    ones stay storable)."""
+    if s.pool[g + 8]:
+        s.pool[g + 8] -= 1
+    else:
+        s.pool[g] -= 1
+
+
+def use_good(s: JorvikState, p: int, g: int, c: int) -> None:
+    """Good g goes to own card c: craftsman space, trader sale or oracle."""
+    k = KIND[c]
+    if k == d.CRAFTSMAN:
+        need = NEEDS[c]
+        f = s.fill[c]
+        for i in range(len(need)):
+            if need[i] == g and not (f >> i) & 1:
+                s.fill[c] = f | (1 << i)
+                return
+        raise AssertionError("no space")  # pragma: no cover
+    if k == d.TRADER:
+        s.coins[p] += CARDS[c].coins
+    else:  # oracle
+        s.vp[p] += d.ORACLE_VP
+    s.cgs[g] += 1
+
+
+def remove_from_craftsman(s: JorvikState, c: int, g: int) -> None:
+    need = NEEDS[c]
+    f = s.fill[c]
+    for i in range(len(need) - 1, -1, -1):
+        if need[i] == g and (f >> i) & 1:
+            s.fill[c] = f & ~(1 << i)
+            return
+    raise AssertionError("no such good")  # pragma: no cover

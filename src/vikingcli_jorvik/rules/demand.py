@@ -1,0 +1,103 @@
+"""The demand phase (docs/rules/jorvik.md §3.2, §8.7-8.8): committing brown vikings
+(A19, Jarl), placing vikings into demand columns and reserving cards (Jarl)."""
+
+from __future__ import annotations
+
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.rules.encoding import OP_COMMIT, OP_PLACE, OP_RESERVE, Move
+from vikingcli_jorvik.rules.purchase import cleanup
+from vikingcli_jorvik.rules.swap import swap_pairs
+from vikingcli_jorvik.state import PH_COMMIT, PH_DEMAND, PH_SWAP, JorvikState
+
+
+def begin_demand(s: JorvikState) -> None:
+    """The owner of A19 first commits brown vikings (if any are left on it)."""
+    if s.jarl and s.a19_brown > 0:
+        for p in range(s.n):
+            if d.C_A19 in s.cards[p]:
+                s.phase = PH_COMMIT
+                s.actor = p
+                return
+    start_placement(s)
+
+
+def start_placement(s: JorvikState) -> None:
+    s.phase = PH_DEMAND
+    next_placer(s, s.start)
+
+
+def can_place(s: JorvikState) -> bool:
+    slots = s.slots
+    for i in range(6):
+        if slots[i] >= 0 and len(s.cols[i]) < d.COLUMN_MAX:
+            return True
+    if s.jarl:
+        for i in range(6, 12):
+            if slots[i] >= 0:
+                return True
+    return False
+
+
+def next_placer(s: JorvikState, p0: int) -> None:
+    """The first seat from p0 on with a viking left places next (spec §8.7)."""
+    if can_place(s):
+        n = s.n
+        for i in range(n):
+            p = (p0 + i) % n
+            if s.vik[p] + s.bsup[p] > 0:
+                s.actor = p
+                return
+    end_demand(s)
+
+
+def end_demand(s: JorvikState) -> None:
+    # committed brown vikings that found no space go back onto A19
+    for p in range(s.n):
+        if s.bsup[p]:
+            s.a19_brown += s.bsup[p]
+            s.bsup[p] = 0
+    if s.jarl:
+        for p in range(s.n):
+            if d.C_A21 in s.cards[p] and swap_pairs(s):
+                s.phase = PH_SWAP
+                s.actor = p
+                return
+    cleanup(s)
+
+
+def legal_place(s: JorvikState) -> list[Move]:
+    out: list[Move] = [
+        (OP_PLACE, i) for i in range(6) if s.slots[i] >= 0 and len(s.cols[i]) < d.COLUMN_MAX
+    ]
+    if s.jarl:
+        out += [(OP_RESERVE, i) for i in range(6, 12) if s.slots[i] >= 0]
+    return out
+
+
+def play_place(s: JorvikState, a: Move) -> None:
+    p = s.actor
+    if s.bsup[p]:  # committed brown vikings are placed first (interchangeable)
+        s.bsup[p] -= 1
+        v = p + 8
+    else:
+        s.vik[p] -= 1
+        v = p
+    slot = a[1]
+    if a[0] == OP_PLACE:
+        s.cols[slot].append(v)
+    else:
+        s.res_cards.append(s.slots[slot])
+        s.res_vik.append(v)
+        s.slots[slot] = -1
+    next_placer(s, (p + 1) % s.n)
+
+
+def legal_commit(s: JorvikState) -> list[Move]:
+    return [(OP_COMMIT, k) for k in range(s.a19_brown + 1)]
+
+
+def play_commit(s: JorvikState, a: Move) -> None:
+    k = a[1]
+    s.a19_brown -= k
+    s.bsup[s.actor] += k
+    start_placement(s)

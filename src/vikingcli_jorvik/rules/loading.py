@@ -1,0 +1,348 @@
+"""The loading phase (docs/rules/jorvik.md §3.4, §5.4, §6.2, §8.12-8.16): income, cards
+and ships unloaded, then the loading player's own moves until ``end``.
+
+Goods to be "used at once" wait in ``buf``; while it is not empty only the moves
+that resolve its first good are legal.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.data import KIND, NEEDS
+from vikingcli_jorvik.rules.common import (
+    box_own,
+    has_target,
+    remove_from_craftsman,
+    take_pool,
+    use_good,
+)
+from vikingcli_jorvik.rules.encoding import (
+    A_END,
+    A_RDISCARD,
+    A_RWH,
+    OP_CASH,
+    OP_CONV,
+    OP_CONV2,
+    OP_END,
+    OP_MARKET,
+    OP_PUT,
+    OP_RDISCARD,
+    OP_REWORK,
+    OP_RPUT,
+    OP_RWH,
+    OP_STEAL,
+    OP_STORE,
+    OP_TAKE,
+    Move,
+)
+from vikingcli_jorvik.state import PH_LOAD, JorvikState
+
+# ---------------------------------------------------------------------- turn flow
+
+
+def begin_loading(s: JorvikState) -> None:
+    s.phase = PH_LOAD
+    s.lpos = 0
+    begin_load_turn(s)
+
+
+def begin_load_turn(s: JorvikState) -> None:
+    p = (s.start + s.lpos) % s.n
+    s.actor = p
+    la = s.loading[p]
+    # 1. income (spec §3.4 step 1, §8.12)
+    inc = 1 if la else 2
+    if s.jarl:
+        inc += 1
+    if d.C_C10 in s.cards[p] or d.C_C10 in la:
+        inc += 1
+    s.coins[p] += inc
+    # 2. move cards; 3. unload ships into the pool
+    keep = []
+    pool = s.pool
+    for i in range(16):
+        pool[i] = 0
+    for c in la:
+        k = KIND[c]
+        if k == d.SHIP:
+            keep.append(c)
+            for g in s.cargo[c]:
+                pool[g] += 1
+            s.cargo[c] = ()
+        elif k == d.TREASURE or k == d.TRIBUTE:
+            s.box.append(c)
+        else:
+            s.cards[p].append(c)
+    s.loading[p] = keep
+    # storage flags are cleared when the loading turn starts (spec §6.2)
+    if s.sboard[p] >= 0:
+        s.sboard[p] &= 7
+    s.swh[p] = [x & 7 for x in s.swh[p]]
+    s.buf = []
+    s.buf_stolen = False
+
+
+def end_load_turn(s: JorvikState) -> bool:
+    """Pool goods are lost, ships join the card area; the next seat's turn begins.
+    True when that was the last loading turn of the round."""
+    p = s.actor
+    pool = s.pool
+    for i in range(16):
+        if pool[i]:
+            s.cgs[i & 7] += pool[i]
+            pool[i] = 0
+    s.cards[p].extend(s.loading[p])  # ships -> card area
+    s.loading[p] = []
+    s.lpos += 1
+    if s.lpos < s.n:
+        begin_load_turn(s)
+        return False
+    s.start = (s.start + 1) % s.n  # Mjölnir passes clockwise
+    return True
+
+
+# ---------------------------------------------------------------------- legal moves
+
+
+def legal_load(s: JorvikState) -> list[Move]:
+    p = s.actor
+    if s.buf:
+        return legal_resolve(s, p)
+    out: list[Move] = []
+    pool = s.pool
+    have = [pool[g] + pool[g + 8] for g in range(8)]
+    own = s.cards[p]
+    fill = s.fill
+    owns_wh = owns_ex = owns_mk = owns_rw = owns_th = False
+    for c in own:
+        k = KIND[c]
+        if k == d.CRAFTSMAN:
+            need = NEEDS[c]
+            f = fill[c]
+            seen = 0
+            for i in range(len(need)):
+                g = need[i]
+                if have[g] and not (f >> i) & 1 and not (seen >> g) & 1:
+                    seen |= 1 << g
+                    out.append((OP_PUT, g, c))
+        elif k == d.TRADER or k == d.ORACLE:
+            g = NEEDS[c][0]
+            if have[g]:
+                out.append((OP_PUT, g, c))
+        elif k == d.WAREHOUSE:
+            owns_wh = True
+        elif k == d.EXCHANGE:
+            owns_ex = True
+        elif k == d.MARKET:
+            owns_mk = True
+        elif k == d.REWORK:
+            owns_rw = True
+        elif k == d.THIEF:
+            owns_th = True
+    # storage
+    wh = s.swh[p]
+    wh_room = owns_wh and len(wh) < d.WAREHOUSE_STORAGE
+    board_free = s.sboard[p] < 0
+    for g in range(8):
+        if pool[g]:
+            if board_free:
+                out.append((OP_STORE, g, 0))
+            if wh_room:
+                out.append((OP_STORE, g, 1))
+    if not board_free:
+        out.append((OP_TAKE, s.sboard[p] & 7, 0))
+    if wh:
+        seen = 0
+        for x in wh:
+            g = x & 7
+            if not (seen >> g) & 1:
+                seen |= 1 << g
+        for g in range(8):
+            if (seen >> g) & 1:
+                out.append((OP_TAKE, g, 1))
+    types = [g for g in range(8) if have[g]]
+    total = sum(have)
+    targets: list[int] | None = None
+    if total >= 2:
+        targets = [g for g in range(8) if has_target(s, p, g)]
+        cgs = s.cgs
+        # 3 -> 1 exchanges (spec §3.4; §8.14: taken good must be in the CGS after paying)
+        if total >= 3 and targets:
+            for m3 in combinations_with_replacement(types, 3):
+                if not fits(have, m3):
+                    continue
+                for t in targets:
+                    if cgs[t] or t in m3:
+                        out.append((OP_CONV, m3[0], m3[1], m3[2], t))
+        pairs = [m for m in combinations_with_replacement(types, 2) if fits(have, m)]
+        if owns_ex and targets:
+            for m in pairs:
+                for t in targets:
+                    if cgs[t] or t in m:
+                        out.append((OP_CONV2, m[0], m[1], t))
+        for m in pairs:
+            out.append((OP_CASH, m[0], m[1]))
+    if owns_mk:
+        if targets is None:
+            targets = [g for g in range(8) if has_target(s, p, g)]
+        for t in targets:
+            if s.cgs[t]:
+                out.append((OP_MARKET, t))
+    if owns_rw:
+        out += rework_moves(s, own)
+    if owns_th:
+        out += steal_moves(s, p)
+    out.append(A_END)
+    return out
+
+
+def fits(have: list[int], m: tuple[int, ...]) -> bool:
+    """Does the pool (counts per good) hold the goods of ``m``?"""
+    return all(m.count(g) <= have[g] for g in m)
+
+
+def rework_moves(s: JorvikState, own: list[int]) -> list[Move]:
+    """D28: 1-3 goods off own craftsmen (each distinct choice once)."""
+    out: list[Move] = []
+    fill = s.fill
+    items = []
+    for c in own:
+        if KIND[c] == d.CRAFTSMAN:
+            need = NEEDS[c]
+            f = fill[c]
+            for i in range(len(need)):
+                if (f >> i) & 1:
+                    items.append((c, need[i]))
+    items.sort()
+    seen_rw: set[Move] = set()
+    for r in (1, 2, 3):
+        for combo in combinations(items, r):
+            flat = (OP_REWORK, *(x for pair in combo for x in pair))
+            if flat not in seen_rw:
+                seen_rw.add(flat)
+                out.append(flat)
+    return out
+
+
+def steal_moves(s: JorvikState, p: int) -> list[Move]:
+    """B24: one good off another seat's incomplete craftsman."""
+    out: list[Move] = []
+    fill = s.fill
+    for i in range(1, s.n):
+        q = (p + i) % s.n
+        for c in s.cards[q]:
+            if KIND[c] != d.CRAFTSMAN:
+                continue
+            f = fill[c]
+            if f == 0 or f == d.FULL_MASK[c]:
+                continue
+            need = NEEDS[c]
+            seen = 0
+            for j in range(len(need)):
+                g = need[j]
+                if (f >> j) & 1 and not (seen >> g) & 1:
+                    seen |= 1 << g
+                    out.append((OP_STEAL, q, c, g))
+    return out
+
+
+def legal_resolve(s: JorvikState, p: int) -> list[Move]:
+    """Spec §5.4 for the first good in the immediate buffer."""
+    g = s.buf[0]
+    out: list[Move] = []
+    wh = False
+    for c in s.cards[p]:
+        k = KIND[c]
+        if k == d.CRAFTSMAN:
+            need = NEEDS[c]
+            f = s.fill[c]
+            for i in range(len(need)):
+                if need[i] == g and not (f >> i) & 1:
+                    out.append((OP_RPUT, c))
+                    break
+        elif k == d.TRADER or k == d.ORACLE:
+            if NEEDS[c][0] == g:
+                out.append((OP_RPUT, c))
+        elif k == d.WAREHOUSE and len(s.swh[p]) < d.WAREHOUSE_STORAGE:
+            wh = True
+    if wh:
+        out.append(A_RWH)
+    if s.buf_stolen or not out:
+        out.append(A_RDISCARD)
+    return out
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def play_load(s: JorvikState, a: Move) -> bool:
+    """One move of the loading player; True when it ended the round's last turn."""
+    p = s.actor
+    op = a[0]
+    if op == OP_END:
+        return end_load_turn(s)
+    if op == OP_PUT:
+        take_pool(s, a[1])
+        use_good(s, p, a[1], a[2])
+    elif op in (OP_RPUT, OP_RWH, OP_RDISCARD):
+        g = s.buf.pop(0)
+        if op == OP_RPUT:
+            use_good(s, p, g, a[1])
+        elif op == OP_RWH:
+            s.swh[p].append(g + 8)  # counts as having entered storage this turn
+        else:
+            s.cgs[g] += 1
+        if not s.buf:
+            s.buf_stolen = False
+    elif op == OP_STORE:
+        g = a[1]
+        s.pool[g] -= 1
+        if a[2] == 0:
+            s.sboard[p] = g + 8
+        else:
+            s.swh[p].append(g + 8)
+    elif op == OP_TAKE:
+        g = a[1]
+        if a[2] == 0:
+            x = s.sboard[p]
+            s.sboard[p] = -1
+        else:
+            wh = s.swh[p]
+            x = g if g in wh else g + 8  # an unflagged one first (never worse)
+            wh.remove(x)
+        s.pool[x] += 1
+    elif op in (OP_CONV, OP_CONV2, OP_CASH):
+        pay = a[1:4] if op == OP_CONV else a[1:3]
+        for g in pay:
+            take_pool(s, g)
+            s.cgs[g] += 1
+        if op == OP_CASH:
+            s.coins[p] += 1
+        else:
+            t = a[-1]
+            s.cgs[t] -= 1
+            s.buf = [t]
+            s.buf_stolen = False
+    elif op == OP_MARKET:
+        box_own(s, p, d.C_C20)
+        s.cgs[a[1]] -= 1
+        s.buf = [a[1]]
+        s.buf_stolen = False
+    elif op == OP_REWORK:
+        box_own(s, p, d.C_D28)
+        buf = []
+        for i in range(1, len(a), 2):
+            remove_from_craftsman(s, a[i], a[i + 1])
+            buf.append(a[i + 1])
+        s.buf = buf
+        s.buf_stolen = False
+    elif op == OP_STEAL:
+        box_own(s, p, d.C_B24)
+        remove_from_craftsman(s, a[2], a[3])
+        s.buf = [a[3]]
+        s.buf_stolen = True
+    else:  # pragma: no cover
+        raise AssertionError(f"unhandled action {a!r}")
+    return False

@@ -1,0 +1,112 @@
+"""The end of the demand phase and the purchase phase: demand columns slot by slot,
+then the reservation row (Jarl) (docs/rules/jorvik.md §3.2 step 4, §3.3, §8.10-8.11)."""
+
+from __future__ import annotations
+
+from vikingcli_jorvik.rules.common import box_card, buy, owns_free, return_viking, use_free
+from vikingcli_jorvik.rules.encoding import (
+    A_BUY,
+    A_DISCARD,
+    A_FREE,
+    A_PASS,
+    OP_BUY,
+    OP_DISCARD,
+    OP_PASS,
+    Move,
+)
+from vikingcli_jorvik.rules.loading import begin_loading
+from vikingcli_jorvik.state import PH_BUY, PH_RESBUY, JorvikState
+
+
+def cleanup(s: JorvikState) -> None:
+    """Spec §3.2 step 4: cards nobody wants are discarded; the purchase phase starts."""
+    for i in range(12):
+        c = s.slots[i]
+        if c >= 0 and (i >= 6 or not s.cols[i]):
+            box_card(s, c)
+            s.slots[i] = -1
+    s.phase = PH_BUY
+    s.pslot = 0
+    next_purchase(s)
+
+
+def next_purchase(s: JorvikState) -> None:
+    while s.pslot < 6:
+        i = s.pslot
+        if s.slots[i] >= 0 and s.cols[i]:
+            s.phase = PH_BUY
+            s.actor = s.cols[i][0] & 7
+            return
+        s.pslot += 1
+    if s.res_cards:
+        s.phase = PH_RESBUY
+        s.actor = s.res_vik[0] & 7
+        return
+    begin_loading(s)
+
+
+def legal_buy(s: JorvikState) -> list[Move]:
+    p = s.actor
+    out = []
+    if s.coins[p] >= len(s.cols[s.pslot]):
+        out.append(A_BUY)
+    if owns_free(s, p):
+        out.append(A_FREE)
+    out.append(A_PASS)
+    return out
+
+
+def play_buy(s: JorvikState, a: Move) -> None:
+    """The top viking of the current column buys (or uses B22) or passes."""
+    p = s.actor
+    op = a[0]
+    col = s.cols[s.pslot]
+    if op == OP_PASS:
+        return_viking(s, col.pop(0))
+        if not col:
+            box_card(s, s.slots[s.pslot])
+            s.slots[s.pslot] = -1
+            s.pslot += 1
+    else:
+        if op == OP_BUY:
+            s.coins[p] -= len(col)
+        else:
+            use_free(s, p)
+        c = s.slots[s.pslot]
+        s.slots[s.pslot] = -1
+        for v in col:
+            return_viking(s, v)
+        col.clear()
+        buy(s, p, c)
+        s.pslot += 1
+    next_purchase(s)
+
+
+def legal_resbuy(s: JorvikState) -> list[Move]:
+    p = s.actor
+    out = []
+    if s.coins[p] >= len(s.res_cards):
+        out.append(A_BUY)
+    if owns_free(s, p):
+        out.append(A_FREE)
+    out.append(A_DISCARD)
+    return out
+
+
+def play_resbuy(s: JorvikState, a: Move) -> None:
+    """The first reservation: buy (price = cards left in the row), free, or discard."""
+    p = s.actor
+    op = a[0]
+    c = s.res_cards.pop(0)
+    v = s.res_vik.pop(0)
+    price = len(s.res_cards) + 1
+    if op == OP_DISCARD:
+        box_card(s, c)
+    else:
+        if op == OP_BUY:
+            s.coins[p] -= price
+        else:
+            use_free(s, p)
+        buy(s, p, c)
+    return_viking(s, v)
+    next_purchase(s)

@@ -1,0 +1,129 @@
+"""Jórvík scoring: defence for the Pict attacks, final scoring and the outcome
+(docs/rules/jorvik.md §3.1.1 and §4.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from vikingcli.engine import Outcome, ranks_from_keys
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.data import CARDS, KIND
+from vikingcli_jorvik.state import PH_END, JorvikState
+
+FINAL_CATEGORIES = ("craftsmen", "traders", "travels", "feasts", "skalds", "warehouse")
+
+
+def defence(s: JorvikState, p: int) -> int:
+    """Spec §3.1.1 step 1: warriors summed; B23 doubles the highest one."""
+    total = 0
+    best = 0
+    shield = False
+    for c in s.cards[p]:
+        k = KIND[c]
+        if k == d.WARRIOR:
+            v = CARDS[c].defence
+            total += v
+            if v > best:
+                best = v
+        elif k == d.SHIELDWALL:
+            shield = True
+    return total + best if shield else total
+
+
+def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) -> dict[str, int]:
+    """Spec §4.2 final scoring for one seat (without the E01 attack); ``owned``
+    replaces the card area (the heuristic adds the loading area)."""
+    cards = s.cards[p] if owned is None else owned
+    craft = trader = feasts = wh = skald = 0
+    travels: list[int] = []
+    ships = ncraft = nwar = ntrav = 0
+    for c in cards:
+        k = KIND[c]
+        if k == d.CRAFTSMAN:
+            ncraft += 1
+            if s.fill[c] == d.FULL_MASK[c]:
+                craft += CARDS[c].vp
+        elif k == d.TRADER:
+            trader += CARDS[c].vp
+        elif k == d.TRAVEL:
+            travels.append(CARDS[c].vp)
+            ntrav += 1
+        elif k == d.FEAST:
+            feasts += 1
+        elif k == d.SHIP:
+            ships += 1
+        elif k == d.WARRIOR:
+            nwar += 1
+        elif k == d.WAREHOUSE:
+            wh = len(s.swh[p])
+    ntraders = sum(1 for c in cards if KIND[c] == d.TRADER)
+    travel = sum(travels)
+    for c in cards:
+        if KIND[c] != d.SKALD:
+            continue
+        sk = CARDS[c].skald
+        if sk == d.SK_COINS:
+            skald += s.coins[p]
+        elif sk == d.SK_SHIPS:
+            skald += ships
+        elif sk == d.SK_TRADERS:
+            skald += ntraders
+        elif sk == d.SK_WARRIORS:
+            skald += nwar
+        elif sk == d.SK_CRAFTSMEN:
+            skald += ncraft
+        elif sk == d.SK_TRAVELS:
+            skald += ntrav
+        elif sk == d.SK_DOUBLE_TRAVEL and travels:
+            skald += max(travels)  # spec §6.3: the engine picks the highest travel
+    feast = d.FEAST_VP[min(feasts, len(d.FEAST_VP) - 1)]
+    return {
+        "craftsmen": craft,
+        "traders": trader,
+        "travels": travel,
+        "feasts": feast,
+        "skalds": skald,
+        "warehouse": wh,
+    }
+
+
+def final_table(s: JorvikState) -> dict[str, Any]:
+    """Spec §4.2: every seat's final scoring per category and in total (the
+    ``final`` field of the state and of the outcome's breakdown)."""
+    n = s.n
+    order = [(s.start + i) % n for i in range(n)]  # spec §8.23 (no effect)
+    per_seat = {}
+    for p in order:
+        per_seat[p] = final_breakdown(s, p)
+    final: dict[str, Any] = {k: [per_seat[p][k] for p in range(n)] for k in FINAL_CATEGORIES}
+    final["total"] = [sum(per_seat[p].values()) for p in range(n)]
+    return final
+
+
+def outcome(s: JorvikState) -> Outcome:
+    """Final VP, ranks (tie-break: most coins, spec §8.24) and the breakdown."""
+    if s.phase != PH_END:
+        raise ValueError("jorvik: the game is not over")
+    keys = [(s.vp[p], s.coins[p]) for p in range(s.n)]  # tie-break: most coins
+    picts = [e for e in s.log if e.get("scoring") == "pict attack"]
+    final = dict(s.final or {})
+    pict_sum = [sum(e["delta"][p] for e in picts) for p in range(s.n)]
+    final_total = final.get("total", [0] * s.n)
+    during = [
+        s.vp[p] - d.VP_START - pict_sum[p] - final_total[p] for p in range(s.n)
+    ]  # oracle sacrifices
+    breakdown = {
+        "start": [d.VP_START] * s.n,
+        "oracles": during,
+        "pict_attacks": picts,
+        "final": final,
+        "coins": list(s.coins),
+        "total": list(s.vp),
+    }
+    return Outcome(
+        scores=tuple(float(v) for v in s.vp),
+        ranks=ranks_from_keys(keys),
+        end_reason="rules",
+        breakdown=breakdown,
+    )
