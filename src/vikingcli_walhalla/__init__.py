@@ -1,7 +1,7 @@
 """The walhalla game plugin for vikingcli: Walhalla (AMIGO 2006), 3-4 players."""
 
 from vikingcli.hookspecs import hookimpl
-from vikingcli_walhalla.rules import WalhallaGame
+from vikingcli_walhalla.game import WalhallaGame
 
 
 @hookimpl

@@ -1,4 +1,5 @@
-"""Board geometry (spec §3): headlands, spaces, fjords, berths and seat contacts.
+"""Board geometry (docs/rules/walhalla.md §3): headlands, spaces, fjords, berths and seat
+contacts.
 
 Headlands h = 0, 1, 2 (H1..H3, left to right), positions p = 1 .. 2*L_h from the
 coast. Spaces are numbered flat: ``offset[h] + p - 1``. Fjords f = 0..3 (F1..F4);
@@ -32,7 +33,7 @@ class Board:
     space_p: tuple[int, ...]
     """Position (1-based) of each flat space."""
     max_berths: tuple[int, ...]
-    """Number of legal berths per fjord (spec §3.3)."""
+    """Number of legal berths per fjord (§3.3)."""
     contacts: tuple[tuple[tuple[int, ...], ...], ...]
     """``contacts[f][q]``: flat spaces touched by a seat at fjord position q (left first)."""
 
@@ -71,7 +72,7 @@ def make_board(lengths: tuple[int, int, int]) -> Board:
     for f in range(N_FJORDS):
         reach = max(2 * lengths[h] for h in fjord_neighbours(f))
         k = 0
-        # berth k+1 is legal while its first position 3k+1 touches land (spec §3.3)
+        # berth k+1 is legal while its first position 3k+1 touches land (§3.3)
         while 3 * k + 1 <= reach:
             k += 1
         max_berths.append(k)

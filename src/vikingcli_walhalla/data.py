@@ -1,7 +1,8 @@
-"""Walhalla component data (spec §1.3, §2.2) and every HOUSE DATA value, in one place.
+"""Walhalla component data (docs/rules/walhalla.md §1.3, §2.2) and every HOUSE DATA value,
+in one place.
 
 Everything here is static and shared by all states; nothing is ever copied.
-Values marked ``# HOUSE DATA`` are not given by any public source (spec §1.3)
+Values marked ``# HOUSE DATA`` are not given by any public source (§1.3)
 and can be corrected here alone. ``# RULING`` marks the code's choice where the
 spec settles an unclear point or where it and the rulebook disagree.
 """
@@ -31,7 +32,7 @@ VILLAGE_BONUS: tuple[int, ...] = (0, 0, 0, 1, 2, 0)  # rulebook: villages +1 / +
 SPACE_CATEGORY: tuple[int, ...] = (2, 0, 0, 3, 3, 1)
 
 # -- terrain tiles: (space A, space B) ------------------------------------------------
-# HOUSE DATA (spec §1.3): every unordered pair of types on 3 tiles, 9 spaces per type.
+# HOUSE DATA (§1.3): every unordered pair of types on 3 tiles, 9 spaces per type.
 TILES: tuple[tuple[int, int], ...] = (
     (S, F2),  # T01
     (S, F3),  # T02
@@ -52,13 +53,13 @@ TILES: tuple[tuple[int, int], ...] = (
     (V2, W),  # T17
     (V1, W),  # T18
 )
-# HOUSE DATA (spec §3.2): each laid tile gets a random orientation bit; bit 1 puts
+# HOUSE DATA (§3.2): each laid tile gets a random orientation bit; bit 1 puts
 # space B on the coast side.
 
 # -- headland lengths (option) ------------------------------------------------
 DEFAULT_HEADLANDS = (6, 6, 6)
 MIN_TILES, MAX_TILES = 5, 8  # rulebook variant: 5-8 tiles per headland
-# RULING (spec §2.1 / §8 #19): the three lengths must sum to the 18 tiles.
+# RULING (§2.1 / §8 #19): the three lengths must sum to the 18 tiles.
 TOTAL_TILES = 18
 
 # -- galleys ------------------------------------------------
@@ -110,7 +111,7 @@ CARD_COUNTS: tuple[int, ...] = (
     4,  # Wheat scoring    HOUSE DATA
     4,  # Shrine scoring   HOUSE DATA
     4,  # Village scoring  HOUSE DATA
-    # RULING (spec §8 #20): the rulebook's "(3x)" / "(1x)" stand just before the
+    # RULING (§8 #20): the rulebook's "(3x)" / "(1x)" stand just before the
     # Headland and Walhalla texts and are read as their counts. In the flattened
     # rulebook text "(3x)" could also be read as trailing the Village scoring text;
     # the spec's reading is kept.
@@ -129,10 +130,10 @@ OUTER_CAPES: tuple[int, ...] = (6, 7, 8)  # first place
 
 # -- setup ------------------------------------------------
 START_MIDGARD = {3: 9, 4: 7}  # rulebook
-START_WALHALLA = 1  # RULING (spec §8 #5): taken from Asgard, as the rulebook says
+START_WALHALLA = 1  # RULING (§8 #5): taken from Asgard, as the rulebook says
 
 # -- reinforcement list (by dense Walhalla rank 1..4) ---
-# RULING (spec §8 #6): one list for both player counts. 10/8/6 from the rulebook's
+# RULING (§8 #6): one list for both player counts. 10/8/6 from the rulebook's
 # 4-player example; the rulebook aside "3 players: 1st gets 10, 4 players: 8" is read as
 # a garbled "1st 10, 2nd 8". Rank 4 = 4 and the 3-player ranks 2-3 are HOUSE DATA.
 REINFORCEMENT: tuple[int, ...] = (10, 8, 6, 4)

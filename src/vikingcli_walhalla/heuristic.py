@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
+from vikingcli_walhalla.scoring import headland_strengths, majority_points, reinforcement
 from vikingcli_walhalla.state import (
     P_COMMIT,
     P_INVITE,
@@ -37,8 +38,6 @@ REINFORCE_VALUE = 0.25  # VP per extra reinforcement viking for the next raid
 def evaluate(s: WalhallaState, seat: int) -> float:
     if s.phase == P_OVER:
         return float(s.score[seat])
-    from vikingcli_walhalla.rules import headland_strengths, majority_points, reinforcement
-
     n = s.n
     r = s.raid
     value = float(s.score[seat])

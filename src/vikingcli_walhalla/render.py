@@ -1,4 +1,4 @@
-"""Plain-text table view (80 columns) and the rules summary."""
+"""Plain-text table view (80 columns)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import textwrap
 
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
+from vikingcli_walhalla.rules import to_move
 from vikingcli_walhalla.state import (
     P_COMMIT,
     P_DEFEND,
@@ -124,9 +125,7 @@ def _wrap(text: str) -> list[str]:
 
 
 def _mover(s: WalhallaState) -> int:
-    from vikingcli_walhalla.rules import _to_move
-
-    m = _to_move(s)
+    m = to_move(s)
     return -1 if m is None else m
 
 
@@ -167,99 +166,3 @@ def _status(s: WalhallaState) -> str:
         p = s.commit_order[s.commit_idx]
         return f"End of raid {s.raid}: {D.COLOURS[p]} lays end-of-raid cards face down."
     return ""
-
-
-RULES_TEXT = """\
-WALHALLA (AMIGO 2006) - 3-4 players, 3 raids.
-
-Board: three headlands H1-H3 of 6 tiles (12 spaces, position 1 at the coast),
-with capes (inner 3/4/5 for 2nd place, outer 6/7/8 for 1st) at the sea end.
-Fjords F1-F4 lie beside them; a galley covers 3 fjord positions (a berth) and
-each seat touches the space at the same position on each neighbouring headland.
-Spaces: S shrine (draw a card), F2/F3 forest (VP at once), V1/V2 village
-(+1/+2 strength at headland scoring), W wheat (1/2/3 VP per raid, stays).
-
-Turn: draw a galley (3 seats, one coloured). If the colour is another player's,
-they are invited first (join with a Midgard viking, or sell a card to join).
-Then fill 0-2 neutral seats (0-3 on your own colour) from Midgard; with an
-empty Midgard you may sell a card (-1 VP, card discarded, Asgard -> seat).
-Moor the galley in the lowest free berth of a fjord (BOW_IN / BOW_OUT).
-Vikings disembark nearest the coast first: land on an empty touched space or
-attack an enemy there (never your own). The defender chooses: lose (to
-Walhalla), win (pay 1 Walhalla viking to Asgard; attacker to Walhalla) or
-win with Shield. An Attack card makes the defender lose. No target: the
-viking sails back to Midgard. Hunt doubles a forest's VP.
-
-A raid ends after 12 galleys or when no one has Midgard vikings. Players lay
-end-of-raid cards face down, reveal together: scoring cards (+1 per forest/
-wheat/shrine/village occupied), Headland +2 (named headland), Walhalla +2
-(reinforcement rank, raids 1-2). Each headland: most strength gets the outer
-cape, second the inner (ties share rounded up; tie for first shares both).
-Wheat pays the raid number per field. Then (raids 1-2) non-wheat vikings go
-to Asgard, reinforcements by Walhalla rank (10/8/6/4), and everyone removes
-the smallest Walhalla count from Walhalla to Asgard.
-Final (after raid 3): +1 VP per viking on the board; Walhalla majority 6/4.
-Tiebreak: Walhalla vikings, then vikings on the board.
-
-Options: headlands=6,6,6 (5-8 each, sum 18); fixed_orientation=no|yes.
-
-ACTIONS (type exactly; the prompt lists what is legal now):
-  decline | join | join sell <card>          answer an invitation
-  board none | board front+back [sell hunt+shield]   fill seats (sell cards
-                                              when Midgard runs out)
-  moor f2 in | moor f2 out                   send the galley to a fjord
-  land h1.3 | attack h1.3 | attack h1.3 card disembark (card = Attack card)
-  lose | win | win shield                    defender's choice
-  hunt | no hunt                             play Hunt on the forest
-  play forest|wheat|shrine|village|walhalla | play headland h2 | done
-                                              end-of-raid cards
-Cards: forest wheat shrine village headland walhalla hunt attack shield.
-"""
-
-
-CARD_EFFECTS: tuple[str, ...] = (
-    "end of raid: +1 VP per forest you occupy",
-    "end of raid: +1 VP per wheat field you occupy",
-    "end of raid: +1 VP per shrine you occupy",
-    "end of raid: +1 VP per village you occupy",
-    "end of raid: +2 strength on the headland you name",
-    "end of raid 1-2: +2 Walhalla for the reinforcement rank",
-    "disembarking: double the VP of the forest you occupy",
-    "before your attack: the defender loses",
-    "as defender: win without paying Walhalla (not vs Attack)",
-)
-
-
-def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
-    """Look-ups typed at the prompt: ``hand``, ``scores``, ``cards``, ``board``."""
-    want = " ".join(text.lower().split())
-    if want == "board":
-        return render(s, seat)
-    if want == "hand":
-        if seat is None or not 0 <= seat < s.n:
-            return "Spectators see no hand."
-        lines = [f"Hand of {D.COLOURS[seat]}:"]
-        for t, c in enumerate(s.hands[seat]):
-            if c:
-                lines.append(f"  {c} x {D.CARD_TITLES[t]:<15} {CARD_EFFECTS[t]}")
-        for t, h in s.commits[seat]:
-            where = f" naming H{h + 1}" if h >= 0 else ""
-            lines.append(f"  face down: {D.CARD_TITLES[t]}{where}")
-        if len(lines) == 1:
-            lines.append("  (no cards)")
-        return "\n".join(lines)
-    if want in ("scores", "score", "log"):
-        from vikingcli_walhalla.rules import breakdown
-
-        lines = ["scoring".ljust(24) + " ".join(f"{D.COLOURS[p]:>6}" for p in range(s.n))]
-        for label, pts in breakdown(s).items():
-            lines.append(f"{label[:23]:<24}" + " ".join(f"{x:>6}" for x in pts))
-        return "\n".join(lines)
-    if want == "cards":
-        lines = [f"Action cards (deck {len(s.deck)}):  type, count, discarded, effect"]
-        for t in range(D.N_CARD_TYPES):
-            lines.append(
-                f"  {D.CARD_TITLES[t]:<15} {D.CARD_COUNTS[t]} {s.discard[t]:>2}  {CARD_EFFECTS[t]}"
-            )
-        return "\n".join(lines)
-    return None

@@ -1,11 +1,38 @@
-"""What one seat may know (spec §6 information model), JSON-ready."""
+"""What one seat may know (docs/rules/walhalla.md §6 information model): the
+observation, determinization, the look-ups typed at the prompt, and the component
+totals the property tests check."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from vikingcli.engine import normalize_action_text
 from vikingcli_walhalla import data as D
-from vikingcli_walhalla.state import P_COMMIT, P_OVER, PHASE_NAMES, WalhallaState
+from vikingcli_walhalla.board import N_HEADLANDS
+from vikingcli_walhalla.rules import to_move
+from vikingcli_walhalla.scoring import breakdown
+from vikingcli_walhalla.state import (
+    P_COMMIT,
+    P_HUNT,
+    P_INVITE,
+    P_SEATS,
+    P_SEND,
+    PHASE_NAMES,
+    WalhallaState,
+)
+
+CARD_EFFECTS: tuple[str, ...] = (
+    "end of raid: +1 VP per forest you occupy",
+    "end of raid: +1 VP per wheat field you occupy",
+    "end of raid: +1 VP per shrine you occupy",
+    "end of raid: +1 VP per village you occupy",
+    "end of raid: +2 strength on the headland you name",
+    "end of raid 1-2: +2 Walhalla for the reinforcement rank",
+    "disembarking: double the VP of the forest you occupy",
+    "before your attack: the defender loses",
+    "as defender: win without paying Walhalla (not vs Attack)",
+)
 
 
 def galleys_sent(s: WalhallaState) -> list[int]:
@@ -19,13 +46,6 @@ def galleys_sent(s: WalhallaState) -> list[int]:
 def observation(s: WalhallaState, seat: int) -> dict[str, Any]:
     n = s.n
     b = s.board
-    to_move: int | None
-    if s.phase == P_OVER:
-        to_move = None
-    else:
-        from vikingcli_walhalla.rules import _to_move
-
-        to_move = _to_move(s)
     committed = [s.phase == P_COMMIT and (p in s.commit_order[: s.commit_idx]) for p in range(n)]
     return {
         "game": "walhalla",
@@ -44,7 +64,7 @@ def observation(s: WalhallaState, seat: int) -> dict[str, Any]:
         "start_player": s.start,
         "active": s.active,
         "phase": PHASE_NAMES[s.phase],
-        "to_move": to_move,
+        "to_move": to_move(s),
         "galley": s.galley,
         "seats": s.seats[:],
         "queue": [list(x) for x in s.queue],
@@ -68,3 +88,124 @@ def observation(s: WalhallaState, seat: int) -> dict[str, Any]:
         "forest_vp": s.forest_vp[:],
         "sale_vp": s.sale_vp[:],
     }
+
+
+def determinize(state: WalhallaState, seat: int, rng: random.Random) -> WalhallaState:
+    """Re-deal what ``seat`` cannot see: the deck, other hands, others' face-down
+    cards, the galley deck order and the state's RNG."""
+    s = state.clone()
+    s.legal_cache = None  # another seat's legal actions depend on its re-dealt hand
+    n = s.n
+    # Pool every card seat cannot see: the deck, other hands, others' commitments.
+    pool: list[int] = list(s.deck)
+    sizes = [0] * n
+    for p in range(n):
+        if p == seat:
+            continue
+        h = s.hands[p]
+        for t in range(D.N_CARD_TYPES):
+            pool.extend([t] * h[t])
+        pool.extend(c for c, _ in s.commits[p])
+        sizes[p] = sum(h) + len(s.commits[p])
+    # Canonical order first, so the re-deal depends only on what seat observes.
+    pool.sort()
+    # A pending Hunt decision shows that the occupier holds a Hunt card: keep one.
+    known = -1
+    if s.phase == P_HUNT and s.occ[s.target] != seat:
+        known = s.occ[s.target]
+        pool.remove(D.C_HUNT)
+        sizes[known] -= 1
+    rng.shuffle(pool)
+    # Hidden commitments first (their count is public): end-of-raid cards drawn from
+    # the pool; the real ones are in it, so there are always enough.
+    ok_types = [t for t in D.END_OF_RAID_CARDS if not (t == D.C_WALHALLA and s.raid >= D.N_RAIDS)]
+    for p in range(n):
+        had = len(s.commits[p])
+        if p == seat or not had:
+            continue
+        new_commits: list[tuple[int, int]] = []
+        i = len(pool) - 1
+        while len(new_commits) < had:
+            t = pool[i]
+            if t in ok_types:
+                pool.pop(i)
+                hl = rng.randrange(N_HEADLANDS) if t == D.C_HEADLAND else -1
+                new_commits.append((t, hl))
+            i -= 1
+        s.commits[p] = new_commits
+    for p in range(n):
+        if p == seat:
+            continue
+        h = [0] * D.N_CARD_TYPES
+        for _ in range(sizes[p] - len(s.commits[p])):
+            h[pool.pop()] += 1
+        s.hands[p] = h
+    if known >= 0:
+        s.hands[known][D.C_HUNT] += 1
+    s.deck = pool
+    rng.shuffle(s.deck)
+    s.gdeck.sort()
+    rng.shuffle(s.gdeck)
+    s.rng = rng.getrandbits(62)
+    return s
+
+
+def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
+    """Look-ups typed at the prompt: ``hand``, ``scores``, ``cards`` (``board`` is the
+    table itself, answered by the game with ``render``)."""
+    want = normalize_action_text(text)
+    if want == "hand":
+        if seat is None or not 0 <= seat < s.n:
+            return "Spectators see no hand."
+        lines = [f"Hand of {D.COLOURS[seat]}:"]
+        for t, c in enumerate(s.hands[seat]):
+            if c:
+                lines.append(f"  {c} x {D.CARD_TITLES[t]:<15} {CARD_EFFECTS[t]}")
+        for t, h in s.commits[seat]:
+            where = f" naming H{h + 1}" if h >= 0 else ""
+            lines.append(f"  face down: {D.CARD_TITLES[t]}{where}")
+        if len(lines) == 1:
+            lines.append("  (no cards)")
+        return "\n".join(lines)
+    if want in ("scores", "score", "log"):
+        lines = ["scoring".ljust(24) + " ".join(f"{D.COLOURS[p]:>6}" for p in range(s.n))]
+        for label, pts in breakdown(s).items():
+            lines.append(f"{label[:23]:<24}" + " ".join(f"{x:>6}" for x in pts))
+        return "\n".join(lines)
+    if want == "cards":
+        lines = [f"Action cards (deck {len(s.deck)}):  type, count, discarded, effect"]
+        for t in range(D.N_CARD_TYPES):
+            lines.append(
+                f"  {D.CARD_TITLES[t]:<15} {D.CARD_COUNTS[t]} {s.discard[t]:>2}  {CARD_EFFECTS[t]}"
+            )
+        return "\n".join(lines)
+    return None
+
+
+def component_totals(s: WalhallaState) -> dict[str, int]:
+    """Vikings per colour (14), action cards per type and in all (32), galleys (12)."""
+    out: dict[str, int] = {}
+    aboard = s.seats if s.phase in (P_INVITE, P_SEATS, P_SEND) else [o for *_, o in s.queue]
+    for p in range(s.n):
+        out[f"vikings {D.COLOURS[p]}"] = (
+            s.midgard[p]
+            + s.asgard[p]
+            + s.walhalla[p]
+            + s.occ.count(p)
+            + sum(1 for o in aboard if o == p)
+        )
+    cards = s.discard[:]
+    for t in s.deck:
+        cards[t] += 1
+    for h in s.hands:
+        for t in range(D.N_CARD_TYPES):
+            cards[t] += h[t]
+    for c in s.commits:
+        for t, _ in c:
+            cards[t] += 1
+    for t in range(D.N_CARD_TYPES):
+        out[f"cards {D.CARD_NAMES[t]}"] = cards[t]
+    out["cards"] = sum(cards)
+    drawn = 1 if s.phase in (P_INVITE, P_SEATS, P_SEND) else 0
+    out["galleys"] = sum(len(f) for f in s.fjords) + len(s.gdeck) + drawn
+    return out

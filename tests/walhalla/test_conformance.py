@@ -5,6 +5,6 @@ headlands=5,6,7 and fixed_orientation=yes at 3 and 4 players.
 """
 
 from vikingcli.testing import conformance_suite
-from vikingcli_walhalla.rules import WalhallaGame
+from vikingcli_walhalla.game import WalhallaGame
 
 TestConformance = conformance_suite(WalhallaGame())

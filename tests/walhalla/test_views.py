@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.walhalla._build import ANNA, BELA, GAME, blank, put, set_hand, set_pools, start_turn
+from tests.walhalla.helpers import ANNA, BELA, GAME, blank, put, set_hand, set_pools, start_turn
 
 
 def test_render_shows_board_pools_and_only_own_hand() -> None:

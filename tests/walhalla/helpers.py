@@ -1,14 +1,16 @@
-"""Helpers that build Walhalla positions directly (for the spec §7 test vectors)."""
+"""Helpers that build Walhalla positions directly (for the worked examples of
+docs/rules/walhalla.md §7 and the other tests)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
 from vikingcli_walhalla import data as D
-from vikingcli_walhalla import rules as R
-from vikingcli_walhalla.state import WalhallaState
+from vikingcli_walhalla.game import WalhallaGame
+from vikingcli_walhalla.rules import begin_turn
+from vikingcli_walhalla.state import P_INVITE, P_SEATS, P_SEND, WalhallaState
 
-GAME = R.WalhallaGame()
+GAME = WalhallaGame()
 ANNA, BELA, CECIL, DENES = 0, 1, 2, 3  # RED, BLACK, YELLOW, BLUE
 
 CARD = {name: i for i, name in enumerate(D.CARD_NAMES)}
@@ -25,6 +27,7 @@ def blank(n: int = 4, headlands: str = "6,6,6", seed: int = 1, fixed: str = "no"
     s.start = 0
     s.galley = 0
     s.seats = [-1, -1, -1]
+    s.legal_cache = None
     return s
 
 
@@ -48,6 +51,7 @@ def set_tile(s: WalhallaState, h: int, i: int, tile: int, coast: int) -> None:
             pa, pb = D.TILES[tt]
             stype.extend((pb, pa) if ff else (pa, pb))
     s.stype = tuple(stype)
+    s.legal_cache = None
 
 
 def sp(s: WalhallaState, h: int, p: int) -> int:
@@ -59,6 +63,7 @@ def put(s: WalhallaState, h: int, p: int, seat: int) -> None:
     """Stand a viking of ``seat`` on (h, p), taking it from Asgard (keeps 14 per colour)."""
     s.occ[sp(s, h, p)] = seat
     s.asgard[seat] -= 1
+    s.legal_cache = None
 
 
 def set_hand(s: WalhallaState, seat: int, cards: Iterable[str]) -> None:
@@ -70,6 +75,7 @@ def set_hand(s: WalhallaState, seat: int, cards: Iterable[str]) -> None:
         t = CARD[name]
         s.deck.remove(t)
         s.hands[seat][t] += 1
+    s.legal_cache = None
 
 
 def set_pools(
@@ -89,6 +95,7 @@ def set_pools(
     if asgard is None:
         asgard = D.VIKINGS_PER_COLOUR - s.midgard[seat] - s.walhalla[seat] - on_board
     s.asgard[seat] = asgard
+    s.legal_cache = None
 
 
 def start_turn(s: WalhallaState, galley: int) -> None:
@@ -96,14 +103,16 @@ def start_turn(s: WalhallaState, galley: int) -> None:
     rest = [g for g in range(1, D.N_GALLEYS + 1) if g != galley]
     placed = {g for f in s.fjords for g, _, _ in f}
     s.gdeck = [g for g in sorted(rest) if g not in placed] + [galley]
-    R._begin_turn(s)
+    s.legal_cache = None
+    begin_turn(s)
 
 
 def end_raid(s: WalhallaState) -> None:
     """End the raid now (galley deck empty) and enter the commitment step."""
     s.gdeck = []
     s.galley = 0
-    R._begin_turn(s)
+    s.legal_cache = None
+    begin_turn(s)
 
 
 def play(s: WalhallaState, *texts: str) -> None:
@@ -121,8 +130,6 @@ def ledger(s: WalhallaState) -> Mapping[str, tuple[int, ...]]:
 
 def viking_total(s: WalhallaState, seat: int) -> int:
     """Every viking of ``seat`` wherever it is (board, pools, galley)."""
-    from vikingcli_walhalla.state import P_INVITE, P_SEATS, P_SEND
-
     n = s.midgard[seat] + s.asgard[seat] + s.walhalla[seat]
     n += sum(1 for o in s.occ if o == seat)
     if s.phase in (P_INVITE, P_SEATS, P_SEND):

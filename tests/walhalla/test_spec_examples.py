@@ -1,10 +1,11 @@
-"""Spec §7 test vectors TV1 ... TV9 (and their variants), with the spec's numbers."""
+"""The worked examples of docs/rules/walhalla.md §7 (test vectors TV1 ... TV9 and their
+variants), with the spec's numbers; each test is named after its example's label."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.walhalla._build import (
+from tests.walhalla.helpers import (
     ANNA,
     BELA,
     CECIL,
@@ -24,8 +25,8 @@ from tests.walhalla._build import (
 )
 from vikingcli.engine import IllegalAction
 from vikingcli_walhalla import data as D
-from vikingcli_walhalla import rules as R
 from vikingcli_walhalla.board import make_board
+from vikingcli_walhalla.scoring import headland_strengths, majority_points, reinforcement
 from vikingcli_walhalla.state import P_COMMIT, P_DEFEND, P_INVITE, P_OVER
 
 # -- TV1: the rulebook's disembarking example ------------------------------------------------
@@ -38,7 +39,7 @@ def tv1_state(
     cecil_walhalla: int = 1,
     black_on_h1_1: bool = False,
 ):
-    """TV1 start: raid 2, Anna to move, the board fragment of spec §7 TV1."""
+    """TV1 start: raid 2, Anna to move, the board fragment of docs/rules/walhalla.md §7 TV1."""
     s = blank(4)
     s.raid = 2
     set_tile(s, 1, 1, 16, D.V1)  # T16 (V1 | W)
@@ -193,8 +194,8 @@ def headland_fixture(viking_specs: dict[int, list[int]], inner: int, outer: int)
             space = villages[bonus].pop() if bonus else plain.pop()
             s.occ[space] = seat
             s.asgard[seat] -= 1
-    strengths = R.headland_strengths(s, [[0, 0, 0]] * 4)[0]
-    return R.majority_points(strengths, inner, outer)
+    strengths = headland_strengths(s, [[0, 0, 0]] * 4)[0]
+    return majority_points(strengths, inner, outer)
 
 
 def test_tv2_headland_scoring_example_1() -> None:
@@ -219,7 +220,7 @@ def test_tv3_headland_scoring_example_2() -> None:
     ],
 )
 def test_tv4_more_headland_checks(strengths, inner, outer, expected) -> None:
-    assert R.majority_points(strengths, inner, outer) == expected
+    assert majority_points(strengths, inner, outer) == expected
 
 
 def test_tv4_headland_card_without_vikings() -> None:
@@ -244,7 +245,7 @@ def test_tv4_headland_card_without_vikings() -> None:
 
 def test_tv5_reinforcement_example_from_the_rulebook() -> None:
     # order Anna, Béla, Cecil, Dénes
-    assert R.reinforcement([2, 3, 2, 0], [9, 10, 8, 7]) == [8, 10, 8, 6]
+    assert reinforcement([2, 3, 2, 0], [9, 10, 8, 7]) == [8, 10, 8, 6]
 
 
 def test_tv5_reinforcement_in_play() -> None:
@@ -259,11 +260,11 @@ def test_tv5_reinforcement_in_play() -> None:
 
 
 def test_tv5_short_supply() -> None:
-    assert R.reinforcement([2, 3, 2, 0], [9, 10, 8, 4]) == [8, 10, 8, 4]
+    assert reinforcement([2, 3, 2, 0], [9, 10, 8, 4]) == [8, 10, 8, 4]
 
 
 def test_tv5_walhalla_plus_two() -> None:
-    assert R.reinforcement([2, 3, 2, 0 + 2], [9, 10, 8, 7]) == [8, 10, 8, 7]
+    assert reinforcement([2, 3, 2, 0 + 2], [9, 10, 8, 7]) == [8, 10, 8, 7]
     s = blank(4)
     for seat, (wal, asg) in enumerate([(2, 9), (3, 10), (2, 8), (0, 7)]):
         set_pools(s, seat, midgard=14 - wal - asg, walhalla=wal, asgard=asg)

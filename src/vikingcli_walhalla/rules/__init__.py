@@ -1,0 +1,88 @@
+"""Walhalla rules (AMIGO 2006): setup, whose move, legal actions and their effects.
+
+One module per decision point of docs/rules/walhalla.md §6 (``invite`` D2, ``seats``
+D3, ``moor`` D4, ``disembark`` D5, ``defend`` D6, ``hunt`` D7, ``commit`` D9), with
+``raid`` (the turn loop and the end of a raid), ``cards`` (deck, hands, discards)
+and ``setup`` (a new game) beside them. ``legal`` and ``play`` dispatch on the
+phase (the action encoding is described in ``state``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from vikingcli.engine import Action
+from vikingcli_walhalla import data as D
+from vikingcli_walhalla.rules import commit, defend, disembark, hunt, invite, moor, seats
+from vikingcli_walhalla.rules.raid import begin_turn
+from vikingcli_walhalla.rules.setup import new_state
+from vikingcli_walhalla.state import (
+    P_COMMIT,
+    P_DEFEND,
+    P_HUNT,
+    P_INVITE,
+    P_LAND,
+    P_SEATS,
+    P_SEND,
+    WalhallaState,
+)
+
+__all__ = ["begin_turn", "legal", "new_state", "play", "to_move"]
+
+
+def _over_legal(s: WalhallaState) -> list[Action]:
+    return []
+
+
+def _over_play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+    raise ValueError("walhalla: the game is over")
+
+
+# Indexed by phase (P_INVITE .. P_OVER).
+LEGAL_BY_PHASE: tuple[Callable[[WalhallaState], list[Action]], ...] = (
+    invite.legal,
+    seats.legal,
+    moor.legal,
+    disembark.legal,
+    defend.legal,
+    hunt.legal,
+    commit.legal,
+    _over_legal,
+)
+PLAY_BY_PHASE: tuple[Callable[[WalhallaState, tuple[Any, ...]], None], ...] = (
+    invite.play,
+    seats.play,
+    moor.play,
+    disembark.play,
+    defend.play,
+    hunt.play,
+    commit.play,
+    _over_play,
+)
+
+
+def to_move(s: WalhallaState) -> int | None:
+    """The seat that decides now, derived from the phase; ``None`` once over."""
+    ph = s.phase
+    if ph in (P_SEATS, P_SEND):
+        return s.active
+    if ph == P_LAND:
+        return s.queue[0][2]
+    if ph == P_INVITE:
+        return D.galley_colour(s.galley)
+    if ph in (P_DEFEND, P_HUNT):
+        return s.occ[s.target]
+    if ph == P_COMMIT:
+        return s.commit_order[s.commit_idx]
+    return None
+
+
+def legal(s: WalhallaState) -> list[Action]:
+    """The legal actions of the seat to move, in a fixed order; empty once over."""
+    return LEGAL_BY_PHASE[s.phase](s)
+
+
+def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+    """Apply the legal action ``a`` in place (no checks)."""
+    PLAY_BY_PHASE[s.phase](s, a)

@@ -1,0 +1,36 @@
+"""D2: the owner of the galley's coloured seat is invited to board it
+(docs/rules/walhalla.md §4.2, selling a card to join: §4.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vikingcli.engine import Action
+from vikingcli_walhalla import data as D
+from vikingcli_walhalla.rules.cards import sell
+from vikingcli_walhalla.state import DECLINE, JOIN, P_SEATS, WalhallaState
+
+DECLINE_ACTION = (DECLINE,)
+
+
+def legal(s: WalhallaState) -> list[Action]:
+    i = D.galley_colour(s.galley)
+    acts: list[Action] = [DECLINE_ACTION]
+    if s.midgard[i] >= 1:
+        acts.append((JOIN, -1))
+    elif s.score[i] >= 1 and s.asgard[i] >= 1:
+        h = s.hands[i]
+        for t in range(D.N_CARD_TYPES):
+            if h[t]:
+                acts.append((JOIN, t))
+    return acts
+
+
+def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+    if a[0] == JOIN:
+        i = D.galley_colour(s.galley)
+        if a[1] >= 0:
+            sell(s, i, a[1])
+        s.midgard[i] -= 1
+        s.seats[D.galley_coloured_seat(s.galley)] = i
+    s.phase = P_SEATS

@@ -1,0 +1,67 @@
+"""D3: the active player boards the remaining seats, selling cards for vikings when
+Midgard runs short (docs/rules/walhalla.md §4.2, §4.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from vikingcli.engine import Action
+from vikingcli_walhalla import data as D
+from vikingcli_walhalla.rules.cards import sell
+from vikingcli_walhalla.state import BOARD, P_SEND, WalhallaState
+
+
+def multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``size`` card types drawn from the hand ``counts``, sorted."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(t: int, left: int, acc: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        for u in range(t, D.N_CARD_TYPES):
+            c = counts[u]
+            if c:
+                k = 1
+                while k <= c and k <= left:
+                    rec(u + 1, left - k, acc + (u,) * k)
+                    k += 1
+
+    rec(0, size, ())
+    out.sort()
+    return out
+
+
+def legal(s: WalhallaState) -> list[Action]:
+    a = s.active
+    g = s.galley
+    cs = D.galley_coloured_seat(g)
+    own = D.galley_colour(g) == a
+    m = s.midgard[a]
+    hand = s.hands[a]
+    smax = min(sum(hand), s.score[a], s.asgard[a])
+    acts: list[Action] = []
+    for mask in range(8):
+        if not own and mask >> cs & 1:
+            continue
+        cnt = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1)
+        need = cnt - m
+        if need <= 0:
+            acts.append((BOARD, mask, ()))
+        elif need <= smax:
+            for sold in multisets(hand, need):
+                acts.append((BOARD, mask, sold))
+    return acts
+
+
+def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+    p = s.active
+    for t in a[2]:
+        sell(s, p, t)
+    mask = a[1]
+    for i in range(3):
+        if mask >> i & 1:
+            s.seats[i] = p
+            s.midgard[p] -= 1
+    s.phase = P_SEND
