@@ -20,10 +20,13 @@ import typer
 from vikingcli import __version__
 from vikingcli.batch import BackendUnavailable, Job, run_jobs
 from vikingcli.engine import Game
+from vikingcli.hotseat import LocalTable, move_lines
+from vikingcli.human import HumanPlayer
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.registry import Registry, load_registry
 from vikingcli.saves import SaveError, load_match, save_path, write_save
+from vikingcli.scoresheet import score_sheet
 from vikingcli.text import plain_text
 
 RUN_DEFAULT_AI = ("greedy", "random")
@@ -449,12 +452,20 @@ def _continue(reg: Registry, match: Match, path: Path, move_timeout: float | Non
         make_player(match.game, reg.players, s.spec, i, match.seed)
         for i, s in enumerate(match.seats)
     ]
-    interactive = any(reg.players[s.spec.kind].interactive for s in match.seats)
+    humans = [i for i, s in enumerate(match.seats) if reg.players[s.spec.kind].interactive]
+    interactive = bool(humans)
+    screen = LocalTable(match, humans, show=typer.echo) if interactive else None
+    match.narrating = interactive
+    for seat in humans:
+        player = players[seat]
+        if isinstance(player, HumanPlayer) and screen is not None:
+            player.name = match.seats[seat].name
+            player.before_turn = screen.before_turn
 
     def autosave(m: Match, seat: int, text: str) -> None:
-        if interactive:
+        if screen is not None:
             write_save(m, path)
-            typer.echo(f"  {len(m.actions)}. seat {seat}: {text}")
+            screen.on_move(m, seat, text)
 
     try:
         match.play(players, move_timeout=move_timeout, on_move=autosave)
@@ -465,6 +476,7 @@ def _continue(reg: Registry, match: Match, path: Path, move_timeout: float | Non
     write_save(match, path)
     if interactive:
         typer.echo(plain_text(match.game.render(match.state, None)))
+        typer.echo(score_sheet(match.outcome(), match.names))
 
 
 def _new_seed() -> int:
@@ -568,14 +580,23 @@ def replay(
         game = saved.game
         if seat is not None and not 0 <= seat < len(saved.seats):
             raise UsageProblem(f"--seat {seat}: the game has seats 0-{len(saved.seats) - 1}")
-        fresh = Match(game, saved.options, saved.seed, saved.seats)
+        fresh = Match(game, saved.options, saved.seed, saved.seats, narrating=True)
         typer.echo(f"{game.title}  seed {saved.seed}  options {saved.options}")
         for i, s in enumerate(saved.seats):
             typer.echo(f"  seat {i}: {s.name} ({s.spec})")
+        if seat is None:
+            typer.echo("Showing everything, every seat's secrets included"
+                       " (--seat N shows only what seat N learned).")
+        else:
+            typer.echo(f"Showing what seat {seat} ({saved.seats[seat].name}) learned.")
         for k, text in enumerate(saved.actions, 1):
             mover = game.to_move(fresh.state)
+            assert mover is not None  # the save replayed when it was loaded
             fresh.apply_text(text)
-            typer.echo(f"{k:4d}. seat {mover}: {text}")
+            # Everything: the move as played, then its consequences as the mover saw them.
+            told = fresh.narrate(seat) if seat is not None else [text, *fresh.narrate(mover)[1:]]
+            for line in move_lines(k, saved.seats[mover].name, told):
+                typer.echo(line)
             if board or step:
                 typer.echo(plain_text(game.render(fresh.state, seat)))
             if step and k < len(saved.actions):
@@ -585,6 +606,8 @@ def replay(
         if not (board or step):
             typer.echo(plain_text(game.render(fresh.state, seat)))
         if saved.over:
+            if saved.forfeit is None:
+                typer.echo(score_sheet(saved.outcome(), saved.names))
             typer.echo(_summary_line(saved.result_json()))
         else:
             typer.echo(f"(game not finished: {len(saved.actions)} moves so far)")

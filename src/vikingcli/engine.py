@@ -92,6 +92,9 @@ class Outcome:
     ranks: tuple[int, ...]
     end_reason: str = "rules"
     breakdown: Mapping[str, Any] = field(default_factory=dict)
+    sheet: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    """The score sheet for people: ``(label, value per seat)`` rows in scoring
+    order, ending with the total; the end screens show it as a table."""
 
     def winners(self) -> tuple[int, ...]:
         """The seats ranked first."""
@@ -111,6 +114,21 @@ def normalize_action_text(text: str) -> str:
     """An action text as the default ``parse_action`` compares it: lower case,
     single spaces, no spaces at the ends."""
     return " ".join(text.lower().split())
+
+
+def seat_ref(seat: int) -> str:
+    """How a game names a seat in the text it returns (narration): the host puts the
+    seat's name there (``alice``, ``mcts``, ``greedy 2``), so games never guess names."""
+    return f"{{p{seat}}}"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with every :func:`seat_ref` replaced by the seat's name."""
+    if "{p" not in text:
+        return text
+    for seat, name in enumerate(names):
+        text = text.replace(seat_ref(seat), name)
+    return text
 
 
 def ranks_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
@@ -263,6 +281,22 @@ class Game(ABC):
     def rules_text(self) -> str:
         """A readable rules summary and the action syntax (``vikingcli rules``)."""
         return self.__doc__ or self.title
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        """What ``seat`` (``None``: a spectator) learns from one move: ``action``,
+        played in ``before``, which led to ``after``.
+
+        The first line is the move as that seat may know it, without the mover's
+        name (the host adds it): the action's text, or e.g. ``chose a hero move``
+        for a secret choice. Further lines tell every automatic consequence the
+        game applied (forced moves, discards, reveals, prices paid, scorings),
+        naming seats with :func:`seat_ref`. It must depend only on what ``seat``
+        can observe before and after the move; the conformance suite checks that.
+        The host never describes a move to a person in any other way.
+
+        The default tells the action's text to everyone: right only for games
+        whose moves are public and whose consequences need no telling."""
+        return [self.format_action(before, action)]
 
     def view(self, state: State, seat: int | None, text: str) -> str | None:
         """Answer a look-up a person typed at the prompt (``board 2``, ``hand``...)

@@ -30,15 +30,23 @@ class HumanPlayer:
         self,
         ask: Callable[[str, list[str]], str] | None = None,
         show: Callable[[str], None] | None = None,
+        name: str = "",
+        before_turn: Callable[[int], list[str]] | None = None,
     ) -> None:
         self.ask = ask or _prompt
         self.show = show or print
+        self.name = name
+        self.before_turn = before_turn
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
+        news = self.before_turn(seat) if self.before_turn is not None else []
         self.show(plain_text(game.render(state, seat)))
+        for line in news:
+            self.show(line)
+        prompt = f"{self.name or f'seat {seat}'} > "
         while True:
             texts = game.legal_action_texts(state)
-            line = self.ask(f"seat {seat} > ", texts).strip()
+            line = self.ask(prompt, texts).strip()
             if not line:
                 continue
             if line in ("quit", "exit"):

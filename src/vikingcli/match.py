@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from vikingcli.engine import Game, IllegalAction, Outcome, ranks_from_keys
+from vikingcli.engine import Game, IllegalAction, Outcome, name_seats, ranks_from_keys
 from vikingcli.players import Player, PlayerKind, PlayerSpec, full_params
 
 
@@ -71,6 +71,10 @@ class Match:
     actions: list[str] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     forfeit: dict[str, Any] | None = None
+    narrating: bool = False
+    """Keep what the last move needs to be narrated (people are watching); batches
+    leave it off and pay nothing for it."""
+    _last: tuple[int, Any, Any] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -86,9 +90,32 @@ class Match:
         """Apply the action named by ``text``; return its canonical text."""
         action = self.game.parse_action(self.state, text)
         canonical = self.game.format_action(self.state, action)
+        seat = self.game.to_move(self.state)
+        before = self.game.clone(self.state) if self.narrating else None
         self.game.apply(self.state, action)
         self.actions.append(canonical)
+        if before is not None and seat is not None:
+            self._last = (seat, action, before)
         return canonical
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' display names, in seat order."""
+        return [s.name for s in self.seats]
+
+    def narrate(self, viewer: int | None) -> list[str]:
+        """What ``viewer`` (``None``: a spectator) learns from the last move, with
+        seat names filled in; empty when nothing is kept (``narrating`` off)."""
+        if self._last is None:
+            return []
+        _, action, before = self._last
+        lines = self.game.narrate(before, action, self.state, viewer)
+        return [name_seats(line, self.names) for line in lines]
+
+    @property
+    def last_mover(self) -> int | None:
+        """The seat that made the last narrated move."""
+        return None if self._last is None else self._last[0]
 
     def step(self, players: Sequence[Player], move_timeout: float | None = None) -> str | None:
         """Let the seat to move act once; return the canonical action text.
@@ -100,10 +127,13 @@ class Match:
             return None
         game = self.game
         start = time.perf_counter()
+        before = None
         try:
             with _deadline(move_timeout):
                 action = players[seat].choose(game, self.state, seat)
             text = game.format_action(self.state, action)
+            if self.narrating:
+                before = game.clone(self.state)
             game.apply(self.state, action)
         except (QuitGame, KeyboardInterrupt):
             raise
@@ -119,6 +149,8 @@ class Match:
         finally:
             self.seconds[seat] += time.perf_counter() - start
         self.actions.append(text)
+        if before is not None:
+            self._last = (seat, action, before)
         return text
 
     def _forfeit(self, seat: int, reason: str) -> None:

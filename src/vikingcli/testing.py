@@ -144,6 +144,61 @@ def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True
         check_views(game, state)
 
 
+def check_narration(game: Game, state: Any, rng: random.Random, *, max_actions: int = 24) -> None:
+    """No narration tells a seat more than its observation does.
+
+    For every seat, a move's narration must be a function of what that seat
+    observes before and after the move: moves of another seat that leave the
+    seat's observation the same read the same, and so does the same move in a
+    position the seat cannot tell apart from this one (one re-dealt by
+    ``determinize``). A spectator's narration must read the same wherever any
+    seat other than the mover cannot tell two moves apart."""
+    mover = game.to_move(state)
+    assert mover is not None
+    n = game.num_players(state)
+    positions = [state] + [
+        game.determinize(state, s, random.Random(rng.random())) for s in range(n) if s != mover
+    ]
+    samples: list[tuple[list[bytes], list[bytes], dict[int | None, list[str]], str]] = []
+    for position in positions:
+        actions = list(game.legal_actions(position))
+        if len(actions) > max_actions:
+            actions = rng.sample(actions, max_actions)
+        seen_before = [_snapshot_obs(game, position, s) for s in range(n)]
+        for action in actions:
+            after = game.apply(game.clone(position), action)
+            seen_after = [_snapshot_obs(game, after, s) for s in range(n)]
+            told = {
+                viewer: list(game.narrate(position, action, after, viewer))
+                for viewer in [*range(n), None]
+            }
+            for viewer, lines in told.items():
+                assert lines and all(isinstance(x, str) and x for x in lines), (
+                    f"narrate gave {lines!r} to seat {viewer}"
+                )
+            samples.append((seen_before, seen_after, told, game.format_action(position, action)))
+    for viewer in range(n):
+        first: dict[tuple[bytes, bytes], tuple[list[str], list[str], str]] = {}
+        for before, after, told, text in samples:
+            key = (before[viewer], after[viewer])
+            if key not in first:
+                first[key] = (told[viewer], told[None], text)
+                continue
+            lines, public, other = first[key]
+            assert told[viewer] == lines, (
+                f"narration leaks to seat {viewer}: {other!r} and {text!r} look the same to it,"
+                f" but it is told {lines!r} and {told[viewer]!r}"
+            )
+            assert viewer == mover or told[None] == public, (
+                f"narration leaks to spectators: seat {viewer} cannot tell {other!r} from"
+                f" {text!r}, but spectators are told {public!r} and {told[None]!r}"
+            )
+
+
+def _snapshot_obs(game: Game, state: Any, seat: int) -> bytes:
+    return orjson.dumps(game.observation(state, seat), option=orjson.OPT_SORT_KEYS)
+
+
 def check_views(game: Game, state: Any) -> None:
     """render and evaluate for every seat and a spectator."""
     n = game.num_players(state)

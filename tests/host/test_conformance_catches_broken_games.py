@@ -10,7 +10,14 @@ import pytest
 from vikingcli_toygame import RuneDuel, RuneState
 
 from vikingcli.engine import IllegalAction
-from vikingcli.testing import check_replay, configurations, conformance_suite, play_random
+from vikingcli.testing import (
+    check_narration,
+    check_replay,
+    configurations,
+    conformance_suite,
+    iter_states,
+    play_random,
+)
 
 OPTIONS = {"hand": "3"}
 
@@ -145,3 +152,26 @@ def test_hypothesis_shrinks_a_failing_path_to_the_moves_that_break_it() -> None:
     moves = [line for line in notes.splitlines() if " plays " in line]
     # Shrunk: two runes suffice (any rune, then a lower one); a random path is far longer.
     assert 2 <= len(moves) <= 3, notes
+
+
+class TellsEveryoneTheDraw(RuneDuel):
+    def narrate(self, before: RuneState, action: Any, after: RuneState, seat: int | None) -> Any:
+        lines = super().narrate(before, action, after, seat)
+        if len(after.deck) < len(before.deck):
+            lines[1:] = [f"drew rune {before.deck[-1]}"]
+        return lines
+
+
+def test_no_leak_check_passes_a_game_that_tells_a_draw_only_to_its_drawer() -> None:
+    game = RuneDuel()
+    rng = random.Random(3)
+    for state in iter_states(game, 3, OPTIONS, seed=3):
+        if game.to_move(state) is not None:
+            check_narration(game, state, rng)
+
+
+def test_no_leak_check_catches_a_narration_that_tells_everyone_the_draw() -> None:
+    game = TellsEveryoneTheDraw()
+    state = game.new_state(3, OPTIONS, 3)
+    with pytest.raises(AssertionError, match="narration leaks to seat 1"):
+        check_narration(game, state, random.Random(3))
