@@ -176,8 +176,9 @@ def test_tv1b_sail_back_case() -> None:
 
 
 def headland_fixture(viking_specs: dict[int, list[int]], inner: int, outer: int) -> list[int]:
-    """Score H1 with capes inner/outer; each seat's list gives the village bonus of each
-    of its vikings there (0 = not a village). Returns the H1 ledger points."""
+    """Score H1 with capes inner/outer through the end of raid 1; each seat's list gives
+    the village bonus of each of its vikings there (0 = not a village). Returns the H1
+    points of the scoring log (checked against the scoring functions)."""
     s = blank(4)
     # H1 tiles: V1, V2 and plain spaces enough for the fixture.
     set_tile(s, 1, 1, 16, D.V1)  # V1 | W
@@ -195,7 +196,11 @@ def headland_fixture(viking_specs: dict[int, list[int]], inner: int, outer: int)
             s.occ[space] = seat
             s.asgard[seat] -= 1
     strengths = headland_strengths(s, [[0, 0, 0]] * 4)[0]
-    return majority_points(strengths, inner, outer)
+    expected = majority_points(strengths, inner, outer)
+    end_raid(s)  # nobody holds a card: the raid is scored at once
+    scored = dict(GAME.observation(s, ANNA)["ledger"])["raid 1 H1"]
+    assert scored == expected
+    return scored
 
 
 def test_tv2_headland_scoring_example_1() -> None:
