@@ -20,14 +20,14 @@ import typer
 from vikingcli import __version__
 from vikingcli.batch import BackendUnavailable, Job, run_jobs
 from vikingcli.engine import Game
-from vikingcli.hotseat import LocalTable, move_lines
+from vikingcli.hotseat import LocalTable
 from vikingcli.human import HumanPlayer
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.registry import Registry, load_registry
 from vikingcli.saves import SaveError, load_match, save_path, write_save
 from vikingcli.scoresheet import score_sheet
-from vikingcli.text import plain_text
+from vikingcli.text import move_lines, plain_text
 
 RUN_DEFAULT_AI = ("greedy", "random")
 """Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""

@@ -14,17 +14,9 @@ import sys
 from collections.abc import Callable
 
 from vikingcli.match import Match, QuitGame
+from vikingcli.text import move_lines
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen and the scroll-back
-
-
-def move_lines(number: int, name: str, lines: list[str]) -> list[str]:
-    """A narrated move as log lines: the move after its number and mover, then its
-    consequences indented beneath."""
-    if not lines:
-        return []
-    head = f"{number:4d}. {name}: {lines[0]}"
-    return [head, *(f"        {line}" for line in lines[1:])]
 
 
 def _read_line(message: str) -> str:

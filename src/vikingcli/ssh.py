@@ -19,7 +19,7 @@ from vikingcli.human import HumanPlayer
 from vikingcli.match import Match, QuitGame, make_player
 from vikingcli.players import Player, PlayerKind
 from vikingcli.saves import write_save
-from vikingcli.text import plain_text
+from vikingcli.text import move_lines, plain_text
 
 
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
@@ -93,9 +93,9 @@ class Table:
 
         return show
 
-    def _broadcast_threadsafe(self, text: str) -> None:
+    def _send_threadsafe(self, seat: int, text: str) -> None:
         assert self.loop is not None
-        self.loop.call_soon_threadsafe(self._broadcast, text)
+        self.loop.call_soon_threadsafe(self._write, seat, text + "\n")
 
     # -- event loop side --------------------------------------------------------------
 
@@ -181,9 +181,13 @@ class Table:
     def _play(self) -> None:
         def on_move(match: Match, seat: int, text: str) -> None:
             write_save(match, self.save)
-            who = self.names.get(seat, str(match.seats[seat].spec))
-            self._broadcast_threadsafe(f"  {len(match.actions)}. seat {seat} ({who}): {text}")
+            who = f"seat {seat} ({self.names.get(seat, str(match.seats[seat].spec))})"
+            # Each connection is told the move as its own seat may know it.
+            for person in self.humans:
+                lines = move_lines(len(match.actions), who, match.narrate(person))
+                self._send_threadsafe(person, "\n".join(lines))
 
+        self.match.narrating = True
         write_save(self.match, self.save)
         while not self.match.over:
             try:
