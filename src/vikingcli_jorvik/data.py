@@ -1,9 +1,9 @@
 """Jórvík component data: the 104 cards, goods, tables and every house value.
 
-Everything the spec (rules/jorvik.md) marks as HOUSE DATA is marked ``# HOUSE DATA``
+Everything the spec (docs/rules/jorvik.md) marks as HOUSE DATA is marked ``# HOUSE DATA``
 right where it is defined, so it can be corrected in one place.  Card *effects* are
-implemented once per kind in ``rules.py``; this module only says which card is which
-kind and with which parameters.
+implemented once per kind in the ``rules`` package; this module only says which card
+is which kind and with which parameters.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ CUBES_PER_PREMIUM = 3
 WINTER, SPRING, SUMMER, AUTUMN, FINAL = range(5)
 SEASON_NAMES = ("winter", "spring", "summer", "autumn", "final")
 
-# -- card kinds (one implementation per kind in rules.py) ------------------------------
+# -- card kinds (one implementation per kind in rules/) --------------------------------
 (
     SHIP,
     CRAFTSMAN,

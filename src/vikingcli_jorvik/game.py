@@ -15,6 +15,7 @@ from vikingcli.flat import FlatGame
 from vikingcli_jorvik import actions, rules, scoring, view
 from vikingcli_jorvik.heuristic import evaluate
 from vikingcli_jorvik.render import render
+from vikingcli_jorvik.rules import PLAY
 from vikingcli_jorvik.rules.encoding import Move
 from vikingcli_jorvik.rulestext import RULES_TEXT
 from vikingcli_jorvik.state import PH_END, JorvikState
@@ -47,7 +48,7 @@ class JorvikGame(FlatGame):
         return rules.legal(state)
 
     def play(self, state: JorvikState, action: Any) -> None:
-        rules.play(state, action)
+        PLAY[state.phase](state, action)  # rules.play, one call less per move
 
     def why_not(self, state: JorvikState, action: Action) -> str:
         return actions.why_not(state, action)

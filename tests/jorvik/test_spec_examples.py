@@ -446,6 +446,10 @@ def test_tv11_final_scoring() -> None:
     final_scoring(s)
     assert s.vp[B] == 50
     assert s.phase == PH_END
+    assert GAME.to_move(s) is None
+    out = GAME.outcome(s)
+    assert out.scores[B] == 50.0
+    assert out.breakdown["final"]["total"][B] == 50 - 14
     s = _tv11(("D23",))
     final_scoring(s)
     assert s.vp[B] == 52
