@@ -39,7 +39,6 @@ app = typer.Typer(
     help="Play and study Viking board games in the terminal: Wikinger, Walhalla, "
     "Graenaland and Jórvík, against people and AI players.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 
@@ -202,6 +201,40 @@ def _wrap(text: str, indent: int) -> str:
     return textwrap.fill(text, 80, initial_indent=pad, subsequent_indent=pad)
 
 
+def _complete_game(incomplete: str) -> list[str]:
+    return [name for name in sorted(load_registry().games) if name.startswith(incomplete)]
+
+
+def _complete_player(incomplete: str) -> list[str]:
+    return [name for name in sorted(load_registry().players) if name.startswith(incomplete)]
+
+
+def _complete_option(ctx: typer.Context, incomplete: str) -> list[str]:
+    games = load_registry().games
+    # While completing, the positional game is not always parsed yet: find it in the words.
+    words = os.environ.get("_TYPER_COMPLETE_ARGS") or os.environ.get("COMP_WORDS") or ""
+    named = [ctx.params.get("game"), *words.split()]
+    game = next((games[w] for w in named if isinstance(w, str) and w in games), None)
+    if game is None:
+        return []
+    words = [
+        f"{opt.name}={value}"
+        for opt in game.options
+        for value in (opt.choices or (opt.default,))
+    ]
+    return [w for w in words if w.startswith(incomplete)]
+
+
+GameName = Annotated[str, typer.Argument(help="Game name.", autocompletion=_complete_game)]
+Specs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "-p",
+        "--player",
+        help="Player spec kind[:key=value,...]; N*SPEC repeats it.",
+        autocompletion=_complete_player,
+    ),
+]
 @app.command()
 def games(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -242,7 +275,7 @@ def players(
 
 
 @app.command()
-def rules(game: Annotated[str, typer.Argument(help="Game name.")]) -> None:
+def rules(game: GameName) -> None:
     """Print a readable rules summary and the action syntax of a game."""
     with _errors():
         typer.echo(_game(_registry(), game).rules_text())
@@ -250,10 +283,6 @@ def rules(game: Annotated[str, typer.Argument(help="Game name.")]) -> None:
 
 # -- headless runs -----------------------------------------------------------------
 
-Specs = Annotated[
-    list[str] | None,
-    typer.Option("-p", "--player", help="Player spec kind[:key=value,...]; N*SPEC repeats it."),
-]
 DealSeed = Annotated[int | None, typer.Option(help="Seed of the deal.")]
 TableSize = Annotated[
     int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
@@ -263,7 +292,10 @@ MoveTimeoutOpt = Annotated[
     float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
 ]
 OptionPairs = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", help="Game option KEY=VALUE.", autocompletion=_complete_option
+    ),
 ]
 
 
@@ -290,6 +322,11 @@ def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
         yield lambda: bar.advance(task)
 
 
+def _count(n: float, noun: str) -> str:
+    """``1 win``, ``2 wins``, ``1.5 wins`` (a shared first place counts as a fraction)."""
+    return f"{n:g} {noun}" + ("" if n == 1 else "s")
+
+
 def _summary_line(result: dict[str, Any]) -> str:
     parts = []
     for i, seat in enumerate(result["seats"]):
@@ -300,7 +337,7 @@ def _summary_line(result: dict[str, Any]) -> str:
 
 @app.command()
 def run(
-    game: Annotated[str, typer.Argument(help="Game name.")],
+    game: GameName,
     player: Specs = None,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 1,
     seed: Annotated[
@@ -335,6 +372,7 @@ def run(
             for k in range(games_)
         ]
         wins = [0.0] * len(seats)
+        totals = [0.0] * len(seats)
         forfeits = 0
         with _progress(games_, f"{g.name}") as advance:
             for result in run_jobs(job_list, jobs):
@@ -343,12 +381,17 @@ def run(
                 winners = result["winners"]
                 for w in winners:
                     wins[w] += 1 / len(winners)
+                for i, score in enumerate(result["scores"]):
+                    totals[i] += score
                 if json_out:
                     _dump(result)
                 else:
                     typer.echo(_summary_line(result))
         if not json_out and games_ > 1:
-            share = ", ".join(f"seat {i} {s.spec}: {wins[i]:g} wins" for i, s in enumerate(seats))
+            share = "; ".join(
+                f"seat {i} {s.spec}: {_count(wins[i], 'win')}, mean score {totals[i] / games_:.1f}"
+                for i, s in enumerate(seats)
+            )
             typer.echo(f"{games_} games, first seed {first}: {share}")
         if forfeits:
             typer.echo(f"vikingcli: {forfeits} game(s) ended by forfeit", err=True)
@@ -356,7 +399,7 @@ def run(
 
 @app.command()
 def tournament(
-    game: Annotated[str, typer.Argument(help="Game name.")],
+    game: GameName,
     player: Specs = None,
     games_: Annotated[
         int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole rotations).")
@@ -502,7 +545,7 @@ def _new_table(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game name.")],
+    game: GameName,
     player: Specs = None,
     seed: DealSeed = None,
     option: OptionPairs = None,
@@ -522,7 +565,7 @@ def play(
 
 @app.command()
 def serve(
-    game: Annotated[str, typer.Argument(help="Game name.")],
+    game: GameName,
     player: Specs = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free).")] = 8022,
@@ -614,8 +657,8 @@ def replay(
 
 
 def main() -> None:
-    """Entry point of the ``vikingcli`` script."""
-    app()
+    """Entry point of the ``vikingcli`` script (and of ``python -m vikingcli``)."""
+    app(prog_name="vikingcli")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vikingcli.text import did_you_mean
+
 Action = Hashable
 """A legal move: hashable and immutable (int, str or a tuple of them)."""
 
@@ -64,7 +66,7 @@ class Option:
         if self.choices:
             if text not in self.choices:
                 raise ValueError(
-                    f"option {self.name}: unknown value {text!r}"
+                    f"option {self.name}: unknown value {text!r}{did_you_mean(text, self.choices)}"
                     f" (accepted: {', '.join(self.choices)})"
                 )
             return text
@@ -177,7 +179,10 @@ class Game(ABC):
         for key in given:
             if key not in known:
                 accepted = ", ".join(known) or "none"
-                raise ValueError(f"{self.name}: unknown option {key!r} (accepted: {accepted})")
+                raise ValueError(
+                    f"{self.name}: unknown option {key!r}{did_you_mean(key, known)}"
+                    f" (accepted: {accepted})"
+                )
         return {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
 
     # -- the contract --------------------------------------------------------------

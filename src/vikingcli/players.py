@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from vikingcli.engine import Action, Game, State
+from vikingcli.text import did_you_mean
 
 
 class SpecError(ValueError):
@@ -149,7 +150,8 @@ def parse_spec(text: str, kinds: Mapping[str, PlayerKind]) -> PlayerSpec:
     kind = kinds.get(name)
     if kind is None:
         raise SpecError(
-            f"unknown player kind {name!r} (installed: {', '.join(sorted(kinds)) or 'none'})"
+            f"unknown player kind {name!r}{did_you_mean(name, kinds)}"
+            f" (installed: {', '.join(sorted(kinds)) or 'none'})"
         )
     declared = {p.name: p for p in kind.params}
     values: dict[str, Any] = {}
@@ -161,7 +163,10 @@ def parse_spec(text: str, kinds: Mapping[str, PlayerKind]) -> PlayerSpec:
                 raise SpecError(f"player {name}: parameter {item!r} is not key=value")
             if key not in declared:
                 accepted = ", ".join(declared) or "none"
-                raise SpecError(f"player {name}: unknown parameter {key!r} (accepted: {accepted})")
+                raise SpecError(
+                    f"player {name}: unknown parameter {key!r}{did_you_mean(key, declared)}"
+                    f" (accepted: {accepted})"
+                )
             if key in values:
                 raise SpecError(f"player {name}: parameter {key!r} given twice")
             values[key] = declared[key].convert(raw.strip())

@@ -18,6 +18,7 @@ import pluggy
 from vikingcli import hookspecs
 from vikingcli.engine import Game
 from vikingcli.players import PlayerKind
+from vikingcli.text import did_you_mean
 
 ENTRY_POINT_GROUP = "vikingcli"
 
@@ -37,7 +38,8 @@ class Registry:
             return self.games[name]
         except KeyError:
             accepted = ", ".join(sorted(self.games)) or "none installed"
-            raise KeyError(f"unknown game {name!r} (installed: {accepted})") from None
+            hint = did_you_mean(name, self.games)
+            raise KeyError(f"unknown game {name!r}{hint} (installed: {accepted})") from None
 
 
 def _plugin_manager() -> pluggy.PluginManager:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -21,3 +23,9 @@ def move_lines(number: int, name: str, lines: list[str]) -> list[str]:
         return []
     head = f"{number:4d}. {name}: {lines[0]}"
     return [head, *(f"        {line}" for line in lines[1:])]
+
+
+def did_you_mean(name: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'jorvik'?)`` for a near miss among ``choices``, else ``""``."""
+    close = difflib.get_close_matches(name.lower(), list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
