@@ -1,9 +1,10 @@
-"""The graenaland game plugin for vikingcli."""
+"""The Graenaland game plugin for vikingcli."""
 
+from vikingcli.engine import Game
 from vikingcli.hookspecs import hookimpl
-from vikingcli_graenaland.rules import GraenalandGame
+from vikingcli_graenaland.game import GraenalandGame
 
 
 @hookimpl
-def vikingcli_games():
+def vikingcli_games() -> list[Game]:
     return [GraenalandGame()]

@@ -17,14 +17,9 @@ Parts, all for the evaluated seat:
 from __future__ import annotations
 
 from vikingcli_graenaland import data as D
-from vikingcli_graenaland.rules import (
-    cards_at,
-    hres,
-    measures,
-    own_settlements,
-    score_of,
-    votes_all,
-)
+from vikingcli_graenaland.rules.common import cards_at, hres
+from vikingcli_graenaland.rules.votes import votes_all
+from vikingcli_graenaland.scoring import measures, own_settlements, score_of
 from vikingcli_graenaland.state import (
     K_ARMY,
     K_BUILDING,
@@ -36,6 +31,7 @@ from vikingcli_graenaland.state import (
     PH_OVER,
     PH_PAY,
     PH_VOTE,
+    STAY,
     GState,
 )
 
@@ -116,8 +112,8 @@ def evaluate(st: GState, seat: int) -> float:
         val += WIN_BONUS
     elif st.phase == PH_CLAIM and st.ccommit[seat] >= D.VP_TO_WIN:
         val += 0.8 * WIN_BONUS  # a valid claim wins unless a better or closer one comes
-    h = hres(st.hand[seat])
-    val += CARD * sum(h[:4]) + GOLD * h[4] + SUPPLY * len(st.shand[seat])
+    res = hres(st.hand[seat])
+    val += CARD * sum(res[:4]) + GOLD * res[4] + SUPPLY * len(st.shand[seat])
     if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
         val -= CARD * (sum(st.req) + len(st.fee))  # those cards are as good as spent
     # a committed (still hidden) hero move of this seat counts as made
@@ -125,7 +121,7 @@ def evaluate(st: GState, seat: int) -> float:
     old = -1
     if st.phase == PH_MOVE:
         c = st.mcommit[seat]
-        if 0 <= c < 24:
+        if 0 <= c < STAY:
             h, d = divmod(c, 8)
             old = st.hero[seat * 3 + h]
             dest = st.board.move[old][d] if old >= 0 else -1

@@ -1,15 +1,10 @@
-"""Text rendering (80 columns) and the rules summary."""
+"""The table as text (80 columns), as a seat or a spectator sees it."""
 
 from __future__ import annotations
 
 from vikingcli_graenaland import data as D
-from vikingcli_graenaland.rules import (
-    conditions,
-    hres,
-    measures,
-    votes,
-    vp,
-)
+from vikingcli_graenaland.rules.votes import votes
+from vikingcli_graenaland.scoring import conditions, measures, vp
 from vikingcli_graenaland.state import (
     PH_ALLOC,
     PH_CLAIM,
@@ -23,14 +18,9 @@ from vikingcli_graenaland.state import (
     PHASE_NAME,
     GState,
 )
+from vikingcli_graenaland.view import hand_text
 
 HERO_TEXT = ("Wl", "Pr", "Sk")
-
-
-def _hand_text(hand: list[int]) -> str:
-    h = hres(hand)
-    parts = [f"{h[r]}{D.RES_LETTER[r]}" for r in range(5) if h[r]]
-    return " ".join(parts) or "-"
 
 
 def _wrap(prefix: str, items: list[str], width: int = 79) -> list[str]:
@@ -93,7 +83,7 @@ def render(st: GState, seat: int | None) -> str:
         cond = conditions(st, s)
         if seat == s:
             sup = " ".join(f"S{c + 1:02d}" for c in st.shand[s])
-            hand = _hand_text(st.hand[s]) + (f" + {sup}" if sup else "")
+            hand = hand_text(st.hand[s]) + (f" + {sup}" if sup else "")
         else:
             hand = f"{sum(st.hand[s])} cards + {len(st.shand[s])} supply"
         extra = ""
@@ -123,7 +113,7 @@ def render(st: GState, seat: int | None) -> str:
         fee = f"; rampart fee to {', '.join(f'p{o + 1}' for o in st.fee)}" if st.fee else ""
         out.append(f"paying: still {need or '-'}{fee}")
     if st.phase in (PH_CONTRIB, PH_JOINT) or st.pend_joint:
-        given = [f"p{o + 1}:{_hand_text(st.contrib[o])}" for o in range(n) if sum(st.contrib[o])]
+        given = [f"p{o + 1}:{hand_text(st.contrib[o])}" for o in range(n) if sum(st.contrib[o])]
         out.extend(
             _wrap(
                 f"joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]}, given: ",
@@ -145,85 +135,3 @@ def render(st: GState, seat: int | None) -> str:
     elif st.winner >= 0:
         out.append(f"p{st.winner + 1} has won; final builds")
     return "\n".join(out)
-
-
-def view(st: GState, seat: int | None, text: str) -> str | None:
-    """Prompt look-ups: ``votes``, ``costs``, ``hand``, ``card`` (what ``seat`` may know)."""
-    bd = st.board
-    n = st.n
-    word = text.strip().lower()
-    if word == "votes":
-        lines = ["votes   " + " ".join(f"{'p' + str(s + 1):>4}" for s in range(n))]
-        for p in range(bd.np):
-            lines.append(f"{bd.names[p]:<7} " + " ".join(f"{votes(st, s, p):>4}" for s in range(n)))
-        return "\n".join(lines)
-    if word == "costs":
-
-        def cost(c: tuple[int, ...]) -> str:
-            return " ".join(f"{c[r]}{D.RES_LETTER[r]}" for r in range(4) if c[r])
-
-        lines = [
-            f"village {bd.names[p]} ({bd.tiles[p].ident}): {cost(bd.tiles[p].village)}"
-            for p in range(bd.np)
-        ]
-        lines += [f"{D.BUILDING_NAME[t]}: {cost(D.BUILDING_COST[t])}" for t in range(3)]
-        lines += [f"{D.WORK_NAME[w]}: {cost(D.WORK_COST[w])}" for w in range(4)]
-        lines.append("army: 1G 1O + 3G, or + the resource of a fort you own (forest W,")
-        lines.append("      plain L, hills O); gold replaces any one resource")
-        return "\n".join(lines)
-    if word == "hand":
-        if seat is None or not 0 <= seat < n:
-            return "a spectator has no hand"
-        sup = " ".join(
-            f"S{c + 1:02d}({D.RES_LETTER[D.SUPPLY[c][0]]}+{D.RES_LETTER[D.SUPPLY[c][1]]})"
-            for c in st.shand[seat]
-        )
-        return f"hand: {_hand_text(st.hand[seat])}; supply cards: {sup or '-'}"
-    if word == "card":
-        if seat is None or not 0 <= seat < n or st.vc[seat] < 0:
-            return "no victory card"
-        th = D.victory_card_thresholds(st.vc[seat], n)
-        m = measures(st, seat)
-        return "\n".join(
-            [f"VC{st.vc[seat] + 1:02d}: {vp(st, seat)} VP"]
-            + [f"{D.COLUMNS[c]}: now {m[c]}, levels {th[c]}" for c in range(5)]
-        )
-    return None
-
-
-RULES_TEXT = """\
-Graenaland (Vlaada Chvatil) - 3 to 5 players
-
-Each round: (1) every populated province gets resource cards up to its cap
-(settlements + 1; roads add a face-down card, improvements a matching one);
-(2) every player except the lead secretly moves one hero (warlord, priest,
-skald) or stays; (3) every non-lead player may make one offer: split all cards
-lying at one province among players with votes there; all voters vote yes/no
-with all their votes, a strict majority passes it; (4) only the lead builds:
-villages, fort/temple/hall, army, public works (road, market, rampart,
-improvement), a joint work with contributions, or (5 players, option) a build
-permission; the lead may take one supply card; (5) the ship passes left.
-Votes in a province: settlements + hero votes (warlord = army, zero if a priest
-is there; priest 0; skald = other heroes there; 3 players: +1 per hero;
-ramparts cost warlords without a settlement 1 vote, with 3 players every hero).
-Basic win: the lead meets 3 of V1 8 settlements, V2 3 provinces with 2,
-V3 4 in one province, V4 2 buildings (3 with 3 players), V5 army 3 after its
-build; the others build once more. Cards: a secret card scores 0-15 VP, 6 wins;
-claims come after the offers. The game also ends at the round limit.
-
-Action syntax (pN = seat N, X = province C1..C5 / I1..I4, R = G L W O Au):
-  stay | wl|pr|sk w|e|nw|ne|sw|se|ship_w|ship_e      hero move
-  pass | offer X, then one 'to pN' per card (G,L,W,O,Au then ? face-down)
-  yes | no                                              vote
-  take Snn | village X | fort|temple|hall X | army peasant|army L|W|O
-  road|market|rampart|improve X | joint <work> X | permit pN | end | nothing
-  pay R | gold R | supply Snn | mkt R R2 | mkt Snn R2    pay one requirement
-  cpay R pN | cgold R pN                                 use a contributed card
-  fee R                                                  rampart entry fee card
-  hero move | hero stay                                  priest/skald to the new building
-  give R | done                                          joint-work contribution
-  complete | abandon                                     the lead's joint-work decision
-  noclaim | claim V                                      victory claims (cards)
-  place X | reloc X | noreloc | keep VCnn               advanced setup
-Views at the prompt: votes | costs | hand | card
-"""

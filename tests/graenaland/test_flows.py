@@ -1,4 +1,4 @@
-"""Flows beyond the §7 vectors: advanced setup, joint works, permission, claims,
+"""Flows beyond the worked examples of docs/rules/graenaland.md §7: advanced setup, joint works, permission, claims,
 the round limit, action texts, hidden information and the heuristic."""
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ import pytest
 from vikingcli.engine import IllegalAction
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import AU, FORT, HALL, ROAD, TEMPLE, WL, G, L, O, W
-from vikingcli_graenaland.rules import GraenalandGame, hres, vp
+from vikingcli_graenaland.game import GraenalandGame
+from vikingcli_graenaland.rules.common import hres
+from vikingcli_graenaland.rules.moves import place_waiting
+from vikingcli_graenaland.scoring import vp
 from vikingcli_graenaland.state import (
     BM_NORMAL,
     PH_BUILD,
@@ -41,7 +44,7 @@ def give(st: GState, s: int, *res: int) -> None:
         st.hand[s][d * 5 + r] += 1
         d_deck = st.decks[d]
         d_deck.remove(r)  # keep the card census exact
-    st.la = None
+    st.legal_cache = None
 
 
 def to_build(st: GState) -> None:
@@ -62,7 +65,7 @@ def test_advanced_setup_overcrowding_and_relocation() -> None:
     GAME.apply(st, ("place", C1))  # third village: no card, first arrival may move
     assert sum(st.hand[2]) == 0
     assert st.phase == PH_RELOC and st.cur == 0
-    assert GAME.legal_actions(st) == [("noreloc",), ("reloc", C2), ("reloc", C3)]
+    assert list(GAME.legal_actions(st)) == [("noreloc",), ("reloc", C2), ("reloc", C3)]
     GAME.apply(st, ("reloc", C2))
     assert st.vil[C1 * 3 + 0] == 0 and st.vil[C2 * 3 + 0] == 1
     assert st.hero[0 * 3 + WL] == C1  # only the village moves (R20)
@@ -73,7 +76,7 @@ def test_advanced_setup_overcrowding_and_relocation() -> None:
     assert st.cur == 1
     # p2 is second-to-last: it must leave p1 a province with <= 1 village not p1's
     # p2 already has a village in C1; both others leave p1 a free spot
-    assert GAME.legal_actions(st) == [("place", C2), ("place", C3)]
+    assert list(GAME.legal_actions(st)) == [("place", C2), ("place", C3)]
     GAME.apply(st, ("place", C3))
     assert st.cur == 0
     GAME.apply(st, ("place", C3))
@@ -88,7 +91,7 @@ def test_last_placer_protection() -> None:
     GAME.apply(st, ("place", C1))  # round 2: p3 joins p2 in C1
     assert st.cur == 1
     # p2 in C3 would leave p1 only crowded provinces or its own (C2): forbidden
-    assert GAME.legal_actions(st) == [("place", C2)]
+    assert list(GAME.legal_actions(st)) == [("place", C2)]
 
 
 def test_victory_cards_keep_one() -> None:
@@ -96,7 +99,7 @@ def test_victory_cards_keep_one() -> None:
     assert st.phase == PH_VCKEEP and st.cur == 0
     dealt = list(st.vc_dealt[0])
     assert len(dealt) == 3
-    assert GAME.legal_actions(st) == [("vc", c) for c in dealt]
+    assert list(GAME.legal_actions(st)) == [("vc", c) for c in dealt]
     obs1 = GAME.observation(st, 1)
     assert obs1["vc_dealt"][0] == 3 and obs1["vc"][0] is None
     for _ in range(4):
@@ -113,7 +116,7 @@ def test_joint_work_contributions() -> None:
     assert st.cur == 0
     for s in range(4):
         st.hand[s] = [0] * D.NKIND
-    st.la = None
+    st.legal_cache = None
     give(st, 0, W, O)
     give(st, 1, W, L, G)
     give(st, 2, G)
@@ -128,7 +131,7 @@ def test_joint_work_contributions() -> None:
     GAME.apply(st, ("done",))
     GAME.apply(st, ("done",))  # p4 gives nothing
     assert st.phase == PH_JOINT and st.cur == 0
-    assert GAME.legal_actions(st) == [("complete",), ("abandon",)]
+    assert list(GAME.legal_actions(st)) == [("complete",), ("abandon",)]
     GAME.apply(st, ("complete",))
     assert st.phase == PH_PAY
     # road 2 W + O + L + G: W from p1 and p2, O own, L and G from contributions
@@ -193,7 +196,7 @@ def test_claim_with_plan_wins() -> None:
     st.vil[C5 * n + 3] = 2
     st.bld[C4 * 3 + FORT] = 3  # PLAIN_B fort: army costs G + O + L
     st.army[3] = 3
-    st.la = None
+    st.legal_cache = None
     assert vp(st, 3) == 4  # S 7 -> 1, P 2 -> 0, D 5 -> 1, B 1 -> 0, A 3 -> 2
     give(st, 3, W, W, L, O, G, O, L)  # a village in C4 (S 8) and one army step (A 4)
     before = vp(st, 3)
@@ -258,7 +261,7 @@ def test_action_texts(action: tuple[object, ...], text: str) -> None:
 
 def test_parse_rejects_with_a_readable_message() -> None:
     st = new(4)
-    with pytest.raises(IllegalAction, match="accepted: stay"):
+    with pytest.raises(IllegalAction, match="legal: stay"):
         GAME.parse_action(st, "fly to the moon")
     assert GAME.parse_action(st, "  STAY ") == ("stay",)
 
@@ -299,7 +302,7 @@ def temple_state() -> GState:
     to_build(st)
     st.vil[C1 * 4 + 0] = 1  # p1: villages in C1 (warlord), C2 and C3
     st.vil[C3 * 4 + 0] = 1
-    st.la = None
+    st.legal_cache = None
     return st
 
 
@@ -315,7 +318,7 @@ def test_later_temple_may_move_the_priest() -> None:
     build_temple(st, C2)
     assert st.hero[0 * 3 + 1] == C2  # first temple: the priest enters at once
     build_temple(st, C3)
-    assert GAME.legal_actions(st) == [("hero", 1), ("hero", 0)]
+    assert list(GAME.legal_actions(st)) == [("hero", 1), ("hero", 0)]
     GAME.apply(st, ("hero", 1))
     assert st.hero[0 * 3 + 1] == C3 and st.phase == PH_BUILD
 
@@ -338,7 +341,7 @@ def test_priest_and_skald_waiting_for_one_province() -> None:
         GAME.apply(st, GAME.legal_actions(st)[0])
     assert st.wait[0 * 3 + 1] == C1 and st.wait[0 * 3 + 2] == C1
     st.hero[0] = C2  # the warlord leaves C1
-    GAME._place_waiting(st)
+    place_waiting(st)
     assert st.hero[0 * 3 + 1] == C1  # the temple came first (R33)
     assert st.hero[0 * 3 + 2] == -1 and st.wait[0 * 3 + 2] == C1
 

@@ -6,7 +6,7 @@ import itertools
 import random
 
 from vikingcli_graenaland.data import SUPPLY
-from vikingcli_graenaland.rules import can_pay
+from vikingcli_graenaland.rules.payment import can_pay
 
 
 def brute(

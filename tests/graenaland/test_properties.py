@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 
 from vikingcli_graenaland import data as D
-from vikingcli_graenaland.rules import GraenalandGame
+from vikingcli_graenaland.game import GraenalandGame
 from vikingcli_graenaland.state import PH_DRAFT, PH_RELOC, PH_VOTE, GState
 
 GAME = GraenalandGame()

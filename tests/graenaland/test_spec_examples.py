@@ -1,4 +1,6 @@
-"""Spec §7 worked examples (T1 ... T9) of rules/graenaland.md, one test per sub-case."""
+"""The worked examples of docs/rules/graenaland.md §7 (T1 ... T9), one test per example,
+named after its label; they drive the game through its public interface where the example
+allows (production, hero-move reveal and claim resolution call their rules function)."""
 
 from __future__ import annotations
 
@@ -22,16 +24,13 @@ from vikingcli_graenaland.data import (
     O,
     W,
 )
-from vikingcli_graenaland.rules import (
-    STAY,
-    GraenalandGame,
-    card_vp,
-    conditions,
-    hres,
-    measures,
-    votes,
-    votes_all,
-)
+from vikingcli_graenaland.game import GraenalandGame
+from vikingcli_graenaland.rules.claims import resolve_claims
+from vikingcli_graenaland.rules.common import hres
+from vikingcli_graenaland.rules.moves import resolve_moves
+from vikingcli_graenaland.rules.rounds import produce
+from vikingcli_graenaland.rules.votes import votes, votes_all
+from vikingcli_graenaland.scoring import card_vp, conditions, measures
 from vikingcli_graenaland.state import (
     BM_NORMAL,
     PH_BUILD,
@@ -40,6 +39,7 @@ from vikingcli_graenaland.state import (
     PH_OVER,
     PH_PAY,
     PH_VOTE,
+    STAY,
     GState,
 )
 
@@ -69,7 +69,7 @@ def blank(n: int, **opts: str) -> GState:
     st.lead = st.cur = st.bseat = 0
     st.bmode = BM_NORMAL
     st.mkt_used = [0] * npv
-    st.la = None
+    st.legal_cache = None
     return st
 
 
@@ -86,7 +86,7 @@ def lead_build(st: GState, s: int) -> None:
     st.bmode = BM_NORMAL
     st.supply_taken = st.joint_used = st.perm_used = False
     st.mkt_used = [0] * st.board.np
-    st.la = None
+    st.legal_cache = None
 
 
 def run_vote(st: GState, offerer: int, x: int, yes_seats: set[int]) -> bool:
@@ -129,35 +129,36 @@ def t1_state(priest: bool = False) -> GState:
     return st
 
 
-def test_t1_1_rampart_example_votes() -> None:
+def test_t1_1_rampart_example() -> None:
     st = t1_state()
     assert votes_all(st, C3) == [1, 2, 2, 3, 0]
     assert sum(votes_all(st, C3)) == 8
-
-
-def test_t1_1_eligibility() -> None:
+    # eligibility: yellow, red, white, purple may be named; blue may not offer on X
     st = t1_state()
     st.phase = PH_OFFER
     st.cur = YELLOW
     GAME.apply(st, ("offer", C3))
-    assert GAME.legal_actions(st) == [("to", YELLOW), ("to", RED), ("to", WHITE), ("to", PURPLE)]
+    assert list(GAME.legal_actions(st)) == [
+        ("to", YELLOW),
+        ("to", RED),
+        ("to", WHITE),
+        ("to", PURPLE),
+    ]
     st2 = t1_state()
     st2.phase = PH_OFFER
     st2.cur = BLUE
     assert ("offer", C3) not in GAME.legal_actions(st2)
-
-
-@pytest.mark.parametrize(
-    ("yes", "passed"),
-    [({PURPLE, RED}, True), ({PURPLE, YELLOW}, False), ({RED, WHITE, YELLOW}, True)],
-    ids=["purple_red_pass", "purple_yellow_fail", "red_white_yellow_pass"],
-)
-def test_t1_1_vote_results(yes: set[int], passed: bool) -> None:
-    st = t1_state()
-    assert run_vote(st, YELLOW, C3, yes) is passed
-    log = st.offer_log[-1]
-    assert log[4] == 8
-    assert log[3] == sum(votes(st, s, C3) for s in yes)
+    # vote results: {purple, red} pass, {purple, yellow} fail, {red, white, yellow} pass
+    for yes, passed in (
+        ({PURPLE, RED}, True),
+        ({PURPLE, YELLOW}, False),
+        ({RED, WHITE, YELLOW}, True),
+    ):
+        st = t1_state()
+        assert run_vote(st, YELLOW, C3, yes) is passed
+        log = st.offer_log[-1]
+        assert log[4] == 8
+        assert log[3] == sum(votes(st, s, C3) for s in yes)
 
 
 def test_t1_2_priest_added() -> None:
@@ -169,7 +170,7 @@ def test_t1_2_priest_added() -> None:
     st.phase = PH_OFFER
     st.cur = YELLOW
     GAME.apply(st, ("offer", C3))
-    assert GAME.legal_actions(st) == [("to", YELLOW), ("to", RED), ("to", PURPLE)]
+    assert list(GAME.legal_actions(st)) == [("to", YELLOW), ("to", RED), ("to", PURPLE)]
 
 
 def t1_3p(rampart: bool, priest: bool = True) -> GState:
@@ -239,7 +240,7 @@ def t2_state(x_card: int, before: int) -> GState:
 
 def test_t2_1_improvement_match() -> None:
     st = t2_state(G, 0)
-    GAME._produce(st)
+    produce(st)
     assert st.up[0:5] == [1, 1, 0, 0, 0]  # L and G face up
     assert st.down[C1] == [O]
     assert len(st.decks[D.PLAIN]) == 3
@@ -247,7 +248,7 @@ def test_t2_1_improvement_match() -> None:
 
 def test_t2_2_improvement_no_match() -> None:
     st = t2_state(L, 0)
-    GAME._produce(st)
+    produce(st)
     assert st.up[0:5] == [0, 1, 0, 0, 0]
     assert st.down[C1] == [O]
     assert st.disc[D.PLAIN * 5 + L] == 1
@@ -256,7 +257,7 @@ def test_t2_2_improvement_no_match() -> None:
 
 def test_t2_3_cap_reached_no_reveal() -> None:
     st = t2_state(G, 1)
-    GAME._produce(st)
+    produce(st)
     assert sum(st.up[0:5]) + len(st.down[C1]) == 3
     assert st.up[L] == 1 and st.down[C1] == [O]
     assert len(st.decks[D.PLAIN]) == 4
@@ -265,7 +266,7 @@ def test_t2_3_cap_reached_no_reveal() -> None:
 
 def test_t2_4_one_card() -> None:
     st = t2_state(G, 2)
-    GAME._produce(st)
+    produce(st)
     assert sum(st.up[0:5]) + len(st.down[C1]) == 3
     assert st.up[L] == 1 and st.down[C1] == []
     assert len(st.decks[D.PLAIN]) == 5
@@ -273,7 +274,7 @@ def test_t2_4_one_card() -> None:
 
 def test_t2_5_nothing() -> None:
     st = t2_state(G, 3)
-    GAME._produce(st)
+    produce(st)
     assert sum(st.up[0:5]) == 3 and st.down[C1] == []
     assert len(st.decks[D.PLAIN]) == 6
 
@@ -282,7 +283,7 @@ def test_t2_6_unpopulated_with_road() -> None:
     st = blank(4)
     st.road[C2] = 1
     before = [len(d) for d in st.decks]
-    GAME._produce(st)
+    produce(st)
     assert sum(st.up) == 0 and not any(st.down)
     assert [len(d) for d in st.decks] == before
 
@@ -294,7 +295,7 @@ def test_t2_7_forest_road() -> None:
     st.vil[p * 4 + 0] = 1
     st.road[p] = 1
     st.decks[D.FOREST] = [G, W]
-    GAME._produce(st)
+    produce(st)
     assert st.up[p * 5 : p * 5 + 5] == [0, 0, 1, 0, 0]
     assert st.down[p] == [G]
 
@@ -307,7 +308,7 @@ def test_t2_8_draw_order_across_provinces() -> None:
     st.vil[C2 * 5 + 0] = 1
     st.vil[i3 * 5 + 1] = 1
     st.decks[D.FOREST] = [G, W]
-    GAME._produce(st)
+    produce(st)
     assert st.up[C2 * 5 + W] == 1
     assert st.up[i3 * 5 + G] == 1
     # with C5 populated it takes the G before I3
@@ -316,7 +317,7 @@ def test_t2_8_draw_order_across_provinces() -> None:
     st.vil[i3 * 5 + 1] = 1
     st.vil[C5 * 5 + 2] = 1
     st.decks[D.FOREST] = [W, G, W]
-    GAME._produce(st)
+    produce(st)
     assert st.up[C5 * 5 + G] == 1
     assert st.up[i3 * 5 + W] == 1
 
@@ -450,7 +451,7 @@ def test_t4_6_supply_through_market() -> None:
     GAME.apply(st, ("village", C1))
     for a in (("pay", W), ("pay", W), ("pay", L)):
         GAME.apply(st, a)
-    assert GAME.legal_actions(st) == [("mkts", S03, L)]
+    assert list(GAME.legal_actions(st)) == [("mkts", S03, L)]
     GAME.apply(st, ("mkts", S03, L))
     assert st.phase == PH_BUILD and st.vil[C1 * 4] == 1
 
@@ -563,12 +564,22 @@ def move(hero_at: dict[int, int], h: int, d: str) -> list[int]:
         st.hero[red * 3 + hh] = p
     st.mcommit = [-1] * 5
     st.mcommit[red] = h * 8 + DIR[d]
-    GAME._resolve_moves(st)
+    resolve_moves(st)
     return st.hero[red * 3 : red * 3 + 3]
 
 
 def test_t6_1_warlord_c1_west_stays() -> None:
     assert move({WL: C1}, WL, "w")[WL] == C1
+    # an impossible move is not even offered
+    st = blank(5)
+    st.hero[1 * 3 + WL] = C1
+    st.phase = PH_MOVE
+    st.lead = 0
+    st.cur = 1
+    acts = GAME.legal_actions(st)
+    assert ("mv", WL, DIR["w"]) not in acts
+    assert ("mv", WL, DIR["ship_e"]) in acts
+    assert acts[0] == ("stay",)
 
 
 def test_t6_2_warlord_c2_ship_east() -> None:
@@ -589,18 +600,6 @@ def test_t6_5_priest_i2_southeast() -> None:
 
 def test_t6_6_warlord_c3_northeast() -> None:
     assert move({WL: C3}, WL, "ne")[WL] == inland(5, 3)
-
-
-def test_t6_impossible_moves_not_offered() -> None:
-    st = blank(5)
-    st.hero[1 * 3 + WL] = C1
-    st.phase = PH_MOVE
-    st.lead = 0
-    st.cur = 1
-    acts = GAME.legal_actions(st)
-    assert ("mv", WL, DIR["w"]) not in acts
-    assert ("mv", WL, DIR["ship_e"]) in acts
-    assert acts[0] == ("stay",)
 
 
 def test_t6_7_swap() -> None:
@@ -646,9 +645,7 @@ def test_t7_1_advanced_card_example() -> None:
     assert card_vp(4, 5, m) == [1, 1, 3, 1, 1]  # VC05
     assert sum(card_vp(9, 5, m)) == 6  # VC10
     assert card_vp(9, 5, m) == [1, 0, 1, 2, 2]
-
-
-def test_t7_1_lead_wins_with_6_vp() -> None:
+    # 6 VP: the lead wins after its build
     st = t7_state()
     st.vc = [2, 0, 0, 0, 0]
     lead_build(st, 0)
@@ -683,7 +680,7 @@ def claim_winner(claims: dict[int, int]) -> int:
     for s, v in claims.items():
         st.ccommit[s] = v
     st.claim_plan = [()] * 5
-    GAME._resolve_claims(st)
+    resolve_claims(st)
     return st.winner
 
 

@@ -1,0 +1,294 @@
+"""Phase 4, building (docs/rules/graenaland.md §4 Phase 4, §5.2, §5.6, D9, D12, D13):
+what the builder may start, carrying a paid build out, moving the priest or skald to a
+new temple or hall, and the end of the build."""
+
+from __future__ import annotations
+
+from vikingcli.engine import IllegalAction
+from vikingcli_graenaland import data as D
+from vikingcli_graenaland.data import (
+    BUILDING_COST,
+    HALL,
+    MARKET,
+    PR,
+    RAMPART,
+    ROAD,
+    SK,
+    TEMPLE,
+    WORK_COST,
+)
+from vikingcli_graenaland.rules.common import (
+    A_END,
+    A_NOTHING,
+    army_variants,
+    fee_recipients,
+    hres,
+    markets_avail,
+    work_available,
+)
+from vikingcli_graenaland.rules.joint import return_contrib, start_joint
+from vikingcli_graenaland.rules.payment import (
+    begin_pay,
+    can_pay,
+    can_start,
+    legal_fee,
+    pay_actions,
+    pay_step,
+    play_fee,
+)
+from vikingcli_graenaland.rules.rounds import back_to_lead, end_round, next_final, win
+from vikingcli_graenaland.scoring import has_won, own_settlements
+from vikingcli_graenaland.state import (
+    BM_FINAL,
+    BM_NORMAL,
+    BM_PERMIT,
+    K_ARMY,
+    K_BUILDING,
+    K_VILLAGE,
+    K_WORK,
+    PH_BUILD,
+    PH_FEE,
+    PH_HERO,
+    PH_PAY,
+    Action,
+    GState,
+)
+
+
+def build_actions(st: GState, s: int) -> list[Action]:
+    """What seat ``s`` may start now: builds it can pay, supply, joint work, the end."""
+    acts: list[Action] = []
+    mode = st.bmode
+    bd = st.board
+    n = st.n
+    npv = bd.np
+    if mode == BM_NORMAL and not st.supply_taken:
+        acts.extend(("take", sid) for sid in st.srow)
+    own = [own_settlements(st, s, p) for p in range(npv)]
+    h = hres(st.hand[s])
+    sup = st.shand[s]
+    units = sum(h) + 2 * len(sup)
+    if units >= 3:  # every cost has at least 3 requirements
+        mk = len(markets_avail(st, s))
+        memo: dict[tuple[int, ...], bool] = {}
+
+        def ok(cost: tuple[int, int, int, int]) -> bool:
+            r = memo.get(cost)
+            if r is None:
+                r = units >= sum(cost) and can_pay(cost, h, None, sup, mk)
+                memo[cost] = r
+            return r
+
+        if D.SETTLEMENT_HOUSES - sum(own) > 0:
+            nbs = bd.neighbours
+            for p in range(npv):
+                if own[p] or any(own[q] for q in nbs[p]):
+                    cost = bd.tiles[p].village
+                    if st.rampart[p] and not own[p]:
+                        fee = len(fee_recipients(st, s, p))
+                        if fee:
+                            if units >= sum(cost) + fee and can_start(cost, fee, h, sup, mk):
+                                acts.append(("village", p))
+                            continue
+                    if ok(cost):
+                        acts.append(("village", p))
+            for p in range(npv):
+                if bd.tiles[p].buildings and st.vil[p * n + s] > 0:
+                    for t in range(3):
+                        if st.bld[p * 3 + t] < 0 and ok(BUILDING_COST[t]):
+                            acts.append(("build", t, p))
+        if st.army[s] < D.ARMY_MAX:
+            for x in army_variants(st, s):
+                if ok(D.army_cost(x)):
+                    acts.append(("army", x))
+        if mode != BM_FINAL:
+            for p in range(npv):
+                if own[p]:
+                    for w in range(4):
+                        if work_available(st, w, p) and ok(WORK_COST[w]):
+                            acts.append(("work", w, p))
+    if mode == BM_NORMAL:
+        if not st.joint_used and not st.perm_used:
+            for p in range(npv):
+                if own[p]:
+                    for w in range(4):
+                        if work_available(st, w, p):
+                            acts.append(("joint", w, p))
+            if st.permission:
+                acts.extend(("permit", o) for o in range(n) if o != s)
+        acts.append(A_END)
+    elif mode == BM_FINAL:
+        acts.append(A_END)
+    else:
+        acts.append(A_NOTHING)
+    return acts
+
+
+def legal_build(st: GState) -> list[Action]:
+    return build_actions(st, st.cur)
+
+
+def play_build(st: GState, a: Action) -> None:
+    s = st.cur
+    op = a[0]
+    bd = st.board
+    if op == "end":
+        if st.bmode == BM_NORMAL:
+            if has_won(st, s):
+                win(st, s)
+            else:
+                end_round(st)
+        else:
+            next_final(st)
+        return
+    if op == "nothing":
+        back_to_lead(st)
+        return
+    if op == "take":
+        st.srow.remove(a[1])
+        st.shand[s].append(a[1])
+        st.shand[s].sort()
+        st.supply_taken = True
+        return
+    if op == "permit":
+        st.perm_used = True
+        st.bseat = a[1]
+        st.bmode = BM_PERMIT
+        st.cur = a[1]
+        return
+    if op == "joint":
+        start_joint(st, a[1], a[2])
+        return
+    if op == "village":
+        p = a[1]
+        begin_pay(st, K_VILLAGE, 0, p, list(bd.tiles[p].village))
+        fee = fee_recipients(st, s, p)
+        if fee:
+            st.fee = fee
+            st.phase = PH_FEE
+        return
+    if op == "build":
+        begin_pay(st, K_BUILDING, a[1], a[2], list(BUILDING_COST[a[1]]))
+        return
+    if op == "army":
+        begin_pay(st, K_ARMY, a[1], 0, list(D.army_cost(a[1])))
+        return
+    if op == "work":
+        begin_pay(st, K_WORK, a[1], a[2], list(WORK_COST[a[1]]))
+        return
+    raise IllegalAction(f"unknown build action {a!r}")
+
+
+def play_pay(st: GState, a: Action) -> None:
+    s = st.cur
+    pay_step(st, s, a)
+    if not sum(st.req):
+        finish_build(st, s)
+
+
+def finish_build(st: GState, s: int) -> None:
+    """The build is paid: it goes onto the board (§4 Phase 4)."""
+    p = st.pend_p
+    kind = st.pend_kind
+    st.phase = PH_BUILD
+    if kind == K_VILLAGE:
+        st.vil[p * st.n + s] += 1
+    elif kind == K_ARMY:
+        st.army[s] += 1
+    elif kind == K_WORK:
+        w = st.pend_t
+        if w == ROAD:
+            st.road[p] = 1
+            st.left_road -= 1
+        elif w == MARKET:
+            st.market[p] = 1
+            st.left_market -= 1
+        elif w == RAMPART:
+            st.rampart[p] = 1
+            st.left_rampart -= 1
+        else:
+            st.impr[p] = 1
+        if st.pend_joint:
+            st.pend_joint = False
+            return_contrib(st)
+    else:
+        t = st.pend_t
+        st.bld[p * 3 + t] = s
+        if t in (TEMPLE, HALL):
+            h = PR if t == TEMPLE else SK
+            idx = s * 3 + h
+            hero = st.hero
+            mine_here = hero[s * 3] == p or hero[s * 3 + 1] == p or hero[s * 3 + 2] == p
+            if hero[idx] < 0 and st.wait[idx] < 0:  # first temple / hall
+                if mine_here:
+                    st.wait[idx] = p
+                    st.wseq[idx] = st.wcount
+                    st.wcount += 1
+                else:
+                    hero[idx] = p
+            elif (st.wait[idx] >= 0 and st.wait[idx] != p) or (st.wait[idx] < 0 and not mine_here):
+                st.hero_type = h
+                st.hero_p = p
+                st.phase = PH_HERO
+                return
+    after_build(st)
+
+
+def after_build(st: GState) -> None:
+    if st.bmode == BM_PERMIT:
+        back_to_lead(st)
+    else:
+        st.phase = PH_BUILD
+
+
+def legal_hero(st: GState) -> list[Action]:
+    return [("hero", 1), ("hero", 0)]
+
+
+def play_hero(st: GState, a: Action) -> None:
+    """Move the priest/skald to the new temple/hall, or leave it (§4.4, R19)."""
+    s = st.cur
+    idx = s * 3 + st.hero_type
+    p = st.hero_p
+    if a[1]:
+        hero = st.hero
+        mine_here = hero[s * 3] == p or hero[s * 3 + 1] == p or hero[s * 3 + 2] == p
+        if mine_here:  # only possible for a waiting hero: re-target (R19)
+            st.wait[idx] = p
+            st.wseq[idx] = st.wcount
+            st.wcount += 1
+        else:
+            st.hero[idx] = p
+            st.wait[idx] = -1
+    after_build(st)
+
+
+# The phases a build passes through, for the claim planner (claims.py), which plays a
+# final build without the round around it.
+def legal_in_build(st: GState) -> list[Action]:
+    """The legal actions in the build phase or one of its sub-phases."""
+    ph = st.phase
+    if ph == PH_BUILD:
+        return build_actions(st, st.cur)
+    if ph == PH_PAY:
+        return pay_actions(st, st.cur)
+    if ph == PH_FEE:
+        return legal_fee(st)
+    if ph == PH_HERO:
+        return legal_hero(st)
+    raise ValueError(f"phase {ph} is not part of a build")
+
+
+def play_in_build(st: GState, a: Action) -> None:
+    """Play ``a`` in the build phase or one of its sub-phases."""
+    ph = st.phase
+    if ph == PH_BUILD:
+        play_build(st, a)
+    elif ph == PH_PAY:
+        play_pay(st, a)
+    elif ph == PH_FEE:
+        play_fee(st, a)
+    elif ph == PH_HERO:
+        play_hero(st, a)
+    else:
+        raise ValueError(f"phase {ph} is not part of a build")

@@ -1,0 +1,245 @@
+"""Paying a build (docs/rules/graenaland.md §4.1, §4.3): whether a cost can be
+covered, and the payment steps, one source at a time (``pay W``, ``gold W``,
+``supply S10``, ``mkt G L`` ...). Only steps that keep the rest of the cost payable are
+offered, so a started build always completes. The rampart entry fee comes first."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vikingcli_graenaland.data import AU, SUPPLY
+from vikingcli_graenaland.rules.common import contrib_totals, hres, markets_avail, take_res
+from vikingcli_graenaland.state import PH_PAY, Action, GState
+
+
+def can_pay(
+    req: Sequence[int],
+    h: Sequence[int],
+    con: Sequence[int] | None,
+    sup: Sequence[int],
+    mk: int,
+) -> bool:
+    """Can requirement ``req`` (G, L, W, O) be covered (§4.1)?
+
+    ``h`` own resource counts (with gold), ``con`` contributed counts (joint work) or
+    None, ``sup`` own supply card ids, ``mk`` market substitutions left.
+
+    For each choice of the supply cards used for their icons (the others may be
+    market fodder), requirements are covered first by sources that could do nothing
+    else (icons, contributed cards), then by own cards of the same type; an own card
+    not needed that way is market fodder; gold and markets cover the rest. Using an
+    own card directly is never worse than using it as fodder (both cover one
+    requirement, fodder also spends a market), so this decides every case."""
+    gold = h[4] + (con[4] if con is not None else 0)
+    m = len(sup)
+    if m == 0 or mk == 0:
+        masks: Sequence[int] = ((1 << m) - 1,)  # without markets every icon can only help
+    elif m > 6:  # keep it cheap: all as icons, or all as fodder
+        masks = (0, (1 << m) - 1)
+    else:
+        masks = range(1 << m)
+    for mask in masks:
+        free = [0, 0, 0, 0] if con is None else [con[0], con[1], con[2], con[3]]
+        used = 0
+        for i in range(m):
+            if mask >> i & 1:
+                a, b = SUPPLY[sup[i]]
+                free[a] += 1
+                free[b] += 1
+                used += 1
+        need = 0
+        spare = m - used
+        for r in range(4):
+            q = req[r] - free[r]
+            if q <= 0:
+                spare += h[r]
+                continue
+            hr = h[r]
+            if hr >= q:
+                spare += hr - q
+            else:
+                need += q - hr
+        if need <= gold + (mk if mk < spare else spare):
+            return True
+    return False
+
+
+def can_start(req: Sequence[int], fee: int, h: list[int], sup: Sequence[int], mk: int) -> bool:
+    """Can ``fee`` rampart-fee cards be given and then ``req`` be paid?"""
+    if fee == 0:
+        return can_pay(req, h, None, sup, mk)
+    if sum(h) < fee:
+        return False
+    for t in range(5):
+        if h[t]:
+            h[t] -= 1
+            ok = can_start(req, fee - 1, h, sup, mk)
+            h[t] += 1
+            if ok:
+                return True
+    return False
+
+
+def distinct_supply(sup: Sequence[int]) -> list[int]:
+    """One supply card id per distinct icon content (lowest id), in id order."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for sid in sorted(sup):
+        a, b = SUPPLY[sid]
+        key = (a, b) if a <= b else (b, a)
+        if key not in seen:
+            seen.add(key)
+            out.append(sid)
+    return out
+
+
+def pay_actions(st: GState, s: int, first: bool = False) -> list[Action]:
+    """Payment steps that keep the rest payable (``first``: stop at the first one).
+
+    Per requirement in G, L, W, O order: an own card of that type, a contributed one
+    (per contributor), own gold, contributed gold (per contributor), then market
+    swaps (an own card of another type, a supply card); last, supply cards used for
+    their icons."""
+    req = list(st.req)
+    h = hres(st.hand[s])
+    sup = st.shand[s]
+    mk = len(markets_avail(st, s))
+    con = contrib_totals(st) if st.pend_joint else None
+    acts: list[Action] = []
+    for r in range(4):
+        if not req[r]:
+            continue
+        req[r] -= 1
+        # one card straight from a pool: (pool, its resource, op, from contributions)
+        sources: tuple[tuple[list[int] | None, int, str, bool], ...] = (
+            (h, r, "pay", False),
+            (con, r, "cpay", True),
+            (h, AU, "gold", False),
+            (con, AU, "cgold", True),
+        )
+        for pool, x, op, given in sources:
+            if pool is None or not pool[x]:
+                continue
+            pool[x] -= 1
+            if can_pay(req, h, con, sup, mk):
+                if not given:
+                    acts.append((op, r))
+                    if first:
+                        return acts
+                else:
+                    for c in range(st.n):
+                        if hres(st.contrib[c])[x]:
+                            acts.append((op, r, c))
+                            if first:
+                                return acts
+            pool[x] += 1
+        if mk:
+            for c in range(4):
+                if c != r and h[c]:
+                    h[c] -= 1
+                    if can_pay(req, h, con, sup, mk - 1):
+                        acts.append(("mkt", c, r))
+                        if first:
+                            return acts
+                    h[c] += 1
+            for sid in distinct_supply(sup):
+                rest = list(sup)
+                rest.remove(sid)
+                if can_pay(req, h, con, rest, mk - 1):
+                    acts.append(("mkts", sid, r))
+                    if first:
+                        return acts
+        req[r] += 1
+    for sid in distinct_supply(sup):
+        a, b = SUPPLY[sid]
+        nr = list(req)
+        cov = 0
+        for x in (a, b):
+            if nr[x]:
+                nr[x] -= 1
+                cov += 1
+        if cov:
+            rest = list(sup)
+            rest.remove(sid)
+            if can_pay(nr, h, con, rest, mk):
+                acts.append(("supply", sid))
+                if first:
+                    return acts
+    return acts
+
+
+def legal_pay(st: GState) -> list[Action]:
+    return pay_actions(st, st.cur)
+
+
+def begin_pay(st: GState, kind: int, t: int, p: int, req: list[int]) -> None:
+    """A build of ``kind`` (type ``t`` in province ``p``) costing ``req`` starts."""
+    st.pend_kind = kind
+    st.pend_t = t
+    st.pend_p = p
+    st.pend_joint = False
+    st.req = req
+    st.phase = PH_PAY
+
+
+def use_market(st: GState, s: int) -> None:
+    st.mkt_used[markets_avail(st, s)[0]] = 1
+
+
+def pay_step(st: GState, s: int, a: Action) -> None:
+    """Carry out one payment step of seat ``s`` (the requirement goes down)."""
+    op = a[0]
+    hand = st.hand[s]
+    disc = st.disc
+    if op == "supply":
+        sid = a[1]
+        st.shand[s].remove(sid)
+        st.sdisc.append(sid)
+        for x in SUPPLY[sid]:
+            if st.req[x]:
+                st.req[x] -= 1
+    elif op == "pay":
+        disc[take_res(hand, a[1])] += 1
+        st.req[a[1]] -= 1
+    elif op == "gold":
+        disc[take_res(hand, AU)] += 1
+        st.req[a[1]] -= 1
+    elif op == "cpay":
+        disc[take_res(st.contrib[a[2]], a[1])] += 1
+        st.req[a[1]] -= 1
+    elif op == "cgold":
+        disc[take_res(st.contrib[a[2]], AU)] += 1
+        st.req[a[1]] -= 1
+    elif op == "mkt":
+        use_market(st, s)
+        disc[take_res(hand, a[1])] += 1
+        st.req[a[2]] -= 1
+    elif op == "mkts":
+        use_market(st, s)
+        st.shand[s].remove(a[1])
+        st.sdisc.append(a[1])
+        st.req[a[2]] -= 1
+
+
+def legal_fee(st: GState) -> list[Action]:
+    """Rampart entry fee: one card per recipient, any card that keeps the build payable."""
+    s = st.cur
+    h = hres(st.hand[s])
+    mk = len(markets_avail(st, s))
+    acts: list[Action] = []
+    for r in range(5):
+        if h[r]:
+            h[r] -= 1
+            if can_start(st.req, len(st.fee) - 1, h, st.shand[s], mk):
+                acts.append(("fee", r))
+            h[r] += 1
+    return acts
+
+
+def play_fee(st: GState, a: Action) -> None:
+    s = st.cur
+    to = st.fee.pop(0)
+    k = take_res(st.hand[s], a[1])
+    st.hand[to][k] += 1
+    if not st.fee:
+        st.phase = PH_PAY

@@ -1,0 +1,100 @@
+"""Votes (docs/rules/graenaland.md §4 Phase 3, D7): how many votes a seat has in a
+province, and the block vote on an offer."""
+
+from __future__ import annotations
+
+from vikingcli_graenaland.data import PR, SK, WL
+from vikingcli_graenaland.rules.common import A_NO, A_YES
+from vikingcli_graenaland.rules.rounds import next_offerer
+from vikingcli_graenaland.scoring import own_settlements
+from vikingcli_graenaland.state import HIDDEN, PH_VOTE, Action, GState
+
+
+def votes(st: GState, s: int, p: int) -> int:
+    """THE vote count of seat ``s`` in province ``p`` (spec §4 Phase 3).
+
+    Used by offers (eligibility), votes (block weight) and render."""
+    n = st.n
+    v = own_settlements(st, s, p)
+    hero = st.hero
+    base = s * 3
+    bonus = 1 if n == 3 else 0
+    ramp = st.rampart[p]
+    if hero[base + WL] == p:
+        priest_here = False
+        for o in range(n):
+            if hero[o * 3 + PR] == p:
+                priest_here = True
+                break
+        h = 0 if priest_here else st.army[s] + bonus
+        if ramp and (n == 3 or v == 0) and h > 0:
+            h -= 1
+    elif hero[base + PR] == p:
+        h = bonus
+        if ramp and n == 3 and h > 0:
+            h -= 1
+    elif hero[base + SK] == p:
+        h = bonus - 1  # the skald itself is not counted
+        for i in range(n * 3):
+            if hero[i] == p:
+                h += 1
+        if ramp and n == 3 and h > 0:
+            h -= 1
+    else:
+        h = 0
+    return v + h
+
+
+def votes_all(st: GState, p: int) -> list[int]:
+    """Votes of every seat in province ``p``."""
+    return [votes(st, s, p) for s in range(st.n)]
+
+
+def voters_from(st: GState, s: int, p: int) -> list[int]:
+    """Seats with a vote in ``p``, listed from seat ``s`` clockwise."""
+    order = [(s + i) % st.n for i in range(st.n)]
+    return [o for o in order if votes(st, o, p) >= 1]
+
+
+def start_vote(st: GState) -> None:
+    """The offer is complete: every seat with a vote votes, the offerer first."""
+    p = st.offer_x
+    st.voters = voters_from(st, st.cur, p)
+    st.vvotes = [votes(st, o, p) for o in st.voters]
+    st.total = sum(st.vvotes)
+    st.yes = 0
+    st.vidx = 0
+    st.vote_log = []
+    st.phase = PH_VOTE
+    st.cur = st.voters[0]
+
+
+def legal_vote(st: GState) -> list[Action]:
+    return [A_YES, A_NO]
+
+
+def play_vote(st: GState, a: Action) -> None:
+    y = a[0] == "yes"
+    if y:
+        st.yes += st.vvotes[st.vidx]
+    st.vote_log.append(1 if y else 0)
+    st.vidx += 1
+    if st.vidx < len(st.voters):
+        st.cur = st.voters[st.vidx]
+        return
+    offerer = st.voters[0]
+    passed = 2 * st.yes > st.total
+    st.offer_log.append((st.round, offerer, st.offer_x, st.yes, st.total, int(passed)))
+    if passed:
+        p = st.offer_x
+        d = st.board.terrain[p]
+        for c, who in zip(st.ocls, st.oalloc):
+            if c == HIDDEN:
+                r = st.down[p].pop()  # the pile order is random: a random deal (R25)
+            else:
+                r = c
+                st.up[p * 5 + r] -= 1
+            st.hand[who][d * 5 + r] += 1
+    st.ocls, st.oelig, st.oalloc = [], [], []
+    st.cur = offerer
+    next_offerer(st)
