@@ -217,12 +217,12 @@ def _complete_option(ctx: typer.Context, incomplete: str) -> list[str]:
     game = next((games[w] for w in named if isinstance(w, str) and w in games), None)
     if game is None:
         return []
-    words = [
+    values = [
         f"{opt.name}={value}"
         for opt in game.options
         for value in (opt.choices or (opt.default,))
     ]
-    return [w for w in words if w.startswith(incomplete)]
+    return [v for v in values if v.startswith(incomplete)]
 
 
 GameName = Annotated[str, typer.Argument(help="Game name.", autocompletion=_complete_game)]

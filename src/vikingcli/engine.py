@@ -210,6 +210,12 @@ class Game(ABC):
 
         Raises :class:`IllegalAction` (state untouched) if it is not legal."""
 
+    def parse_alias(self, state: State, text: str, legal: Sequence[Action]) -> Action | None:
+        """The legal action that ``text`` (normalized: lower case, single spaces) names
+        in another way than its canonical text (an abbreviation on the board, a
+        shortcut), or ``None``. The default knows no aliases."""
+        return None
+
     def apply_legal(self, state: State, action: Action) -> State:
         """Like :meth:`apply` for an action taken from ``legal_actions(state)`` of
         this very state, so the check may be skipped (search uses it). Anything
@@ -226,8 +232,7 @@ class Game(ABC):
         with a readable reason otherwise. ``parse(format(a)) == a``.
 
         The default matches ``text`` against the formatted legal actions, ignoring
-        case and runs of spaces; a game overrides it only to accept aliases (and
-        falls back to this)."""
+        case and runs of spaces, then asks :meth:`parse_alias`."""
         if not isinstance(text, str):
             raise IllegalAction(f"not an action text: {text!r}")
         want = normalize_action_text(text)
@@ -238,6 +243,9 @@ class Game(ABC):
         for action, shown in zip(legal, texts):
             if normalize_action_text(shown) == want:
                 return action
+        alias = self.parse_alias(state, want, legal)
+        if alias is not None:
+            return alias
         more = f" ... ({len(texts)} in all)" if len(texts) > 20 else ""
         raise IllegalAction(
             f"{text.strip()!r} is not a legal action now; legal: {', '.join(texts[:20])}{more}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from vikingcli.engine import Action, Game, IllegalAction
 
@@ -83,7 +83,7 @@ class FlatState:
             )
         cls.clone = _clone_function(cls)  # type: ignore[method-assign]
 
-    def clone(self) -> FlatState:
+    def clone(self) -> Self:
         """An independent copy (generated for each subclass from its field kinds)."""
         raise TypeError("FlatState itself has no fields; clone a subclass")
 

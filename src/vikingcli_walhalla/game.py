@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vikingcli.engine import Action, IllegalAction, Option, Outcome, normalize_action_text
+from vikingcli.engine import Action, Option, Outcome, normalize_action_text
 from vikingcli.flat import FlatGame
 from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias
@@ -73,16 +73,10 @@ class WalhallaGame(FlatGame):
     def format_action(self, state: WalhallaState, action: Action) -> str:
         return format_action(state, action)
 
-    def parse_action(self, state: WalhallaState, text: str) -> Action:
-        try:
-            return super().parse_action(state, text)
-        except IllegalAction:
-            if not isinstance(text, str):
-                raise
-            alias = parse_alias(state, self.legal_actions(state), text)
-            if alias is None:
-                raise
-            return alias
+    def parse_alias(
+        self, state: WalhallaState, text: str, legal: Sequence[Action]
+    ) -> Action | None:
+        return parse_alias(state, legal, text)
 
     def observation(self, state: WalhallaState, seat: int) -> dict[str, Any]:
         return observation(state, seat)
