@@ -1,4 +1,4 @@
-"""Component data of Graenaland (spec rules/graenaland.md, Appendix A).
+"""Component data of Graenaland (docs/rules/graenaland.md, Appendix A).
 
 Everything the spec marks [HOUSE] is marked ``# HOUSE DATA`` here, so a later edition
 with the printed values can be swapped in at one place. Indices used everywhere:
@@ -197,7 +197,8 @@ VC_DEALT = 3  # rulebook: deal 3, keep 1
 
 ROUND_LIMIT = 100  # HOUSE DATA (R32)
 
-# Code choices where the spec leaves an engine freedom (listed in the report):
+# Code choices where the spec leaves an engine freedom (all listed in docs/rules/graenaland.md,
+# "Rulings made by the code"):
 # - a resource card paid/given by type is taken from the lowest-numbered deck holding
 #   that type (the back of a card never matters to the rules except for its discard pile);
 # - joint-work contributions are limited to the work's cost size per resource type (D10);

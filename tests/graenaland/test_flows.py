@@ -1,5 +1,6 @@
-"""Flows beyond the worked examples of docs/rules/graenaland.md §7: advanced setup, joint works, permission, claims,
-the round limit, action texts, hidden information and the heuristic."""
+"""Flows beyond the worked examples of docs/rules/graenaland.md §7: advanced setup, joint
+works, permission, claims, the round limit, action texts, hidden information and the
+heuristic."""
 
 from __future__ import annotations
 
