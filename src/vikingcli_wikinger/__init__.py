@@ -1,7 +1,7 @@
 """The wikinger game plugin for vikingcli: Wikinger (Kiesling), basic and advanced."""
 
 from vikingcli.hookspecs import hookimpl
-from vikingcli_wikinger.rules import WikingerGame
+from vikingcli_wikinger.game import WikingerGame
 
 
 @hookimpl

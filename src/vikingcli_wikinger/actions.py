@@ -1,20 +1,18 @@
-"""Action texts: one short canonical typeable text per action, and its parser.
+"""Action texts: one short canonical typeable text per action, the aliases the parser
+accepts besides it, and why an action is not legal.
 
 VP exchange is never a trap: an action that would spend VP (a ``take`` dearer than the
 gold held, a ``bid`` above the gold held) has a text that says so, ``take 7 -4vp``,
 and the bare ``take 7`` is refused with an explanation instead of silently spending
-VP (spec §3.4.2, §8.10).
+VP (docs/rules/wikinger.md §3.4.2, §8.10).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from vikingcli.engine import IllegalAction
 from vikingcli_wikinger.data import COLOUR_LETTERS, COLOUR_NAMES, ROLE_NAMES
-from vikingcli_wikinger.flow import price
-from vikingcli_wikinger.render import render_board
-from vikingcli_wikinger.state import State
+from vikingcli_wikinger.rules.take import price
+from vikingcli_wikinger.state import OVER, PHASE_NAMES, Action, State
 
 _ALIASES: dict[str, str] = {"color": "colour", "on": "here", "idle": "mainland"}
 for _x, _name in enumerate(COLOUR_NAMES):
@@ -25,7 +23,7 @@ _ALIASES["gray"] = "grey"
 _ALIASES["bt"] = "grey"
 
 
-def vp_needed(s: State, action: tuple[Any, ...]) -> int:
+def vp_needed(s: State, action: Action) -> int:
     """VP this action would exchange into gold (0 when the gold suffices)."""
     kind = action[0]
     p = s.cur
@@ -38,7 +36,7 @@ def vp_needed(s: State, action: tuple[Any, ...]) -> int:
     return max(0, cost - s.gold[p])
 
 
-def format_action(s: State, a: tuple[Any, ...]) -> str:
+def format_action(s: State, a: Action) -> str:
     """The canonical text of action ``a`` in state ``s``."""
     kind = a[0]
     if kind in ("take", "bid"):
@@ -63,20 +61,12 @@ def normalise(text: str) -> str:
     return " ".join(_ALIASES.get(w, w) for w in words)
 
 
-def view(s: State, text: str) -> str | None:
-    """``board N``: seat N's whole tableau (public information)."""
-    words = normalise(text).split()
-    if not words or words[0] != "board" or len(words) == 1:
-        return None
-    if len(words) == 2 and words[1].isdigit() and int(words[1]) < s.n:
-        return render_board(s, int(words[1]), None)
-    return f"'board N' shows seat N's tableau, N = 0..{s.n - 1}"
+def parse_alias(s: State, text: str, legal: tuple[Action, ...]) -> Action | None:
+    """The legal action named by ``text`` (its canonical text or an alias), or ``None``
+    when ``text`` names no legal action (the engine's default parse explains that).
 
-
-def parse_action(s: State, text: str, legal: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The legal action named by ``text`` (canonical text or an alias)."""
-    if not isinstance(text, str):
-        raise IllegalAction(f"not an action text: {text!r}")
+    Refuses a text that names a view (``board N``), and the bare text of an action that
+    would spend VP: the player must type the ``-Nvp`` form to confirm."""
     want = normalise(text)
     if want.startswith("board"):
         raise IllegalAction(
@@ -92,8 +82,11 @@ def parse_action(s: State, text: str, legal: tuple[Any, ...]) -> tuple[Any, ...]
                 f"{want!r} costs more gold than you hold: it would exchange {extra} VP for "
                 f"gold. Type {t!r} to confirm."
             )
-    shown = list(texts)
-    more = "" if len(shown) <= 24 else f" ... ({len(shown)} in all)"
-    raise IllegalAction(
-        f"{text.strip()!r} is not a legal action here. Accepted: {', '.join(shown[:24])}{more}"
-    )
+    return None
+
+
+def why_not(s: State, action: object) -> str:
+    """Why ``action`` is not legal in ``s``."""
+    if s.phase == OVER:
+        return "the game is over"
+    return f"illegal action {action!r} in phase {PHASE_NAMES[s.phase]}"

@@ -1,4 +1,4 @@
-"""Tableau geometry (spec §1.4, §3.6, §4.1) and the ferrying maximum (§4.4.4).
+"""Tableau geometry (docs/rules/wikinger.md §1.4, §3.6, §4.1) and the ferrying maximum (§4.4.4).
 
 A tableau is ``ships`` (list of depths by column, 0 = empty) plus ``rows``: five lists
 (rows 1..5) of island cells by column. Cells are ``tile | FIG`` ints (see data.py).

@@ -1,8 +1,9 @@
-"""Component data of Wikinger (spec rules/wikinger.md §1.3, §2, §5.4).
+"""Component data of Wikinger (docs/rules/wikinger.md §1.3, §2, §5.4).
 
-Every number the spec marks as house data is marked ``# HOUSE DATA`` right where it
-is defined, so it can be corrected in one place. The code's rulings on points where
-the spec is unclear are the ``RULING_*`` constants at the end.
+Every number the spec (docs/rules/wikinger.md) marks as house data is marked
+``# HOUSE DATA`` right where it is defined, so it can be corrected in one place. The
+code's rulings on points where the spec is unclear are the ``RULING_*`` constants at the
+end; docs/rules/wikinger.md "Rulings made by the code" lists every choice the code makes.
 
 Encodings (shared by every module; all plain ints so states stay flat and cheap):
 

@@ -1,4 +1,5 @@
-"""Position evaluation: a projected final score in VP (spec §4 drives every term).
+"""Position evaluation: a projected final score in VP (docs/rules/wikinger.md §4 drives
+every term).
 
 Terms, each from the current board, for the scorings still to come:
 

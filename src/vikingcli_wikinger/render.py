@@ -2,31 +2,21 @@
 
 The viewing seat's tableau is drawn in full (ship row with sail colour and value, island
 tiles with their sea ``~`` / land ``=`` edges and building, figures, threatened figures
-in lower case); the other tableaux compactly (two characters a cell). ``render_board``
-draws any one tableau in full (the ``board N`` text shows it).
+in lower case, drawn by view.py, which also shows it for ``board N``); the other
+tableaux compactly (two characters a cell).
 """
 
 from __future__ import annotations
 
-from vikingcli_wikinger.board import is_threatened, threat_depths
+from vikingcli_wikinger.board import threat_depths
 from vikingcli_wikinger.data import (
     BOATMAN,
-    BUILDING_LETTERS,
     COLOUR_LETTERS,
-    COLOUR_OF_ROW,
-    FIG,
-    LEFT_EDGE,
-    RIGHT_EDGE,
     SAIL_LETTERS,
-    SEA,
-    SHIP,
-    SHIP_GOLD,
-    SHIP_VP,
     SPECIAL_IDS,
     T_L,
     T_R,
     TILE_MASK,
-    building_of,
 )
 from vikingcli_wikinger.state import (
     AUCTION,
@@ -38,8 +28,15 @@ from vikingcli_wikinger.state import (
     TRIP_NONE,
     State,
 )
+from vikingcli_wikinger.view import (
+    WIDTH,
+    board_width,
+    fig_char,
+    full_board,
+    player_header,
+    tile_text,
+)
 
-WIDTH = 80
 LEGEND = """\
 Figures F fisher G goldsmith S scout N noble W warrior B boatman; lower case:
 threatened. Ships: sail r/g/y/b + value (3g gold, 2v VP), + fought, ! threatens.
@@ -47,75 +44,11 @@ Tiles L M R (X = building special, a-d = building); edges ~ sea, = land.
 * = start player. 'board N' shows seat N's tableau in full."""
 
 
-def tile_text(t: int) -> str:
-    """Short name of a wheel tile: L, Ma..Md, R or a ship <r>."""
-    if t >= SHIP:
-        return f"<{SAIL_LETTERS[t - SHIP]}>"
-    if t == T_L:
-        return "L"
-    if t == T_R:
-        return "R"
-    b = building_of(t)
-    return ("X" if t >= 7 else "M") + BUILDING_LETTERS[b]
-
-
-def ship_text(depth: int, fought: bool) -> str:
-    """Sail letter, value and fought mark, e.g. ``r3g+``."""
-    value = f"{SHIP_GOLD[depth]}g" if SHIP_GOLD[depth] else f"{SHIP_VP[depth]}v"
-    return SAIL_LETTERS[depth] + value + ("+" if fought else "!")
-
-
-def _fig_char(r: int, v: int, td: list[int], c: int) -> str:
-    if not v & FIG:
-        return "."
-    ch = COLOUR_LETTERS[COLOUR_OF_ROW[r]]
-    return ch.lower() if is_threatened(td, r, c) else ch
-
-
-def _width(s: State, p: int) -> int:
-    return max(len(s.ships[p]), *(len(r) for r in s.rows[p]), 1)
-
-
-def full_board(s: State, p: int) -> list[str]:
-    """Player p's tableau in full: 5 characters a cell, wrapped to 80 columns."""
-    ships, rows = s.ships[p], s.rows[p]
-    td = threat_depths(ships, rows)
-    ncol = _width(s, p)
-    per = (WIDTH - 5) // 5
-    out: list[str] = []
-    for lo in range(0, ncol, per):
-        hi = min(ncol, lo + per)
-        head = "     " + "".join(f" c{c:<3d}"[:5] for c in range(lo, hi))
-        line0 = "  0  "
-        for c in range(lo, hi):
-            d = ships[c] if c < len(ships) else 0
-            fought = bool(d and c < len(rows[0]) and rows[0][c] & FIG)
-            line0 += (" " + ship_text(d, fought)) if d else "  .  "
-        out += [head.rstrip(), line0.rstrip()]
-        for r in range(1, 6):
-            row = rows[r - 1]
-            line = f"{r} {COLOUR_LETTERS[COLOUR_OF_ROW[r]]}  "
-            for c in range(lo, hi):
-                v = row[c] if c < len(row) else 0
-                t = v & TILE_MASK
-                if not t:
-                    line += "  .  "
-                    continue
-                le = "~" if LEFT_EDGE[t] == SEA else "="
-                re_ = "~" if RIGHT_EDGE[t] == SEA else "="
-                kind = "L" if t == T_L else "R" if t == T_R else "X" if t >= 7 else "M"
-                b = building_of(t)
-                line += le + kind + (BUILDING_LETTERS[b] if b >= 0 else "-")
-                line += _fig_char(r, v, td, c) + re_
-            out.append(line.rstrip())
-    return out
-
-
 def compact_board(s: State, p: int) -> list[str]:
     """Player p's tableau in two characters a cell (tile letter, figure)."""
     ships, rows = s.ships[p], s.rows[p]
     td = threat_depths(ships, rows)
-    ncol = _width(s, p)
+    ncol = board_width(s, p)
     out = ["0 " + "".join((SAIL_LETTERS[d] + " ") if d else ". " for d in ships).rstrip()]
     for r in range(1, 6):
         row = rows[r - 1]
@@ -127,28 +60,9 @@ def compact_board(s: State, p: int) -> list[str]:
                 line += "  "
                 continue
             kind = "L" if t == T_L else "R" if t == T_R else "X" if t >= 7 else "M"
-            line += kind + _fig_char(r, v, td, c)
+            line += kind + fig_char(r, v, td, c)
         out.append(line.rstrip())
     return out
-
-
-def player_header(s: State, p: int, seat: int | None) -> str:
-    """Gold, VP, idle figures and special tiles of player p."""
-    you = " (you)" if p == seat else ""
-    mark = "*" if p == s.start else " "
-    idle = " ".join(f"{COLOUR_LETTERS[x]}{s.idle[p][x]}" for x in range(6) if s.idle[p][x])
-    text = f"{mark}seat {p}{you}: {s.gold[p]} gold {s.vp[p]} VP  mainland: {idle or '-'}"
-    if not s.placed_start[p]:
-        text += "  (start tile in hand)"
-    if s.adv:
-        held = [
-            SPECIAL_IDS[k] + (f"x{s.sp[p][k]}" if s.sp[p][k] > 1 else "")
-            for k in range(len(SPECIAL_IDS))
-            if s.sp[p][k]
-        ]
-        if held:
-            text += "  specials: " + " ".join(held)
-    return text
 
 
 def compact_header(s: State, p: int) -> list[str]:
@@ -259,11 +173,6 @@ def last_scoring(s: State) -> list[str]:
     if e["scoring"] == "final":
         parts = [f"s{p} {d['vp']:+d}VP" for p, d in enumerate(e["seats"])]
     return _wrap(f"Last scoring ({e['scoring']}, round {e['round']}): " + ", ".join(parts))
-
-
-def render_board(s: State, p: int, seat: int | None) -> str:
-    """One tableau in full with its header."""
-    return "\n".join([player_header(s, p, seat), *full_board(s, p)])
 
 
 def render(s: State, seat: int | None) -> str:

@@ -1,4 +1,5 @@
-"""Small, big and final scorings (spec §4.2, §4.3, §4.5, §5.4.3).
+"""Small, big and final scorings and the outcome (docs/rules/wikinger.md §4.2, §4.3,
+§4.5, §4.6, §5.4.3).
 
 Each function changes gold/VP in the state and appends one JSON-ready entry to
 ``state.log``: ``{"scoring": kind, "round": r, "seats": [{item: amount, ...}, ...]}``
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_wikinger.board import completed_islands, is_threatened, threat_depths
 from vikingcli_wikinger.data import (
     BOATMAN,
@@ -37,7 +39,7 @@ from vikingcli_wikinger.data import (
     T_SP11,
     TILE_MASK,
 )
-from vikingcli_wikinger.state import State
+from vikingcli_wikinger.state import OVER, State
 
 
 def safe_counts(ships: list[int], rows: list[list[int]]) -> dict[str, int]:
@@ -206,3 +208,15 @@ def final_scoring(s: State) -> None:
         e[p]["vp"] = sum(val for key, val in e[p].items() if key.endswith("_vp"))
         e[p]["gold_left"] = s.gold[p]
     s.log.append({"scoring": "final", "round": s.round, "seats": e})
+
+
+def outcome(s: State) -> Outcome:
+    """Final VP, ranked by VP and then leftover gold (§4.6), with every scoring's entry."""
+    keys = [(s.vp[p], s.gold[p]) for p in range(s.n)]
+    breakdown = {"scorings": list(s.log), "gold_left": list(s.gold)}
+    return Outcome(
+        scores=tuple(float(v) for v in s.vp),
+        ranks=ranks_from_keys(keys),
+        end_reason="rules" if s.phase == OVER else "unfinished",
+        breakdown=breakdown,
+    )

@@ -1,4 +1,5 @@
-"""Game-level checks beyond the spec's vectors: options, special tiles, texts, views."""
+"""Game-level checks beyond the worked examples of docs/rules/wikinger.md §7: options,
+special tiles, texts, views."""
 
 from __future__ import annotations
 
@@ -7,12 +8,25 @@ import random
 import pytest
 
 from vikingcli.engine import IllegalAction
-from vikingcli_wikinger import flow
-from vikingcli_wikinger.data import BOATMAN, FISHER, SCOUT, SP01, SP04, T_L, T_MA
-from vikingcli_wikinger.render import render_board
-from vikingcli_wikinger.state import AUCTION, DISCARD, FERRY, OVER, State
+from vikingcli_wikinger.data import (
+    BOATMAN,
+    FISHER,
+    GOLDSMITH,
+    NOBLE,
+    SCOUT,
+    SHIP,
+    SP01,
+    SP04,
+    SP11,
+    T_L,
+    T_MA,
+    WARRIOR,
+)
+from vikingcli_wikinger.rules.ferry import next_ferrier
+from vikingcli_wikinger.state import AUCTION, DISCARD, FERRY, OVER, SWAP, State
+from vikingcli_wikinger.view import render_board
 
-from .wikinger_helpers import GAME, board, empty_state, legal, play, set_wheel, ship
+from .helpers import GAME, board, empty_state, legal, play, set_wheel, ship, tile_code
 
 
 def random_state(n: int, mode: str, seed: int, steps: int) -> State:
@@ -65,7 +79,7 @@ def test_longship_carries_like_a_basic_boatman() -> None:
     board(s, 0, "row3: L M R\nrow5: L R\nmainland: S x3 F Bt x2")
     s.sp[0][SP04] = 1
     s.round, s.turn, s.start, s.ferry_i = 2, 12, 0, 0
-    flow._next_ferrier(s, advance=False)
+    next_ferrier(s, advance=False)
     assert s.phase == FERRY
     acts = legal(s)
     assert ("longship", 3, 0) in acts and ("boat", 3, 0) in acts
@@ -137,3 +151,28 @@ def test_start_tile_goes_first_on_a_ship_turn() -> None:
     play(s, "take 11", "start 5", "ship 2")
     assert s.rows[0][4][0] == T_L and s.ships[0] == [0, 0, 5] and s.idle[0][BOATMAN] == 1
     assert s.placed_start[0]
+
+
+def test_sp11_swap_when_taken_and_waiting() -> None:
+    s = empty_state(2, adv=True)
+    board(s, 0, "ships: c0=red c1=red c2=red\nrow3: L Mb+S Mb R")
+    board(s, 1, "row1: L")
+    set_wheel(s, {0: (T_MA, FISHER), 5: (T_MA, GOLDSMITH), 11: (ship("red"), WARRIOR)})
+    s.display = [SP11 + 1, -1, -1, -1]
+    play(s, "take 11", "special 0")
+    assert s.phase == SWAP and legal(s) == [("swap", 3, 1), ("swap", 3, 2)]
+    play(s, "swap 3 1")
+    assert s.rows[0][2][1] == tile_code("Xb") | 16 and T_MA + 1 in s.box_tiles
+    # A waiting SP11 swaps onto the next tile of its building that is placed.
+    s = empty_state(2, adv=True)
+    board(s, 0, "row4: L")
+    board(s, 1, "row1: L")
+    s.sp[0][SP11 + 2] = 1
+    set_wheel(s, {0: (T_MA + 2, GOLDSMITH), 4: (T_MA, NOBLE)})
+    s.turn = 10
+    play(s, "take 0", "figure here")
+    assert s.rows[0][3][1] == tile_code("Xc") | 16 and s.sp[0][SP11 + 2] == 0
+
+
+def test_ship_code_round_trip() -> None:
+    assert ship("blue") == SHIP + 5

@@ -19,10 +19,10 @@ from vikingcli_wikinger.data import (
     SP04,
     TILE_MASK,
 )
-from vikingcli_wikinger.inventory import figures, tiles
 from vikingcli_wikinger.state import OVER, State
+from vikingcli_wikinger.view import figures, tiles
 
-from .wikinger_helpers import GAME
+from .helpers import GAME
 
 CONFIGS = [(n, mode) for mode in ("basic", "advanced") for n in (2, 3, 4)]
 GAMES = 510  # split evenly over the six configurations

@@ -1,10 +1,11 @@
-"""Helpers building Wikinger positions directly from the spec's board notation (§7.0)."""
+"""Helpers building Wikinger positions directly from the board notation of
+docs/rules/wikinger.md §7.0, and driving them through the engine interface."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from vikingcli_wikinger import flow
+from vikingcli_wikinger import rules
 from vikingcli_wikinger.board import set_cell
 from vikingcli_wikinger.data import (
     BLUE,
@@ -20,7 +21,7 @@ from vikingcli_wikinger.data import (
     T_SP11,
     YELLOW,
 )
-from vikingcli_wikinger.rules import WikingerGame
+from vikingcli_wikinger.game import WikingerGame
 from vikingcli_wikinger.state import TAKE, State
 
 GAME = WikingerGame()
@@ -50,7 +51,8 @@ def ship(colour: str) -> int:
 
 
 def board(s: State, p: int, text: str) -> None:
-    """Fill player p's tableau from spec notation (ships:, rowN:, mainland:)."""
+    """Fill player p's tableau from the notation of docs/rules/wikinger.md §7.0
+    (ships:, rowN:, mainland:)."""
     for line in text.strip().splitlines():
         head, _, rest = line.strip().partition(":")
         words = rest.split("(")[0].split()
@@ -139,6 +141,6 @@ def turn_outcomes(s: State) -> list[tuple[list[str], State]]:
     return out
 
 
-def flow_settle(s: State) -> None:
+def settle(s: State) -> None:
     """Take forced decisions like apply does."""
-    flow.settle(s)
+    rules.settle(s)

@@ -1,0 +1,112 @@
+"""Placing the taken combination: the start tile (START), the tile (PLACE) and the
+figure (FIGURE), docs/rules/wikinger.md §3.6, §3.7."""
+
+from __future__ import annotations
+
+from vikingcli_wikinger.board import cell, island_cells, place_ship, set_cell, ship_columns
+from vikingcli_wikinger.data import BOATMAN, FIG, ROW_OF, SHIP, SP11, T_L, building_of
+from vikingcli_wikinger.rules.special import swap
+from vikingcli_wikinger.rules.turn import end_turn
+from vikingcli_wikinger.state import FIGURE, PLACE, SPECIAL, Action, State
+
+FIG_HERE: Action = ("figure", 1)
+FIG_MAINLAND: Action = ("figure", 0)
+STARTS: tuple[Action, ...] = tuple(("start", r) for r in range(1, 6))
+
+
+def legal_start(s: State) -> list[Action]:
+    """The start tile goes to column 0 of any row (§3.6.1)."""
+    return list(STARTS)
+
+
+def legal_place(s: State) -> list[Action]:
+    """The ship's columns or the island tile's cells."""
+    p = s.cur
+    if s.pend_t >= SHIP:
+        return [("ship", c) for c in ship_columns(s.ships[p])]
+    return [("tile", r, c) for r, c in island_cells(s.rows[p], s.pend_t)]
+
+
+def legal_figure(s: State) -> list[Action]:
+    """The figure on its tile or to the mainland (§3.7)."""
+    return [FIG_HERE, FIG_MAINLAND]
+
+
+def play_start(s: State, a: Action) -> None:
+    """Place the start tile, then the taken tile."""
+    p = s.cur
+    set_cell(s.rows[p], a[1], 0, T_L)
+    s.placed_start[p] = True
+    continue_place(s, p)
+
+
+def play_place(s: State, a: Action) -> None:
+    """``ship c`` or ``tile r c``."""
+    p = s.cur
+    if a[0] == "ship":
+        place_ship(s.ships[p], a[1], s.pend_t - SHIP)
+        s.idle[p][s.pend_f] += 1
+        after_figure(s, p)
+    else:
+        place_island(s, p, a[1], a[2])
+
+
+def play_figure(s: State, a: Action) -> None:
+    """``figure here`` or ``figure mainland``."""
+    p = s.cur
+    if a[1]:
+        set_cell(s.rows[p], s.pend_r, s.pend_c, cell(s.rows[p], s.pend_r, s.pend_c) | FIG)
+    else:
+        s.idle[p][s.pend_f] += 1
+    after_figure(s, p)
+
+
+def continue_place(s: State, p: int) -> None:
+    """Place the pending tile: a forced ship column, a forced discard or a single cell
+    are taken at once; otherwise the PLACE decision follows."""
+    t = s.pend_t
+    if t >= SHIP:
+        cols = ship_columns(s.ships[p])
+        if len(cols) == 1:
+            place_ship(s.ships[p], cols[0], t - SHIP)
+            s.idle[p][s.pend_f] += 1
+            after_figure(s, p)
+            return
+        s.phase = PLACE
+        return
+    cells = island_cells(s.rows[p], t)
+    if not cells:  # forced discard (§3.6.3); the figure goes to the mainland
+        s.box_tiles.append(t)
+        s.idle[p][s.pend_f] += 1
+        after_figure(s, p)
+        return
+    if len(cells) == 1:
+        place_island(s, p, *cells[0])
+        return
+    s.phase = PLACE
+    s.legal_cache = tuple(("tile", r, c) for r, c in cells)  # reused by settle
+
+
+def place_island(s: State, p: int, r: int, c: int) -> None:
+    """Put the pending island tile on (r, c); the figure may follow on a matching row."""
+    set_cell(s.rows[p], r, c, s.pend_t)
+    s.pend_r, s.pend_c = r, c
+    if s.pend_f < BOATMAN and ROW_OF[s.pend_f] == r:
+        s.phase = FIGURE
+        return
+    s.idle[p][s.pend_f] += 1
+    after_figure(s, p)
+
+
+def after_figure(s: State, p: int) -> None:
+    """A waiting SP11 swaps onto the new tile; a special tile may be chosen; or the
+    turn ends."""
+    if s.adv and s.pend_r > 0:
+        b = building_of(s.pend_t)
+        if b >= 0 and s.sp[p][SP11 + b]:  # a waiting SP11 triggers (§5.4.4)
+            swap(s, p, s.pend_r, s.pend_c, b)
+            s.sp[p][SP11 + b] -= 1
+    if s.pend_special and any(d >= 0 for d in s.display):
+        s.phase = SPECIAL
+        return
+    end_turn(s)
