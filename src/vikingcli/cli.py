@@ -20,8 +20,7 @@ import typer
 from vikingcli import __version__
 from vikingcli.batch import BackendUnavailable, Job, run_jobs
 from vikingcli.engine import Game
-from vikingcli.hotseat import LocalTable
-from vikingcli.human import HumanPlayer
+from vikingcli.hotseat import play_here
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.registry import Registry, load_registry
@@ -288,6 +287,12 @@ TableSize = Annotated[
     int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
 ]
 SaveName = Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")]
+Pace = Annotated[
+    float | None,
+    typer.Option(
+        min=0, help="Seconds to pause after each AI move (default 0.4 on a terminal, 0 in a pipe)."
+    ),
+]
 MoveTimeoutOpt = Annotated[
     float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
 ]
@@ -468,13 +473,14 @@ def resume(
     save: Annotated[Path, typer.Argument(help="Save file (or a name under saves/).")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     move_timeout: MoveTimeoutOpt = None,
+    pace: Pace = None,
 ) -> None:
     """Continue a saved game with its recorded players, and save it again."""
     with _errors():
         reg = _registry()
         path = _existing(save)
         match = load_match(path, reg)
-        _continue(reg, match, path, move_timeout)
+        _continue(reg, match, path, move_timeout, pace)
         result = match.result_json()
         if json_out:
             _dump(result)
@@ -489,37 +495,35 @@ def _existing(save: Path) -> Path:
     return candidate if candidate.exists() else save
 
 
-def _continue(reg: Registry, match: Match, path: Path, move_timeout: float | None) -> None:
-    """Play a match to its end, autosaving after every move when a person plays."""
-    players = [
-        make_player(match.game, reg.players, s.spec, i, match.seed)
-        for i, s in enumerate(match.seats)
-    ]
-    humans = [i for i, s in enumerate(match.seats) if reg.players[s.spec.kind].interactive]
-    interactive = bool(humans)
-    screen = LocalTable(match, humans, show=typer.echo) if interactive else None
-    match.narrating = interactive
-    for seat in humans:
-        player = players[seat]
-        if isinstance(player, HumanPlayer) and screen is not None:
-            player.name = match.seats[seat].name
-            player.before_turn = screen.before_turn
-
-    def autosave(m: Match, seat: int, text: str) -> None:
-        if screen is not None:
-            write_save(m, path)
-            screen.on_move(m, seat, text)
-
+def _continue(
+    reg: Registry, match: Match, path: Path, move_timeout: float | None, pace: float | None = None
+) -> None:
+    """Play a match to its end; with people at the table, at this terminal with
+    an autosave after every move."""
+    if not any(reg.players[s.spec.kind].interactive for s in match.seats):
+        players = [
+            make_player(match.game, reg.players, s.spec, i, match.seed)
+            for i, s in enumerate(match.seats)
+        ]
+        match.play(players, move_timeout=move_timeout)
+        write_save(match, path)
+        return
     try:
-        match.play(players, move_timeout=move_timeout, on_move=autosave)
+        play_here(
+            match,
+            reg.players,
+            lambda m: write_save(m, path),
+            move_timeout=move_timeout,
+            pace=pace,
+            show=typer.echo,
+        )
     except QuitGame:
         write_save(match, path)
         typer.echo(f"saved to {path}; continue with: vikingcli resume {path}")
         raise typer.Exit(0) from None
     write_save(match, path)
-    if interactive:
-        typer.echo(plain_text(match.game.render(match.state, None)))
-        typer.echo(score_sheet(match.outcome(), match.names))
+    typer.echo(plain_text(match.game.render(match.state, None)))
+    typer.echo(score_sheet(match.outcome(), match.names))
 
 
 def _new_seed() -> int:
@@ -551,6 +555,7 @@ def play(
     option: OptionPairs = None,
     players_: TableSize = None,
     save: SaveName = None,
+    pace: Pace = None,
 ) -> None:
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     with _errors():
@@ -559,7 +564,7 @@ def play(
         write_save(match, path)
         g = match.game
         typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
-        _continue(reg, match, path, None)
+        _continue(reg, match, path, None, pace)
         typer.echo(_summary_line(match.result_json()))
 
 

@@ -11,9 +11,15 @@ seat saw them) appear.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, TextIO
 
-from vikingcli.match import Match, QuitGame
+from vikingcli.engine import Action, Game, State
+from vikingcli.human import HumanPlayer
+from vikingcli.match import Match, QuitGame, UndoRequest, make_player
+from vikingcli.players import Player, PlayerKind
 from vikingcli.text import move_lines
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen and the scroll-back
@@ -86,3 +92,108 @@ class LocalTable:
         else:
             # In a pipe there is no screen to clear; a rule marks the hand-over.
             self.show("-" * 78)
+
+
+class Thinking:
+    """Wraps an AI player at a person's screen: a live line while it searches."""
+
+    def __init__(self, player: Player, label: str, out: TextIO = sys.stdout) -> None:
+        self.player = player
+        self.label = label
+        self.out = out
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        if not self.out.isatty():
+            return self.player.choose(game, state, seat)
+        stop = threading.Event()
+        start = time.monotonic()
+
+        def tick() -> None:
+            while not stop.wait(0.1):
+                self.out.write(f"\r{self.label} thinking… {time.monotonic() - start:.1f} s")
+                self.out.flush()
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            return self.player.choose(game, state, seat)
+        finally:
+            stop.set()
+            ticker.join()
+            self.out.write("\r\x1b[K")
+            self.out.flush()
+
+
+def play_here(
+    match: Match,
+    kinds: Mapping[str, PlayerKind],
+    autosave: Callable[[Match], None],
+    *,
+    move_timeout: float | None = None,
+    pace: float | None = None,
+    show: Callable[[str], None] = print,
+    ask: Callable[[str], str] = _read_line,
+) -> None:
+    """Play ``match`` to its end at this terminal: people at the human seats, AI
+    players with a thinking line and their moves shown at a readable pace (``pace``
+    seconds; by default 0.4 on a terminal and none in a pipe), ``undo`` on request,
+    ``autosave`` after every move. ``QuitGame`` leaves the game (saved)."""
+    humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
+    table = LocalTable(match, humans, show=show, ask=ask)
+    match.narrating = True
+    if pace is None:
+        pace = 0.4 if sys.stdout.isatty() else 0.0
+
+    def on_move(m: Match, seat: int, text: str) -> None:
+        autosave(m)
+        table.on_move(m, seat, text)
+        if seat not in humans and pace:
+            time.sleep(pace)
+
+    while True:
+        players = _seat_players(match, kinds, table)
+        try:
+            match.play(players, move_timeout=move_timeout, on_move=on_move)
+            return
+        except UndoRequest as request:
+            _undo(match, humans, request.seat, table)
+            autosave(match)
+
+
+def _seat_players(match: Match, kinds: Mapping[str, PlayerKind], table: LocalTable) -> list[Any]:
+    """Fresh players for every seat (after an undo no search keeps a stale tree)."""
+    players: list[Any] = []
+    for i, seat in enumerate(match.seats):
+        player = make_player(match.game, kinds, seat.spec, i, match.seed)
+        if isinstance(player, HumanPlayer):
+            player.name = seat.name
+            player.before_turn = table.before_turn
+        else:
+            player = Thinking(player, f"{seat.name} (seat {i + 1})")
+        players.append(player)
+    return players
+
+
+def _undo(match: Match, humans: list[int], seat: int, table: LocalTable) -> None:
+    """Take ``seat`` back to its previous decision, if every other person agrees."""
+    movers = match.movers()
+    earlier = [k for k, mover in enumerate(movers) if mover == seat]
+    name = match.seats[seat].name
+    if not earlier:
+        table.show(f"{name}: there is no earlier decision of yours to go back to.")
+        return
+    back_to = earlier[-1]
+    for other in humans:
+        if other == seat:
+            continue
+        who = match.seats[other].name
+        question = f"{name} asks to undo back to move {back_to + 1}. {who}, agree? (y/n) > "
+        answer = table.ask(question)
+        if answer.strip().lower() not in ("y", "yes"):
+            table.show(f"{who} does not agree: no undo.")
+            return
+    match.rewind(back_to)
+    table.at_screen = seat
+    for recap in table.recap.values():
+        recap.clear()
+    table.show(f"Back to move {back_to + 1}, {name}'s previous decision.")

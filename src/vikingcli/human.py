@@ -13,13 +13,14 @@ from typing import Any
 
 from vikingcli.engine import Action, Game, IllegalAction, State
 from vikingcli.hookspecs import hookimpl
-from vikingcli.match import QuitGame
+from vikingcli.match import QuitGame, UndoRequest
 from vikingcli.players import PlayerKind
 from vikingcli.text import plain_text
 
 HELP = (
     "Type an action (Tab completes). Commands: 'actions' lists the legal actions, "
-    "'board' shows the table again, 'rules' prints the rules summary, 'quit' saves and leaves."
+    "'board' shows the table again, 'rules' prints the rules summary, 'undo' takes back "
+    "your last decision, 'quit' saves and leaves."
 )
 
 
@@ -51,6 +52,8 @@ class HumanPlayer:
                 continue
             if line in ("quit", "exit"):
                 raise QuitGame
+            if line == "undo":
+                raise UndoRequest(seat)
             if line in ("help", "?"):
                 self.show(HELP)
                 continue
@@ -86,7 +89,7 @@ def _prompt(message: str, completions: list[str]) -> str:
     from prompt_toolkit import prompt
     from prompt_toolkit.completion import WordCompleter
 
-    words = [*completions, "actions", "board", "help", "rules", "quit"]
+    words = [*completions, "actions", "board", "help", "rules", "undo", "quit"]
     try:
         return prompt(message, completer=WordCompleter(words, sentence=True))
     except EOFError:

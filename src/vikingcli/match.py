@@ -28,6 +28,14 @@ class QuitGame(Exception):
     """A person asked to leave the game (interactive play)."""
 
 
+class UndoRequest(Exception):
+    """A person asked to take back their last decision (interactive play)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"seat {seat} asks to undo")
+        self.seat = seat
+
+
 def seat_seed(match_seed: int, seat: int) -> int:
     """The seed a seat's player gets when its spec names none.
 
@@ -98,6 +106,29 @@ class Match:
             self._last = (seat, action, before)
         return canonical
 
+    def movers(self) -> list[int]:
+        """The seat that made each move of the action list (replayed from the seed)."""
+        state = self.game.new_state(len(self.seats), self.options, self.seed)
+        seats = []
+        for text in self.actions:
+            seat = self.game.to_move(state)
+            assert seat is not None
+            seats.append(seat)
+            self.game.apply(state, self.game.parse_action(state, text))
+        return seats
+
+    def rewind(self, moves: int) -> None:
+        """Go back to the position after the first ``moves`` actions, replayed from
+        the seed (the action list is the authority, as in a save)."""
+        actions = self.actions[:moves]
+        self.state = self.game.new_state(len(self.seats), self.options, self.seed)
+        self.actions = []
+        self.forfeit = None
+        self._last = None
+        for text in actions:
+            self.apply_text(text)
+        self._last = None
+
     @property
     def names(self) -> list[str]:
         """The seats' display names, in seat order."""
@@ -135,7 +166,7 @@ class Match:
             if self.narrating:
                 before = game.clone(self.state)
             game.apply(self.state, action)
-        except (QuitGame, KeyboardInterrupt):
+        except (QuitGame, UndoRequest, KeyboardInterrupt):
             raise
         except MoveTimeout:
             self._forfeit(seat, f"exceeded the move time limit of {move_timeout:g} s")

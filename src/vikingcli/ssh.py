@@ -16,7 +16,7 @@ from pathlib import Path
 import asyncssh
 
 from vikingcli.human import HumanPlayer
-from vikingcli.match import Match, QuitGame, make_player
+from vikingcli.match import Match, QuitGame, UndoRequest, make_player
 from vikingcli.players import Player, PlayerKind
 from vikingcli.saves import write_save
 from vikingcli.text import move_lines, plain_text
@@ -194,6 +194,10 @@ class Table:
                 self.match.play(self.players, on_move=on_move)
             except QuitGame:
                 # 'quit' at an SSH seat only frees the seat (see handle); play on.
+                continue
+            except UndoRequest as request:
+                # Taking a move back needs every person's consent; not offered here yet.
+                self._send_threadsafe(request.seat, "undo is not available at an SSH table")
                 continue
         write_save(self.match, self.save)
 
