@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from vikingcli.engine import Action, Option, Outcome
 from vikingcli.flat import FlatGame
 from vikingcli_jorvik import actions, rules, scoring, view
 from vikingcli_jorvik.heuristic import evaluate
+from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import render
 from vikingcli_jorvik.rules import PLAY
 from vikingcli_jorvik.rules.encoding import Move
@@ -67,6 +68,12 @@ class JorvikGame(FlatGame):
 
     def format_action(self, state: JorvikState, action: Action) -> str:
         return actions.format_action(action)
+
+    def narrate(
+        self, before: JorvikState, action: Action, after: JorvikState, seat: int | None
+    ) -> list[str]:
+        # everything but the deck and bag orders is open: every seat is told the same
+        return narrate(before, cast(Move, action), after)
 
     def rules_text(self) -> str:
         return RULES_TEXT

@@ -126,4 +126,32 @@ def outcome(s: JorvikState) -> Outcome:
         ranks=ranks_from_keys(keys),
         end_reason="rules",
         breakdown=breakdown,
+        sheet=score_sheet(s, during, picts, final),
     )
+
+
+SHEET_LABELS = {
+    "craftsmen": "craftsmen",
+    "traders": "traders",
+    "travels": "travels",
+    "feasts": "feasts",
+    "skalds": "skalds",
+    "warehouse": "warehouse A06",
+}
+
+
+def score_sheet(
+    s: JorvikState, oracles: list[int], picts: list[dict[str, Any]], final: dict[str, Any]
+) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The score sheet for people: the start VP, the oracles' VP during play, each
+    Pict attack, each final scoring category, then the total (the rows add up to it)."""
+    n = s.n
+    rows: list[tuple[str, tuple[int, ...]]] = [("start", (d.VP_START,) * n)]
+    if any(oracles):
+        rows.append(("oracles", tuple(oracles)))
+    for e in picts:
+        rows.append((f"Pict attack {e['card']}", tuple(e["delta"])))
+    for key in FINAL_CATEGORIES:
+        rows.append((SHEET_LABELS[key], tuple(final.get(key, [0] * n))))
+    rows.append(("total", tuple(s.vp)))
+    return tuple(rows)
