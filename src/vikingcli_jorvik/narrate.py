@@ -356,7 +356,7 @@ def flow_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
         after.phase in PICT_PHASES and after.pk_ctx == CTX_FINAL
     )
     if final_attack and before.phase not in PICT_PHASES:
-        out.append("the game ends (spec §4): the final Pict attack E01, then the final scoring")
+        out.append("the game ends: the final Pict attack E01, then the final scoring")
     for e in entries:
         out += pict_lines(e)
     if after.phase in PICT_PHASES and (

@@ -318,7 +318,7 @@ def test_end_of_game_tells_the_final_attack_and_every_scoring_item() -> None:
     s.legal_cache = None
     lines = told(s, "end")
     assert s.phase == PH_END
-    i = lines.index("the game ends (spec §4): the final Pict attack E01, then the final scoring")
+    i = lines.index("the game ends: the final Pict attack E01, then the final scoring")
     assert lines[i + 1] == ("Pict attack E01 (+4/-4), defence: Benedek 7, Móni 7, Eszti 2, Peti 5")
     assert lines[i + 2] == "result: Benedek +4 VP, Móni +4 VP, Eszti -4 VP"
     assert lines[i + 3] == "final scoring"
