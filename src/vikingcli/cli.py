@@ -18,6 +18,8 @@ import orjson
 import typer
 
 from vikingcli import __version__
+from vikingcli.analysis import annotate, find_advisor, summary
+from vikingcli.analysis import to_json as annotations_json
 from vikingcli.batch import BackendUnavailable, Job, run_jobs
 from vikingcli.engine import Game
 from vikingcli.hotseat import play_here
@@ -659,6 +661,64 @@ def replay(
             typer.echo(_summary_line(saved.result_json()))
         else:
             typer.echo(f"(game not finished: {len(saved.actions)} moves so far)")
+
+
+@app.command()
+def analyze(
+    save: Annotated[Path, typer.Argument(help="Save file (or a name under saves/).")],
+    seat: Annotated[
+        list[int] | None,
+        typer.Option(help="Judge this seat's decisions (repeatable; default every seat)."),
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(min=0, help="Search time per decision (0: use --iterations).")
+    ] = 0.0,
+    iterations: Annotated[
+        int, typer.Option(min=1, help="Search iterations per decision when --seconds is 0.")
+    ] = 1000,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
+) -> None:
+    """Annotate a saved game: each decision's best move, the points the move played lost."""
+    with _errors():
+        reg = _registry()
+        path = _existing(save)
+        saved = load_match(path, reg)
+        n = len(saved.seats)
+        seats = sorted(set(seat)) if seat else list(range(n))
+        bad = [s for s in seats if not 0 <= s < n]
+        if bad:
+            raise UsageProblem(f"--seat {bad[0]}: the game has seats 0-{n - 1}")
+        advise = find_advisor(reg.players)
+        if advise is None:
+            raise UsageProblem("no installed player kind can judge positions (install mcts)")
+        with _progress(len(saved.actions), "analyzing") as advance:
+            notes = annotate(
+                saved, advise, seats, seconds=seconds, iterations=iterations, progress=advance
+            )
+        rows = summary(notes, seats)
+        if json_out:
+            _dump({
+                "game": saved.game.name, "seed": saved.seed, "options": saved.options,
+                "seats": [s.to_json() for s in saved.seats],
+                "search": {"seconds": seconds, "iterations": iterations},
+                "annotations": annotations_json(notes), "summary": rows,
+            })  # fmt: skip
+            return
+        names = saved.names
+        for note in notes:
+            if note.verdict:
+                typer.echo(
+                    f"{note.move:4d}. {names[note.seat]}: {note.played!r} ({note.verdict},"
+                    f" {note.loss:.1f} points) - best {note.best!r}"
+                )
+        for row in rows:
+            if row["decisions"]:
+                typer.echo(
+                    f"{names[row['seat']]}: {row['decisions']} decisions, best move"
+                    f" {row['best_share']:.0%}, mean loss {row['mean_loss']:.2f} points;"
+                    f" {row['inaccuracies']} inaccuracies, {row['mistakes']} mistakes,"
+                    f" {row['blunders']} blunders"
+                )
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from vikingcli.analysis import find_advisor, hint_lines
 from vikingcli.engine import Action, Game, State
 from vikingcli.human import HumanPlayer
 from vikingcli.match import Match, QuitGame, UndoRequest, make_player
@@ -94,6 +95,25 @@ class LocalTable:
             self.show("-" * 78)
 
 
+HINT_SECONDS = 1.0
+"""Search time behind ``hint`` at the prompt."""
+
+
+def hinter(kinds: Mapping[str, PlayerKind]) -> Callable[[Game, State, int], list[str]] | None:
+    """``hint`` at the prompt: the best three moves from a short search from the
+    person's own view, or ``None`` when no player kind can judge positions."""
+    advise = find_advisor(kinds)
+    if advise is None:
+        return None
+    judge = advise
+
+    def hint(game: Game, state: State, seat: int) -> list[str]:
+        advice = judge(game, state, seat, HINT_SECONDS, 0, ())
+        return [f"Best moves after {HINT_SECONDS:g} s of search:", *hint_lines(advice)]
+
+    return hint
+
+
 class Thinking:
     """Wraps an AI player at a person's screen: a live line while it searches."""
 
@@ -168,6 +188,7 @@ def _seat_players(match: Match, kinds: Mapping[str, PlayerKind], table: LocalTab
         if isinstance(player, HumanPlayer):
             player.name = seat.name
             player.before_turn = table.before_turn
+            player.hint = hinter(kinds)
         else:
             player = Thinking(player, f"{seat.name} (seat {i + 1})")
         players.append(player)

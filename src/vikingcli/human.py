@@ -19,8 +19,8 @@ from vikingcli.text import plain_text
 
 HELP = (
     "Type an action (Tab completes). Commands: 'actions' lists the legal actions, "
-    "'board' shows the table again, 'rules' prints the rules summary, 'undo' takes back "
-    "your last decision, 'quit' saves and leaves."
+    "'board' shows the table again, 'rules' prints the rules summary, 'hint' asks the AI "
+    "for the best moves, 'undo' takes back your last decision, 'quit' saves and leaves."
 )
 
 
@@ -38,6 +38,7 @@ class HumanPlayer:
         self.show = show or print
         self.name = name
         self.before_turn = before_turn
+        self.hint: Callable[[Game, State, int], list[str]] | None = None
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
         news = self.before_turn(seat) if self.before_turn is not None else []
@@ -54,6 +55,13 @@ class HumanPlayer:
                 raise QuitGame
             if line == "undo":
                 raise UndoRequest(seat)
+            if line == "hint":
+                if self.hint is None:
+                    self.show("no hint here: no searching player kind (mcts) is installed")
+                else:
+                    for text in self.hint(game, state, seat):
+                        self.show(text)
+                continue
             if line in ("help", "?"):
                 self.show(HELP)
                 continue
@@ -89,7 +97,7 @@ def _prompt(message: str, completions: list[str]) -> str:
     from prompt_toolkit import prompt
     from prompt_toolkit.completion import WordCompleter
 
-    words = [*completions, "actions", "board", "help", "rules", "undo", "quit"]
+    words = [*completions, "actions", "board", "help", "rules", "hint", "undo", "quit"]
     try:
         return prompt(message, completer=WordCompleter(words, sentence=True))
     except EOFError:

@@ -87,6 +87,28 @@ class Player(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Advice:
+    """One candidate move as a searching player judges it for the seat to move."""
+
+    action: Action
+    text: str
+    """The action's canonical text."""
+    share: float
+    """Share of the search's visits at the root (0..1)."""
+    margin: float
+    """Expected final-score margin over the best other seat, in the game's points."""
+    visits: int
+
+
+Advisor = Callable[[Game, State, int, float, int, Sequence[Action]], list[Advice]]
+"""``advise(game, state, seat, seconds, iterations, include)``: candidate moves for
+``seat`` in ``state``, best first, judged from that seat's view only (what it
+observes); ``include`` names actions that must be judged even if the search would
+not look at them (a move to annotate). A budget of ``seconds`` > 0 wins over
+``iterations``."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerKind:
     """A kind of player that plugins register (``random``, ``greedy``, ``mcts``, ...).
 
@@ -100,6 +122,9 @@ class PlayerKind:
     factory: Callable[[Game, int, Mapping[str, Any]], Player]
     params: tuple[Param, ...] = ()
     interactive: bool = False
+    advise: Advisor | None = None
+    """For searching kinds: judge the candidate moves of a position (``hint`` at
+    the prompt, ``vikingcli analyze``)."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready description."""

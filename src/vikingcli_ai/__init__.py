@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from vikingcli.hookspecs import hookimpl
 from vikingcli.players import PlayerKind
+from vikingcli_ai.advice import advise
 from vikingcli_ai.greedy import GREEDY
 from vikingcli_ai.mcts import MCTS
 from vikingcli_ai.random_player import RANDOM
@@ -11,4 +14,4 @@ from vikingcli_ai.random_player import RANDOM
 
 @hookimpl
 def vikingcli_players() -> list[PlayerKind]:
-    return [RANDOM, GREEDY, MCTS]
+    return [RANDOM, GREEDY, replace(MCTS, advise=advise)]

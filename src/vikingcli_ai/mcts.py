@@ -134,6 +134,12 @@ def rank_rewards(ranks: Sequence[int]) -> list[float]:
     return out
 
 
+def _margin(values: Sequence[float], seat: int) -> float:
+    """``seat``'s lead over the best other seat (negative when behind)."""
+    others = [v for i, v in enumerate(values) if i != seat]
+    return values[seat] - max(others) if others else 0.0
+
+
 def eval_rewards(values: Sequence[float], scale: float) -> list[float]:
     """Per-seat rewards in [0, 1] from projected scores: logistic of the margin
     over the best other seat, in units of the game's typical winning margin."""
@@ -166,6 +172,11 @@ class Search:
         self.root_order: list[Action] | None = None
         self.root_prior: dict[Action, float] = {}
         self.iterations = 0
+        # Advice only: the root actions to consider (None: all), and per root action
+        # the summed final-score margin of ``seat`` at the end of each iteration.
+        self.root_only: frozenset[Action] | None = None
+        self.root_margin: dict[Action, float] = {}
+        self.margin = 0.0
 
     # -- driver -------------------------------------------------------------------
 
@@ -206,15 +217,18 @@ class Search:
         path = [node]
         plies = 0
         rewards: list[float] | None = None
+        first: Action | None = None
         while True:
             mover = to_move(d)
             if mover is None:
-                rewards = rank_rewards(game.outcome(d).ranks)
+                rewards = self._final(d)
                 break
             if depth and plies >= depth:
                 rewards = self._eval(d)
                 break
             actions = legal(d)
+            if node is self.root and self.root_only is not None:
+                actions = [a for a in actions if a in self.root_only] or actions
             kids = node.children.get(mover)
             if kids is None:
                 kids = node.children[mover] = {}
@@ -229,6 +243,8 @@ class Search:
                 action = self._untried(node, d, actions, kids)
                 child = Node(mover)
                 kids[action] = child
+                if node is self.root:
+                    first = action
                 apply(d, action)
                 path.append(child)
                 plies += 1
@@ -243,10 +259,14 @@ class Search:
                     best_v = v
                     best = action
                     best_kid = kid
+            if node is self.root:
+                first = best
             apply(d, best)
             node = best_kid  # type: ignore[assignment]
             path.append(node)
             plies += 1
+        if first is not None:
+            self.root_margin[first] = self.root_margin.get(first, 0.0) + self.margin
         for nd in path:
             nd.n += 1
             if nd.seat >= 0:
@@ -275,7 +295,14 @@ class Search:
 
     def _eval(self, d: State) -> list[float]:
         ev = self.game.evaluate
-        return eval_rewards([ev(d, i) for i in range(self.n_players)], self.game.eval_scale)
+        values = [ev(d, i) for i in range(self.n_players)]
+        self.margin = _margin(values, self.seat)
+        return eval_rewards(values, self.game.eval_scale)
+
+    def _final(self, d: State) -> list[float]:
+        outcome = self.game.outcome(d)
+        self.margin = _margin(outcome.scores, self.seat)
+        return rank_rewards(outcome.ranks)
 
     def _simulate(self, d: State, plies: int) -> list[float]:
         game = self.game
@@ -290,7 +317,7 @@ class Search:
         while True:
             mover = to_move(d)
             if mover is None:
-                return rank_rewards(game.outcome(d).ranks)
+                return self._final(d)
             if depth and plies >= depth:
                 return self._eval(d)
             actions = legal(d)

@@ -1,0 +1,87 @@
+"""hint and analyze: the search's judgement, from the deciding seat's own view."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import orjson
+from vikingcli_toygame import RuneDuel
+
+from vikingcli.analysis import annotate, summary
+from vikingcli.match import Match, Seat
+from vikingcli.players import parse_spec
+from vikingcli.registry import load_registry
+from vikingcli_ai.advice import advise
+
+from .conftest import CLI
+
+# Seed 4 of the fixture game, seat 0 always playing its lowest rune: at move 15 it
+# lays a 10 on a 10 (no points) while it holds the 12 (12 points).
+THROWN_AWAY = [
+    "play 6", "play 8", "play 4", "play 6", "play 2", "play 7", "play 8", "play 5",
+    "play 2", "play 9", "play 1", "play 4", "play 5", "play 10", "play 10", "play 11",
+]  # fmt: skip
+
+
+def _toy_match(actions: list[str]) -> Match:
+    kinds = load_registry().players
+    seats = [Seat(name, parse_spec("random", kinds)) for name in ("thrower", "other")]
+    match = Match(RuneDuel(), {"hand": "3"}, 4, seats)
+    for text in actions:
+        match.apply_text(text)
+    return match
+
+
+def test_analyze_flags_points_thrown_away_as_a_mistake() -> None:
+    notes = annotate(_toy_match(THROWN_AWAY), advise, [0], iterations=400)
+    thrown = next(n for n in notes if n.move == 15)
+    assert (thrown.played, thrown.best) == ("play 10", "play 12")
+    assert thrown.verdict in ("mistake", "blunder")
+    assert thrown.loss >= 0.25 * RuneDuel.eval_scale
+    assert next(n for n in notes if n.move == 7).verdict == ""  # the 8 on a 7 was best
+    row = summary(notes, [0])[0]
+    assert row["decisions"] == 8 and row["mistakes"] + row["blunders"] >= 1
+
+
+def test_hint_does_not_depend_on_what_the_person_cannot_see() -> None:
+    game = load_registry().games["walhalla"]
+    state = game.new_state(3, game.resolve_options({}), 12)
+    rng = random.Random(12)
+    for _ in range(30):  # into the game, where other hands hold cards
+        actions = game.legal_actions(state)
+        game.apply(state, actions[rng.randrange(len(actions))])
+    seat = game.to_move(state)
+    assert seat is not None
+    other = game.determinize(state, seat, random.Random(99))
+    assert game.to_json(other) != game.to_json(state), "the re-deal changed nothing hidden"
+    first = advise(game, state, seat, 0.0, 300, ())
+    second = advise(game, other, seat, 0.0, 300, ())
+    assert [(a.text, a.visits, round(a.margin, 9)) for a in first] == [
+        (a.text, a.visits, round(a.margin, 9)) for a in second
+    ]
+
+
+def test_analyze_json_lists_every_decision_and_a_summary_per_seat(
+    cli: CLI, tmp_path: Path
+) -> None:
+    made = cli("run", "toygame", "-p", "2*random", "--seed", "5", "--save-dir", "games")
+    assert made.returncode == 0, made.stderr
+    out = cli("analyze", "games/toygame-5.json", "--iterations", "60", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = orjson.loads(out.stdout)
+    assert doc["game"] == "toygame" and doc["seed"] == 5
+    assert [row["seat"] for row in doc["summary"]] == [0, 1]
+    keys = {
+        "move", "seat", "played", "best", "played_margin", "best_margin", "loss", "verdict",
+        "options",
+    }  # fmt: skip
+    assert doc["annotations"], "a game of choices has decisions to judge"
+    for note in doc["annotations"]:
+        assert set(note) == keys
+        assert note["loss"] >= 0 and note["verdict"] in ("", "inaccuracy", "mistake", "blunder")
+        assert note["options"] > 1 and 0 <= note["seat"] < 2
+    judged = sum(row["decisions"] for row in doc["summary"])
+    assert judged == len(doc["annotations"])
+    bad = cli("analyze", "games/toygame-5.json", "--seat", "7")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
