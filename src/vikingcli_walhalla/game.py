@@ -1,6 +1,6 @@
 """The Walhalla game (AMIGO 2006) for the vikingcli engine: identity, options and
 one-line delegations to the modules that do the work (``rules``, ``actions``,
-``view``, ``scoring``, ``render``, ``heuristic``, ``rulestext``)."""
+``view``, ``scoring``, ``render``, ``heuristic``, ``narrate``, ``rulestext``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias
 from vikingcli_walhalla.board import lengths_of, parse_headlands
 from vikingcli_walhalla.heuristic import evaluate
+from vikingcli_walhalla.narrate import narrate
 from vikingcli_walhalla.render import render
 from vikingcli_walhalla.rulestext import RULES_TEXT
 from vikingcli_walhalla.scoring import outcome
@@ -40,7 +41,9 @@ class WalhallaGame(FlatGame):
 
     name = "walhalla"
     title = "Walhalla"
-    version = "1"
+    # 2: every forest occupier is asked the Hunt question (ruling C6); the state
+    # keeps the last move's events for the narration
+    version = "2"
     min_players = 3
     max_players = 4
     default_players = 4
@@ -77,6 +80,11 @@ class WalhallaGame(FlatGame):
         self, state: WalhallaState, text: str, legal: Sequence[Action]
     ) -> Action | None:
         return parse_alias(state, legal, text)
+
+    def narrate(
+        self, before: WalhallaState, action: Action, after: WalhallaState, seat: int | None
+    ) -> list[str]:
+        return narrate(before, action, after, seat)
 
     def observation(self, state: WalhallaState, seat: int) -> dict[str, Any]:
         return observation(state, seat)

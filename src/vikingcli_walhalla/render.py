@@ -161,7 +161,10 @@ def _status(s: WalhallaState) -> str:
             f"{s.board.space_text(s.target)}: defender chooses lose / win."
         )
     if ph == P_HUNT:
-        return f"{D.COLOURS[s.occ[s.target]]} occupies forest {s.board.space_text(s.target)}."
+        return (
+            f"{D.COLOURS[s.occ[s.target]]} occupies forest {s.board.space_text(s.target)}:"
+            " hunt or no hunt?"
+        )
     if ph == P_COMMIT:
         p = s.commit_order[s.commit_idx]
         return f"End of raid {s.raid}: {D.COLOURS[p]} lays end-of-raid cards face down."

@@ -44,8 +44,11 @@ ACTIONS (type exactly; the prompt lists what is legal now):
   moor f2 in | moor f2 out                   send the galley to a fjord
   land h1.3 | attack h1.3 | attack h1.3 card disembark (card = Attack card)
   lose | win | win shield                    defender's choice
-  hunt | no hunt                             play Hunt on the forest
+  hunt | no hunt                             play Hunt on the forest (asked
+                                              of every occupier; hunt needs
+                                              the card)
   play forest|wheat|shrine|village|walhalla | play headland h2 | done
-                                              end-of-raid cards
+                                              end-of-raid cards, face down
+                                              (the others see only how many)
 Cards: forest wheat shrine village headland walhalla hunt attack shield.
 """

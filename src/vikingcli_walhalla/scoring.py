@@ -9,7 +9,7 @@ from typing import Any
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
-from vikingcli_walhalla.state import P_OVER, WalhallaState
+from vikingcli_walhalla.state import E_SCORE, P_OVER, WalhallaState
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -85,9 +85,10 @@ def on_board(s: WalhallaState) -> list[int]:
 
 
 def score(s: WalhallaState, label: str, pts: Sequence[int]) -> None:
-    """Add one scoring to the scores and to the scoring log."""
+    """Add one scoring to the scores and to the scoring log (and to the events)."""
     for p in range(s.n):
         s.score[p] += pts[p]
+    s.events.append((E_SCORE, len(s.ledger)))
     s.ledger.append((label, tuple(pts)))
 
 
@@ -109,9 +110,11 @@ def outcome(s: WalhallaState) -> Outcome:
         raise ValueError("walhalla: game is not over")
     board = on_board(s)
     keys = [(s.score[p], s.walhalla[p], board[p]) for p in range(s.n)]
+    detail = breakdown(s)
     return Outcome(
         scores=tuple(float(x) for x in s.score),
         ranks=ranks_from_keys(keys),
         end_reason="rules",
-        breakdown=breakdown(s),
+        breakdown=detail,
+        sheet=tuple((label, tuple(pts)) for label, pts in detail.items()),
     )

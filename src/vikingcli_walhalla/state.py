@@ -10,10 +10,13 @@ first element is its kind:
 * ``(MOOR, fjord, orient)`` send the galley (D4)
 * ``(LAND, space)`` / ``(ATTACK, space, with_card)`` disembark (D5)
 * ``(LOSE,)`` / ``(WIN, shield)`` defender (D6)
-* ``(HUNT, play)`` forest occupier (D7)
+* ``(HUNT, play)`` forest occupier (D7, asked of every occupier: ruling C6)
 * ``(PLAY, card, headland)`` / ``(DONE,)`` end-of-raid commitment (D9)
 
 (D1-D9 are the decision points of docs/rules/walhalla.md §6.)
+
+``events`` lists what the rules did on their own during the last action (the
+narration tells it): small int tuples whose first element is an ``E_*`` kind.
 """
 
 from __future__ import annotations
@@ -38,6 +41,23 @@ PHASE_NAMES = ("invite", "board", "moor", "disembark", "defend", "hunt", "commit
 # Action kinds (the first element of every action tuple).
 DECLINE, JOIN, BOARD, MOOR, LAND, ATTACK, LOSE, WIN, HUNT, PLAY, DONE = range(11)
 
+# Event kinds of the last action's automatic consequences (``WalhallaState.events``).
+E_GALLEY = 0  # (E_GALLEY, galley, drawer): a galley is drawn
+E_SAIL = 1  # (E_SAIL, seat, fjord, position): a viking with no target sails back to Midgard
+E_TAKE = 2  # (E_TAKE, space, attacker, defender): defender loses, its viking to Walhalla
+E_REPEL = 3  # (E_REPEL, space, attacker, defender, shield): defender wins
+E_DRAW = 4  # (E_DRAW, seat, card): shrine draw; card -1 = nothing left to draw (private)
+E_FOREST = 5  # (E_FOREST, seat, space, vp, hunt): forest VP scored
+E_RAID_END = 6  # (E_RAID_END, raid, why): 0 all galleys sent, 1 no viking in Midgard
+E_REVEAL = 7  # (E_REVEAL, raid): the face-down cards are turned up
+E_CARD = 8  # (E_CARD, seat, card, headland or -1): one revealed card
+E_SCORE = 9  # (E_SCORE, ledger index): one scoring of the log
+E_CLEAR = 10  # (E_CLEAR, seat, vikings): cleared from the board to Asgard
+E_REINFORCE = 11  # (E_REINFORCE, seat, vikings): Asgard -> Midgard
+E_DEPART = 12  # (E_DEPART, vikings): each seat's heroes leave Walhalla for Asgard
+E_NEW_RAID = 13  # (E_NEW_RAID, raid, start player)
+E_OVER = 14  # (E_OVER,): the game is over
+
 
 class WalhallaState(FlatState):
     """One game in progress. Static parts (board, tile layout, space types, capes)
@@ -54,6 +74,7 @@ class WalhallaState(FlatState):
         "commits",
         "deck",
         "discard",
+        "events",
         "fixed",
         "fjords",
         "forest_vp",
@@ -111,6 +132,7 @@ class WalhallaState(FlatState):
         "ledger",
         "forest_vp",
         "sale_vp",
+        "events",
     )
     GRIDS = ("hands", "fjords", "commits")
 
@@ -147,6 +169,7 @@ class WalhallaState(FlatState):
     ledger: list[tuple[str, tuple[int, ...]]]  # scoring log (label, points per seat)
     forest_vp: list[int]  # VP from forests (incl. Hunt) during raids
     sale_vp: list[int]  # VP paid for card sales (negative)
+    events: list[tuple[int, ...]]  # automatic consequences of the last action (E_*)
 
     if TYPE_CHECKING:
 
@@ -166,6 +189,7 @@ class WalhallaState(FlatState):
         d["queue"] = [list(x) for x in self.queue]
         d["commits"] = [[list(c) for c in x] for x in self.commits]
         d["ledger"] = [[label, list(pts)] for label, pts in self.ledger]
+        d["events"] = [list(e) for e in self.events]
         return d
 
     @classmethod
@@ -182,4 +206,5 @@ class WalhallaState(FlatState):
         s.queue = [(int(x[0]), int(x[1]), int(x[2])) for x in s.queue]
         s.commits = [[(int(c[0]), int(c[1])) for c in x] for x in s.commits]
         s.ledger = [(str(label), tuple(int(x) for x in pts)) for label, pts in s.ledger]
+        s.events = [tuple(int(x) for x in e) for e in s.events]
         return s

@@ -13,8 +13,8 @@ from vikingcli_walhalla.board import N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
 from vikingcli_walhalla.scoring import breakdown
 from vikingcli_walhalla.state import (
+    E_DRAW,
     P_COMMIT,
-    P_HUNT,
     P_INVITE,
     P_SEATS,
     P_SEND,
@@ -76,6 +76,8 @@ def observation(s: WalhallaState, seat: int) -> dict[str, Any]:
         "score": s.score[:],
         # hidden commitments stay in the hand count (face-down cards are still visible)
         "hand_sizes": [sum(s.hands[p]) + len(s.commits[p]) for p in range(n)],
+        # how many cards each seat has laid face down (which ones stays hidden)
+        "face_down": [len(s.commits[p]) for p in range(n)],
         "hand": s.hands[seat][:] if 0 <= seat < n else None,
         "my_commits": [list(c) for c in s.commits[seat]] if 0 <= seat < n else None,
         "committed": committed,
@@ -87,7 +89,20 @@ def observation(s: WalhallaState, seat: int) -> dict[str, Any]:
         "ledger": [[label, list(p)] for label, p in s.ledger],
         "forest_vp": s.forest_vp[:],
         "sale_vp": s.sale_vp[:],
+        "events": [list(e) for e in visible_events(s, seat)],
     }
+
+
+def visible_events(s: WalhallaState, seat: int | None) -> list[tuple[int, ...]]:
+    """The last action's automatic consequences as ``seat`` (``None``: a spectator)
+    sees them: a card drawn at a shrine is known only to the seat that drew it
+    (``-2`` for the others; ``-1`` = nothing was drawn, which all can see)."""
+    out = []
+    for e in s.events:
+        if e[0] == E_DRAW and e[1] != seat and e[2] >= 0:
+            e = (E_DRAW, e[1], -2)
+        out.append(e)
+    return out
 
 
 def determinize(state: WalhallaState, seat: int, rng: random.Random) -> WalhallaState:
@@ -109,12 +124,7 @@ def determinize(state: WalhallaState, seat: int, rng: random.Random) -> Walhalla
         sizes[p] = sum(h) + len(s.commits[p])
     # Canonical order first, so the re-deal depends only on what seat observes.
     pool.sort()
-    # A pending Hunt decision shows that the occupier holds a Hunt card: keep one.
-    known = -1
-    if s.phase == P_HUNT and s.occ[s.target] != seat:
-        known = s.occ[s.target]
-        pool.remove(D.C_HUNT)
-        sizes[known] -= 1
+    # (A pending Hunt question tells nothing: every forest occupier is asked, ruling C6.)
     rng.shuffle(pool)
     # Hidden commitments first (their count is public): end-of-raid cards drawn from
     # the pool; the real ones are in it, so there are always enough.
@@ -140,13 +150,12 @@ def determinize(state: WalhallaState, seat: int, rng: random.Random) -> Walhalla
         for _ in range(sizes[p] - len(s.commits[p])):
             h[pool.pop()] += 1
         s.hands[p] = h
-    if known >= 0:
-        s.hands[known][D.C_HUNT] += 1
     s.deck = pool
     rng.shuffle(s.deck)
     s.gdeck.sort()
     rng.shuffle(s.gdeck)
     s.rng = rng.getrandbits(62)
+    s.events = visible_events(s, seat)  # another seat's shrine draw stays unknown
     return s
 
 

@@ -186,20 +186,33 @@ def test_commit_order_does_not_reveal_which_cards_are_held() -> None:
     assert texts(b) == ["play forest", "done"]
 
 
-def test_determinize_keeps_the_hunt_card_a_pending_hunt_reveals() -> None:
+def hunt_question(hand: list[str]):
+    """Anna lands on a 2-VP forest holding ``hand``."""
     s = blank(4)
     set_tile(s, 1, 1, 13, D.F2)  # (H1,1) forest 2
-    set_hand(s, ANNA, ["hunt"])
+    set_hand(s, ANNA, hand)
     s.active = ANNA
     start_turn(s, 1)
     play(s, "board front", "moor f1 in", "land h1.1")
-    assert GAME.to_move(s) == ANNA and texts(s) == ["no hunt", "hunt"]
-    for k in range(10):
-        det = GAME.determinize(s, BELA, random.Random(k))
-        assert det.hands[ANNA][D.C_HUNT] >= 1
-        assert sum(det.hands[ANNA]) == 1
-        GAME.apply(det, GAME.parse_action(det, "hunt"))
-        assert det.score[ANNA] == 4
+    return s
+
+
+def test_the_hunt_question_is_asked_with_or_without_the_card() -> None:
+    """Ruling C6 (replaces spec D7): every forest occupier is asked, so the question
+    tells the other seats nothing; only the holder may answer ``hunt``."""
+    holds = hunt_question(["hunt"])
+    lacks = hunt_question(["attack"])
+    assert texts(holds) == ["no hunt", "hunt"] and texts(lacks) == ["no hunt"]
+    for s in (holds, lacks):
+        assert GAME.to_move(s) == ANNA and GAME.observation(s, BELA)["phase"] == "hunt"
+    assert GAME.observation(holds, BELA) == GAME.observation(lacks, BELA)
+    # the re-deal of Anna's hidden card may give her Hunt or not
+    dealt = {
+        GAME.determinize(holds, BELA, random.Random(k)).hands[ANNA][D.C_HUNT] for k in range(40)
+    }
+    assert dealt == {0, 1}
+    play(holds, "hunt")
+    assert holds.score[ANNA] == 4
 
 
 def test_determinize_depends_only_on_the_observation() -> None:

@@ -106,9 +106,9 @@ def check_step(pre: WalhallaState, a: tuple, post: WalhallaState) -> None:
         elif kind == ATTACK:
             assert pre.occ[space] not in (-1, mover)  # never attack one's own viking
         takes = kind != ATTACK or a[2] == 1
-        st = pre.stype[space]
-        if takes and D.FOREST_VP[st] and not pre.hands[occupier][D.C_HUNT]:
-            forest[occupier] = D.FOREST_VP[st]
+        if takes and D.FOREST_VP[pre.stype[space]]:
+            # ruling C6: every forest occupier is asked about Hunt; nothing scored yet
+            assert rules.to_move(post) == occupier and post.target == space
     assert [post.forest_vp[p] - pre.forest_vp[p] for p in range(n)] == forest
 
     assert post.ledger[: len(pre.ledger)] == pre.ledger

@@ -348,6 +348,8 @@ def test_tv7_mooring_variant_5_7_6() -> None:
     play(s, "moor f1 in")
     assert texts(s) == ["land h1.10"]
     play(s, "land h1.10")
+    if D.FOREST_VP[s.stype[sp(s, 1, 10)]]:
+        play(s, "no hunt")  # ruling C6: asked of every forest occupier
     assert s.midgard[ANNA] == 4
     assert s.occ[sp(s, 1, 10)] == ANNA
 

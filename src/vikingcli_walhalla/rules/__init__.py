@@ -84,5 +84,7 @@ def legal(s: WalhallaState) -> list[Action]:
 
 
 def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
-    """Apply the legal action ``a`` in place (no checks)."""
+    """Apply the legal action ``a`` in place (no checks); ``s.events`` then lists
+    what the rules did on their own."""
+    s.events = []
     PLAY_BY_PHASE[s.phase](s, a)

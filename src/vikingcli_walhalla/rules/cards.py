@@ -30,12 +30,15 @@ def sell(s: WalhallaState, p: int, t: int) -> None:
     s.midgard[p] += 1
 
 
-def draw(s: WalhallaState, p: int) -> None:
-    """Draw the top action card; reshuffle the discards if the pile is empty (§8 #21)."""
+def draw(s: WalhallaState, p: int) -> int:
+    """Draw the top action card; reshuffle the discards if the pile is empty (§8 #21).
+    Return the card type drawn, or -1 if there was none."""
     if not s.deck:
         if not any(s.discard):
-            return
+            return -1
         s.deck = [t for t in range(D.N_CARD_TYPES) for _ in range(s.discard[t])]
         s.discard = [0] * D.N_CARD_TYPES
         shuffle(s, s.deck)
-    s.hands[p][s.deck.pop()] += 1
+    t = s.deck.pop()
+    s.hands[p][t] += 1
+    return t

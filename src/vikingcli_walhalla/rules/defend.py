@@ -9,7 +9,7 @@ from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import discard
 from vikingcli_walhalla.rules.disembark import continue_disembarking, defender_loses
-from vikingcli_walhalla.state import LOSE, WIN, WalhallaState
+from vikingcli_walhalla.state import E_REPEL, LOSE, WIN, WalhallaState
 
 LOSE_ACTION = (LOSE,)
 
@@ -29,6 +29,7 @@ def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
         defender_loses(s, s.target, s.attacker)
         return
     d = s.occ[s.target]
+    s.events.append((E_REPEL, s.target, s.attacker, d, a[1]))
     if a[1]:
         discard(s, d, D.C_SHIELD)
     else:

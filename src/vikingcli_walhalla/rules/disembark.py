@@ -10,7 +10,17 @@ from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import discard, draw
 from vikingcli_walhalla.rules.raid import next_turn
-from vikingcli_walhalla.state import ATTACK, LAND, P_DEFEND, P_HUNT, P_LAND, WalhallaState
+from vikingcli_walhalla.state import (
+    ATTACK,
+    E_DRAW,
+    E_SAIL,
+    E_TAKE,
+    LAND,
+    P_DEFEND,
+    P_HUNT,
+    P_LAND,
+    WalhallaState,
+)
 
 
 def legal(s: WalhallaState) -> list[Action]:
@@ -49,6 +59,7 @@ def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
 def defender_loses(s: WalhallaState, sp: int, o: int) -> None:
     """The defender on ``sp`` goes to Walhalla; attacker ``o`` takes the space."""
     d = s.occ[sp]
+    s.events.append((E_TAKE, sp, o, d))
     s.walhalla[d] += 1
     s.occ[sp] = o
     s.queue.pop(0)
@@ -57,18 +68,17 @@ def defender_loses(s: WalhallaState, sp: int, o: int) -> None:
 
 
 def occupy(s: WalhallaState, sp: int, o: int) -> None:
-    """Immediate effect of viking o now standing on sp (§4.4), then go on."""
+    """Immediate effect of viking o now standing on sp (§4.4), then go on.
+
+    A forest always asks its occupier whether to hunt, holding Hunt or not, so the
+    question tells the other seats nothing (docs/rules/walhalla.md, ruling C6)."""
     t = s.stype[sp]
     if t == D.S:
-        draw(s, o)
+        s.events.append((E_DRAW, o, draw(s, o)))
     elif t == D.F2 or t == D.F3:
-        if s.hands[o][D.C_HUNT]:
-            s.phase = P_HUNT
-            s.target = sp
-            return
-        v = D.FOREST_VP[t]
-        s.score[o] += v
-        s.forest_vp[o] += v
+        s.phase = P_HUNT
+        s.target = sp
+        return
     s.target = -1
     continue_disembarking(s)
 
@@ -87,4 +97,5 @@ def continue_disembarking(s: WalhallaState) -> None:
         # no empty space and no enemy: sails back to Midgard (§4.4)
         s.midgard[o] += 1
         q.pop(0)
+        s.events.append((E_SAIL, o, f, pos))
     next_turn(s)

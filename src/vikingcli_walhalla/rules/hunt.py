@@ -1,5 +1,7 @@
 """D7: a viking that takes a forest may play Hunt to double its VP
-(docs/rules/walhalla.md §4.4, §4.5)."""
+(docs/rules/walhalla.md §4.4, §4.5). Every occupier of a forest is asked, so that
+the question does not tell the table who holds Hunt (ruling C6): ``no hunt`` is
+always offered, ``hunt`` only with the card."""
 
 from __future__ import annotations
 
@@ -9,13 +11,16 @@ from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import discard
 from vikingcli_walhalla.rules.disembark import continue_disembarking
-from vikingcli_walhalla.state import HUNT, WalhallaState
+from vikingcli_walhalla.state import E_FOREST, HUNT, WalhallaState
 
-HUNT_ACTIONS: tuple[Action, ...] = ((HUNT, 0), (HUNT, 1))
+NO_HUNT: Action = (HUNT, 0)
+PLAY_HUNT: Action = (HUNT, 1)
 
 
 def legal(s: WalhallaState) -> list[Action]:
-    return list(HUNT_ACTIONS)
+    if s.hands[s.occ[s.target]][D.C_HUNT]:
+        return [NO_HUNT, PLAY_HUNT]
+    return [NO_HUNT]
 
 
 def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
@@ -27,5 +32,6 @@ def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
         v *= 2
     s.score[o] += v
     s.forest_vp[o] += v
+    s.events.append((E_FOREST, o, sp, v, a[1]))
     s.target = -1
     continue_disembarking(s)

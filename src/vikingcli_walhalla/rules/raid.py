@@ -15,16 +15,33 @@ from vikingcli_walhalla.scoring import (
     reinforcement,
     score,
 )
-from vikingcli_walhalla.state import P_COMMIT, P_INVITE, P_OVER, P_SEATS, WalhallaState
+from vikingcli_walhalla.state import (
+    E_CARD,
+    E_CLEAR,
+    E_DEPART,
+    E_GALLEY,
+    E_NEW_RAID,
+    E_OVER,
+    E_RAID_END,
+    E_REINFORCE,
+    E_REVEAL,
+    P_COMMIT,
+    P_INVITE,
+    P_OVER,
+    P_SEATS,
+    WalhallaState,
+)
 
 
 def begin_turn(s: WalhallaState) -> None:
     """§4.0-4.2: end-of-raid checks, then draw the top galley."""
     if not s.gdeck or not any(s.midgard):
+        s.events.append((E_RAID_END, s.raid, 1 if s.gdeck else 0))
         end_raid(s)
         return
     g = s.gdeck.pop()
     s.galley = g
+    s.events.append((E_GALLEY, g, s.active))
     c = D.galley_colour(g)
     if c == s.active or c >= s.n:
         s.phase = P_SEATS
@@ -66,8 +83,11 @@ def reveal(s: WalhallaState) -> None:
     card_pts = [0] * n
     bonus = [[0] * N_HEADLANDS for _ in range(n)]
     s.wal_bonus = [0] * n
+    ev = s.events
+    ev.append((E_REVEAL, r))
     for p in range(n):
         for t, hl in s.commits[p]:
+            ev.append((E_CARD, p, t, hl))
             s.discard[t] += 1
             if t <= D.C_VILLAGE:
                 card_pts[p] += count_category(s, p, t)
@@ -93,12 +113,18 @@ def reveal(s: WalhallaState) -> None:
         )
         s.phase = P_OVER
         s.queue = []
+        ev.append((E_OVER,))
         return
     # clear non-wheat spaces to Asgard (§4.9 step 1)
+    cleared = [0] * n
     for sp, o in enumerate(s.occ):
         if o >= 0 and s.stype[sp] != D.W:
             s.asgard[o] += 1
             s.occ[sp] = -1
+            cleared[o] += 1
+    for p in range(n):
+        if cleared[p]:
+            ev.append((E_CLEAR, p, cleared[p]))
     s.fjords = [[] for _ in range(N_FJORDS)]
     s.gdeck = list(range(1, D.N_GALLEYS + 1))
     shuffle(s, s.gdeck)
@@ -107,11 +133,15 @@ def reveal(s: WalhallaState) -> None:
     for p in range(n):
         s.asgard[p] -= gets[p]
         s.midgard[p] += gets[p]
+        ev.append((E_REINFORCE, p, gets[p]))
     m = min(s.walhalla)
+    if m:
+        ev.append((E_DEPART, m))
     for p in range(n):
         s.walhalla[p] -= m
         s.asgard[p] += m
     s.wal_bonus = [0] * n
     s.raid = r + 1
     s.active = s.start
+    ev.append((E_NEW_RAID, s.raid, s.start))
     begin_turn(s)

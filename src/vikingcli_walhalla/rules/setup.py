@@ -75,5 +75,6 @@ def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> 
     s.ledger = []
     s.forest_vp = [0] * n
     s.sale_vp = [0] * n
+    s.events = []
     begin_turn(s)
     return s
