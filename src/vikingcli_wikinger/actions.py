@@ -9,6 +9,8 @@ VP (docs/rules/wikinger.md §3.4.2, §8.10).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vikingcli.engine import IllegalAction
 from vikingcli_wikinger.data import COLOUR_LETTERS, COLOUR_NAMES, ROLE_NAMES
 from vikingcli_wikinger.rules.take import price
@@ -61,9 +63,10 @@ def normalise(text: str) -> str:
     return " ".join(_ALIASES.get(w, w) for w in words)
 
 
-def parse_alias(s: State, text: str, legal: tuple[Action, ...]) -> Action | None:
-    """The legal action named by ``text`` (its canonical text or an alias), or ``None``
-    when ``text`` names no legal action (the engine's default parse explains that).
+def parse_alias(s: State, text: str, legal: Sequence[Action]) -> Action | None:
+    """The legal action named by ``text`` through an alias (``color``, role names, colour
+    letters, ``on``, ``idle``...), or ``None`` when ``text`` names no legal action (the
+    engine's default parse, which asks this after the canonical texts, explains that).
 
     Refuses a text that names a view (``board N``), and the bare text of an action that
     would spend VP: the player must type the ``-Nvp`` form to confirm."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from vikingcli.engine import Option, Outcome
 from vikingcli.flat import FlatGame
@@ -106,13 +106,8 @@ class WikingerGame(FlatGame):
     def format_action(self, state: State, action: Any) -> str:
         return actions.format_action(state, action)
 
-    def parse_action(self, state: State, text: str) -> Any:
-        if isinstance(text, str):
-            legal = cast("tuple[Action, ...]", self.legal_actions(state))
-            found = actions.parse_alias(state, text, legal)
-            if found is not None:
-                return found
-        return super().parse_action(state, text)
+    def parse_alias(self, state: State, text: str, legal: Sequence[Any]) -> Action | None:
+        return actions.parse_alias(state, text, legal)
 
     def view(self, state: State, seat: int | None, text: str) -> str | None:
         return view.view(state, text)
