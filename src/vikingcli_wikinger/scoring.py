@@ -34,6 +34,7 @@ from vikingcli_wikinger.data import (
     SP08,
     SP09,
     SP10,
+    START_VP,
     SURPLUS_VP,
     SURPLUS_VP_FEAST,
     T_SP11,
@@ -219,4 +220,72 @@ def outcome(s: State) -> Outcome:
         ranks=ranks_from_keys(keys),
         end_reason="rules" if s.phase == OVER else "unfinished",
         breakdown=breakdown,
+        sheet=score_sheet(s),
     )
+
+
+# (log key, label) of each round-scoring item, in the order the sheet shows them.
+ROUND_ITEMS = (
+    ("goldsmiths_gold", "goldsmiths"),
+    ("guild_gold", "guild"),
+    ("plunder_gold", "plunder"),
+    ("plunder_vp", "plunder"),
+    ("nobles_vp", "nobles"),
+    ("noble_hall_vp", "noble hall"),
+    ("scouts_vp", "scouts"),
+    ("scout_camp_vp", "scout camp"),
+    ("fishing_ground_vp", "fishing ground"),
+)
+FINAL_ITEMS = (
+    ("f1_gold", "F1 unfought ships"),
+    ("f1_vp", "F1 unfought ships"),
+    ("f2_vp", "F2 gold to VP"),
+    ("f3_vp", "F3 most boatmen"),
+    ("f4_vp", "F4 most islands"),
+    ("f5_vp", "F5 longest island"),
+    ("f6_vp", "F6 feeding"),
+    ("f7_vp", "F7 buildings"),
+)
+
+
+def gold_cell(v: int) -> str:
+    """A gold amount on the sheet, told apart from VP by its unit: ``+6g``."""
+    return f"{v:+d}g"
+
+
+def score_sheet(s: State) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The score sheet for people, from the scoring log: the start VP, the VP exchanged
+    for gold during play (takes and bids), each scoring's items round by round (items
+    nobody scored are left out, gold items in gold: ``+6g``), every final-scoring step,
+    the gold left (the tie-break) and the total. The VP rows (plain numbers) add up to
+    the total."""
+    n = s.n
+    rows: list[tuple[str, tuple[Any, ...]]] = [("start", (START_VP,) * n)]
+    scored = [0] * n
+    body: list[tuple[str, tuple[Any, ...]]] = []
+    for entry in s.log:
+        seats = entry["seats"]
+        if entry["scoring"] == "final":
+            items = [(key, label) for key, label in FINAL_ITEMS if key in seats[0]]
+            head = "final"
+        else:
+            items = list(ROUND_ITEMS)
+            head = f"round {entry['round']}"
+        for key, label in items:
+            values = [e.get(key, 0) for e in seats]
+            if head != "final" and not any(values):
+                continue
+            if key == "f1_gold" and not any(values):
+                continue
+            if key.endswith("_gold"):
+                body.append((f"{head} {label} (gold)", tuple(gold_cell(v) for v in values)))
+            else:
+                body.append((f"{head} {label}", tuple(values)))
+                scored = [a + b for a, b in zip(scored, values)]
+    exchanged = [s.vp[p] - START_VP - scored[p] for p in range(n)]
+    if any(exchanged):
+        rows.append(("VP exchanged for gold", tuple(exchanged)))
+    rows += body
+    rows.append(("gold left (tie-break)", tuple(f"{g}g" for g in s.gold)))
+    rows.append(("total", tuple(s.vp)))
+    return tuple(rows)
