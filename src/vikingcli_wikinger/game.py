@@ -9,7 +9,7 @@ from typing import Any
 
 from vikingcli.engine import Option, Outcome
 from vikingcli.flat import FlatGame
-from vikingcli_wikinger import actions, rules, scoring, view
+from vikingcli_wikinger import actions, narrate, rules, scoring, view
 from vikingcli_wikinger.heuristic import evaluate
 from vikingcli_wikinger.render import render
 from vikingcli_wikinger.rulestext import RULES_TEXT
@@ -32,7 +32,7 @@ class WikingerGame(FlatGame):
 
     name = "wikinger"
     title = "Wikinger"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 4
     default_players = 4
@@ -108,6 +108,9 @@ class WikingerGame(FlatGame):
 
     def parse_alias(self, state: State, text: str, legal: Sequence[Any]) -> Action | None:
         return actions.parse_alias(state, text, legal)
+
+    def narrate(self, before: State, action: Any, after: State, seat: int | None) -> list[str]:
+        return narrate.narrate(before, action, after, seat)
 
     def view(self, state: State, seat: int | None, text: str) -> str | None:
         return view.view(state, text)

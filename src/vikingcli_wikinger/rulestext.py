@@ -65,5 +65,6 @@ ACTIONS (rows 1..5, columns from 0, slots 0..11):
   land              end the open trip
   done              end ferrying
 Role names (fisher, noble...) and colour letters work for colours too. 'board N'
-shows seat N's tableau in full. Forced moves (one legal choice) are made for you.
+shows seat N's tableau in full. Forced moves (one legal choice) are made for you
+and told in the log.
 """

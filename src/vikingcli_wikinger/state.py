@@ -19,6 +19,35 @@ Action = tuple[Any, ...]
 """An action: one decision as a tuple, ``("take", 7)``, ``("tile", 2, 1)``, ``("pass",)``
 (the list is in rules/__init__.py)."""
 
+Event = tuple[Any, ...]
+"""One step the rules took (recorded only while ``State.events`` is a list), a tuple
+whose first item is one of the kinds below; seats, slots, rows and columns as ints."""
+E_FORCED = "forced"  # (E_FORCED, seat, action): the only legal action, played for the seat
+E_TAKE = "take"  # (E_TAKE, seat, slot, tile, figure, gold paid, VP exchanged)
+E_START = "start"  # (E_START, seat, row): the start tile
+E_PLACE = "place"  # (E_PLACE, seat, row, col, tile, forced): row 0 = ship row
+E_DISCARD_TILE = "discard tile"  # (.., seat, tile, figure): fits nowhere (§3.6.3)
+E_FIGURE = "figure"  # (E_FIGURE, seat, figure, row, col): on its tile
+E_IDLE = "idle"  # (E_IDLE, seat, figure, why): to the mainland; why "chosen", "row", "ship"
+E_SWAP = "swap"  # (E_SWAP, seat, row, col, building, forced): SP11 replaces a tile
+E_SP11_WAIT = "sp11 wait"  # (.., seat, building): no tile of its building yet
+E_SPECIAL = "special"  # (E_SPECIAL, seat, kind) kind -1 = none
+E_TREASURE = "treasure"  # (E_TREASURE, seat, gold)
+E_AUCTION = "auction"  # (E_AUCTION, winner, bid, gold paid, VP exchanged, old start)
+E_NO_BID = "no bid"  # (E_NO_BID, start): everybody passed
+E_DISCARD_FIG = "discard figure"  # (.., seat, colour)
+E_TILES = "tiles"  # (E_TILES, wheel tiles by slot): laid out (advanced, after the discard)
+E_COLOUR = "colour"  # (E_COLOUR, seat, colour, slots)
+E_ROUND = "round"  # (E_ROUND, round, start player)
+E_OFFER = "offer"  # (E_OFFER, wheel tiles, wheel figures): the basic round's offer
+E_DRAW = "draw"  # (E_DRAW, display, drawn counts by colour): the advanced round's start
+E_FERRY = "ferry"  # (E_FERRY, seat, kind, row, col)
+E_LAND = "land"  # (E_LAND, seat)
+E_FERRY_END = "ferry end"  # (.., seat, chosen): done, or nothing more can be ferried
+E_NO_FERRY = "no ferry"  # (.., seats): players with nothing to ferry this big scoring
+E_SCORING = "scoring"  # (E_SCORING, index into State.log)
+E_OVER = "over"  # (E_OVER,)
+
 # Open boatman trip modes (ferrying, §4.4.2): no trip, one figure so far,
 # several of one colour, several of different colours.
 TRIP_NONE, TRIP_FIRST, TRIP_SINGLE, TRIP_DISTINCT = range(4)
@@ -34,7 +63,7 @@ class State(FlatState):
         "n", "adv", "bidding", "round", "start", "phase", "cur", "turn", "stack_pos",
         "bag_pos", "pile_pos", "high_bid", "high_bidder", "next_slot", "pend_t", "pend_f",
         "pend_r", "pend_c", "pend_special", "swap_b", "ferry_i", "trip_mode", "trip_r",
-        "trip_c", "ferried", "maxf0", "stacks", "bag", "pile",
+        "trip_c", "ferried", "maxf0", "stacks", "bag", "pile", "last_move",
     )
     # The log's entries are never changed after they are appended: one level is enough.
     LISTS = (
@@ -43,7 +72,9 @@ class State(FlatState):
     )
     GRIDS = ("ships", "idle", "sp")
     CUBES = ("rows",)
-    __slots__ = VALUES + LISTS + GRIDS + CUBES
+    # Not saved, not observed: None, except in a copy whose moves narrate.py follows.
+    CACHES = ("events",)
+    __slots__ = VALUES + LISTS + GRIDS + CUBES + CACHES
 
     n: int
     adv: bool
@@ -71,6 +102,11 @@ class State(FlatState):
     trip_c: int
     ferried: int
     maxf0: int
+    last_move: tuple[Any, ...]
+    """The last move, public like every move: the seat, then the action's items
+    (``(2, "take", 7)``); ``()`` before the first. The observation holds it, so two
+    moves that end in the same position (ferrying in another order, the rest forced)
+    are still told apart (docs/rules/wikinger.md, "Rulings made by the code" 9)."""
     gold: list[int]
     vp: list[int]
     placed_start: list[bool]
@@ -90,6 +126,10 @@ class State(FlatState):
     box_specials: list[int]
     rows: list[list[list[int]]]
     log: list[dict[str, Any]]
+    events: list[Event] | None
+    """What the rules did, step by step, while it is a list (``E_*`` tuples below); the
+    rules never read it, and every state the game hands out has ``None`` here: only
+    narrate.py switches it on, in its own copy of the position it narrates."""
     legal_cache: tuple[Action, ...] | None  # (FlatState's slot) Wikinger's actions are tuples
 
     @classmethod
@@ -122,6 +162,7 @@ class State(FlatState):
         s.trip_c = -1
         s.ferried = 0
         s.maxf0 = 0
+        s.last_move = ()
         s.gold = [0] * n
         s.vp = [0] * n
         s.placed_start = [False] * n
@@ -141,6 +182,7 @@ class State(FlatState):
         s.box_specials = []
         s.rows = [[[] for _ in range(5)] for _ in range(n)]
         s.log = []
+        s.events = None
         s.legal_cache = None
         return s
 
@@ -161,4 +203,5 @@ class State(FlatState):
         s: State = super().from_json(data)
         for name in cls.SHARED_LISTS:
             setattr(s, name, list(data[name]))
+        s.last_move = tuple(data["last_move"])
         return s

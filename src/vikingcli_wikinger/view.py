@@ -40,7 +40,8 @@ WIDTH = 80
 
 def observation(s: State, seat: int) -> dict[str, Any]:
     """Everything but the order of the stacks, the bag and the special pile: of those
-    only the counts of what is left."""
+    only the counts of what is left. The last move (``last_move``) is there too: every
+    player saw it made, and narrate.py tells it."""
     unseen_tiles: dict[str, int] = {}
     for t in s.stacks[s.stack_pos:]:
         unseen_tiles[str(t)] = unseen_tiles.get(str(t), 0) + 1

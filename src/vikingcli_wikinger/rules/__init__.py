@@ -56,7 +56,7 @@ from vikingcli_wikinger.rules.place import (
 )
 from vikingcli_wikinger.rules.special import legal_special, legal_swap, play_special, play_swap
 from vikingcli_wikinger.rules.take import legal_take, play_take
-from vikingcli_wikinger.state import OVER, Action, State
+from vikingcli_wikinger.state import E_FORCED, OVER, Action, State
 
 
 def _over(s: State) -> list[Action]:
@@ -113,6 +113,7 @@ def legal(s: State) -> list[Action]:
 def play(s: State, a: Action) -> None:
     """Apply a legal action (no validation here) and take the forced follow-ups."""
     s.legal_cache = None
+    s.last_move = (s.cur, *a)
     PLAY[s.phase](s, a)
     settle(s)
 
@@ -130,4 +131,6 @@ def settle(s: State) -> None:
             s.legal_cache = tuple(options)
             return
         s.legal_cache = None
+        if s.events is not None:
+            s.events.append((E_FORCED, s.cur, options[0]))
         PLAY[s.phase](s, options[0])

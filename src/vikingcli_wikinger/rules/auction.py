@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from vikingcli_wikinger.data import N_COLOURS
 from vikingcli_wikinger.rules.offer import lay_tiles
-from vikingcli_wikinger.state import COLOUR, DISCARD, TAKE, Action, State
+from vikingcli_wikinger.state import (
+    COLOUR,
+    DISCARD,
+    E_AUCTION,
+    E_COLOUR,
+    E_DISCARD_FIG,
+    E_NO_BID,
+    E_TILES,
+    TAKE,
+    Action,
+    State,
+)
 
 PASS: Action = ("pass",)
 
@@ -50,6 +61,9 @@ def auction_next(s: State) -> None:
     if s.high_bid >= 0 and len(active) == 1:
         w = active[0]
         bid = s.high_bid
+        if s.events is not None:
+            paid = min(bid, s.gold[w])
+            s.events.append((E_AUCTION, w, bid, paid, bid - paid, s.start))
         if bid > s.gold[w]:
             s.vp[w] -= bid - s.gold[w]
             s.gold[w] = 0
@@ -60,6 +74,8 @@ def auction_next(s: State) -> None:
         s.cur = w
         return
     if not active:  # everybody passed without a bid: S keeps the marker for free
+        if s.events is not None:
+            s.events.append((E_NO_BID, s.start))
         s.phase = DISCARD
         s.cur = s.start
         return
@@ -74,6 +90,9 @@ def play_discard(s: State, a: Action) -> None:
     s.drawn[a[1]] -= 1
     s.box_figs[a[1]] += 1
     lay_tiles(s)
+    if s.events is not None:
+        s.events.append((E_DISCARD_FIG, s.cur, a[1]))
+        s.events.append((E_TILES, tuple(s.wheel_t)))
     s.phase = COLOUR
     s.cur = s.start
 
@@ -81,10 +100,13 @@ def play_discard(s: State, a: Action) -> None:
 def play_colour(s: State, a: Action) -> None:
     """Every drawn figure of the colour goes on the wheel from the next slot down."""
     x = a[1]
+    first = s.next_slot
     for _ in range(s.drawn[x]):
         s.wheel_f[s.next_slot] = x
         s.next_slot -= 1
     s.drawn[x] = 0
+    if s.events is not None:
+        s.events.append((E_COLOUR, s.cur, x, tuple(range(first, s.next_slot, -1))))
     if s.next_slot < 0:
         s.phase = TAKE
         s.cur = s.start

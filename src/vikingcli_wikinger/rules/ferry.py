@@ -10,6 +10,12 @@ from vikingcli_wikinger.board import cell, free_tiles, maxf, potential, set_cell
 from vikingcli_wikinger.data import BOATMAN, COLOUR_OF_ROW, FIG, N_ROUNDS, ROW_OF, SP04
 from vikingcli_wikinger.rules.offer import next_round
 from vikingcli_wikinger.state import (
+    E_FERRY,
+    E_FERRY_END,
+    E_LAND,
+    E_NO_FERRY,
+    E_OVER,
+    E_SCORING,
     FERRY,
     OVER,
     TRIP_DISTINCT,
@@ -144,8 +150,12 @@ def play_ferry(s: State, a: Action) -> None:
     p = s.cur
     if kind == "land":
         s.trip_mode = TRIP_NONE
+        if s.events is not None:
+            s.events.append((E_LAND, p))
         ferry_auto(s, p)
     elif kind == "done":
+        if s.events is not None:
+            s.events.append((E_FERRY_END, p, True))
         next_ferrier(s, advance=True)
     else:
         ferry(s, p, kind, a[1], a[2])
@@ -166,21 +176,33 @@ def next_ferrier(s: State, advance: bool) -> None:
     s.trip_mode = TRIP_NONE
     s.trip_r = s.trip_c = -1
     s.ferried = 0
+    skipped: list[int] = []
     while s.ferry_i < s.n:
         p = (s.start + s.ferry_i) % s.n
         if can_ferry(s, p):
             m, f = ferry_counts(s, p)
             s.maxf0 = maxf(m, f, s.idle[p][BOATMAN], s.sp[p][SP04] if s.adv else 0, s.adv)
             if s.maxf0 > 0:
+                if s.events is not None and skipped:
+                    s.events.append((E_NO_FERRY, tuple(skipped)))
                 s.cur = p
                 s.phase = FERRY
                 return
+        skipped.append(p)
         s.ferry_i += 1
     s.maxf0 = 0
+    ev = s.events
+    if ev is not None and skipped:
+        ev.append((E_NO_FERRY, tuple(skipped)))
     scoring.big_scoring(s)
+    if ev is not None:
+        ev.append((E_SCORING, len(s.log) - 1))
     if s.round == N_ROUNDS:
         scoring.final_scoring(s)
         s.phase = OVER
+        if ev is not None:
+            ev.append((E_SCORING, len(s.log) - 1))
+            ev.append((E_OVER,))
         return
     next_round(s)
 
@@ -191,6 +213,8 @@ def ferry(s: State, p: int, kind: str, r: int, c: int) -> None:
     s.idle[p][x] -= 1
     set_cell(s.rows[p], r, c, cell(s.rows[p], r, c) | FIG)
     s.ferried += 1
+    if s.events is not None:
+        s.events.append((E_FERRY, p, kind, r, c))
     if kind == "add":
         s.trip_mode = TRIP_SINGLE if r == s.trip_r else TRIP_DISTINCT
     else:
@@ -209,4 +233,6 @@ def ferry(s: State, p: int, kind: str, r: int, c: int) -> None:
 def ferry_auto(s: State, p: int) -> None:
     """End this player's ferrying once nothing more can be ferried."""
     if s.trip_mode == TRIP_NONE and not can_ferry(s, p):
+        if s.events is not None:
+            s.events.append((E_FERRY_END, p, False))
         next_ferrier(s, advance=True)

@@ -4,19 +4,23 @@ game, and the hand-over to the next round (docs/rules/wikinger.md §2, §3.1, §
 from __future__ import annotations
 
 from vikingcli_wikinger.data import DISPLAY_SIZE, SHIP, SLOTS
-from vikingcli_wikinger.state import AUCTION, DISCARD, TAKE, State
+from vikingcli_wikinger.state import AUCTION, DISCARD, E_DRAW, E_OFFER, E_ROUND, TAKE, State
 
 
 def start_round(s: State) -> None:
     """Round start: the offer (basic) or display, draw and auction (advanced)."""
     s.turn = 0
     s.cur = s.start
+    if s.events is not None:
+        s.events.append((E_ROUND, s.round, s.start))
     if not s.adv:
         lay_tiles(s)
         drawn = sorted(s.bag[s.bag_pos:s.bag_pos + SLOTS])
         s.bag_pos += SLOTS
         s.wheel_f = drawn  # sorted by colour = cheapest colour first (§3.2)
         s.phase = TAKE
+        if s.events is not None:
+            s.events.append((E_OFFER, tuple(s.wheel_t), tuple(s.wheel_f)))
         return
     for i in range(DISPLAY_SIZE):
         if s.display[i] < 0 and s.pile_pos < len(s.pile):
@@ -25,6 +29,8 @@ def start_round(s: State) -> None:
     for k in range(SLOTS + 1):
         s.drawn[s.bag[s.bag_pos + k]] += 1
     s.bag_pos += SLOTS + 1
+    if s.events is not None:
+        s.events.append((E_DRAW, tuple(s.display), tuple(s.drawn)))
     if s.bidding:
         s.phase = AUCTION
         s.active = [True] * s.n

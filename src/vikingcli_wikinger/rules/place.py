@@ -7,7 +7,19 @@ from vikingcli_wikinger.board import cell, island_cells, place_ship, set_cell, s
 from vikingcli_wikinger.data import BOATMAN, FIG, ROW_OF, SHIP, SP11, T_L, building_of
 from vikingcli_wikinger.rules.special import swap
 from vikingcli_wikinger.rules.turn import end_turn
-from vikingcli_wikinger.state import FIGURE, PLACE, SPECIAL, Action, State
+from vikingcli_wikinger.state import (
+    E_DISCARD_TILE,
+    E_FIGURE,
+    E_IDLE,
+    E_PLACE,
+    E_START,
+    E_SWAP,
+    FIGURE,
+    PLACE,
+    SPECIAL,
+    Action,
+    State,
+)
 
 FIG_HERE: Action = ("figure", 1)
 FIG_MAINLAND: Action = ("figure", 0)
@@ -37,6 +49,8 @@ def play_start(s: State, a: Action) -> None:
     p = s.cur
     set_cell(s.rows[p], a[1], 0, T_L)
     s.placed_start[p] = True
+    if s.events is not None:
+        s.events.append((E_START, p, a[1]))
     continue_place(s, p)
 
 
@@ -46,9 +60,12 @@ def play_place(s: State, a: Action) -> None:
     if a[0] == "ship":
         place_ship(s.ships[p], a[1], s.pend_t - SHIP)
         s.idle[p][s.pend_f] += 1
+        if s.events is not None:
+            s.events.append((E_PLACE, p, 0, a[1], s.pend_t, False))
+            s.events.append((E_IDLE, p, s.pend_f, "ship"))
         after_figure(s, p)
     else:
-        place_island(s, p, a[1], a[2])
+        place_island(s, p, a[1], a[2], False)
 
 
 def play_figure(s: State, a: Action) -> None:
@@ -56,8 +73,12 @@ def play_figure(s: State, a: Action) -> None:
     p = s.cur
     if a[1]:
         set_cell(s.rows[p], s.pend_r, s.pend_c, cell(s.rows[p], s.pend_r, s.pend_c) | FIG)
+        if s.events is not None:
+            s.events.append((E_FIGURE, p, s.pend_f, s.pend_r, s.pend_c))
     else:
         s.idle[p][s.pend_f] += 1
+        if s.events is not None:
+            s.events.append((E_IDLE, p, s.pend_f, "chosen"))
     after_figure(s, p)
 
 
@@ -70,6 +91,9 @@ def continue_place(s: State, p: int) -> None:
         if len(cols) == 1:
             place_ship(s.ships[p], cols[0], t - SHIP)
             s.idle[p][s.pend_f] += 1
+            if s.events is not None:
+                s.events.append((E_PLACE, p, 0, cols[0], t, True))
+                s.events.append((E_IDLE, p, s.pend_f, "ship"))
             after_figure(s, p)
             return
         s.phase = PLACE
@@ -78,23 +102,30 @@ def continue_place(s: State, p: int) -> None:
     if not cells:  # forced discard (§3.6.3); the figure goes to the mainland
         s.box_tiles.append(t)
         s.idle[p][s.pend_f] += 1
+        if s.events is not None:
+            s.events.append((E_DISCARD_TILE, p, t, s.pend_f))
         after_figure(s, p)
         return
     if len(cells) == 1:
-        place_island(s, p, *cells[0])
+        place_island(s, p, cells[0][0], cells[0][1], True)
         return
     s.phase = PLACE
     s.legal_cache = tuple(("tile", r, c) for r, c in cells)  # reused by settle
 
 
-def place_island(s: State, p: int, r: int, c: int) -> None:
-    """Put the pending island tile on (r, c); the figure may follow on a matching row."""
+def place_island(s: State, p: int, r: int, c: int, forced: bool) -> None:
+    """Put the pending island tile on (r, c) (``forced``: the only legal cell, taken
+    without asking); the figure may follow on a matching row."""
     set_cell(s.rows[p], r, c, s.pend_t)
     s.pend_r, s.pend_c = r, c
+    if s.events is not None:
+        s.events.append((E_PLACE, p, r, c, s.pend_t, forced))
     if s.pend_f < BOATMAN and ROW_OF[s.pend_f] == r:
         s.phase = FIGURE
         return
     s.idle[p][s.pend_f] += 1
+    if s.events is not None:
+        s.events.append((E_IDLE, p, s.pend_f, "row"))
     after_figure(s, p)
 
 
@@ -106,6 +137,8 @@ def after_figure(s: State, p: int) -> None:
         if b >= 0 and s.sp[p][SP11 + b]:  # a waiting SP11 triggers (§5.4.4)
             swap(s, p, s.pend_r, s.pend_c, b)
             s.sp[p][SP11 + b] -= 1
+            if s.events is not None:
+                s.events.append((E_SWAP, p, s.pend_r, s.pend_c, b, True))
     if s.pend_special and any(d >= 0 for d in s.display):
         s.phase = SPECIAL
         return

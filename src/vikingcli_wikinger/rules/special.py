@@ -15,7 +15,15 @@ from vikingcli_wikinger.data import (
     TREASURE_GOLD,
 )
 from vikingcli_wikinger.rules.turn import end_turn
-from vikingcli_wikinger.state import SWAP, Action, State
+from vikingcli_wikinger.state import (
+    E_SP11_WAIT,
+    E_SPECIAL,
+    E_SWAP,
+    E_TREASURE,
+    SWAP,
+    Action,
+    State,
+)
 
 NO_SPECIAL: Action = ("special", -1)
 
@@ -52,14 +60,21 @@ def play_special(s: State, a: Action) -> None:
     """Take display space ``a[1]`` (or none): its immediate effect, then the turn ends."""
     p = s.cur
     i = a[1]
+    ev = s.events
     if i < 0:
+        if ev is not None:
+            ev.append((E_SPECIAL, p, -1))
         end_turn(s)
         return
     k = s.display[i]
     s.display[i] = -1
+    if ev is not None:
+        ev.append((E_SPECIAL, p, k))
     if k == SP01:
         s.gold[p] += TREASURE_GOLD
         s.box_specials.append(k)
+        if ev is not None:
+            ev.append((E_TREASURE, p, TREASURE_GOLD))
     elif k >= SP11:
         b = k - SP11
         s.sp[p][k] += 1  # held (waiting) until swapped
@@ -67,10 +82,14 @@ def play_special(s: State, a: Action) -> None:
         if len(targets) == 1:
             swap(s, p, *targets[0], b)
             s.sp[p][k] -= 1
+            if ev is not None:
+                ev.append((E_SWAP, p, targets[0][0], targets[0][1], b, True))
         elif len(targets) > 1:
             s.swap_b = b
             s.phase = SWAP
             return
+        elif ev is not None:
+            ev.append((E_SP11_WAIT, p, b))
     else:
         s.sp[p][k] += 1
     end_turn(s)
@@ -81,5 +100,7 @@ def play_swap(s: State, a: Action) -> None:
     p = s.cur
     swap(s, p, a[1], a[2], s.swap_b)
     s.sp[p][SP11 + s.swap_b] -= 1
+    if s.events is not None:
+        s.events.append((E_SWAP, p, a[1], a[2], s.swap_b, False))
     s.swap_b = -1
     end_turn(s)

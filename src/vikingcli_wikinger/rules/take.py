@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from vikingcli_wikinger.data import SLOTS
 from vikingcli_wikinger.rules.place import continue_place
-from vikingcli_wikinger.state import START, Action, State
+from vikingcli_wikinger.state import E_TAKE, START, Action, State
 
 TAKES: tuple[Action, ...] = tuple(("take", s) for s in range(SLOTS))
 
@@ -56,6 +56,9 @@ def play_take(s: State, a: Action) -> None:
     slot = a[1]
     occ = occupied(s)
     cost = slot - occ[0]
+    if s.events is not None:
+        paid = min(cost, s.gold[p])
+        s.events.append((E_TAKE, p, slot, s.wheel_t[slot], s.wheel_f[slot], paid, cost - paid))
     if cost > s.gold[p]:
         s.vp[p] -= cost - s.gold[p]  # automatic minimal VP exchange (§3.4.2)
         s.gold[p] = 0

@@ -8,7 +8,7 @@ from vikingcli_wikinger import scoring
 from vikingcli_wikinger.data import SLOTS
 from vikingcli_wikinger.rules.ferry import next_ferrier
 from vikingcli_wikinger.rules.offer import next_round
-from vikingcli_wikinger.state import TAKE, State
+from vikingcli_wikinger.state import E_SCORING, TAKE, State
 
 
 def end_turn(s: State) -> None:
@@ -24,6 +24,8 @@ def end_turn(s: State) -> None:
         return
     if s.round % 2:
         scoring.small_scoring(s)
+        if s.events is not None:
+            s.events.append((E_SCORING, len(s.log) - 1))
         next_round(s)
         return
     s.ferry_i = 0
