@@ -156,7 +156,8 @@ class _Session(PromptToolkitSSHSession):
             except Exception as exc:
                 self.table.log(f"{self.who.user}: connection failed: {type(exc).__name__}: {exc}")
             finally:
-                chan.close()  # sends what is still queued, then closes
+                # An exit status lets ssh end with 0; what is still queued goes first.
+                chan.exit(0)
                 self.live.discard(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -207,7 +208,8 @@ class _Session(PromptToolkitSSHSession):
         terminal.session = session
         while not terminal.done:
             try:
-                line = await session.prompt_async()
+                # The server's own SIGINT saves the table; it is not a person's Ctrl-C.
+                line = await session.prompt_async(handle_sigint=False)
             except KeyboardInterrupt:
                 terminal.show("^C: type 'quit' to leave (your seat stays yours)", "error")
                 continue
