@@ -568,6 +568,8 @@ def serve(
             match = load_match(path, reg)
         elif game is None:
             raise UsageProblem("serve needs a GAME, or --resume SAVE")
+        elif release:
+            raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
         else:
             match, path = _new_table(reg, game, player, players_, option, seed, save)
         try:

@@ -43,7 +43,8 @@ class Server:
         self.proc.stdout.readline()
 
     def stderr(self) -> str:
-        self.log.flush()
+        if not self.log.closed:
+            self.log.flush()
         return self.log_path.read_text()
 
     def console(self, line: str) -> None:

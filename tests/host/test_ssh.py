@@ -19,6 +19,7 @@ from vikingcli_toygame import RuneDuel
 from tests.host.sshclient import Person, Server, keys, run
 from vikingcli.match import Match, Seat
 from vikingcli.players import PlayerSpec
+from vikingcli.ssh import open_table_warning
 
 
 @pytest.fixture
@@ -301,3 +302,55 @@ def test_the_lobby_shows_the_seats_and_the_host_releases_a_seat_left_for_good(
         server.close()
     assert code == 0
     assert "seat 0 released" in log and "alice says: where is bob?" in log
+
+
+def test_an_open_table_lets_any_key_in_and_still_binds_the_seat_to_it(
+    plugin_dir: Path, folder: Path
+) -> None:
+    anyone, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    server = Server(plugin_dir, folder, "toygame", "-p", "human", "-p", "random", "--open")
+
+    async def scenario() -> None:
+        first = await Person("zoe", anyone).connect(server.port)
+        await first.until(r"Welcome zoe: you hold seat 0")
+        await first.ask("quit", r"Your seat stays yours")
+        second = await Person("zoe", other).connect(server.port)  # same name, other key
+        await second.until(r"This table is full")
+
+    try:
+        run(scenario())
+    finally:
+        server.close()
+    assert "WARNING" not in server.stderr()  # loopback: nobody else can reach it
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["toygame", "-p", "human", "-p", "random", "--seat", "bob=1"], "not a human seat"),
+        (["toygame", "-p", "human", "-p", "human", "--seat", "bob"], "is not NAME=N"),
+        (["toygame", "-p", "human", "-p", "random", "--release", "0"], "goes with --resume"),
+        (["toygame", "--resume", "saves/x.json"], "drop GAME"),
+        (["toygame", "-p", "human", "-p", "random", "--authorized-keys", "k"], "k: cannot read"),
+        (["toygame", "-p", "human", "-p", "random", "--authorized-keys", "k", "--open"], "--open"),
+    ],
+)
+def test_bad_serve_choices_are_one_line_and_exit_2(
+    plugin_dir: Path, folder: Path, args: list[str], problem: str
+) -> None:
+    env = dict(os.environ, PYTHONPATH=str(plugin_dir), HOME=str(folder))
+    if "--seat" in args or "--release" in args:
+        args = [*args, "--open"]
+    done = subprocess.run(
+        [sys.executable, "-m", "vikingcli", "serve", *args, "--port", "0"],
+        capture_output=True, text=True, env=env, cwd=folder, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and problem in done.stderr, done.stderr
+
+
+def test_only_an_open_table_on_a_reachable_address_gets_the_warning() -> None:
+    assert open_table_warning("127.0.0.1") is None and open_table_warning("::1") is None
+    assert open_table_warning("localhost") is None
+    warning = open_table_warning("0.0.0.0")
+    assert warning is not None and "anyone who reaches this port" in warning
