@@ -39,7 +39,8 @@ from prompt_toolkit.styles import Style
 
 from vikingcli.match import Match
 from vikingcli.registry import Registry
-from vikingcli.table import Identity, Place, Table, read_table_record
+from vikingcli.seating import Identity, read_table_record
+from vikingcli.table import Place, Table
 
 STYLE = Style.from_dict(
     {
