@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from vikingcli.engine import Game, State
 from vikingcli.match import Match
 from vikingcli.players import Advice, Advisor, PlayerKind
 
@@ -137,3 +138,22 @@ def hint_lines(advice: Sequence[Advice], top: int = 3) -> list[str]:
             f" expected margin {a.margin:+.1f}"
         )
     return lines
+
+
+HINT_SECONDS = 1.0
+"""Search time behind ``hint`` at the prompt."""
+
+
+def hinter(kinds: Mapping[str, PlayerKind]) -> Callable[[Game, State, int], list[str]] | None:
+    """``hint`` at the prompt: the best three moves from a short search from the
+    person's own view, or ``None`` when no player kind can judge positions."""
+    advise = find_advisor(kinds)
+    if advise is None:
+        return None
+    judge = advise
+
+    def hint(game: Game, state: State, seat: int) -> list[str]:
+        advice = judge(game, state, seat, HINT_SECONDS, 0, ())
+        return [f"Best moves after {HINT_SECONDS:g} s of search:", *hint_lines(advice)]
+
+    return hint

@@ -572,12 +572,31 @@ def play(
 
 @app.command()
 def serve(
-    game: GameName,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game name (none with --resume).", autocompletion=_complete_game),
+    ] = None,
     player: Specs = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free).")] = 8022,
     authorized_keys: Annotated[
-        Path | None, typer.Option(help="Only these public keys may connect (else open).")
+        Path | None,
+        typer.Option(help="Public keys that may join [default: ~/.ssh/authorized_keys]."),
+    ] = None,
+    open_table: Annotated[
+        bool, typer.Option("--open", help="No key check: anyone who reaches the port joins.")
+    ] = False,
+    seat: Annotated[
+        list[str] | None, typer.Option("--seat", help="NAME=N keeps seat N for user NAME.")
+    ] = None,
+    spectators: Annotated[
+        bool, typer.Option("--spectators", help="Let more connections watch the public view.")
+    ] = False,
+    resume: Annotated[
+        Path | None, typer.Option(help="Reopen a saved table with its seats and history.")
+    ] = None,
+    release: Annotated[
+        list[int] | None, typer.Option(help="With --resume: free seat N for a new person.")
     ] = None,
     host_key: Annotated[Path, typer.Option(help="Server host key (created when missing).")] = Path(
         "saves/ssh_host_key"
@@ -587,28 +606,35 @@ def serve(
     players_: TableSize = None,
     save: SaveName = None,
 ) -> None:
-    """An SSH table: people connect with any ssh client and take the human seats."""
-    import asyncio
-
-    from vikingcli.ssh import Table
-    from vikingcli.ssh import serve as serve_table
+    """An SSH table: people join with any ssh client and their key; seats stay theirs."""
+    from vikingcli.ssh import host_table
 
     with _errors():
         reg = _registry()
-        if authorized_keys is not None and not authorized_keys.is_file():
-            raise UsageProblem(f"{authorized_keys}: no such authorized-keys file")
-        match, path = _new_table(reg, game, player, players_, option, seed, save)
-        g = match.game
-        table = Table(match, reg.players, path, log=lambda m: typer.echo(m, err=True))
-
-        def listening(h: str, p: int) -> None:
-            humans = len(table.humans)
-            typer.echo(f"{g.title} table on {h}:{p} for {humans} player(s); saving to {path}")
-            typer.echo(f"connect with: ssh -p {p} NAME@{h}")
-            sys.stdout.flush()
-
-        asyncio.run(serve_table(table, host, port, host_key, authorized_keys, listening))
-        typer.echo(_summary_line(match.result_json()))
+        if resume is not None:
+            if game or player or option or seed is not None or players_ or save:
+                raise UsageProblem(
+                    "--resume takes the game, seats, options and save from the save file;"
+                    " drop GAME, -p, --option, --seed, --players and --save"
+                )
+            path = _existing(resume)
+            match = load_match(path, reg)
+        elif game is None:
+            raise UsageProblem("serve needs a GAME, or --resume SAVE")
+        elif release:
+            raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
+        else:
+            match, path = _new_table(reg, game, player, players_, option, seed, save)
+        try:
+            ended = host_table(
+                reg, match, path, host=host, port=port, host_key=host_key,
+                authorized_keys=authorized_keys, open_table=open_table,
+                reserve=seat or [], release=release or [], spectators=spectators,
+                resumed=resume is not None,
+            )  # fmt: skip
+        except ValueError as exc:
+            raise UsageProblem(str(exc)) from None
+        typer.echo(ended or _summary_line(match.result_json()))
 
 
 @app.command()

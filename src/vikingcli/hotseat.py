@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from vikingcli.analysis import find_advisor, hint_lines
+from vikingcli.analysis import hinter
 from vikingcli.engine import Action, Game, State
 from vikingcli.human import HumanPlayer
 from vikingcli.match import Match, QuitGame, UndoRequest, make_player
@@ -93,25 +93,6 @@ class LocalTable:
         else:
             # In a pipe there is no screen to clear; a rule marks the hand-over.
             self.show("-" * 78)
-
-
-HINT_SECONDS = 1.0
-"""Search time behind ``hint`` at the prompt."""
-
-
-def hinter(kinds: Mapping[str, PlayerKind]) -> Callable[[Game, State, int], list[str]] | None:
-    """``hint`` at the prompt: the best three moves from a short search from the
-    person's own view, or ``None`` when no player kind can judge positions."""
-    advise = find_advisor(kinds)
-    if advise is None:
-        return None
-    judge = advise
-
-    def hint(game: Game, state: State, seat: int) -> list[str]:
-        advice = judge(game, state, seat, HINT_SECONDS, 0, ())
-        return [f"Best moves after {HINT_SECONDS:g} s of search:", *hint_lines(advice)]
-
-    return hint
 
 
 class Thinking:

@@ -24,6 +24,30 @@ HELP = (
 )
 
 
+def look_up(
+    game: Game, state: State, seat: int | None, line: str, help_text: str = HELP
+) -> str | None:
+    """The answer to a look-up typed at a prompt (``help``, ``actions``, ``board``,
+    ``rules`` or one of the game's views), or ``None`` when ``line`` is not one.
+
+    Shared by the local prompt and the SSH tables, so a person gets the same answers
+    everywhere. ``seat`` is whose eyes look (``None``: a spectator); the legal actions
+    are listed only to the seat to move, because they can name that seat's hand."""
+    if line in ("help", "?"):
+        return help_text
+    if line == "actions":
+        mover = game.to_move(state)
+        if seat is None or mover != seat:
+            return "no actions for you now: it is not your move"
+        return "  ".join(game.legal_action_texts(state))
+    if line == "board":
+        return plain_text(game.render(state, seat))
+    if line == "rules":
+        return game.rules_text()
+    shown = game.view(state, seat, line)
+    return None if shown is None else plain_text(shown)
+
+
 class HumanPlayer:
     """Asks a person for each move; ``ask`` and ``show`` can be replaced (SSH, tests)."""
 
@@ -62,21 +86,9 @@ class HumanPlayer:
                     for text in self.hint(game, state, seat):
                         self.show(text)
                 continue
-            if line in ("help", "?"):
-                self.show(HELP)
-                continue
-            if line == "actions":
-                self.show("  ".join(texts))
-                continue
-            if line == "board":
-                self.show(plain_text(game.render(state, seat)))
-                continue
-            if line == "rules":
-                self.show(game.rules_text())
-                continue
-            shown = game.view(state, seat, line)
-            if shown is not None:
-                self.show(plain_text(shown))
+            answer = look_up(game, state, seat, line)
+            if answer is not None:
+                self.show(answer)
                 continue
             try:
                 return game.parse_action(state, line)

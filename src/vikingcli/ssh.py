@@ -1,25 +1,55 @@
-"""SSH tables: remote people take the human seats of one game, with any ssh client.
+"""SSH tables: people join a :class:`~vikingcli.table.Table` with any ssh client.
 
-The match runs in a worker thread with the ordinary match loop; each human seat is
-a :class:`~vikingcli.human.HumanPlayer` whose ``ask``/``show`` go through the SSH
-session of whoever holds that seat. A dropped connection frees its seat; the next
-person to connect takes it over and the game goes on. Every move is autosaved, so
-the table can also be continued later with ``vikingcli resume``.
+Every connection runs a full prompt-toolkit session (prompt-toolkit's own SSH
+support on asyncssh): Tab completes the legal actions, the prompt keeps a history,
+messages print above the prompt while the person types, and a line under the
+prompt says whose move it is or whom the lobby waits for.
+
+Who gets in: public keys from an authorized_keys file, or anyone at an ``--open``
+table. Either way the key a person logged in with is what their seat is bound to
+(see :mod:`vikingcli.table`). Input that is not UTF-8 becomes U+FFFD and is refused
+line by line; a vanished client only frees its connection, never its seat.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
+import signal
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TextIO
 
 import asyncssh
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application import in_terminal
+from prompt_toolkit.application.current import create_app_session
+from prompt_toolkit.completion import DynamicCompleter, WordCompleter
+from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+from prompt_toolkit.renderer import print_formatted_text as render_text
+from prompt_toolkit.styles import Style
 
-from vikingcli.human import HumanPlayer
-from vikingcli.match import Match, QuitGame, UndoRequest, make_player
-from vikingcli.players import Player, PlayerKind
-from vikingcli.saves import write_save
-from vikingcli.text import move_lines, plain_text
+from vikingcli.match import Match
+from vikingcli.registry import Registry
+from vikingcli.seating import Identity, read_table_record
+from vikingcli.table import Place, Table
+
+STYLE = Style.from_dict(
+    {
+        "yourmove": "bold ansigreen",
+        "error": "ansired",
+        "talk": "ansicyan",
+        "bottom-toolbar": "noreverse ansibrightblack",
+    }
+)
 
 
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
@@ -33,173 +63,275 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
     return key
 
 
-class _Server(asyncssh.SSHServer):
-    def __init__(self, open_access: bool) -> None:
-        self.open_access = open_access
+def default_authorized_keys() -> Path | None:
+    """The user's own ``~/.ssh/authorized_keys``, when there is one."""
+    path = Path.home() / ".ssh" / "authorized_keys"
+    return path if path.is_file() else None
+
+
+def read_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """The keys of an authorized_keys file; ``ValueError`` names what is wrong."""
+    try:
+        keys = asyncssh.read_authorized_keys(str(path))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except (ValueError, asyncssh.KeyImportError) as exc:
+        raise ValueError(f"{path}: not an authorized_keys file: {exc}") from None
+    if not keys._user_entries:
+        raise ValueError(f"{path}: holds no public key")
+    return keys
+
+
+def table_keys(
+    path: Path | None, open_table: bool, host: str
+) -> tuple[asyncssh.SSHAuthorizedKeys | None, str | None]:
+    """Who may join (``None``: anyone) and the warning to print, from ``serve``'s
+    options; ``ValueError`` when neither keys nor ``--open`` were given."""
+    if open_table:
+        if path is not None:
+            raise ValueError("--open lets anyone in; it does not go with --authorized-keys")
+        return None, open_table_warning(host)
+    path = path or default_authorized_keys()
+    if path is None:
+        raise ValueError(
+            "no authorized keys: give --authorized-keys FILE (the public keys of the people"
+            " who may join), or --open for a table that anyone who reaches it can join"
+        )
+    return read_keys(path), None
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def open_table_warning(host: str) -> str | None:
+    """The loud line an ``--open`` table on a reachable address deserves."""
+    if is_loopback(host):
+        return None
+    return (
+        f"WARNING: an OPEN table on {host}: anyone who reaches this port can join, "
+        "take a free seat and watch; use --authorized-keys to let only your friends in"
+    )
+
+
+class _Session(PromptToolkitSSHSession):
+    """prompt-toolkit's SSH session, told who logged in, quiet about hang-ups."""
+
+    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+        # Cursor position reports tell prompt-toolkit the room below the prompt: the
+        # live status line is drawn only when that is known.
+        super().__init__(self._play, enable_cpr=True)
+        self.table = table
+        self.who = who
+        self.live = live
+
+    def _get_size(self) -> Size:
+        size = super()._get_size()
+        # A client without a terminal (ssh -T) reports 0x0: lay out for 80x24.
+        return Size(rows=size.rows or 24, columns=size.columns or 80)
+
+    async def _interact(self) -> None:
+        chan = self._chan
+        assert chan is not None
+        if getattr(chan, "_editor", None) is not None:
+            chan.set_line_mode(False)  # prompt-toolkit edits the line itself
+        self._output = Vt100_Output(
+            self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=True
+        )
+        with (
+            create_pipe_input() as self._input,
+            create_app_session(input=self._input, output=self._output) as session,
+        ):
+            self.app_session = session
+            self.live.add(self)
+            try:
+                await self.interact(self)
+            except asyncio.CancelledError:
+                pass  # the client went away
+            except Exception as exc:
+                self.table.log(f"{self.who.user}: connection failed: {type(exc).__name__}: {exc}")
+            finally:
+                # An exit status lets ssh end with 0; what is still queued goes first.
+                chan.exit(0)
+                self.live.discard(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        # A client that vanishes mid-prompt never sends EOF: end its prompt here.
+        if self.interact_task is not None and not self.interact_task.done():
+            self.interact_task.cancel()
+
+    def break_received(self, msec: int) -> bool:
+        return True  # ignored, like Ctrl-C at an idle prompt
+
+    async def _play(self, _: PromptToolkitSSHSession) -> None:
+        assert self._output is not None
+        terminal = _Terminal(self._output)
+        pump = asyncio.ensure_future(terminal.pump())
+        place = self.table.join(self.who, terminal)
+        try:
+            if place is not None:
+                await self._prompt_loop(terminal, place)
+        finally:
+            if place is not None:
+                self.table.leave(place)
+            terminal.hang_up()
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(pump, 2)
+
+    async def _prompt_loop(self, terminal: _Terminal, place: Place) -> None:
+        table = self.table
+        # A seat's history outlives its connections; a watcher's is its own.
+        history = (
+            InMemoryHistory()
+            if place.seat is None
+            else table.histories.setdefault(place.seat, InMemoryHistory())
+        )
+
+        def message() -> FormattedText:
+            text, style = table.prompt(place)
+            return FormattedText([(style, text)])
+
+        session: PromptSession[str] = PromptSession(
+            message,
+            completer=DynamicCompleter(
+                lambda: WordCompleter(table.completions(place), sentence=True)
+            ),
+            history=history,
+            style=STYLE,
+            bottom_toolbar=lambda: table.status(place),
+        )
+        terminal.session = session
+        while not terminal.done:
+            try:
+                # The server's own SIGINT saves the table; it is not a person's Ctrl-C.
+                line = await session.prompt_async(handle_sigint=False)
+            except KeyboardInterrupt:
+                terminal.show("^C: type 'quit' to leave (your seat stays yours)", "error")
+                continue
+            except EOFError:
+                break
+            if terminal.done or not table.handle(place, line):
+                break
+
+
+class _Terminal:
+    """A connection's screen as the table sees it: lines queue up and print above the
+    prompt in order, from a task that runs in the connection's own prompt-toolkit
+    session."""
+
+    def __init__(self, output: Vt100_Output) -> None:
+        self.output = output
+        self.session: PromptSession[str] | None = None
+        self.queue: asyncio.Queue[tuple[Any, str] | None] = asyncio.Queue()
+        self.done = False
+        self._closing = False
+
+    def show(self, text: Any, style: str = "") -> None:
+        if not self._closing:
+            self.queue.put_nowait((text, style))
+
+    def refresh(self) -> None:
+        if self.session is not None and self.session.app.is_running:
+            self.session.app.invalidate()
+
+    def hang_up(self) -> None:
+        if not self._closing:
+            self._closing = True
+            self.queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        while True:
+            item = await self.queue.get()
+            if item is None:
+                self.done = True
+                if self.session is not None and self.session.app.is_running:
+                    self.session.app.exit(exception=EOFError())
+                return
+            text, style = item
+            fragments = to_formatted_text(text, style=f"class:{style}" if style else "")
+            async with in_terminal():
+                render_text(self.output, [*fragments, ("", "\n")], STYLE)
+                self.output.flush()
+
+
+class _Server(PromptToolkitSSHServer):
+    """One SSH connection: authentication and the key the person logged in with."""
+
+    def __init__(
+        self,
+        table: Table,
+        keys: asyncssh.SSHAuthorizedKeys | None,
+        conns: set[asyncssh.SSHServerConnection],
+        sessions: set[_Session],
+    ) -> None:
+        super().__init__(self._unused)
+        self.table = table
+        self.keys = keys
+        self.conns = conns
+        self.sessions = sessions
+        self.peer = ("", 0)
+        self.user = ""
+        self.key: str | None = None
+
+    @staticmethod
+    async def _unused(_: PromptToolkitSSHSession) -> None:
+        raise AssertionError("sessions are made by session_requested")
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.conns.add(conn)
+        peer = conn.get_extra_info("peername")
+        if peer:
+            self.peer = (str(peer[0]), int(peer[1]))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.conns.discard(self.conn)
 
     def begin_auth(self, username: str) -> bool:
-        # Without --authorized-keys the table is open (it listens on loopback by default).
-        return not self.open_access
+        # Always authenticate, even at an open table: the key is what a seat is bound to.
+        self.user = username
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        host = self.peer[0]
+        if self.keys is not None and self.keys.validate(key, host, host) is None:
+            return False
+        # The last key accepted is the one that signs (each attempt is checked again).
+        self.key = key.get_fingerprint("sha256")
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.keys is None  # an open table lets keyless clients in, by name only
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key = None
+        return True
 
     def password_auth_supported(self) -> bool:
         return False
 
+    def session_requested(self) -> PromptToolkitSSHSession:
+        return _Session(self.table, Identity(self.user, self.key), self.sessions)
 
-class Table:
-    """One game whose human seats are filled by SSH sessions."""
 
-    def __init__(
-        self,
-        match: Match,
-        kinds: dict[str, PlayerKind],
-        save: Path,
-        log: Callable[[str], None] = print,
-    ) -> None:
-        self.match = match
-        self.save = save
-        self.log = log
-        self.humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
-        self.holders: dict[int, asyncssh.SSHServerProcess[str] | None] = dict.fromkeys(self.humans)
-        self.names: dict[int, str] = {}
-        self.prompts: dict[int, str] = {}
-        self.queues: dict[int, asyncio.Queue[str | None]] = {}
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.started = asyncio.Event()
-        self.finished = asyncio.Event()
-        self.players: list[Player] = []
-        for i, seat in enumerate(match.seats):
-            if i in self.holders:
-                self.players.append(HumanPlayer(ask=self._asker(i), show=self._shower(i)))
-            else:
-                self.players.append(make_player(match.game, kinds, seat.spec, i, match.seed))
+def _read_console(table: Table, loop: asyncio.AbstractEventLoop, stream: TextIO) -> None:
+    """The host's commands from the server's standard input (a daemon thread)."""
 
-    # -- called from the game thread ---------------------------------------------------
+    def answer(line: str) -> None:
+        table.log(table.console(line))
 
-    def _asker(self, seat: int) -> Callable[[str, list[str]], str]:
-        def ask(message: str, completions: list[str]) -> str:
-            assert self.loop is not None
-            future = asyncio.run_coroutine_threadsafe(self._ask(seat, message), self.loop)
-            line = future.result()
-            if line is None:
-                raise QuitGame
-            return line
-
-        return ask
-
-    def _shower(self, seat: int) -> Callable[[str], None]:
-        def show(text: str) -> None:
-            assert self.loop is not None
-            self.loop.call_soon_threadsafe(self._write, seat, text + "\n")
-
-        return show
-
-    def _send_threadsafe(self, seat: int, text: str) -> None:
-        assert self.loop is not None
-        self.loop.call_soon_threadsafe(self._write, seat, text + "\n")
-
-    # -- event loop side --------------------------------------------------------------
-
-    async def _ask(self, seat: int, message: str) -> str | None:
-        self.prompts[seat] = message
-        self._write(seat, message)
-        return await self.queues[seat].get()
-
-    def _write(self, seat: int, text: str) -> None:
-        process = self.holders.get(seat)
-        if process is not None and not process.is_closing():
-            process.stdout.write(text.replace("\n", "\r\n"))
-
-    def _broadcast(self, text: str) -> None:
-        for seat in self.humans:
-            self._write(seat, text + "\n")
-
-    async def handle(self, process: asyncssh.SSHServerProcess[str]) -> None:
-        """One SSH session: take a free human seat, relay lines until it closes."""
-        free = [s for s in self.humans if self.holders[s] is None]
-        user = process.get_extra_info("username") or "guest"
-        if not free or self.finished.is_set():
-            process.stdout.write("This table is full. Bye.\r\n")
-            process.exit(0)
-            return
-        seat = free[0]
-        self.holders[seat] = process
-        self.names[seat] = user
-        queue = self.queues.setdefault(seat, asyncio.Queue())
-        game = self.match.game
-        self._write(seat, f"Welcome {user}: you hold seat {seat} of {game.title}.\n")
-        self.log(f"{user} took seat {seat}")
-        waiting = [s for s in self.humans if self.holders[s] is None]
-        if waiting:
-            self._broadcast(f"waiting for {len(waiting)} more player(s) to connect...")
-        elif not self.started.is_set():
-            self.started.set()
-        else:
-            self._broadcast(f"{user} took over seat {seat}")
-            self._write(seat, plain_text(game.render(self.match.state, seat)) + "\n")
-            self._write(seat, self.prompts.get(seat, ""))
-        try:
-            while not self.finished.is_set():
-                try:
-                    line = await process.stdin.readline()
-                except (asyncssh.BreakReceived, asyncssh.TerminalSizeChanged):
-                    continue
-                if not line or line.strip() in ("quit", "exit"):
-                    break
-                queue.put_nowait(line.rstrip("\r\n"))
-        except asyncssh.DisconnectError:
-            pass
-        finally:
-            if self.holders.get(seat) is process:
-                self.holders[seat] = None
-                if not self.finished.is_set():
-                    self.log(f"{user} left seat {seat}")
-                    self._broadcast(f"{user} left seat {seat}; the next connection takes it")
-            if not process.is_closing():
-                process.exit(0)
-
-    async def run(self) -> None:
-        """Wait for every human seat, play the game in a thread, then say goodbye."""
-        self.loop = asyncio.get_running_loop()
-        if not self.humans:
-            self.started.set()
-        await self.started.wait()
-        self._broadcast("All seats are taken: the game begins. Type 'help' for commands.")
-        await asyncio.to_thread(self._play)
-        self.finished.set()
-        result = self.match.result_json()
-        lines = [plain_text(self.match.game.render(self.match.state, None)), "Game over."]
-        for i, info in enumerate(self.match.seats):
-            name = self.names.get(i, str(info.spec))
-            score, rank = result["scores"][i], result["ranks"][i]
-            lines.append(f"  seat {i} {name}: {score:g} points, rank {rank}")
-        self._broadcast("\n".join(lines))
-        for seat in self.humans:
-            process = self.holders.get(seat)
-            if process is not None and not process.is_closing():
-                process.exit(0)
-
-    def _play(self) -> None:
-        def on_move(match: Match, seat: int, text: str) -> None:
-            write_save(match, self.save)
-            who = f"seat {seat} ({self.names.get(seat, str(match.seats[seat].spec))})"
-            # Each connection is told the move as its own seat may know it.
-            for person in self.humans:
-                lines = move_lines(len(match.actions), who, match.narrate(person))
-                self._send_threadsafe(person, "\n".join(lines))
-
-        self.match.narrating = True
-        write_save(self.match, self.save)
-        while not self.match.over:
-            try:
-                self.match.play(self.players, on_move=on_move)
-            except QuitGame:
-                # 'quit' at an SSH seat only frees the seat (see handle); play on.
-                continue
-            except UndoRequest as request:
-                # Taking a move back needs every person's consent; not offered here yet.
-                self._send_threadsafe(request.seat, "undo is not available at an SSH table")
-                continue
-        write_save(self.match, self.save)
+    for line in stream:
+        if line.strip():
+            loop.call_soon_threadsafe(answer, line)
 
 
 async def serve(
@@ -207,26 +339,88 @@ async def serve(
     host: str,
     port: int,
     host_key: Path,
-    authorized_keys: Path | None,
+    keys: asyncssh.SSHAuthorizedKeys | None,
     on_listen: Callable[[str, int], None],
+    console: TextIO | None = sys.stdin,
 ) -> None:
-    """Run the SSH table until its game is over."""
+    """Run the SSH table until its game is over or the host stops it (SIGTERM,
+    SIGINT or ``stop`` at the console: the table is saved, everyone is told)."""
     key = load_or_create_host_key(host_key)
+    conns: set[asyncssh.SSHServerConnection] = set()
+    sessions: set[_Session] = set()
     server = await asyncssh.create_server(
-        lambda: _Server(open_access=authorized_keys is None),
+        lambda: _Server(table, keys, conns, sessions),
         host,
         port,
         server_host_keys=[key],
-        authorized_client_keys=str(authorized_keys) if authorized_keys else None,
-        process_factory=table.handle,
         encoding="utf-8",
-        line_editor=True,
+        errors="replace",
     )
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, table.stop, f"the host stopped the table ({sig.name})")
     bound = server.sockets[0].getsockname()[1]
     on_listen(host, bound)
+    if console is not None:
+        threading.Thread(target=_read_console, args=(table, loop, console), daemon=True).start()
     try:
         await table.run()
-        await asyncio.sleep(0.2)  # let the goodbye reach the clients
     finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
         server.close()
         await server.wait_closed()
+        # Every session was told goodbye and closes its channel once that is out;
+        # then the connections go (a stuck client gets a grace period, no more).
+        for _ in range(60):
+            if not sessions:
+                break
+            await asyncio.sleep(0.05)
+        for conn in list(conns):
+            conn.close()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(conn.wait_closed(), 2)
+
+
+def host_table(
+    reg: Registry,
+    match: Match,
+    save: Path,
+    *,
+    host: str,
+    port: int,
+    host_key: Path,
+    authorized_keys: Path | None,
+    open_table: bool,
+    reserve: list[str],
+    release: list[int],
+    spectators: bool,
+    resumed: bool,
+    log: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True),
+) -> str | None:
+    """``vikingcli serve``: seat the table, listen until the game ends or the host
+    stops it. Returns the line to print for a stopped table (``None``: game over).
+    ``ValueError`` for bad choices (one line for the user)."""
+    if resumed and match.over:
+        raise ValueError(f"{save}: the game is over; there is nothing to resume")
+    keys, warning = table_keys(authorized_keys, open_table, host)
+    record = read_table_record(save, len(match.seats)) if resumed else None
+    table = Table(
+        match, reg.players, save, record=record, reserve=reserve, release=release,
+        spectators=spectators, log=log,
+    )  # fmt: skip
+    if warning:
+        log(f"vikingcli: {warning}")
+
+    def listening(h: str, p: int) -> None:
+        what = "reopened" if resumed else "table"
+        print(
+            f"{match.game.title} {what} on {h}:{p} for {len(table.humans)} player(s);"
+            f" saving to {save}"
+        )
+        print(f"join with: ssh -p {p} NAME@{h}   (console: type 'help')", flush=True)
+
+    asyncio.run(serve(table, host, port, host_key, keys, listening))
+    if table.stopped:
+        return f"{table.stopped}: saved to {save}; reopen with: vikingcli serve --resume {save}"
+    return None
