@@ -368,9 +368,23 @@ def tournament(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     move_timeout: MoveTimeoutOpt = None,
+    sprt: Annotated[
+        str | None,
+        typer.Option(
+            help="Stop when decided: is the first entrant better than the second?"
+            " elo0=0,elo1=10[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games caps it."
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option(help="Write a self-contained HTML report to this file.")
+    ] = None,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
-    from vikingcli.tournament import format_table, job_key, read_results, schedule, summarize
+    from rich.console import Console
+
+    from vikingcli.report import standings_table, write_report
+    from vikingcli.sprt import tournament_sprt
+    from vikingcli.tournament import job_key, read_results, schedule, summarize
 
     with _errors():
         reg = _registry()
@@ -379,6 +393,9 @@ def tournament(
         seats = _seats(reg, g, player or [], None, interactive=False, options=options)
         specs = [str(s.spec) for s in seats]
         try:
+            test = tournament_sprt(sprt, specs) if sprt is not None else None
+            if test is not None:
+                rotation = "cyclic"  # both seatings even of two identical specs
             planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
@@ -395,6 +412,8 @@ def tournament(
             if (j["seed"], j["tag"]["deal"], tuple(j["tag"]["seating"])) not in have
         ]
         records = list(done)
+        if test is not None and test.add(done).decided:
+            todo = []
         sink = out.open("ab") if out else None
         try:
             with _progress(len(todo), f"{g.name} tournament") as advance:
@@ -404,14 +423,23 @@ def tournament(
                         sink.write(orjson.dumps(rec) + b"\n")
                         sink.flush()
                     advance()
+                    if test is not None and test.add([rec]).decided:
+                        break
         finally:
             if sink:
                 sink.close()
         rows = summarize(specs, records)
+        verdict = test.result() if test is not None else None
+        if report is not None:
+            write_report(report, g, options, specs, records, verdict.to_json() if verdict else None)
         if json_out:
-            _dump({"game": g.name, "options": options, "games": len(records), "entrants": rows})
+            extra = {"sprt": verdict.to_json()} if verdict else {}
+            head = {"game": g.name, "options": options, "games": len(records), "entrants": rows}
+            _dump(head | extra)
         else:
-            typer.echo(format_table(rows, len(records)))
+            Console(highlight=False).print(standings_table(rows, len(records), g.title))
+            if verdict is not None:
+                typer.echo(verdict.summary())
 
 
 # -- saves ---------------------------------------------------------------------------
