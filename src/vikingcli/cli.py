@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -22,8 +22,10 @@ from vikingcli.batch import BackendUnavailable, Job, run_jobs
 from vikingcli.engine import Game
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
+from vikingcli.progress import progress as _progress
 from vikingcli.registry import Registry, load_registry
 from vikingcli.saves import SaveError, load_match, save_path, write_save
+from vikingcli.sprt import SPRT_HELP
 from vikingcli.text import plain_text
 
 RUN_DEFAULT_AI = ("greedy", "random")
@@ -264,29 +266,6 @@ OptionPairs = Annotated[
 ]
 
 
-@contextmanager
-def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
-    """A progress bar on stderr when it is a terminal and there is more than one game."""
-    if total <= 1 or not sys.stderr.isatty():
-        yield lambda: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-        redirect_stdout=False,
-        redirect_stderr=False,
-    ) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda: bar.advance(task)
-
-
 def _summary_line(result: dict[str, Any]) -> str:
     parts = []
     for i, seat in enumerate(result["seats"]):
@@ -368,21 +347,11 @@ def tournament(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     move_timeout: MoveTimeoutOpt = None,
-    sprt: Annotated[
-        str | None,
-        typer.Option(
-            help="Stop when decided: is the first entrant better than the second?"
-            " elo0=0,elo1=10[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games caps it."
-        ),
-    ] = None,
-    report: Annotated[
-        Path | None, typer.Option(help="Write a self-contained HTML report to this file.")
-    ] = None,
+    sprt: Annotated[str | None, typer.Option(help=SPRT_HELP)] = None,
+    report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report.")] = None,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
-    from rich.console import Console
-
-    from vikingcli.report import standings_table, write_report
+    from vikingcli.report import print_standings, write_report
     from vikingcli.sprt import tournament_sprt
     from vikingcli.tournament import job_key, read_results, schedule, summarize
 
@@ -394,8 +363,7 @@ def tournament(
         specs = [str(s.spec) for s in seats]
         try:
             test = tournament_sprt(sprt, specs) if sprt is not None else None
-            if test is not None:
-                rotation = "cyclic"  # both seatings even of two identical specs
+            rotation = "cyclic" if test else rotation  # both seatings, even of equal specs
             planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
@@ -431,15 +399,12 @@ def tournament(
         rows = summarize(specs, records)
         verdict = test.result() if test is not None else None
         if report is not None:
-            write_report(report, g, options, specs, records, verdict.to_json() if verdict else None)
+            write_report(report, g, options, specs, records, verdict)
         if json_out:
-            extra = {"sprt": verdict.to_json()} if verdict else {}
             head = {"game": g.name, "options": options, "games": len(records), "entrants": rows}
-            _dump(head | extra)
+            _dump({**head, "sprt": verdict.to_json()} if verdict else head)
         else:
-            Console(highlight=False).print(standings_table(rows, len(records), g.title))
-            if verdict is not None:
-                typer.echo(verdict.summary())
+            print_standings(rows, len(records), g.title, verdict)
 
 
 # -- saves ---------------------------------------------------------------------------

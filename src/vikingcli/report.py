@@ -17,11 +17,13 @@ from typing import Any
 
 import orjson
 from rich import box
+from rich.console import Console
 from rich.table import Table
 
 from vikingcli import __version__
 from vikingcli.engine import Game
 from vikingcli.saves import write_atomic
+from vikingcli.sprt import SprtResult
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 """Entrant colours (colour-blind-safe enough for up to eight lines)."""
@@ -68,6 +70,16 @@ def standings_table(rows: Sequence[Mapping[str, Any]], total: int, title: str = 
             cells.append(str(r["forfeits"]))
         table.add_row(*cells, f"{r['rating']:.2f}")
     return table
+
+
+def print_standings(
+    rows: Sequence[Mapping[str, Any]], total: int, title: str, sprt: SprtResult | None
+) -> None:
+    """The tournament's closing words on stdout: the table, then the test's verdict."""
+    console = Console(highlight=False)
+    console.print(standings_table(rows, total, title))
+    if sprt is not None:
+        console.print(sprt.summary(), markup=False, soft_wrap=True)
 
 
 # -- the data the charts draw ---------------------------------------------------------------
@@ -428,7 +440,7 @@ def write_report(
     options: Mapping[str, str],
     specs: Sequence[str],
     records: Sequence[Mapping[str, Any]],
-    sprt: Mapping[str, Any] | None = None,
+    sprt: SprtResult | None = None,
 ) -> None:
     """Write the HTML report of a tournament's records (atomically)."""
     from vikingcli.tournament import summarize
@@ -436,5 +448,6 @@ def write_report(
     trace: list[list[tuple[int, float, float]]] = []
     rows = summarize(specs, [dict(r) for r in records], trace)
     labels = [r["entrant"] for r in rows]  # summarize keeps the entrants' order
-    data = report_data(game.name, options, labels, records, rows, trace, sprt)
+    verdict = sprt.to_json() if sprt is not None else None
+    data = report_data(game.name, options, labels, records, rows, trace, verdict)
     write_atomic(path, render_html(data, game.title).encode())
