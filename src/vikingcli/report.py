@@ -177,8 +177,11 @@ h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.15rem;margin-top:2rem;
 border-bottom:1px solid #ddd;padding-bottom:.2rem}
 .meta{color:#555;margin-top:0}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{padding:.3rem .6rem;border-bottom:1px solid #e4e4e4;text-align:right;white-space:nowrap}
+th,td{padding:.3rem .45rem;border-bottom:1px solid #e4e4e4;text-align:right;white-space:nowrap}
 th:first-child,td:first-child{text-align:left}
+#standings td:first-child,.matrix th{white-space:normal;overflow-wrap:anywhere;min-width:9rem;
+max-width:18rem}
+td small{color:#555;display:block}.wide{overflow-x:auto}
 th{background:#f5f5f5;font-weight:600}
 .swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em;
 vertical-align:-.05em}
@@ -203,7 +206,7 @@ def _fmt(value: float, digits: int = 3) -> str:
 
 def _interval_bar(lo: float, hi: float, mid: float) -> str:
     """A tiny inline SVG of a 0..1 interval with its point estimate."""
-    w = 120
+    w = 70
     return (
         f'<svg width="{w}" height="12" viewBox="0 0 {w} 12" role="img"'
         f' aria-label="{lo:.3f} to {hi:.3f}">'
@@ -220,9 +223,8 @@ def _standings_html(data: Mapping[str, Any]) -> str:
     rows = sorted(data["standings"], key=lambda r: -r["rating"])
     out = [
         '<table id="standings"><thead><tr><th>entrant</th><th>games</th><th>win share</th>'
-        "<th>95% interval</th><th></th><th>mean rank</th><th>95% interval</th>"
-        "<th>mean score</th><th>forfeits</th><th>rating μ</th><th>σ</th>"
-        "<th>rating μ−3σ</th></tr></thead><tbody>"
+        "<th>95% interval</th><th></th><th>mean rank (95%)</th>"
+        "<th>mean score</th><th>forfeits</th><th>rating μ−3σ (μ, σ)</th></tr></thead><tbody>"
     ]
     for r in rows:
         e = labels.index(r["entrant"])
@@ -234,10 +236,10 @@ def _standings_html(data: Mapping[str, Any]) -> str:
             f"{_e(r['entrant'])}</td>"
             f"<td>{r['games']}</td><td>{_fmt(r['win_share'])}</td>"
             f"<td>[{_fmt(lo)}, {_fmt(hi)}]</td><td>{_interval_bar(lo, hi, r['win_share'])}</td>"
-            f"<td>{_fmt(r['mean_rank'], 2)}</td><td>[{_fmt(rlo, 2)}, {_fmt(rhi, 2)}]</td>"
+            f"<td>{_fmt(r['mean_rank'], 2)} <small>[{_fmt(rlo, 2)}, {_fmt(rhi, 2)}]</small></td>"
             f"<td>{_fmt(r['mean_score'], 1)}</td><td>{r['forfeits']}</td>"
-            f"<td>{_fmt(r['rating_mu'], 2)}</td><td>{_fmt(r['rating_sigma'], 2)}</td>"
-            f"<td>{_fmt(r['rating'], 2)}</td></tr>"
+            f"<td><strong>{_fmt(r['rating'], 2)}</strong> <small>({_fmt(r['rating_mu'], 2)},"
+            f" {_fmt(r['rating_sigma'], 2)})</small></td></tr>"
         )
     out.append("</tbody></table>")
     return "".join(out)
@@ -286,6 +288,11 @@ def _ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
     first = math.ceil(lo / step) * step
     return [first + k * step for k in range(int((hi - first) / step + 1e-9) + 1)]
+
+
+def _short(label: str, width: int = 18) -> str:
+    """A label that fits beside the chart (the full one is its tooltip)."""
+    return label if len(label) <= width else label[: width - 1] + "…"
 
 
 def _rating_svg(data: Mapping[str, Any]) -> str:
@@ -341,7 +348,7 @@ def _rating_svg(data: Mapping[str, Any]) -> str:
             f'<polygon points="{upper} {lower}" fill="{colour}" fill-opacity="0.15"/>'
             f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>'
             f'<text x="{W - R + 6}" y="{y(last["mu"]) + 4:.1f}" fill="{colour}">'
-            f"{_e(label)} {last['mu']:.1f}</text></g>"
+            f"<title>{_e(label)}</title>{_e(_short(label))} {last['mu']:.1f}</text></g>"
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -417,11 +424,11 @@ def render_html(data: Mapping[str, Any], title: str) -> str:
         f" {len(data['entrants'])} entrants · every deal played in every seating</p>"
         f"{_sprt_html(data['sprt'])}"
         "<h2>Standings</h2>"
-        f"{_standings_html(data)}"
+        f'<div class="wide">{_standings_html(data)}</div>'
         '<p class="note">Win share counts a shared first place as a fraction; intervals are'
         " 95% (Wilson for win share). Rating is openskill (Plackett-Luce) μ−3σ.</p>"
         "<h2>Head to head</h2>"
-        f"{_matrix_html(data)}"
+        f'<div class="wide">{_matrix_html(data)}</div>'
         '<p class="note">Row entrant\'s score against the column entrant in the games both'
         " played: 1 for the better place, ½ for a tie.</p>"
         "<h2>Rating over the games played</h2>"
