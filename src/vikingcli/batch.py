@@ -70,8 +70,14 @@ def run_jobs(
             from concurrent.futures import as_completed
 
             futures = [pool.submit(play_job, job) for job in todo]
-            for future in as_completed(futures):
-                yield future.result()
+            try:
+                for future in as_completed(futures):
+                    yield future.result()
+            finally:
+                # A reader that stops early (a decided --sprt) must not wait for
+                # every queued game: only the running ones are finished.
+                for future in futures:
+                    future.cancel()
 
 
 def _ray(todo: list[Job], workers: int, ordered: bool) -> Iterator[dict[str, Any]]:

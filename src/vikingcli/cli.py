@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -25,9 +25,11 @@ from vikingcli.engine import Game
 from vikingcli.hotseat import play_here
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
+from vikingcli.progress import progress as _progress
 from vikingcli.registry import Registry, load_registry
 from vikingcli.saves import SaveError, load_match, save_path, write_save
 from vikingcli.scoresheet import score_sheet
+from vikingcli.sprt import SPRT_HELP
 from vikingcli.text import move_lines, plain_text
 
 RUN_DEFAULT_AI = ("greedy", "random")
@@ -306,29 +308,6 @@ OptionPairs = Annotated[
 ]
 
 
-@contextmanager
-def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
-    """A progress bar on stderr when it is a terminal and there is more than one game."""
-    if total <= 1 or not sys.stderr.isatty():
-        yield lambda: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-        redirect_stdout=False,
-        redirect_stderr=False,
-    ) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda: bar.advance(task)
-
-
 def _count(n: float, noun: str) -> str:
     """``1 win``, ``2 wins``, ``1.5 wins`` (a shared first place counts as a fraction)."""
     return f"{n:g} {noun}" + ("" if n == 1 else "s")
@@ -421,9 +400,13 @@ def tournament(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     move_timeout: MoveTimeoutOpt = None,
+    sprt: Annotated[str | None, typer.Option(help=SPRT_HELP)] = None,
+    report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report.")] = None,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
-    from vikingcli.tournament import format_table, job_key, read_results, schedule, summarize
+    from vikingcli.report import print_standings, write_report
+    from vikingcli.sprt import tournament_sprt
+    from vikingcli.tournament import job_key, read_results, schedule, summarize
 
     with _errors():
         reg = _registry()
@@ -432,6 +415,8 @@ def tournament(
         seats = _seats(reg, g, player or [], None, interactive=False, options=options)
         specs = [str(s.spec) for s in seats]
         try:
+            test = tournament_sprt(sprt, specs) if sprt is not None else None
+            rotation = "cyclic" if test else rotation  # both seatings, even of equal specs
             planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
@@ -448,6 +433,8 @@ def tournament(
             if (j["seed"], j["tag"]["deal"], tuple(j["tag"]["seating"])) not in have
         ]
         records = list(done)
+        if test is not None and test.add(done).decided:
+            todo = []
         sink = out.open("ab") if out else None
         try:
             with _progress(len(todo), f"{g.name} tournament") as advance:
@@ -457,14 +444,20 @@ def tournament(
                         sink.write(orjson.dumps(rec) + b"\n")
                         sink.flush()
                     advance()
+                    if test is not None and test.add([rec]).decided:
+                        break
         finally:
             if sink:
                 sink.close()
         rows = summarize(specs, records)
+        verdict = test.result() if test is not None else None
+        if report is not None:
+            write_report(report, g, options, specs, records, verdict)
         if json_out:
-            _dump({"game": g.name, "options": options, "games": len(records), "entrants": rows})
+            head = {"game": g.name, "options": options, "games": len(records), "entrants": rows}
+            _dump({**head, "sprt": verdict.to_json()} if verdict else head)
         else:
-            typer.echo(format_table(rows, len(records)))
+            print_standings(rows, len(records), g.title, verdict)
 
 
 # -- saves ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from vikingcli.analysis import hinter
 from vikingcli.engine import Action, Game, State
 from vikingcli.human import HumanPlayer
 from vikingcli.match import Match, QuitGame, UndoRequest, make_player
-from vikingcli.players import Player, PlayerKind
+from vikingcli.players import HostedPlayer, Player, PlayerKind
 from vikingcli.text import move_lines
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen and the scroll-back
@@ -157,6 +157,9 @@ def play_here(
             match.play(players, move_timeout=move_timeout, on_move=on_move)
             return
         except UndoRequest as request:
+            for player in players:
+                if isinstance(player, HostedPlayer):
+                    player.end(None)  # a bot process of the abandoned line
             _undo(match, humans, request.seat, table)
             autosave(match)
 
@@ -170,7 +173,7 @@ def _seat_players(match: Match, kinds: Mapping[str, PlayerKind], table: LocalTab
             player.name = seat.name
             player.before_turn = table.before_turn
             player.hint = hinter(kinds)
-        else:
+        elif not isinstance(player, HostedPlayer):
             player = Thinking(player, f"{seat.name} (seat {i + 1})")
         players.append(player)
     return players

@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.engine import Game, IllegalAction, Outcome, name_seats, ranks_from_keys
-from vikingcli.players import Player, PlayerKind, PlayerSpec, full_params
+from vikingcli.players import (
+    Forfeit,
+    HostedPlayer,
+    Player,
+    PlayerKind,
+    PlayerSpec,
+    SeatInfo,
+    full_params,
+)
 
 
 class MoveTimeout(Exception):
@@ -83,6 +91,7 @@ class Match:
     """Keep what the last move needs to be narrated (people are watching); batches
     leave it off and pay nothing for it."""
     _last: tuple[int, Any, Any] | None = field(default=None, repr=False)
+    _begun: set[int] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -125,6 +134,7 @@ class Match:
         self.actions = []
         self.forfeit = None
         self._last = None
+        self._begun.clear()  # players made for the new line are told their table again
         for text in actions:
             self.apply_text(text)
         self._last = None
@@ -157,11 +167,17 @@ class Match:
         if seat is None:
             return None
         game = self.game
+        player = players[seat]
         start = time.perf_counter()
         before = None
         try:
+            if seat not in self._begun:
+                self._begun.add(seat)
+                if isinstance(player, HostedPlayer):
+                    info = SeatInfo(dict(self.options), len(self.seats), seat, move_timeout)
+                    player.begin(game, info)
             with _deadline(move_timeout):
-                action = players[seat].choose(game, self.state, seat)
+                action = player.choose(game, self.state, seat)
             text = game.format_action(self.state, action)
             if self.narrating:
                 before = game.clone(self.state)
@@ -173,6 +189,9 @@ class Match:
             return None
         except IllegalAction as exc:
             self._forfeit(seat, f"illegal action: {exc}")
+            return None
+        except Forfeit as exc:
+            self._forfeit(seat, str(exc))
             return None
         except Exception as exc:
             self._forfeit(seat, f"player error: {type(exc).__name__}: {exc}")
@@ -196,13 +215,28 @@ class Match:
     ) -> Outcome:
         """Play to the end (or to a forfeit) and return the outcome.
 
-        ``on_move(match, seat, text)`` runs after every move (autosave, display)."""
-        while not self.over:
-            seat = self.game.to_move(self.state)
-            text = self.step(players, move_timeout)
-            if text is not None and on_move is not None and seat is not None:
-                on_move(self, seat, text)
+        ``on_move(match, seat, text)`` runs after every move (autosave, display).
+        Hosted players (bot processes) are ended when the game is over or an
+        error stops it; a person leaving (:class:`QuitGame`) keeps them, since
+        the same table may play on."""
+        try:
+            while not self.over:
+                seat = self.game.to_move(self.state)
+                text = self.step(players, move_timeout)
+                if text is not None and on_move is not None and seat is not None:
+                    on_move(self, seat, text)
+        except QuitGame:
+            raise
+        except BaseException:
+            self._end_hosted(players, None)
+            raise
+        self._end_hosted(players, self.result_json())
         return self.outcome()
+
+    def _end_hosted(self, players: Sequence[Player], result: dict[str, Any] | None) -> None:
+        for player in players:
+            if isinstance(player, HostedPlayer):
+                player.end(result)
 
     def outcome(self) -> Outcome:
         """The final outcome; a forfeiting seat is ranked last."""

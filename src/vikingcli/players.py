@@ -20,6 +20,13 @@ class SpecError(ValueError):
     """A player spec that cannot be used; the message names the problem."""
 
 
+class Forfeit(Exception):
+    """Raised by a player that cannot go on (its process died, it answered nonsense).
+
+    The match records the message as the forfeit reason, as is, so say what
+    happened in words a bot author can act on."""
+
+
 @dataclass(frozen=True, slots=True)
 class Param:
     """A parameter a player kind accepts.
@@ -34,6 +41,8 @@ class Param:
     help: str = ""
     choices: tuple[Any, ...] = ()
     minimum: float | None = None
+    check: Callable[[Any], None] | None = None
+    """Further validation of the converted value; raises ``ValueError`` with the reason."""
 
     def convert(self, text: str) -> Any:
         """The typed value of ``text``, or :class:`SpecError`."""
@@ -57,6 +66,11 @@ class Param:
             raise SpecError(f"parameter {self.name}: {text!r} not one of {accepted}")
         if self.minimum is not None and value < self.minimum:
             raise SpecError(f"parameter {self.name}: {text!r} is below {self.minimum:g}")
+        if self.check is not None:
+            try:
+                self.check(value)
+            except ValueError as exc:
+                raise SpecError(f"parameter {self.name}: {exc}") from None
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -109,12 +123,41 @@ not look at them (a move to annotate). A budget of ``seconds`` > 0 wins over
 
 
 @dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """What the match tells a :class:`HostedPlayer` about its table."""
+
+    options: Mapping[str, str]
+    players: int
+    seat: int
+    move_timeout: float | None
+    """The hard limit per move in seconds (``None``: no limit)."""
+
+
+@runtime_checkable
+class HostedPlayer(Player, Protocol):
+    """A player with resources of its own (a process): told about its table
+    before its first move and told when the game is over, so it can end cleanly."""
+
+    def begin(self, game: Game, info: SeatInfo) -> None:
+        """Called once before this seat's first move of the match."""
+        ...
+
+    def end(self, result: Mapping[str, Any] | None) -> None:
+        """Called when the game is over (``result``: the match's result record) or
+        abandoned by an error (``None``); must release everything."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerKind:
     """A kind of player that plugins register (``random``, ``greedy``, ``mcts``, ...).
 
     ``factory(game, seat, params)`` makes a :class:`Player`; ``params`` holds every
     declared parameter, defaults filled in. ``interactive`` marks kinds that need a
     person at a terminal (they cannot fill seats in headless runs).
+    ``free_param`` names a ``str`` parameter that takes the rest of the spec
+    verbatim, commas and all (a command line: ``exec:python3 bot.py``); the
+    other parameters may come first as ``key=value,``.
     """
 
     name: str
@@ -125,6 +168,7 @@ class PlayerKind:
     advise: Advisor | None = None
     """For searching kinds: judge the candidate moves of a position (``hint`` at
     the prompt, ``vikingcli analyze``)."""
+    free_param: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready description."""
@@ -180,7 +224,14 @@ def parse_spec(text: str, kinds: Mapping[str, PlayerKind]) -> PlayerSpec:
         )
     declared = {p.name: p for p in kind.params}
     values: dict[str, Any] = {}
-    if rest:
+    if kind.free_param is not None:
+        _take_free(name, kind.free_param, rest or "", declared, values)
+        if not values.get(kind.free_param):
+            raise SpecError(
+                f"player {name}: no {kind.free_param} given"
+                f" (expected {name}:{kind.free_param.upper()})"
+            )
+    elif rest:
         for item in rest.split(","):
             key, eq, raw = item.partition("=")
             key = key.strip()
@@ -195,10 +246,39 @@ def parse_spec(text: str, kinds: Mapping[str, PlayerKind]) -> PlayerSpec:
             if key in values:
                 raise SpecError(f"player {name}: parameter {key!r} given twice")
             values[key] = declared[key].convert(raw.strip())
-    canonical = name + (
-        ":" + ",".join(f"{k}={_fmt(v)}" for k, v in values.items()) if values else ""
-    )
+    canonical = name + (":" + _canonical(kind, values) if values else "")
     return PlayerSpec(name, values, canonical)
+
+
+def _take_free(
+    name: str, free: str, rest: str, declared: Mapping[str, Param], values: dict[str, Any]
+) -> None:
+    """Fill ``values`` from ``key=value,`` items up to the free parameter, which
+    takes the remaining text as is (with or without its ``free=`` prefix)."""
+    while rest:
+        key, eq, tail = rest.partition("=")
+        key = key.strip()
+        if not eq or key not in declared:
+            values[free] = declared[free].convert(rest.strip())
+            return
+        if key == free:
+            values[free] = declared[free].convert(tail.strip())
+            return
+        if key in values:
+            raise SpecError(f"player {name}: parameter {key!r} given twice")
+        raw, _, rest = tail.partition(",")
+        values[key] = declared[key].convert(raw.strip())
+
+
+def _canonical(kind: PlayerKind, values: Mapping[str, Any]) -> str:
+    items = [f"{k}={_fmt(v)}" for k, v in values.items() if k != kind.free_param]
+    if kind.free_param is not None and kind.free_param in values:
+        text = str(values[kind.free_param])
+        head = text.partition("=")[0].strip()
+        # Written bare unless it would read back as another parameter.
+        names = {p.name for p in kind.params}
+        items.append(text if head not in names else f"{kind.free_param}={text}")
+    return ",".join(items)
 
 
 def _fmt(value: Any) -> str:

@@ -57,11 +57,13 @@ def load_registry(
 
     ``modules`` registers extra plugin modules directly (tests, embedding).
     """
-    from vikingcli import human  # the host's own player kind, registered like any plugin
+    # The host's own player kinds, registered like any plugin.
+    from vikingcli import external, human
 
     reg = Registry()
     pm = _plugin_manager()
     pm.register(human, name="vikingcli.human")
+    pm.register(external, name="vikingcli.external")
     for module in modules:
         pm.register(module, name=module.__name__)
     if entry_points:

@@ -33,7 +33,7 @@ from vikingcli.analysis import hinter
 from vikingcli.engine import IllegalAction
 from vikingcli.human import look_up
 from vikingcli.match import Match, Seat, make_player
-from vikingcli.players import Player, PlayerKind
+from vikingcli.players import Forfeit, HostedPlayer, Player, PlayerKind, SeatInfo
 from vikingcli.scoresheet import score_sheet
 from vikingcli.seating import (
     Identity,
@@ -121,6 +121,7 @@ class Table:
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.histories: dict[int | None, Any] = {}
         """Per seat, the prompt history object of the front end (kept across reconnects)."""
+        self._begun: set[int] = set()
         self.players: dict[int, Player] = {
             i: make_player(match.game, kinds, s.spec, i, match.seed)
             for i, s in enumerate(match.seats)
@@ -529,6 +530,10 @@ class Table:
             if self.stopped:
                 break
             self._after_move(seat)
+        result = None if self.stopped else match.result_json()
+        for player in self.players.values():
+            if isinstance(player, HostedPlayer):
+                await asyncio.to_thread(player.end, result)
         if self.stopped:
             return
         self.finished = True
@@ -555,16 +560,24 @@ class Table:
         """Let an AI seat move; ``False`` when it forfeited (the game ends)."""
         match, game = self.match, self.match.game
         start = time.perf_counter()
+        player = self.players[seat]
         try:
+            if seat not in self._begun:
+                self._begun.add(seat)
+                if isinstance(player, HostedPlayer):  # a bot process: tell it its table
+                    info = SeatInfo(dict(match.options), len(match.seats), seat, None)
+                    await asyncio.to_thread(player.begin, game, info)
             # A copy: the event loop keeps reading the real state for look-ups.
             copy = game.clone(match.state)
-            action = await asyncio.to_thread(self.players[seat].choose, game, copy, seat)
+            action = await asyncio.to_thread(player.choose, game, copy, seat)
             if self.stopped:
                 # The table was saved without this move; it is chosen again on resume.
                 return True
             match.apply_text(game.format_action(match.state, action))
         except IllegalAction as exc:
             match.forfeit = {"seat": seat, "reason": f"illegal action: {exc}"}
+        except Forfeit as exc:
+            match.forfeit = {"seat": seat, "reason": str(exc)}
         except Exception as exc:
             match.forfeit = {"seat": seat, "reason": f"player error: {type(exc).__name__}: {exc}"}
         finally:

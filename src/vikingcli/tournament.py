@@ -137,15 +137,24 @@ class EntrantStats:
         }
 
 
-def summarize(specs: Sequence[str], records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Win share and mean rank with 95% intervals, and openskill ratings, per entrant."""
+def summarize(
+    specs: Sequence[str],
+    records: Iterable[dict[str, Any]],
+    trace: list[list[tuple[int, float, float]]] | None = None,
+) -> list[dict[str, Any]]:
+    """Win share and mean rank with 95% intervals, and openskill ratings, per entrant.
+
+    ``trace`` (one list per entrant) receives ``(games, mu, sigma)`` at the start
+    and after each game the entrant played, for the report's rating chart."""
     from openskill.models import PlackettLuce
 
     labels = [f"{i + 1}:{s}" for i, s in enumerate(specs)]
     stats = [EntrantStats(label) for label in labels]
     model = PlackettLuce()
     ratings = [model.rating(name=label) for label in labels]
-    for rec in sorted(records, key=job_key):
+    if trace is not None:
+        trace[:] = [[(0, r.mu, r.sigma)] for r in ratings]
+    for k, rec in enumerate(sorted(records, key=job_key), 1):
         order: list[int] = rec["seating"]
         winners = rec["winners"]
         for seat, entrant in enumerate(order):
@@ -163,22 +172,9 @@ def summarize(specs: Sequence[str], records: Iterable[dict[str, Any]]) -> list[d
             new = model.rate(teams, ranks=[float(r) for r in rec["ranks"]])
             for e, team in zip(order, new, strict=True):
                 ratings[e] = team[0]
+                if trace is not None:
+                    trace[e].append((k, team[0].mu, team[0].sigma))
     for st, r in zip(stats, ratings, strict=True):
         st.mu, st.sigma = r.mu, r.sigma
     return [st.to_json() for st in stats]
 
-
-def format_table(rows: list[dict[str, Any]], total: int) -> str:
-    """A plain-text standings table."""
-    lines = [
-        f"{total} games",
-        f"{'entrant':<28} {'games':>5} {'win share':>9} {'95% interval':>15} "
-        f"{'mean rank':>9} {'rating':>7}",
-    ]
-    for r in sorted(rows, key=lambda r: -r["rating"]):
-        lo, hi = r["win_share_95"]
-        lines.append(
-            f"{r['entrant'][:28]:<28} {r['games']:>5} {r['win_share']:>9.3f} "
-            f"{f'[{lo:.3f}, {hi:.3f}]':>15} {r['mean_rank']:>9.2f} {r['rating']:>7.2f}"
-        )
-    return "\n".join(lines)
