@@ -10,20 +10,29 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext, redirect_stdout
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import orjson
 import typer
 
-from vikingcli import __version__
+from vikingcli import __version__, checks
 from vikingcli.batch import BackendUnavailable, Job, run_jobs
 from vikingcli.engine import Game
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.registry import Registry, load_registry
-from vikingcli.saves import SaveError, load_match, save_path, write_save
+from vikingcli.results_file import ResultsFileError
+from vikingcli.saves import (
+    SaveError,
+    create_save,
+    load_match,
+    prepare_save_dir,
+    save_path,
+    write_save,
+)
+from vikingcli.ssh_keys import HostKeyError, check_host_key
 from vikingcli.text import plain_text
 
 RUN_DEFAULT_AI = ("greedy", "random")
@@ -63,7 +72,14 @@ def _errors() -> Iterator[None]:
         yield
     except (typer.Exit, typer.Abort):
         raise
-    except (UsageProblem, SpecError, SaveError, BackendUnavailable) as exc:
+    except (
+        UsageProblem,
+        SpecError,
+        SaveError,
+        BackendUnavailable,
+        ResultsFileError,
+        HostKeyError,
+    ) as exc:
         if _DEBUG:
             raise
         _fail(str(exc), 2)
@@ -251,13 +267,19 @@ Specs = Annotated[
     list[str] | None,
     typer.Option("-p", "--player", help="Player spec kind[:key=value,...]; N*SPEC repeats it."),
 ]
-DealSeed = Annotated[int | None, typer.Option(help="Seed of the deal.")]
+DealSeed = Annotated[int | None, typer.Option(help="Seed of the deal.", callback=checks.seed_value)]
 TableSize = Annotated[
     int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
 ]
 SaveName = Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")]
+ForceOpt = Annotated[
+    bool, typer.Option("--force", help="Replace an existing save of that name (its game is lost).")
+]
 MoveTimeoutOpt = Annotated[
-    float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
+    float | None,
+    typer.Option(
+        help="Hard limit in seconds per move; overrun forfeits.", callback=checks.seconds_value
+    ),
 ]
 OptionPairs = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
@@ -301,7 +323,8 @@ def run(
     player: Specs = None,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 1,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the first game (then N+1, ...).")
+        int | None,
+        typer.Option(help="Seed of the first game (then N+1, ...).", callback=checks.seed_value),
     ] = None,
     option: OptionPairs = None,
     players_: TableSize = None,
@@ -319,6 +342,9 @@ def run(
         options = _options(g, option or [])
         seats = _seats(reg, g, player or [], players_, interactive=False, options=options)
         first = seed if seed is not None else _new_seed()
+        checks.check_seed_range(first, games_)
+        if save_dir is not None:
+            prepare_save_dir(save_dir)
         job_list: list[Job] = [
             {
                 "game": g.name,
@@ -358,7 +384,10 @@ def tournament(
     games_: Annotated[
         int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole rotations).")
     ] = 12,
-    seed: Annotated[int, typer.Option(help="Seed of the first deal (then N+1, ...).")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(help="Seed of the first deal (then N+1, ...).", callback=checks.seed_value),
+    ] = 1,
     option: OptionPairs = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="Executor: local or ray.")] = "local",
@@ -370,7 +399,8 @@ def tournament(
     move_timeout: MoveTimeoutOpt = None,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
-    from vikingcli.tournament import format_table, job_key, read_results, schedule, summarize
+    from vikingcli.results_file import Settings, open_results
+    from vikingcli.tournament import format_table, job_key, schedule, summarize
 
     with _errors():
         reg = _registry()
@@ -382,12 +412,16 @@ def tournament(
             planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
-        done = read_results(out) if out else []
-        for rec in done:
-            if rec.get("game") != g.name or [s["player"] for s in rec.get("seats", [])] != [
-                specs[e] for e in rec.get("seating", [])
-            ]:
-                raise UsageProblem(f"{out}: holds results of another tournament")
+        played_with = Settings(
+            game=g.name,
+            game_version=g.version,
+            options=options,
+            entrants=specs,
+            rotation=rotation,
+            seed=seed,
+        )
+        book = open_results(out, played_with) if out else None
+        done = book.records if book else []
         have = {job_key(r) for r in done}
         todo = [
             j
@@ -395,18 +429,18 @@ def tournament(
             if (j["seed"], j["tag"]["deal"], tuple(j["tag"]["seating"])) not in have
         ]
         records = list(done)
-        sink = out.open("ab") if out else None
+        for note in book.begin() if book else []:
+            typer.echo(f"vikingcli: warning: {note}", err=True)
         try:
             with _progress(len(todo), f"{g.name} tournament") as advance:
                 for rec in run_jobs(todo, jobs, backend, ordered=False):
                     records.append(rec)
-                    if sink:
-                        sink.write(orjson.dumps(rec) + b"\n")
-                        sink.flush()
+                    if book:
+                        book.append(rec)
                     advance()
         finally:
-            if sink:
-                sink.close()
+            if book:
+                book.close()
         rows = summarize(specs, records)
         if json_out:
             _dump({"game": g.name, "options": options, "games": len(records), "entrants": rows})
@@ -428,7 +462,9 @@ def resume(
         reg = _registry()
         path = _existing(save)
         match = load_match(path, reg)
-        _continue(reg, match, path, move_timeout)
+        # With --json, stdout carries only the result; the game shows on stderr.
+        with redirect_stdout(sys.stderr) if json_out else nullcontext():
+            _continue(reg, match, path, move_timeout)
         result = match.result_json()
         if json_out:
             _dump(result)
@@ -479,13 +515,19 @@ def _new_table(
     option: list[str] | None,
     seed: int | None,
     save: str | None,
+    force: bool,
 ) -> tuple[Match, Path]:
-    """A new match with people at the table, and the save file it goes to."""
+    """A new match with people at the table, and the save file it is written to.
+
+    The save never replaces another game: a name given with --save that exists
+    is refused (unless --force), a default name takes the next free number."""
     g = _game(reg, game)
     options = _options(g, option or [])
     seats = _seats(reg, g, player or [], players, interactive=True, options=options)
     first = seed if seed is not None else _new_seed()
-    return Match(g, options, first, seats), save_path(save or f"{g.name}-{first}")
+    match = Match(g, options, first, seats)
+    path = save_path(save or f"{g.name}-{first}")
+    return match, create_save(match, path, force=force, unique=save is None)
 
 
 @app.command()
@@ -496,12 +538,12 @@ def play(
     option: OptionPairs = None,
     players_: TableSize = None,
     save: SaveName = None,
+    force: ForceOpt = False,
 ) -> None:
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     with _errors():
         reg = _registry()
-        match, path = _new_table(reg, game, player, players_, option, seed, save)
-        write_save(match, path)
+        match, path = _new_table(reg, game, player, players_, option, seed, save, force)
         g = match.game
         typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
         _continue(reg, match, path, None)
@@ -524,6 +566,7 @@ def serve(
     option: OptionPairs = None,
     players_: TableSize = None,
     save: SaveName = None,
+    force: ForceOpt = False,
 ) -> None:
     """An SSH table: people connect with any ssh client and take the human seats."""
     import asyncio
@@ -535,7 +578,8 @@ def serve(
         reg = _registry()
         if authorized_keys is not None and not authorized_keys.is_file():
             raise UsageProblem(f"{authorized_keys}: no such authorized-keys file")
-        match, path = _new_table(reg, game, player, players_, option, seed, save)
+        check_host_key(host_key)
+        match, path = _new_table(reg, game, player, players_, option, seed, save, force)
         g = match.game
         table = Table(match, reg.players, path, log=lambda m: typer.echo(m, err=True))
 
@@ -592,7 +636,7 @@ def replay(
 
 def main() -> None:
     """Entry point of the ``vikingcli`` script."""
-    app()
+    checks.main(app)
 
 
 if __name__ == "__main__":
