@@ -188,6 +188,10 @@ def create_save(match: Match, path: Path, *, force: bool = False, unique: bool =
     is refused, or with ``unique`` the next free ``NAME-2.json``, ``NAME-3.json``
     ... is taken; ``force`` replaces it on purpose."""
     data = _save_bytes(match)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write the save: {exc.strerror or exc}") from None
     candidates = [path]
     if unique:
         stem = path.name.removesuffix(".json")
