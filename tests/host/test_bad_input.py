@@ -182,7 +182,7 @@ def _partial_save(tmp_path: Path, moves: int = 4) -> tuple[Path, dict]:
     ("field", "value", "needle"),
     [
         ("forfeit", {"seat": 0, "reason": "x"}, "the game is over, but the save holds no result"),
-        ("forfeit", {"seat": 1, "reason": "x"}, "by seat 1, but after the actions seat 0 is to move"),
+        ("forfeit", {"seat": 1, "reason": "x"}, "after the actions seat 0 is to move"),
         ("forfeit", {"seat": 99, "reason": "x"}, "forfeit by seat 99"),
         ("forfeit", {}, "forfeit"),
         ("version", 0, "version 0 is not a version number"),
@@ -260,9 +260,7 @@ def test_seeds_that_run_past_the_largest_are_refused(cli: CLI) -> None:
 
 
 @pytest.mark.parametrize("name", ["/", "sub/"])
-def test_a_save_name_that_is_no_file_name_is_one_line(
-    cli: CLI, tmp_path: Path, name: str
-) -> None:
+def test_a_save_name_that_is_no_file_name_is_one_line(cli: CLI, tmp_path: Path, name: str) -> None:
     one_line(_play(cli, "--save", name), 2, f"save name {name!r} is not a file name")
     assert not (tmp_path / "saves").exists()
 
@@ -334,9 +332,7 @@ def test_an_unwritable_save_path_is_bad_input(cli: CLI, tmp_path: Path) -> None:
 # -- 9. resume --json prints only JSON on stdout ---------------------------------------------
 
 
-def test_resume_json_with_people_prints_only_the_result_on_stdout(
-    cli: CLI, tmp_path: Path
-) -> None:
+def test_resume_json_with_people_prints_only_the_result_on_stdout(cli: CLI, tmp_path: Path) -> None:
     assert _play(cli, "--seed", "5", "--save", "mine").returncode == 0
     moves = "".join(f"play {v}\n" for _ in range(12) for v in range(1, 13))
     proc = cli("resume", "saves/mine.json", "--json", input=moves)
