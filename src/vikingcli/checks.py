@@ -10,10 +10,31 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import typer
 
 from vikingcli.save_schema import SEED_MAX
+
+
+class BadInput(ValueError):
+    """Bad input found after parsing (a file, a key): exit code 2, one line."""
+
+
+def seed_option(help: str) -> Any:
+    """A ``--seed`` option that takes only seeds (0 to 2^63-1)."""
+    return typer.Option(help=help, callback=seed_value)
+
+
+def seconds_option(help: str) -> Any:
+    """A time limit option: a positive, finite number of seconds."""
+    return typer.Option(help=help, callback=seconds_value)
+
+
+def save_dir_option(help: str) -> Any:
+    """A folder that saves go to, checked to be writable before any game is played."""
+    return typer.Option(help=help, callback=save_dir_value)
 
 
 def seed_value(value: int | None) -> int | None:
@@ -30,6 +51,17 @@ def check_seed_range(first: int, count: int) -> None:
             f"{first} with {count} games goes past the largest seed {SEED_MAX}",
             param_hint="'--seed'",
         )
+
+
+def save_dir_value(value: Path | None) -> Path | None:
+    from vikingcli.saves import SaveError, prepare_save_dir
+
+    if value is not None:
+        try:
+            prepare_save_dir(value)
+        except SaveError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    return value
 
 
 def seconds_value(value: float | None) -> float | None:

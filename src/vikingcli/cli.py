@@ -23,16 +23,7 @@ from vikingcli.engine import Game
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.registry import Registry, load_registry
-from vikingcli.results_file import ResultsFileError
-from vikingcli.saves import (
-    SaveError,
-    create_save,
-    load_match,
-    prepare_save_dir,
-    save_path,
-    write_save,
-)
-from vikingcli.ssh_keys import HostKeyError, check_host_key
+from vikingcli.saves import SaveError, create_save, load_match, save_path, write_save
 from vikingcli.text import plain_text
 
 RUN_DEFAULT_AI = ("greedy", "random")
@@ -72,14 +63,7 @@ def _errors() -> Iterator[None]:
         yield
     except (typer.Exit, typer.Abort):
         raise
-    except (
-        UsageProblem,
-        SpecError,
-        SaveError,
-        BackendUnavailable,
-        ResultsFileError,
-        HostKeyError,
-    ) as exc:
+    except (UsageProblem, SpecError, SaveError, BackendUnavailable, checks.BadInput) as exc:
         if _DEBUG:
             raise
         _fail(str(exc), 2)
@@ -267,19 +251,14 @@ Specs = Annotated[
     list[str] | None,
     typer.Option("-p", "--player", help="Player spec kind[:key=value,...]; N*SPEC repeats it."),
 ]
-DealSeed = Annotated[int | None, typer.Option(help="Seed of the deal.", callback=checks.seed_value)]
+DealSeed = Annotated[int | None, checks.seed_option("Seed of the deal.")]
 TableSize = Annotated[
     int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
 ]
 SaveName = Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")]
-ForceOpt = Annotated[
-    bool, typer.Option("--force", help="Replace an existing save of that name (its game is lost).")
-]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a save of that name.")]
 MoveTimeoutOpt = Annotated[
-    float | None,
-    typer.Option(
-        help="Hard limit in seconds per move; overrun forfeits.", callback=checks.seconds_value
-    ),
+    float | None, checks.seconds_option("Hard limit in seconds per move; overrun forfeits.")
 ]
 OptionPairs = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")
@@ -323,15 +302,16 @@ def run(
     player: Specs = None,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 1,
     seed: Annotated[
-        int | None,
-        typer.Option(help="Seed of the first game (then N+1, ...).", callback=checks.seed_value),
+        int | None, checks.seed_option("Seed of the first game (then N+1, ...).")
     ] = None,
     option: OptionPairs = None,
     players_: TableSize = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="One JSON object per game on stdout.")
     ] = False,
-    save_dir: Annotated[Path | None, typer.Option(help="Write one save per game here.")] = None,
+    save_dir: Annotated[
+        Path | None, checks.save_dir_option("Write one save per game here.")
+    ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     move_timeout: MoveTimeoutOpt = None,
 ) -> None:
@@ -343,8 +323,6 @@ def run(
         seats = _seats(reg, g, player or [], players_, interactive=False, options=options)
         first = seed if seed is not None else _new_seed()
         checks.check_seed_range(first, games_)
-        if save_dir is not None:
-            prepare_save_dir(save_dir)
         job_list: list[Job] = [
             {
                 "game": g.name,
@@ -384,10 +362,7 @@ def tournament(
     games_: Annotated[
         int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole rotations).")
     ] = 12,
-    seed: Annotated[
-        int,
-        typer.Option(help="Seed of the first deal (then N+1, ...).", callback=checks.seed_value),
-    ] = 1,
+    seed: Annotated[int, checks.seed_option("Seed of the first deal (then N+1, ...).")] = 1,
     option: OptionPairs = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="Executor: local or ray.")] = "local",
@@ -399,8 +374,8 @@ def tournament(
     move_timeout: MoveTimeoutOpt = None,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
-    from vikingcli.results_file import Settings, open_results
-    from vikingcli.tournament import format_table, job_key, schedule, summarize
+    from vikingcli.results_file import resume
+    from vikingcli.tournament import format_table, schedule, summarize
 
     with _errors():
         reg = _registry()
@@ -412,23 +387,7 @@ def tournament(
             planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
-        played_with = Settings(
-            game=g.name,
-            game_version=g.version,
-            options=options,
-            entrants=specs,
-            rotation=rotation,
-            seed=seed,
-        )
-        book = open_results(out, played_with) if out else None
-        done = book.records if book else []
-        have = {job_key(r) for r in done}
-        todo = [
-            j
-            for j in planned
-            if (j["seed"], j["tag"]["deal"], tuple(j["tag"]["seating"])) not in have
-        ]
-        records = list(done)
+        book, records, todo = resume(out, g, options, specs, rotation, seed, planned)
         for note in book.begin() if book else []:
             typer.echo(f"vikingcli: warning: {note}", err=True)
         try:
@@ -517,10 +476,7 @@ def _new_table(
     save: str | None,
     force: bool,
 ) -> tuple[Match, Path]:
-    """A new match with people at the table, and the save file it is written to.
-
-    The save never replaces another game: a name given with --save that exists
-    is refused (unless --force), a default name takes the next free number."""
+    """A new match with people at the table, and its first save (never over another)."""
     g = _game(reg, game)
     options = _options(g, option or [])
     seats = _seats(reg, g, player or [], players, interactive=True, options=options)
@@ -573,12 +529,13 @@ def serve(
 
     from vikingcli.ssh import Table
     from vikingcli.ssh import serve as serve_table
+    from vikingcli.ssh_keys import check_host_key
 
     with _errors():
         reg = _registry()
         if authorized_keys is not None and not authorized_keys.is_file():
             raise UsageProblem(f"{authorized_keys}: no such authorized-keys file")
-        check_host_key(host_key)
+        check_host_key(host_key)  # refused before the table's save is written
         match, path = _new_table(reg, game, player, players_, option, seed, save, force)
         g = match.game
         table = Table(match, reg.players, path, log=lambda m: typer.echo(m, err=True))

@@ -22,6 +22,9 @@ from typing import IO, Annotated, Any, Final, Literal
 import msgspec
 import orjson
 
+from vikingcli.batch import Job
+from vikingcli.checks import BadInput
+from vikingcli.engine import Game
 from vikingcli.save_schema import Seed
 from vikingcli.tournament import job_key, seatings
 
@@ -31,7 +34,7 @@ VERSION: Final = 1
 Index = Annotated[int, msgspec.Meta(ge=0)]
 
 
-class ResultsFileError(ValueError):
+class ResultsFileError(BadInput):
     """A results file that cannot be resumed or written; the message names it."""
 
 
@@ -121,6 +124,34 @@ class ResultsFile:
             finally:
                 self._sink.close()
                 self._sink = None
+
+
+def resume(
+    path: Path | None,
+    game: Game,
+    options: dict[str, str],
+    entrants: list[str],
+    rotation: str,
+    seed: int,
+    planned: list[Job],
+) -> tuple[ResultsFile | None, list[dict[str, Any]], list[Job]]:
+    """The results file of a tournament (``None`` without ``--out``), a new list of
+    its games so far, and the planned games still to play."""
+    settings = Settings(
+        game=game.name,
+        game_version=game.version,
+        options=options,
+        entrants=entrants,
+        rotation=rotation,
+        seed=seed,
+    )
+    book = open_results(path, settings) if path is not None else None
+    done = book.records if book is not None else []
+    have = {job_key(r) for r in done}
+    todo = [
+        j for j in planned if (j["seed"], j["tag"]["deal"], tuple(j["tag"]["seating"])) not in have
+    ]
+    return book, list(done), todo
 
 
 def open_results(path: Path, settings: Settings) -> ResultsFile:

@@ -213,16 +213,22 @@ def create_save(match: Match, path: Path, *, force: bool = False, unique: bool =
 
 
 def prepare_save_dir(folder: Path) -> None:
-    """Make sure saves can be written into ``folder`` before any game is played."""
+    """Check that saves can be written into ``folder`` before any game is played.
+
+    Nothing is created: a folder that does not exist yet must be creatable."""
     if folder.exists() and not folder.is_dir():
-        raise SaveError(f"--save-dir {folder}: is a file, not a folder")
+        raise SaveError(f"{folder}: is a file, not a folder")
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise SaveError(f"{folder}: cannot write there: {existing} is not a folder")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=f".probe.{os.getpid()}-", suffix=".tmp", dir=folder)
+        fd, probe = tempfile.mkstemp(prefix=f".probe.{os.getpid()}-", suffix=".tmp", dir=existing)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise SaveError(f"--save-dir {folder}: cannot write there: {exc.strerror or exc}") from None
+        raise SaveError(f"{folder}: cannot write there: {exc.strerror or exc}") from None
 
 
 def read_save_document(path: Path) -> SaveDoc:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from vikingcli.checks import BadInput
 
-class HostKeyError(ValueError):
+
+class HostKeyError(BadInput):
     """The host key file cannot be read, written or used; the message says why."""
 
 

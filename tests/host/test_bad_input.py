@@ -313,15 +313,15 @@ def test_a_float_player_parameter_must_be_finite(cli: CLI, value: str) -> None:
 def test_a_save_dir_that_is_a_file_is_refused_before_any_game(cli: CLI, tmp_path: Path) -> None:
     (tmp_path / "afile").write_text("mine\n")
     proc = cli("run", "toygame", "-p", "2*random", "--save-dir", "afile")
-    one_line(proc, 2, "--save-dir afile: is a file, not a folder")
+    one_line(proc, 2, "--save-dir", "afile: is a file, not a folder")
     assert proc.stdout == "" and (tmp_path / "afile").read_text() == "mine\n"
 
 
 def test_an_unwritable_save_dir_is_refused_before_any_game(cli: CLI, tmp_path: Path) -> None:
     (tmp_path / "afile").write_text("mine\n")
     proc = cli("run", "toygame", "-p", "2*random", "--games", "3", "--save-dir", "afile/sub")
-    one_line(proc, 2, "--save-dir afile/sub: cannot write there")
-    assert proc.stdout == ""
+    one_line(proc, 2, "--save-dir", "afile/sub: cannot write there: afile is not a folder")
+    assert proc.stdout == "" and not (tmp_path / "afile" / "sub").exists()
 
 
 def test_an_unwritable_save_path_is_bad_input(cli: CLI, tmp_path: Path) -> None:
