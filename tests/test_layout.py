@@ -5,6 +5,7 @@ a function to dodge an import cycle (import-linter checks the layers themselves)
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,14 @@ def test_no_function_imports_its_own_package(module: Path) -> None:
                     if a.name.split(".")[0] == package
                 ]
     assert not hidden, "imports inside functions: " + "; ".join(hidden)
+
+
+def test_the_games_may_import_only_the_engine_api_of_the_host() -> None:
+    """Every host module is in the import-linter list games may not import, but the
+    engine API: a new host module cannot slip out of the contract unnoticed."""
+    config = tomllib.loads((SRC.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    games = next(c for c in contracts if c["name"].startswith("A game uses only"))
+    public = {"__init__", "__main__", "engine", "flat", "hookspecs", "text"}
+    host = {m.stem for m in (SRC / "vikingcli").glob("*.py")} - public
+    assert {f"vikingcli.{m}" for m in host} == set(games["forbidden_modules"])

@@ -15,7 +15,7 @@ from typing import Any, TypedDict
 from vikingcli.match import Match, Seat, make_player
 from vikingcli.players import parse_spec
 from vikingcli.registry import load_registry
-from vikingcli.saves import write_save
+from vikingcli.saves import create_save
 
 
 class Job(TypedDict):
@@ -42,9 +42,14 @@ def play_job(job: Job) -> dict[str, Any]:
     match = Match(game, dict(job["options"]), job["seed"], seats)
     players = [make_player(game, reg.players, s.spec, i, match.seed) for i, s in enumerate(seats)]
     match.play(players, move_timeout=job["move_timeout"])
+    saved = None
     if job["save_dir"]:
-        write_save(match, Path(job["save_dir"]) / f"{game.name}-{match.seed}.json")
+        # Never over another save (a person's unfinished game may have this name).
+        target = Path(job["save_dir"]) / f"{game.name}-{match.seed}.json"
+        saved = create_save(match, target, unique=True)
     result = match.result_json()
+    if saved is not None:
+        result["save"] = str(saved)
     result.update(job["tag"])
     return result
 

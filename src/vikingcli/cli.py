@@ -10,14 +10,14 @@ import os
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext, redirect_stdout
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import orjson
 import typer
 
-from vikingcli import __version__
+from vikingcli import __version__, checks
 from vikingcli.analysis import annotate, find_advisor, summary
 from vikingcli.analysis import to_json as annotations_json
 from vikingcli.batch import BackendUnavailable, Job, run_jobs
@@ -27,7 +27,7 @@ from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.progress import progress as _progress
 from vikingcli.registry import Registry, load_registry
-from vikingcli.saves import SaveError, load_match, save_path, write_save
+from vikingcli.saves import SaveError, create_save, load_match, save_path, write_save
 from vikingcli.scoresheet import score_sheet
 from vikingcli.sprt import SPRT_HELP
 from vikingcli.text import move_lines, plain_text
@@ -68,7 +68,7 @@ def _errors() -> Iterator[None]:
         yield
     except (typer.Exit, typer.Abort):
         raise
-    except (UsageProblem, SpecError, SaveError, BackendUnavailable) as exc:
+    except (UsageProblem, SpecError, SaveError, BackendUnavailable, checks.BadInput) as exc:
         if _DEBUG:
             raise
         _fail(str(exc), 2)
@@ -286,7 +286,7 @@ def rules(game: GameName) -> None:
 
 # -- headless runs -----------------------------------------------------------------
 
-DealSeed = Annotated[int | None, typer.Option(help="Seed of the deal.")]
+DealSeed = Annotated[int | None, checks.seed_option("Seed of the deal.")]
 TableSize = Annotated[
     int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
 ]
@@ -297,8 +297,9 @@ Pace = Annotated[
         min=0, help="Seconds to pause after each AI move (default 0.4 on a terminal, 0 in a pipe)."
     ),
 ]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a save of that name.")]
 MoveTimeoutOpt = Annotated[
-    float | None, typer.Option(help="Hard limit in seconds per move; overrun forfeits.")
+    float | None, checks.seconds_option("Hard limit in seconds per move; overrun forfeits.")
 ]
 OptionPairs = Annotated[
     list[str] | None,
@@ -327,14 +328,16 @@ def run(
     player: Specs = None,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 1,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the first game (then N+1, ...).")
+        int | None, checks.seed_option("Seed of the first game (then N+1, ...).")
     ] = None,
     option: OptionPairs = None,
     players_: TableSize = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="One JSON object per game on stdout.")
     ] = False,
-    save_dir: Annotated[Path | None, typer.Option(help="Write one save per game here.")] = None,
+    save_dir: Annotated[
+        Path | None, checks.save_dir_option("Write one save per game here.")
+    ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     move_timeout: MoveTimeoutOpt = None,
 ) -> None:
@@ -345,6 +348,7 @@ def run(
         options = _options(g, option or [])
         seats = _seats(reg, g, player or [], players_, interactive=False, options=options)
         first = seed if seed is not None else _new_seed()
+        checks.check_seed_range(first, games_)
         job_list: list[Job] = [
             {
                 "game": g.name,
@@ -390,7 +394,7 @@ def tournament(
     games_: Annotated[
         int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole rotations).")
     ] = 12,
-    seed: Annotated[int, typer.Option(help="Seed of the first deal (then N+1, ...).")] = 1,
+    seed: Annotated[int, checks.seed_option("Seed of the first deal (then N+1, ...).")] = 1,
     option: OptionPairs = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="Executor: local or ray.")] = "local",
@@ -405,8 +409,9 @@ def tournament(
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
     from vikingcli.report import print_standings, write_report
+    from vikingcli.results_file import resume
     from vikingcli.sprt import tournament_sprt
-    from vikingcli.tournament import job_key, read_results, schedule, summarize
+    from vikingcli.tournament import schedule, summarize
 
     with _errors():
         reg = _registry()
@@ -420,35 +425,23 @@ def tournament(
             planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
-        done = read_results(out) if out else []
-        for rec in done:
-            if rec.get("game") != g.name or [s["player"] for s in rec.get("seats", [])] != [
-                specs[e] for e in rec.get("seating", [])
-            ]:
-                raise UsageProblem(f"{out}: holds results of another tournament")
-        have = {job_key(r) for r in done}
-        todo = [
-            j
-            for j in planned
-            if (j["seed"], j["tag"]["deal"], tuple(j["tag"]["seating"])) not in have
-        ]
-        records = list(done)
-        if test is not None and test.add(done).decided:
-            todo = []
-        sink = out.open("ab") if out else None
+        book, records, todo = resume(out, g, options, specs, rotation, seed, planned)
+        for note in book.begin() if book else []:
+            typer.echo(f"vikingcli: warning: {note}", err=True)
+        if test is not None and test.add(records).decided:
+            todo = []  # a rerun of a decided test plays nothing more
         try:
             with _progress(len(todo), f"{g.name} tournament") as advance:
                 for rec in run_jobs(todo, jobs, backend, ordered=False):
                     records.append(rec)
-                    if sink:
-                        sink.write(orjson.dumps(rec) + b"\n")
-                        sink.flush()
+                    if book:
+                        book.append(rec)
                     advance()
                     if test is not None and test.add([rec]).decided:
                         break
         finally:
-            if sink:
-                sink.close()
+            if book:
+                book.close()
         rows = summarize(specs, records)
         verdict = test.result() if test is not None else None
         if report is not None:
@@ -475,7 +468,9 @@ def resume(
         reg = _registry()
         path = _existing(save)
         match = load_match(path, reg)
-        _continue(reg, match, path, move_timeout, pace)
+        # With --json, stdout carries only the result; the game shows on stderr.
+        with redirect_stdout(sys.stderr) if json_out else nullcontext():
+            _continue(reg, match, path, move_timeout, pace)
         result = match.result_json()
         if json_out:
             _dump(result)
@@ -533,13 +528,16 @@ def _new_table(
     option: list[str] | None,
     seed: int | None,
     save: str | None,
+    force: bool,
 ) -> tuple[Match, Path]:
-    """A new match with people at the table, and the save file it goes to."""
+    """A new match with people at the table, and its first save (never over another)."""
     g = _game(reg, game)
     options = _options(g, option or [])
     seats = _seats(reg, g, player or [], players, interactive=True, options=options)
     first = seed if seed is not None else _new_seed()
-    return Match(g, options, first, seats), save_path(save or f"{g.name}-{first}")
+    match = Match(g, options, first, seats)
+    path = save_path(save or f"{g.name}-{first}")
+    return match, create_save(match, path, force=force, unique=save is None)
 
 
 @app.command()
@@ -551,12 +549,12 @@ def play(
     players_: TableSize = None,
     save: SaveName = None,
     pace: Pace = None,
+    force: ForceOpt = False,
 ) -> None:
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     with _errors():
         reg = _registry()
-        match, path = _new_table(reg, game, player, players_, option, seed, save)
-        write_save(match, path)
+        match, path = _new_table(reg, game, player, players_, option, seed, save, force)
         g = match.game
         typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
         _continue(reg, match, path, None, pace)
@@ -598,9 +596,11 @@ def serve(
     option: OptionPairs = None,
     players_: TableSize = None,
     save: SaveName = None,
+    force: ForceOpt = False,
 ) -> None:
     """An SSH table: people join with any ssh client and their key; seats stay theirs."""
     from vikingcli.ssh import host_table
+    from vikingcli.ssh_keys import check_host_key
 
     with _errors():
         reg = _registry()
@@ -617,7 +617,8 @@ def serve(
         elif release:
             raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
         else:
-            match, path = _new_table(reg, game, player, players_, option, seed, save)
+            check_host_key(host_key)  # refused before the table's save is written
+            match, path = _new_table(reg, game, player, players_, option, seed, save, force)
         try:
             ended = host_table(
                 reg, match, path, host=host, port=port, host_key=host_key,
@@ -742,7 +743,7 @@ def analyze(
 
 def main() -> None:
     """Entry point of the ``vikingcli`` script (and of ``python -m vikingcli``)."""
-    app(prog_name="vikingcli")
+    checks.main(app)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ line are parsed and validated here, so every kind gets the same error messages.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +62,8 @@ class Param:
             raise SpecError(
                 f"parameter {self.name}: {text!r} is not a valid {self.type.__name__}"
             ) from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise SpecError(f"parameter {self.name}: {text!r} is not a finite number")
         if self.choices and value not in self.choices:
             accepted = ", ".join(str(c) for c in self.choices)
             raise SpecError(f"parameter {self.name}: {text!r} not one of {accepted}")

@@ -99,7 +99,7 @@ def write_table_save(match: Match, record: TableRecord, path: Path) -> None:
 
 def read_table_record(path: Path, seats: int) -> TableRecord:
     """The table record of a save (empty for a save made by ``play``)."""
-    return TableRecord.from_json(read_save_document(path).get("table"), seats, str(path))
+    return TableRecord.from_json(read_save_document(path).table, seats, str(path))
 
 
 def parse_reservations(pairs: Sequence[str], humans: Sequence[int]) -> dict[int, str]:

@@ -2,7 +2,8 @@
 
 Every deal (one seed) is played once in every distinct seating of the entrants,
 so the luck of the deal and of the seat order cancels out. Results are JSONL, one
-game a line; a rerun with the same output file plays only what is missing. Ratings
+game a line; a rerun with the same output file plays only what is missing (the
+file itself: :mod:`vikingcli.results_file`). Ratings
 come from openskill (Plackett-Luce), which handles multi-player ranks and ties.
 """
 
@@ -12,10 +13,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-import orjson
 
 from vikingcli.batch import Job
 
@@ -72,21 +70,6 @@ def schedule(
 def job_key(record: dict[str, Any]) -> tuple[int, int, tuple[int, ...]]:
     """What identifies a game of a tournament (seed, deal, seating)."""
     return (record["seed"], record["deal"], tuple(record["seating"]))
-
-
-def read_results(path: Path) -> list[dict[str, Any]]:
-    """The complete records of an earlier run; a torn last line is ignored."""
-    if not path.exists():
-        return []
-    records = []
-    for line in path.read_bytes().splitlines():
-        if not line.strip():
-            continue
-        try:
-            records.append(orjson.loads(line))
-        except orjson.JSONDecodeError:
-            continue
-    return records
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:

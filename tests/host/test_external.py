@@ -180,7 +180,7 @@ def test_example_bots_play_a_tournament(cli: CLI, tmp_path: Path, game: str) -> 
         "--json",
     )
     assert proc.returncode == 0, proc.stderr
-    records = [orjson.loads(line) for line in out.read_bytes().splitlines()]
+    records = [orjson.loads(line) for line in out.read_bytes().splitlines()[1:]]  # 0: settings
     assert len(records) == TABLES[game]  # one whole rotation
     assert all(r["forfeit"] is None and r["end_reason"] == "rules" for r in records)
     standings = orjson.loads(proc.stdout)
@@ -265,7 +265,7 @@ def test_a_misbehaving_bot_forfeits_with_its_reason_and_the_batch_completes(
         str(out),
     )
     assert proc.returncode == 0, proc.stderr
-    records = [orjson.loads(line) for line in out.read_bytes().splitlines()]
+    records = [orjson.loads(line) for line in out.read_bytes().splitlines()[1:]]  # 0: settings
     assert len(records) == 2  # both games, in both seatings, played to their end
     for rec in records:
         bot_seat = rec["seating"].index(0)

@@ -85,7 +85,9 @@ def test_cli_tournament_writes_jsonl_and_a_rerun_resumes(cli: CLI, tmp_path: Pat
         str(out),
     )
     assert first.returncode == 0, first.stderr
-    assert len(out.read_bytes().splitlines()) == 4
+    header, *games = [orjson.loads(x) for x in out.read_bytes().splitlines()]
+    assert header["format"] == "vikingcli-tournament" and len(games) == 4
+    assert header["entrants"] == ["random", "random:seed=3"] and header["seed"] == 1
     again = cli(
         "tournament",
         "toygame",
@@ -100,7 +102,7 @@ def test_cli_tournament_writes_jsonl_and_a_rerun_resumes(cli: CLI, tmp_path: Pat
         "--json",
     )
     assert again.returncode == 0, again.stderr
-    lines = [orjson.loads(x) for x in out.read_bytes().splitlines()]
+    lines = [orjson.loads(x) for x in out.read_bytes().splitlines()[1:]]
     assert len(lines) == 6 and sorted({(r["seed"], tuple(r["seating"])) for r in lines}) == [
         (1, (0, 1)),
         (1, (1, 0)),
