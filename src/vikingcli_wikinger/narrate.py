@@ -134,7 +134,8 @@ def consequences(before: State, action: Action) -> list[str]:
         if expect and kind in expect:
             expect = ()
             if forced is not None:
-                lines += [line + FORCED for line in event_lines(after, e)]
+                told = event_lines(after, e)
+                lines += [told[0] + FORCED, *told[1:]]
                 forced = None
                 continue
             if kind not in TOLD_WHEN_CHOSEN:
