@@ -30,7 +30,7 @@ from vikingcli.registry import Registry, load_registry
 from vikingcli.saves import SaveError, create_save, load_match, save_path, write_save
 from vikingcli.scoresheet import score_sheet
 from vikingcli.sprt import SPRT_HELP
-from vikingcli.text import move_lines, plain_text
+from vikingcli.text import move_lines, shown
 
 RUN_DEFAULT_AI = ("greedy", "random")
 """Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""
@@ -291,6 +291,9 @@ TableSize = Annotated[
     int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
 ]
 SaveName = Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")]
+Confirm = Annotated[
+    bool, typer.Option("--confirm", help="Ask even when you have only one legal move.")
+]
 Pace = Annotated[
     float | None,
     typer.Option(
@@ -462,6 +465,7 @@ def resume(
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     move_timeout: MoveTimeoutOpt = None,
     pace: Pace = None,
+    confirm: Confirm = False,
 ) -> None:
     """Continue a saved game with its recorded players, and save it again."""
     with _errors():
@@ -470,7 +474,7 @@ def resume(
         match = load_match(path, reg)
         # With --json, stdout carries only the result; the game shows on stderr.
         with redirect_stdout(sys.stderr) if json_out else nullcontext():
-            _continue(reg, match, path, move_timeout, pace)
+            _continue(reg, match, path, move_timeout, pace, confirm)
         result = match.result_json()
         if json_out:
             _dump(result)
@@ -486,7 +490,12 @@ def _existing(save: Path) -> Path:
 
 
 def _continue(
-    reg: Registry, match: Match, path: Path, move_timeout: float | None, pace: float | None = None
+    reg: Registry,
+    match: Match,
+    path: Path,
+    move_timeout: float | None,
+    pace: float | None = None,
+    confirm: bool = False,
 ) -> None:
     """Play a match to its end; with people at the table, at this terminal with
     an autosave after every move."""
@@ -506,13 +515,14 @@ def _continue(
             move_timeout=move_timeout,
             pace=pace,
             show=typer.echo,
+            confirm=confirm,
         )
     except QuitGame:
         write_save(match, path)
         typer.echo(f"saved to {path}; continue with: vikingcli resume {path}")
         raise typer.Exit(0) from None
     write_save(match, path)
-    typer.echo(plain_text(match.game.render(match.state, None)))
+    typer.echo(shown(match.game.render(match.state, None), match.names))
     typer.echo(score_sheet(match.outcome(), match.names))
 
 
@@ -550,6 +560,7 @@ def play(
     save: SaveName = None,
     pace: Pace = None,
     force: ForceOpt = False,
+    confirm: Confirm = False,
 ) -> None:
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     with _errors():
@@ -557,7 +568,7 @@ def play(
         match, path = _new_table(reg, game, player, players_, option, seed, save, force)
         g = match.game
         typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
-        _continue(reg, match, path, None, pace)
+        _continue(reg, match, path, None, pace, confirm)
         typer.echo(_summary_line(match.result_json()))
 
 
@@ -668,13 +679,13 @@ def replay(
             for line in move_lines(k, saved.seats[mover].name, told):
                 typer.echo(line)
             if board or step:
-                typer.echo(plain_text(game.render(fresh.state, seat)))
+                typer.echo(shown(game.render(fresh.state, seat), saved.names))
             if step and k < len(saved.actions):
                 answer = input("Enter: next move, q: stop > ") if sys.stdin.isatty() else ""
                 if answer.strip().lower() == "q":
                     return
         if not (board or step):
-            typer.echo(plain_text(game.render(fresh.state, seat)))
+            typer.echo(shown(game.render(fresh.state, seat), saved.names))
         if saved.over:
             if saved.forfeit is None:
                 typer.echo(score_sheet(saved.outcome(), saved.names))

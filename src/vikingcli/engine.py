@@ -27,7 +27,12 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from vikingcli.text import did_you_mean
+from vikingcli.text import did_you_mean, name_seats, seat_ref
+
+__all__ = [
+    "Action", "Game", "IllegalAction", "Option", "Outcome", "State", "name_seats",
+    "normalize_action_text", "ranks_from_keys", "seat_ref",
+]
 
 Action = Hashable
 """A legal move: hashable and immutable (int, str or a tuple of them)."""
@@ -118,21 +123,6 @@ def normalize_action_text(text: str) -> str:
     return " ".join(text.lower().split())
 
 
-def seat_ref(seat: int) -> str:
-    """How a game names a seat in the text it returns (narration): the host puts the
-    seat's name there (``alice``, ``mcts``, ``greedy 2``), so games never guess names."""
-    return f"{{p{seat}}}"
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """``text`` with every :func:`seat_ref` replaced by the seat's name."""
-    if "{p" not in text:
-        return text
-    for seat, name in enumerate(names):
-        text = text.replace(seat_ref(seat), name)
-    return text
-
-
 def ranks_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
     """Competition ranks (1 best) from comparable keys, higher key = better place.
 
@@ -216,6 +206,13 @@ class Game(ABC):
         shortcut), or ``None``. The default knows no aliases."""
         return None
 
+    def refusal(self, state: State, text: str) -> str | None:
+        """Why the move that ``text`` (normalized) names is not allowed now, for a
+        person: the price and the coins they have, the occupied space, the missing
+        goods. ``None`` when ``text`` names no move of this game at all (the
+        default), so the person is shown the legal moves instead."""
+        return None
+
     def apply_legal(self, state: State, action: Action) -> State:
         """Like :meth:`apply` for an action taken from ``legal_actions(state)`` of
         this very state, so the check may be skipped (search uses it). Anything
@@ -232,7 +229,8 @@ class Game(ABC):
         with a readable reason otherwise. ``parse(format(a)) == a``.
 
         The default matches ``text`` against the formatted legal actions, ignoring
-        case and runs of spaces, then asks :meth:`parse_alias`."""
+        case and runs of spaces, then asks :meth:`parse_alias`, and when it must
+        refuse, :meth:`refusal` for the reason."""
         if not isinstance(text, str):
             raise IllegalAction(f"not an action text: {text!r}")
         want = normalize_action_text(text)
@@ -246,6 +244,9 @@ class Game(ABC):
         alias = self.parse_alias(state, want, legal)
         if alias is not None:
             return alias
+        reason = self.refusal(state, want)
+        if reason is not None:
+            raise IllegalAction(f"{text.strip()!r} is not allowed now: {reason}")
         more = f" ... ({len(texts)} in all)" if len(texts) > 20 else ""
         raise IllegalAction(
             f"{text.strip()!r} is not a legal action now; legal: {', '.join(texts[:20])}{more}"

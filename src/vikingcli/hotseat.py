@@ -134,11 +134,13 @@ def play_here(
     pace: float | None = None,
     show: Callable[[str], None] = print,
     ask: Callable[[str], str] = _read_line,
+    confirm: bool = False,
 ) -> None:
     """Play ``match`` to its end at this terminal: people at the human seats, AI
     players with a thinking line and their moves shown at a readable pace (``pace``
     seconds; by default 0.4 on a terminal and none in a pipe), ``undo`` on request,
-    ``autosave`` after every move. ``QuitGame`` leaves the game (saved)."""
+    ``autosave`` after every move. A person's only legal move is played for them
+    unless ``confirm``. ``QuitGame`` leaves the game (saved)."""
     humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
     table = LocalTable(match, humans, show=show, ask=ask)
     match.narrating = True
@@ -152,7 +154,7 @@ def play_here(
             time.sleep(pace)
 
     while True:
-        players = _seat_players(match, kinds, table)
+        players = _seat_players(match, kinds, table, confirm)
         try:
             match.play(players, move_timeout=move_timeout, on_move=on_move)
             return
@@ -164,13 +166,17 @@ def play_here(
             autosave(match)
 
 
-def _seat_players(match: Match, kinds: Mapping[str, PlayerKind], table: LocalTable) -> list[Any]:
+def _seat_players(
+    match: Match, kinds: Mapping[str, PlayerKind], table: LocalTable, confirm: bool
+) -> list[Any]:
     """Fresh players for every seat (after an undo no search keeps a stale tree)."""
     players: list[Any] = []
     for i, seat in enumerate(match.seats):
         player = make_player(match.game, kinds, seat.spec, i, match.seed)
         if isinstance(player, HumanPlayer):
             player.name = seat.name
+            player.names = match.names
+            player.confirm = confirm
             player.before_turn = table.before_turn
             player.hint = hinter(kinds)
         elif not isinstance(player, HostedPlayer):

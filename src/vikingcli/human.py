@@ -8,24 +8,30 @@ other player kind. The prompt completes the legal action texts; ``help``, ``boar
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import Action, Game, IllegalAction, State
 from vikingcli.hookspecs import hookimpl
 from vikingcli.match import QuitGame, UndoRequest
 from vikingcli.players import PlayerKind
-from vikingcli.text import plain_text
+from vikingcli.text import columns, shown
 
 HELP = (
     "Type an action (Tab completes). Commands: 'actions' lists the legal actions, "
-    "'board' shows the table again, 'rules' prints the rules summary, 'hint' asks the AI "
-    "for the best moves, 'undo' takes back your last decision, 'quit' saves and leaves."
+    "'board' shows the table again, 'legend' explains its abbreviations, 'rules' prints "
+    "the rules summary, the game's own views, 'hint' asks the AI for the best moves, "
+    "'undo' takes back your last decision, 'quit' saves and leaves."
 )
 
 
 def look_up(
-    game: Game, state: State, seat: int | None, line: str, help_text: str = HELP
+    game: Game,
+    state: State,
+    seat: int | None,
+    line: str,
+    help_text: str = HELP,
+    names: Sequence[str] = (),
 ) -> str | None:
     """The answer to a look-up typed at a prompt (``help``, ``actions``, ``board``,
     ``rules`` or one of the game's views), or ``None`` when ``line`` is not one.
@@ -39,13 +45,15 @@ def look_up(
         mover = game.to_move(state)
         if seat is None or mover != seat:
             return "no actions for you now: it is not your move"
-        return "  ".join(game.legal_action_texts(state))
+        return columns(game.legal_action_texts(state))
     if line == "board":
-        return plain_text(game.render(state, seat))
+        return shown(game.render(state, seat), names)
     if line == "rules":
         return game.rules_text()
-    shown = game.view(state, seat, line)
-    return None if shown is None else plain_text(shown)
+    answer = game.view(state, seat, line)
+    if answer is None and line == "legend":
+        return "this game has no abbreviations to explain"
+    return None if answer is None else shown(answer, names)
 
 
 class HumanPlayer:
@@ -63,10 +71,17 @@ class HumanPlayer:
         self.name = name
         self.before_turn = before_turn
         self.hint: Callable[[Game, State, int], list[str]] | None = None
+        self.names: Sequence[str] = ()
+        """Every seat's name, for boards and views that name seats."""
+        self.confirm = False
+        """Ask even when there is only one legal move (else it is played at once)."""
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
+        legal = game.legal_actions(state)
+        if len(legal) == 1 and not self.confirm:
+            return legal[0]  # the log tells it like any other move
         news = self.before_turn(seat) if self.before_turn is not None else []
-        self.show(plain_text(game.render(state, seat)))
+        self.show(shown(game.render(state, seat), self.names))
         for line in news:
             self.show(line)
         prompt = f"{self.name or f'seat {seat}'} > "
@@ -86,7 +101,7 @@ class HumanPlayer:
                     for text in self.hint(game, state, seat):
                         self.show(text)
                 continue
-            answer = look_up(game, state, seat, line)
+            answer = look_up(game, state, seat, line, names=self.names)
             if answer is not None:
                 self.show(answer)
                 continue
@@ -109,7 +124,7 @@ def _prompt(message: str, completions: list[str]) -> str:
     from prompt_toolkit import prompt
     from prompt_toolkit.completion import WordCompleter
 
-    words = [*completions, "actions", "board", "help", "rules", "hint", "undo", "quit"]
+    words = [*completions, "actions", "board", "help", "legend", "rules", "hint", "undo", "quit"]
     try:
         return prompt(message, completer=WordCompleter(words, sentence=True))
     except EOFError:

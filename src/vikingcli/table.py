@@ -43,7 +43,7 @@ from vikingcli.seating import (
     printable,
     write_table_save,
 )
-from vikingcli.text import move_lines, plain_text
+from vikingcli.text import move_lines, shown
 
 MAX_LINE = 1000
 """Longest line a person may send; longer ones are refused, not cut."""
@@ -361,7 +361,7 @@ class Table:
             return True
         game, state = self.match.game, self.match.state
         helps = HELP if place.seat is not None else WATCH_HELP
-        answer = look_up(game, state, place.seat, line, helps)
+        answer = look_up(game, state, place.seat, line, helps, self.match.names)
         if answer is not None:
             show(answer)
             return True
@@ -495,7 +495,8 @@ class Table:
         self._refresh_all()
 
     def _show_board(self, place: Place) -> None:
-        place.screen.show(plain_text(self.match.game.render(self.match.state, place.seat)))
+        match = self.match
+        place.screen.show(shown(match.game.render(match.state, place.seat), match.names))
         self._fresh.add(place)
 
     def _tell_turn(self, place: Place) -> None:
@@ -605,7 +606,7 @@ class Table:
         """The end screen: the open table, the score sheet, every seat's place."""
         match = self.match
         result = match.result_json()
-        lines = [plain_text(match.game.render(match.state, None))]
+        lines = [shown(match.game.render(match.state, None), match.names)]
         if match.forfeit is None:
             lines.append(score_sheet(match.outcome(), match.names))
         lines.append(f"Game over ({result['end_reason']}).")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 
@@ -29,3 +29,39 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'jorvik'?)`` for a near miss among ``choices``, else ``""``."""
     close = difflib.get_close_matches(name.lower(), list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def seat_ref(seat: int) -> str:
+    """How a game names a seat in the text it returns (narration): the host puts the
+    seat's name there (``alice``, ``mcts``, ``greedy 2``), so games never guess names."""
+    return f"{{p{seat}}}"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with every :func:`seat_ref` replaced by the seat's name."""
+    if "{p" not in text:
+        return text
+    for seat, name in enumerate(names):
+        text = text.replace(seat_ref(seat), name)
+    return text
+
+
+def shown(rendered: Any, names: Sequence[str]) -> str:
+    """A render result or a view as a person reads it: its characters, with each
+    seat's name where the game wrote :func:`seat_ref`."""
+    return name_seats(plain_text(rendered), names)
+
+
+def columns(words: Sequence[str], width: int = 80) -> str:
+    """``words`` in aligned columns across ``width`` (as ``ls`` lists files), so no
+    word is broken at the end of a line."""
+    if not words:
+        return ""
+    cell = max(len(w) for w in words) + 2
+    per_row = max(1, width // cell)
+    rows = -(-len(words) // per_row)
+    lines = []
+    for r in range(rows):
+        row = [words[c * rows + r] for c in range(per_row) if c * rows + r < len(words)]
+        lines.append("".join(w.ljust(cell) for w in row).rstrip())
+    return "\n".join(lines)

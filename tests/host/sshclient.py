@@ -154,7 +154,7 @@ class Person:
         self.turns = found.end()
         if found.group(0).startswith("Game over"):
             return None
-        listed = await self.ask("actions", r"^(play \d+)(?:  play \d+)*\s*$")
+        listed = await self.ask("actions", r"^(play \d+)(?: +play \d+)*\s*$")
         action = listed.group(1)
         self.type(action)
         return action
