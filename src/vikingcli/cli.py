@@ -27,10 +27,11 @@ from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.progress import progress as _progress
 from vikingcli.registry import Registry, load_registry
+from vikingcli.replay import positions, step_through
 from vikingcli.saves import SaveError, create_save, load_match, save_path, write_save
 from vikingcli.scoresheet import score_sheet
 from vikingcli.sprt import SPRT_HELP
-from vikingcli.text import move_lines, shown
+from vikingcli.text import shown
 
 RUN_DEFAULT_AI = ("greedy", "random")
 """Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""
@@ -526,6 +527,15 @@ def _continue(
     typer.echo(score_sheet(match.outcome(), match.names))
 
 
+def _ask_line(prompt: str) -> str:
+    """One line from the person (EOFError at the end of input)."""
+    typer.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
 def _new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big") >> 1
 
@@ -650,10 +660,10 @@ def replay(
     ] = False,
     seat: Annotated[int | None, typer.Option(help="Show the table as this seat sees it.")] = None,
     step: Annotated[
-        bool, typer.Option("--step", help="Show the table and wait for Enter after every move.")
+        bool, typer.Option("--step", help="Walk back and forth through the game from its start.")
     ] = False,
 ) -> None:
-    """Print a saved game move by move (or step through it with --step)."""
+    """Print a saved game move by move (or walk through it with --step)."""
     with _errors():
         reg = _registry()
         path = _existing(save)
@@ -661,8 +671,8 @@ def replay(
         game = saved.game
         if seat is not None and not 0 <= seat < len(saved.seats):
             raise UsageProblem(f"--seat {seat}: the game has seats 0-{len(saved.seats) - 1}")
-        fresh = Match(game, saved.options, saved.seed, saved.seats, narrating=True)
-        typer.echo(f"{game.title}  seed {saved.seed}  options {saved.options}")
+        options = " ".join(f"{k}={v}" for k, v in saved.options.items()) or "none"
+        typer.echo(f"{game.title}  seed {saved.seed}  options {options}")
         for i, s in enumerate(saved.seats):
             typer.echo(f"  seat {i}: {s.name} ({s.spec})")
         if seat is None:
@@ -670,22 +680,17 @@ def replay(
                        " (--seat N shows only what seat N learned).")
         else:
             typer.echo(f"Showing what seat {seat} ({saved.seats[seat].name}) learned.")
-        for k, text in enumerate(saved.actions, 1):
-            mover = game.to_move(fresh.state)
-            assert mover is not None  # the save replayed when it was loaded
-            fresh.apply_text(text)
-            # Everything: the move as played, then its consequences as the mover saw them.
-            told = fresh.narrate(seat) if seat is not None else [text, *fresh.narrate(mover)[1:]]
-            for line in move_lines(k, saved.seats[mover].name, told):
+        if step:
+            step_through(saved, seat, ask=_ask_line, show=typer.echo)
+            return
+        steps = positions(saved, seat)
+        for here in steps[1:]:
+            for line in here.lines:
                 typer.echo(line)
-            if board or step:
-                typer.echo(shown(game.render(fresh.state, seat), saved.names))
-            if step and k < len(saved.actions):
-                answer = input("Enter: next move, q: stop > ") if sys.stdin.isatty() else ""
-                if answer.strip().lower() == "q":
-                    return
-        if not (board or step):
-            typer.echo(shown(game.render(fresh.state, seat), saved.names))
+            if board:
+                typer.echo(shown(game.render(here.state, seat), saved.names))
+        if not board:
+            typer.echo(shown(game.render(steps[-1].state, seat), saved.names))
         if saved.over:
             if saved.forfeit is None:
                 typer.echo(score_sheet(saved.outcome(), saved.names))

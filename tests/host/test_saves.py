@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -149,6 +150,19 @@ def test_replay_prints_the_game_move_by_move(cli: CLI, tmp_path: Path) -> None:
     assert shown.returncode == 0, shown.stderr
     lines = [line for line in shown.stdout.splitlines() if line[:5].strip().rstrip(".").isdigit()]
     assert [line.split(": ", 1)[1] for line in lines] == doc["actions"]
+
+
+def test_replay_step_walks_back_and_forth_from_the_start(cli: CLI, tmp_path: Path) -> None:
+    proc = cli("run", "toygame", "-p", "2*random", "--seed", "2", "--save-dir", "out")
+    assert proc.returncode == 0, proc.stderr
+    path = str(tmp_path / "out" / "toygame-2.json")
+    walk = cli("replay", path, "--step", "--seat", "0", input="\n\n5\np\n0\nq\n")
+    assert walk.returncode == 0, walk.stderr
+    visited = [int(m) for m in re.findall(r"move (\d+) of \d+ >", walk.stdout)]
+    assert visited == [0, 1, 2, 5, 4, 0]
+    assert "(the starting position)" in walk.stdout
+    assert "{'" not in walk.stdout  # options read hand=3, not a Python dict
+    assert "options hand=3" in walk.stdout
 
 
 def test_a_failed_write_leaves_the_old_save_and_no_temporary_file(
