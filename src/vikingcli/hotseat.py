@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from vikingcli.analysis import hinter
+from vikingcli.colour import enabled as colour_enabled
+from vikingcli.colour import painted_names
 from vikingcli.engine import Action, Game, State
 from vikingcli.human import HumanPlayer
 from vikingcli.match import Match, QuitGame, UndoRequest, make_player
@@ -52,6 +54,7 @@ class LocalTable:
         self.ask = ask
         self.clear = clear or self._clear
         self.at_screen: int | None = humans[0] if len(humans) == 1 else None
+        self.colour = colour_enabled()
         # Per person: the moves since their last turn, as their seat saw them.
         self.recap: dict[int, list[str]] = {seat: [] for seat in humans}
 
@@ -62,11 +65,12 @@ class LocalTable:
 
     def on_move(self, match: Match, seat: int, text: str) -> None:
         """Log the move just made, as the people at the screen may read it."""
-        number, name = len(match.actions), match.seats[seat].name
         viewer = None if self.shared else self.humans[0]
-        public = match.narrate(viewer)
-        for line in move_lines(number, name, public):
+        names = painted_names(match.names, viewer, self.colour)
+        public = match.narrate(viewer, names)
+        for line in move_lines(len(match.actions), names[seat], public):
             self.show(line)
+        number, name = len(match.actions), match.seats[seat].name
         if self.shared:
             for person in self.humans:
                 if person != seat:
@@ -177,6 +181,7 @@ def _seat_players(
             player.name = seat.name
             player.names = match.names
             player.confirm = confirm
+            player.colour = table.colour
             player.before_turn = table.before_turn
             player.hint = hinter(kinds)
         elif not isinstance(player, HostedPlayer):

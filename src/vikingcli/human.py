@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from vikingcli.colour import mark_changes, painted_names
 from vikingcli.engine import Action, Game, IllegalAction, State
 from vikingcli.hookspecs import hookimpl
 from vikingcli.match import QuitGame, UndoRequest
@@ -75,13 +76,18 @@ class HumanPlayer:
         """Every seat's name, for boards and views that name seats."""
         self.confirm = False
         """Ask even when there is only one legal move (else it is played at once)."""
+        self.colour = False
+        """Colour names and mark what changed since this person's last board."""
+        self._last_board: str | None = None
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
         legal = game.legal_actions(state)
         if len(legal) == 1 and not self.confirm:
             return legal[0]  # the log tells it like any other move
         news = self.before_turn(seat) if self.before_turn is not None else []
-        self.show(shown(game.render(state, seat), self.names))
+        board = shown(game.render(state, seat), painted_names(self.names, seat, self.colour))
+        self.show(mark_changes(board, self._last_board, self.colour))
+        self._last_board = board
         for line in news:
             self.show(line)
         prompt = f"{self.name or f'seat {seat}'} > "

@@ -144,14 +144,15 @@ class Match:
         """The seats' display names, in seat order."""
         return [s.name for s in self.seats]
 
-    def narrate(self, viewer: int | None) -> list[str]:
+    def narrate(self, viewer: int | None, names: Sequence[str] | None = None) -> list[str]:
         """What ``viewer`` (``None``: a spectator) learns from the last move, with
-        seat names filled in; empty when nothing is kept (``narrating`` off)."""
+        seat names filled in (``names``, e.g. coloured ones, or the seats' own);
+        empty when nothing is kept (``narrating`` off)."""
         if self._last is None:
             return []
         _, action, before = self._last
         lines = self.game.narrate(before, action, self.state, viewer)
-        return [name_seats(line, self.names) for line in lines]
+        return [name_seats(line, names or self.names) for line in lines]
 
     @property
     def last_mover(self) -> int | None:
