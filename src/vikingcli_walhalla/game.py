@@ -11,11 +11,11 @@ from typing import Any
 from vikingcli.engine import Action, Option, Outcome, normalize_action_text
 from vikingcli.flat import FlatGame
 from vikingcli_walhalla import rules
-from vikingcli_walhalla.actions import format_action, parse_alias
+from vikingcli_walhalla.actions import format_action, parse_alias, refusal
 from vikingcli_walhalla.board import lengths_of, parse_headlands
 from vikingcli_walhalla.heuristic import evaluate
 from vikingcli_walhalla.narrate import narrate
-from vikingcli_walhalla.render import render
+from vikingcli_walhalla.render import legend, render, tiles_view
 from vikingcli_walhalla.rulestext import RULES_TEXT
 from vikingcli_walhalla.scoring import outcome
 from vikingcli_walhalla.state import WalhallaState
@@ -96,9 +96,17 @@ class WalhallaGame(FlatGame):
         return component_totals(state)
 
     def view(self, state: WalhallaState, seat: int | None, text: str) -> str | None:
-        if normalize_action_text(text) == "board":
+        want = normalize_action_text(text)
+        if want == "board":
             return render(state, seat)
+        if want == "legend":
+            return legend(state)
+        if want == "tiles":
+            return tiles_view(state)
         return view(state, seat, text)
+
+    def refusal(self, state: WalhallaState, text: str) -> str | None:
+        return refusal(state, text)
 
     def outcome(self, state: WalhallaState) -> Outcome:
         return outcome(state)

@@ -1,9 +1,17 @@
-"""Plain-text table view (80 columns)."""
+"""The table as a person sees it: the default board (at most 20 lines of 80
+columns), the ``tiles`` look-up and the ``legend`` that explains every
+abbreviation the board shows.
+
+The map is drawn with the coast on the left: each headland H1-H3 is one row of
+spaces (position 1 at the coast), each fjord F1-F4 the row between its
+headlands, so a galley seat stands in the same column as the spaces it touches.
+"""
 
 from __future__ import annotations
 
 import textwrap
 
+from vikingcli.engine import seat_ref
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
@@ -19,153 +27,174 @@ from vikingcli_walhalla.state import (
     WalhallaState,
 )
 
-FJ_W = 8  # fjord column width
-HL_W = 10  # headland column width
+CELL = 4  # width of one position on the map
+LABEL = 4  # width of the row label ("H1  ")
 
 
 def _who(p: int) -> str:
+    """A seat's colour letter (R K Y B), ``.`` for nobody."""
     return D.COLOUR_LETTER[p] if p >= 0 else "."
 
 
-def _fjord_cell(s: WalhallaState, f: int, q: int) -> str:
-    berth, j = divmod(q - 1, 3)
+def name(p: int, you: int | None = None) -> str:
+    """A seat as the board names it: ``alice (RED)``, ``alice (RED, you)``."""
+    return f"{seat_ref(p)} ({D.COLOURS[p]}{', you' if p == you else ''})"
+
+
+def _fjord_row(s: WalhallaState, f: int) -> str:
+    cells: list[str] = []
     moored = s.fjords[f]
-    if berth < len(moored):
-        g, orient, sailors = moored[berth]
-        seat = j if orient == BOW_IN else 2 - j
-        head = (f"G{g:02d}", "in" if orient == BOW_IN else "out", "")[j]
-        mark = D.SEAT_NAMES[seat][0]
-        if seat == D.galley_coloured_seat(g):
-            mark = mark.upper()
-        return f"{head:<3} {mark}:{_who(sailors[seat])}".ljust(FJ_W)
-    if berth == len(moored) and j == 0 and berth < s.board.max_berths[f]:
-        return "  ~next".ljust(FJ_W)
-    if berth < s.board.max_berths[f]:
-        return "   ~".ljust(FJ_W)
-    return " " * FJ_W
+    for berth in range(s.board.max_berths[f]):
+        if berth < len(moored):
+            g, orient, sailors = moored[berth]
+            for j in range(3):
+                seat = j if orient == BOW_IN else 2 - j
+                mark = D.SEAT_NAMES[seat][0]
+                if seat == D.galley_coloured_seat(g):
+                    mark = mark.upper()
+                cells.append(mark + _who(sailors[seat]))
+        else:
+            cells.extend(["~"] * 3)
+    return f"F{f + 1}".ljust(LABEL) + "".join(c.ljust(CELL) for c in cells)
 
 
-def _headland_cell(s: WalhallaState, h: int, q: int) -> str:
-    length = s.board.lengths[h]
-    if q <= 2 * length:
-        sp = s.board.offsets[h] + q - 1
-        tile = s.layout[h][(q - 1) // 2][0] + 1
-        return f"T{tile:02d} {D.SPACE_CODE[s.stype[sp]]:<2} {_who(s.occ[sp])}".center(HL_W)
-    if q == 2 * length + 1:
-        return f"2nd: {s.capes[h][0]}".center(HL_W)
-    if q == 2 * length + 2:
-        return f"1st: {s.capes[h][1]}".center(HL_W)
-    return " " * HL_W
+def _headland_row(s: WalhallaState, h: int) -> str:
+    b = s.board
+    cells = []
+    for p in range(1, 2 * b.lengths[h] + 1):
+        sp = b.offsets[h] + p - 1
+        occ = s.occ[sp]
+        cells.append(D.SPACE_CODE[s.stype[sp]] + (D.COLOUR_LETTER[occ] if occ >= 0 else ""))
+    inner, outer = s.capes[h]
+    return (
+        f"H{h + 1}".ljust(LABEL)
+        + "".join(c.ljust(CELL) for c in cells)
+        + f"2nd {inner} 1st {outer}"
+    )
+
+
+def map_lines(s: WalhallaState) -> list[str]:
+    """The ruler of positions, then F1, H1, F2, H2, F3, H3, F4."""
+    b = s.board
+    width = max(max(3 * k for k in b.max_berths), max(2 * x for x in b.lengths))
+    ruler = "pos".ljust(LABEL) + "".join(str(q).ljust(CELL) for q in range(1, width + 1))
+    lines = [ruler.rstrip()]
+    for f in range(N_FJORDS):
+        lines.append(_fjord_row(s, f).rstrip())
+        if f < N_HEADLANDS:
+            lines.append(_headland_row(s, f).rstrip())
+    return lines
 
 
 def render(s: WalhallaState, seat: int | None) -> str:
-    b = s.board
-    lines: list[str] = []
-    galleys_left = len(s.gdeck)
-    head = f"WALHALLA  raid {s.raid}/3  galleys left {galleys_left}"
-    head += f"  start {D.COLOURS[s.start]}"
-    lines.append(head)
-    hdr = "pos"
-    for f in range(N_FJORDS):
-        hdr += "|" + f" F{f + 1}".ljust(FJ_W)
-        if f < N_HEADLANDS:
-            hdr += "|" + f"H{f + 1}".center(HL_W)
-    lines.append(hdr)
-    lines.append("=" * len(hdr))
-    rows = max(max(3 * k for k in b.max_berths), max(2 * x + 2 for x in b.lengths))
-    for q in range(1, rows + 1):
-        row = f"{q:>3}"
-        for f in range(N_FJORDS):
-            row += "|" + _fjord_cell(s, f, q)
-            if f < N_HEADLANDS:
-                row += "|" + _headland_cell(s, f, q)
-        lines.append(row.rstrip())
-    lines.append("fjord seats: f/m/b = front/middle/back (capital = coloured seat)")
-    lines.append("")
-    lines.append("player  VP  Midgard Asgard Walhalla cards board")
+    you = seat if seat is not None and 0 <= seat < s.n else None
+    lines = [
+        f"WALHALLA  raid {s.raid}/{D.N_RAIDS}  galleys left {len(s.gdeck)}"
+        f"  first player {seat_ref(s.start)}"
+    ]
+    lines.extend(map_lines(s))
+    lines.append("    VP Midgard Asgard Walhalla hand board")
     on_board = [0] * s.n
     for o in s.occ:
         if o >= 0:
             on_board[o] += 1
+    mover = to_move(s)
     for p in range(s.n):
         cards = sum(s.hands[p]) + len(s.commits[p])
-        mark = ">" if p == _mover(s) else " "
+        mark = ">" if p == mover else " "
         lines.append(
-            f"{mark}{D.COLOURS[p]:<6} {s.score[p]:>3}  {s.midgard[p]:>6} {s.asgard[p]:>6}"
-            f" {s.walhalla[p]:>8} {cards:>5} {on_board[p]:>5}"
+            f"{mark}{D.COLOUR_LETTER[p]} {s.score[p]:>3} {s.midgard[p]:>7} {s.asgard[p]:>6}"
+            f" {s.walhalla[p]:>8} {cards:>4} {on_board[p]:>5}  {name(p, you)}"
         )
-    if s.ledger:
-        last = _ledger_raid(s.ledger[-1][0])
-        lines.append("latest scoring: " + " ".join(f"{D.COLOURS[p]:>6}" for p in range(s.n)))
-        for label, pts in s.ledger:
-            if _ledger_raid(label) == last:
-                lines.append(f"  {label:<16}" + " ".join(f"{x:>6}" for x in pts))
-    disc = ", ".join(f"{D.CARD_NAMES[t]} {c}" for t, c in enumerate(s.discard) if c)
-    lines.extend(_wrap(f"action deck {len(s.deck)}   discards: {disc or '-'}"))
-    if seat is not None and 0 <= seat < s.n:
-        hand = [
-            D.CARD_TITLES[t] + (f" x{c}" if c > 1 else "") for t, c in enumerate(s.hands[seat]) if c
-        ]
-        lines.extend(_wrap(f"your hand ({D.COLOURS[seat]}): {', '.join(hand) or '-'}"))
-        if s.commits[seat]:
-            com = [D.CARD_TITLES[t] + (f" H{h + 1}" if h >= 0 else "") for t, h in s.commits[seat]]
+    if you is not None:
+        lines.extend(_wrap(f"your hand: {hand_text(s, you)}"))
+        if s.commits[you]:
+            com = [D.CARD_TITLES[t] + (f" H{h + 1}" if h >= 0 else "") for t, h in s.commits[you]]
             lines.extend(_wrap(f"your face-down cards: {', '.join(com)}"))
-    for part in _status(s).split("\n"):
+    for part in status(s).split("\n"):
         lines.extend(_wrap(part))
     return "\n".join(lines)
 
 
-def _ledger_raid(label: str) -> int:
-    """Raid a scoring-log label belongs to ("raid 2 H1" -> 2; "final ..." -> 3)."""
-    return D.N_RAIDS if label.startswith("final") else int(label.split()[1])
+def hand_text(s: WalhallaState, p: int) -> str:
+    hand = [D.CARD_TITLES[t] + (f" x{c}" if c > 1 else "") for t, c in enumerate(s.hands[p]) if c]
+    return ", ".join(hand) or "no cards"
 
 
 def _wrap(text: str) -> list[str]:
     return textwrap.wrap(text, 79, subsequent_indent="  ") or [""]
 
 
-def _mover(s: WalhallaState) -> int:
-    m = to_move(s)
-    return -1 if m is None else m
-
-
-def _status(s: WalhallaState) -> str:
+def status(s: WalhallaState) -> str:
+    """The galley being sailed and what is being decided now (one or two lines)."""
     ph = s.phase
     g = s.galley
     if ph == P_OVER:
-        return "Game over. Scores: " + ", ".join(f"{D.COLOURS[p]} {s.score[p]}" for p in range(s.n))
-    gtxt = ""
-    if g:
-        gtxt = f"G{g:02d}"
+        return "Game over. " + ", ".join(f"{name(p)} {s.score[p]} VP" for p in range(s.n))
+    prefix = ""
+    if g and ph in (P_INVITE, P_SEATS, P_SEND):
         aboard = [f"{D.SEAT_NAMES[i]} {_who(s.seats[i])}" for i in range(3) if s.seats[i] >= 0]
         cs = D.galley_coloured_seat(g)
-        info = f"Galley G{g:02d}: {D.SEAT_NAMES[cs]} seat {D.COLOURS[D.galley_colour(g)]}"
-        info += "; aboard: " + (", ".join(aboard) if aboard else "nobody")
-        prefix = info + "\n"
-    else:
-        prefix = ""
-    act = D.COLOURS[s.active]
+        c = D.galley_colour(g)
+        owner = f"{D.SEAT_NAMES[cs]} seat {D.COLOURS[c]}" if c < s.n else "no colour in play"
+        prefix = f"Galley G{g:02d} ({owner}); aboard: {', '.join(aboard) or 'nobody'}\n"
+    act = seat_ref(s.active)
     if ph == P_INVITE:
-        inv = D.COLOURS[D.galley_colour(g)]
-        return f"{prefix}{act} drew {gtxt}; {inv} is invited: join or decline?"
+        return f"{prefix}{act} drew G{g:02d}; {name(D.galley_colour(g))} may join or decline."
     if ph == P_SEATS:
-        return f"{prefix}{act} drew {gtxt} and boards seats."
+        return f"{prefix}{act} boards seats (board front+back, board none...)."
     if ph == P_SEND:
-        return f"{prefix}{act} sends {gtxt}: choose fjord and orientation."
+        return f"{prefix}{act} moors G{g:02d}: choose a fjord and in/out (moor f2 in)."
     if ph == P_LAND:
         f, q, o = s.queue[0]
-        return f"{D.COLOURS[o]} viking at F{f + 1} position {q} disembarks."
+        near = ", ".join(s.board.space_text(sp) for sp in s.board.contacts[f][q])
+        return f"{name(o)}'s viking at F{f + 1} position {q} disembarks (touches {near})."
     if ph == P_DEFEND:
         return (
-            f"{D.COLOURS[s.attacker]} attacks {D.COLOURS[s.occ[s.target]]} on "
-            f"{s.board.space_text(s.target)}: defender chooses lose / win."
+            f"{name(s.attacker)} attacks {name(s.occ[s.target])} on "
+            f"{s.board.space_text(s.target)}: the defender chooses lose or win."
         )
     if ph == P_HUNT:
         return (
-            f"{D.COLOURS[s.occ[s.target]]} occupies forest {s.board.space_text(s.target)}:"
-            " hunt or no hunt?"
+            f"{name(s.occ[s.target])} takes forest {s.board.space_text(s.target)}: hunt or no hunt?"
         )
     if ph == P_COMMIT:
         p = s.commit_order[s.commit_idx]
-        return f"End of raid {s.raid}: {D.COLOURS[p]} lays end-of-raid cards face down."
-    return ""
+        return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down (or done)."
+    return prefix.rstrip()
+
+
+def tiles_view(s: WalhallaState) -> str:
+    """The ``tiles`` look-up: which terrain tile lies where (two spaces each)."""
+    lines = ["Terrain tiles from the coast (tile: its two spaces, coast side first)"]
+    for h in range(N_HEADLANDS):
+        row = []
+        for i, (t, _flip) in enumerate(s.layout[h]):
+            sp = s.board.offsets[h] + 2 * i
+            row.append(f"T{t + 1:02d} {D.SPACE_CODE[s.stype[sp]]}/{D.SPACE_CODE[s.stype[sp + 1]]}")
+        lines.extend(textwrap.wrap(f"H{h + 1}: " + "  ".join(row), 79, subsequent_indent="    "))
+    return "\n".join(lines)
+
+
+def legend(s: WalhallaState) -> str:
+    """The ``legend`` look-up: every abbreviation and symbol of the board."""
+    colours = ", ".join(f"{D.COLOUR_LETTER[p]} {D.COLOURS[p]} = {seat_ref(p)}" for p in range(s.n))
+    return "\n".join(
+        [
+            "Map: the coast is on the left; 'pos' numbers the positions from the coast.",
+            "  H1-H3  headlands, one space per position: h1.3 = H1 position 3",
+            "  S shrine (draw a card)   F2/F3 forest worth 2/3 VP   W wheat field",
+            "  V1/V2 village (+1/+2 strength)   a letter after the space: its occupant",
+            f"  colours: {colours}",
+            "  2nd 5 1st 7  the capes: VP for 2nd and 1st place on that headland",
+            "  F1-F4  fjords; ~ marks a free position (a galley fills 3, the first ~ next)",
+            "  fR mK b.  a moored galley's seats: front/middle/back, who sat there",
+            "           (capital F/M/B = the coloured seat, . = empty)",
+            "Table: > the seat to move; VP victory points; Midgard/Asgard/Walhalla the",
+            "  vikings in each realm; hand = cards held (face-down ones too); board =",
+            "  vikings on the headlands. G05 = galley 5 (coloured seat named beside it).",
+            "Look-ups: hand (your cards and what they do), scores (all scorings, the",
+            "  latest raid), cards (deck, discards, galleys), tiles (terrain tiles T01-T18),",
+            "  board, actions, rules.",
+        ]
+    )

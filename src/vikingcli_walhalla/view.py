@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from vikingcli.engine import normalize_action_text
+from vikingcli.engine import normalize_action_text, seat_ref
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
@@ -159,14 +159,30 @@ def determinize(state: WalhallaState, seat: int, rng: random.Random) -> Walhalla
     return s
 
 
+def _columns(s: WalhallaState) -> str:
+    """Column heads: one colour letter per seat, 6 wide, and who each one is."""
+    return " ".join(f"{D.COLOUR_LETTER[p]:>6}" for p in range(s.n))
+
+
+def _who_is_who(s: WalhallaState) -> str:
+    return "  " + ", ".join(
+        f"{D.COLOUR_LETTER[p]} = {seat_ref(p)} ({D.COLOURS[p]})" for p in range(s.n)
+    )
+
+
+def _ledger_raid(label: str) -> int:
+    """Raid a scoring-log label belongs to ("raid 2 H1" -> 2; "final ..." -> 3)."""
+    return D.N_RAIDS if label.startswith("final") else int(label.split()[1])
+
+
 def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
-    """Look-ups typed at the prompt: ``hand``, ``scores``, ``cards`` (``board`` is the
-    table itself, answered by the game with ``render``)."""
+    """Look-ups typed at the prompt: ``hand``, ``scores``, ``cards`` (``board``,
+    ``tiles`` and ``legend`` are answered by the game from ``render``)."""
     want = normalize_action_text(text)
-    if want == "hand":
+    if want in ("hand", "cards in hand"):
         if seat is None or not 0 <= seat < s.n:
             return "Spectators see no hand."
-        lines = [f"Hand of {D.COLOURS[seat]}:"]
+        lines = [f"Hand of {seat_ref(seat)} ({D.COLOURS[seat]}):"]
         for t, c in enumerate(s.hands[seat]):
             if c:
                 lines.append(f"  {c} x {D.CARD_TITLES[t]:<15} {CARD_EFFECTS[t]}")
@@ -176,17 +192,32 @@ def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
         if len(lines) == 1:
             lines.append("  (no cards)")
         return "\n".join(lines)
-    if want in ("scores", "score", "log"):
-        lines = ["scoring".ljust(24) + " ".join(f"{D.COLOURS[p]:>6}" for p in range(s.n))]
+    if want in ("scores", "score", "scoring", "log"):
+        lines = ["VP by scoring".ljust(24) + _columns(s)]
         for label, pts in breakdown(s).items():
             lines.append(f"{label[:23]:<24}" + " ".join(f"{x:>6}" for x in pts))
+        if s.ledger:
+            last = _ledger_raid(s.ledger[-1][0])
+            lines.append(f"latest scoring (raid {last}):")
+            for label, pts in s.ledger:
+                if _ledger_raid(label) == last:
+                    lines.append(f"  {label[:21]:<22}" + " ".join(f"{x:>6}" for x in pts))
+        lines.append(_who_is_who(s))
         return "\n".join(lines)
-    if want == "cards":
-        lines = [f"Action cards (deck {len(s.deck)}):  type, count, discarded, effect"]
+    if want in ("cards", "deck", "discards", "galleys"):
+        lines = [
+            f"Action cards: {len(s.deck)} in the deck; per type: in the box, discarded, effect"
+        ]
         for t in range(D.N_CARD_TYPES):
             lines.append(
                 f"  {D.CARD_TITLES[t]:<15} {D.CARD_COUNTS[t]} {s.discard[t]:>2}  {CARD_EFFECTS[t]}"
             )
+        sent = " ".join(f"G{g:02d}" for g in galleys_sent(s)) or "none"
+        lines.append(f"Galleys: {len(s.gdeck)} left to draw this raid; sent: {sent}")
+        lines.append("  coloured seat: G01-G03 RED, G04-G06 BLACK, G07-G09 YELLOW, G10-G12 BLUE,")
+        lines.append(
+            "  on the front, middle and back seat in turn (G01 front, G02 middle, G03 back)"
+        )
         return "\n".join(lines)
     return None
 

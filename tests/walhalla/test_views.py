@@ -15,12 +15,14 @@ def test_render_shows_board_pools_and_only_own_hand() -> None:
     start_turn(s, 1)
     mine = GAME.render(s, ANNA)
     spectator = GAME.render(s, None)
-    assert "H1" in mine and "F4" in mine and "1st:" in mine and "2nd:" in mine
-    assert "your hand (RED): Hunt" in mine
+    assert "H1" in mine and "F4" in mine and "1st" in mine and "2nd" in mine
+    assert "your hand: Hunt" in mine and "{p0} (RED, you)" in mine
+    assert "{p1} (BLACK)" in mine and "(BLACK, you)" not in mine
     assert "Shield" not in mine
     assert "your hand" not in spectator
     assert "Walhalla" in spectator and "Midgard" in spectator
     assert all(len(line) <= 80 for line in mine.splitlines())
+    assert len(mine.splitlines()) <= 20
 
 
 def test_evaluate_is_the_score_when_over_and_rewards_majorities() -> None:
@@ -45,14 +47,11 @@ def test_views_answer_lookups() -> None:
     assert "2 x Hunt" in GAME.view(s, ANNA, "hand")
     assert GAME.view(s, None, "hand") == "Spectators see no hand."
     assert "Headland +2" in GAME.view(s, None, "cards")
-    assert GAME.view(s, None, "scores").splitlines()[0].split()[1:] == [
-        "RED",
-        "BLACK",
-        "YELLOW",
-        "BLUE",
-    ]
+    scores = GAME.view(s, None, "scores")
+    assert scores.splitlines()[0].split()[-4:] == ["R", "K", "Y", "B"]
+    assert "K = {p1} (BLACK)" in scores
     assert GAME.view(s, ANNA, "nonsense") is None
-    for t in ("hand", "cards", "scores", "board"):
+    for t in ("hand", "cards", "scores", "board", "legend", "tiles"):
         assert all(len(line) <= 80 for line in GAME.view(s, ANNA, t).splitlines())
 
 
