@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vikingcli.engine import Option, Outcome
+from vikingcli.engine import Option, Outcome, seat_ref
 from vikingcli.flat import FlatGame
 from vikingcli_wikinger import actions, narrate, rules, scoring, view
 from vikingcli_wikinger.heuristic import evaluate
@@ -24,6 +24,17 @@ def parse_start(text: str) -> str:
     if t in ("0", "1", "2", "3"):
         return t
     raise ValueError(f"option start: {text!r} is not 'random' or a seat number 0..3")
+
+
+def scores_view(s: State) -> str:
+    """The ``scores`` look-up: VP and gold of every player now, then the latest
+    scoring in full."""
+    lines = [f"{seat_ref(p)} ({p + 1}): {s.vp[p]} VP, {s.gold[p]} gold" for p in range(s.n)]
+    if s.log:
+        lines += narrate.scoring_lines(s.log[-1])
+    else:
+        lines.append("No scoring yet: the first comes after round 1.")
+    return "\n".join(lines)
 
 
 class WikingerGame(FlatGame):
@@ -113,7 +124,9 @@ class WikingerGame(FlatGame):
         return narrate.narrate(before, action, after, seat)
 
     def view(self, state: State, seat: int | None, text: str) -> str | None:
-        return view.view(state, text)
+        if actions.normalise(text) in ("scores", "score", "scoring", "scorings"):
+            return scores_view(state)
+        return view.view(state, seat, text)
 
     def rules_text(self) -> str:
         return RULES_TEXT

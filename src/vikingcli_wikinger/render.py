@@ -1,118 +1,41 @@
-"""Text rendering of a Wikinger table, readable in 80 columns.
+"""Text rendering of a Wikinger table: one screen of at most 20 lines in 80 columns.
 
-The viewing seat's tableau is drawn in full (ship row with sail colour and value, island
-tiles with their sea ``~`` / land ``=`` edges and building, figures, threatened figures
-in lower case, drawn by view.py, which also shows it for ``board N``); the other
-tableaux compactly (two characters a cell).
+A person at a seat sees the round and whose move it is, the price wheel, their own
+tableau in full (ship row with sail colour and value, island tiles with their sea ``~``
+/ land ``=`` edges and building, figures, threatened figures in lower case, drawn by
+view.py) and one line for each other player; ``board N`` shows any tableau in full and
+``legend`` explains every letter (view.py). A spectator sees every tableau in full.
 """
 
 from __future__ import annotations
 
-from vikingcli_wikinger.board import threat_depths
-from vikingcli_wikinger.data import (
-    BOATMAN,
-    COLOUR_LETTERS,
-    SAIL_LETTERS,
-    SPECIAL_IDS,
-    T_L,
-    T_R,
-    TILE_MASK,
-)
+from vikingcli.engine import seat_ref
+from vikingcli_wikinger.data import COLOUR_LETTERS, SPECIAL_IDS
 from vikingcli_wikinger.state import (
     AUCTION,
     COLOUR,
     DISCARD,
     FERRY,
+    FIGURE,
     OVER,
-    PHASE_NAMES,
+    PLACE,
+    SPECIAL,
+    START,
+    SWAP,
+    TAKE,
     TRIP_NONE,
     State,
 )
 from vikingcli_wikinger.view import (
     WIDTH,
-    board_width,
-    fig_char,
     full_board,
+    idle_text,
     player_header,
+    specials_text,
     tile_text,
 )
 
-LEGEND = """\
-Figures F fisher G goldsmith S scout N noble W warrior B boatman; lower case:
-threatened. Ships: sail r/g/y/b + value (3g gold, 2v VP), + fought, ! threatens.
-Tiles L M R (X = building special, a-d = building); edges ~ sea, = land.
-* = start player. 'board N' shows seat N's tableau in full."""
-
-
-def compact_board(s: State, p: int) -> list[str]:
-    """Player p's tableau in two characters a cell (tile letter, figure)."""
-    ships, rows = s.ships[p], s.rows[p]
-    td = threat_depths(ships, rows)
-    ncol = board_width(s, p)
-    out = ["0 " + "".join((SAIL_LETTERS[d] + " ") if d else ". " for d in ships).rstrip()]
-    for r in range(1, 6):
-        row = rows[r - 1]
-        line = f"{r} "
-        for c in range(ncol):
-            v = row[c] if c < len(row) else 0
-            t = v & TILE_MASK
-            if not t:
-                line += "  "
-                continue
-            kind = "L" if t == T_L else "R" if t == T_R else "X" if t >= 7 else "M"
-            line += kind + fig_char(r, v, td, c)
-        out.append(line.rstrip())
-    return out
-
-
-def compact_header(s: State, p: int) -> list[str]:
-    """Short header lines for a compact tableau."""
-    mark = "*" if p == s.start else " "
-    idle = " ".join(f"{COLOUR_LETTERS[x]}{s.idle[p][x]}" for x in range(6) if s.idle[p][x])
-    out = [f"{mark}seat {p}: {s.gold[p]}g {s.vp[p]}VP idle {idle or '-'}"]
-    if not s.placed_start[p]:
-        out[0] += " (start tile)"
-    if s.adv:  # always one line, so compact blocks side by side stay aligned
-        held = [SPECIAL_IDS[k] for k in range(len(SPECIAL_IDS)) for _ in range(s.sp[p][k])]
-        out.append((" specials " + (" ".join(held) if held else "-"))[:39])
-    return out
-
-
-def _wrap(text: str, indent: str = "  ") -> list[str]:
-    words = text.split(" ")
-    lines: list[str] = []
-    cur = ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > WIDTH:
-            lines.append(cur)
-            cur = indent + w
-        else:
-            cur = f"{cur} {w}" if cur else w
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-def _side_by_side(blocks: list[list[str]]) -> list[str]:
-    """Put compact blocks next to each other where they fit in 80 columns."""
-    out: list[str] = []
-    i = 0
-    while i < len(blocks):
-        a = blocks[i]
-        if i + 1 < len(blocks):
-            b = blocks[i + 1]
-            wa = max(len(x) for x in a)
-            wb = max(len(x) for x in b)
-            if wa + 3 + wb <= WIDTH:
-                for k in range(max(len(a), len(b))):
-                    left = a[k] if k < len(a) else ""
-                    right = b[k] if k < len(b) else ""
-                    out.append((left.ljust(wa) + "   " + right).rstrip())
-                i += 2
-                continue
-        out += a
-        i += 1
-    return out
+FOOTER = "'board N' shows player N's islands, 'legend' the letters, 'scores' the points"
 
 
 def wheel_lines(s: State) -> list[str]:
@@ -129,54 +52,75 @@ def wheel_lines(s: State) -> list[str]:
     return [slot, price, tile, fig]
 
 
+def drawn_text(s: State) -> str:
+    """The drawn figures not yet on the wheel (advanced), ``F2 S1``."""
+    return " ".join(f"{COLOUR_LETTERS[x]}{s.drawn[x]}" for x in range(6) if s.drawn[x])
+
+
+def task_text(s: State) -> str:
+    """What the seat to move decides now, in a few words."""
+    ph = s.phase
+    if ph == AUCTION:
+        high = f"{s.high_bid} by {seat_ref(s.high_bidder)}" if s.high_bid >= 0 else "none yet"
+        return f"bid for start player or pass (high bid {high})"
+    if ph == DISCARD:
+        return f"discard one drawn figure ({drawn_text(s)})"
+    if ph == COLOUR:
+        return f"lay out a colour (drawn {drawn_text(s)})"
+    if ph == TAKE:
+        return "take a combination from the wheel"
+    if ph == START:
+        return f"place your start tile (then the {tile_text(s.pend_t)})"
+    fig = COLOUR_LETTERS[s.pend_f] if s.pend_f >= 0 else "-"
+    if ph == PLACE:
+        return f"place the {tile_text(s.pend_t)} (its figure: {fig})"
+    if ph == FIGURE:
+        return f"put the {fig} on its tile or the mainland"
+    if ph == SPECIAL:
+        return "take a special tile from the display, or none"
+    if ph == SWAP:
+        return "choose the tile the building special replaces"
+    if ph == FERRY:
+        text = f"ferry ({s.ferried} ferried"
+        text += f" of {s.maxf0} required)" if s.round == 6 else ")"
+        if s.trip_mode != TRIP_NONE:
+            text += f", trip open at ({s.trip_r},{s.trip_c})"
+        return text
+    return ""
+
+
 def status_lines(s: State, seat: int | None) -> list[str]:
-    """Title, round, whose move and the phase's details."""
+    """Title with round and scoring, then whose move it is and what they decide."""
     mode = "advanced" if s.adv else "basic"
     scoring = "big" if s.round % 2 == 0 else "small"
-    lines = [
-        f"WIKINGER ({mode}, {s.n} players)  round {s.round}/6, {scoring} scoring"
-        f" after it{', then final scoring' if s.round == 6 else ''}"
-    ]
+    title = f"WIKINGER {mode}, round {s.round}/6: {scoring} scoring after it"
+    if s.round == 6:
+        title += ", then final scoring"
+    lines = [title]
     if s.phase == OVER:
         order = sorted(range(s.n), key=lambda q: (-s.vp[q], -s.gold[q]))
-        lines += _wrap(
-            "Game over: " + ", ".join(f"seat {q} {s.vp[q]} VP ({s.gold[q]} gold)" for q in order)
-        )
+        lines.append("Game over.")
+        lines += [f"  {k + 1}. {seat_ref(q)}: {s.vp[q]} VP, {s.gold[q]} gold left"
+                  for k, q in enumerate(order)]
         return lines
-    who = "you" if s.cur == seat else f"seat {s.cur}"
-    lines.append(f"To move: {who} ({PHASE_NAMES[s.phase]}); start player seat {s.start}")
-    if s.phase in (AUCTION, DISCARD, COLOUR):
-        drawn = " ".join(f"{COLOUR_LETTERS[x]}{s.drawn[x]}" for x in range(6) if s.drawn[x])
-        lines.append(f"Figures drawn, not yet on the wheel: {drawn}")
-    if s.phase == AUCTION:
-        high = f"{s.high_bid} by seat {s.high_bidder}" if s.high_bid >= 0 else "none"
-        act = ", ".join(str(q) for q in range(s.n) if s.active[q])
-        lines.append(f"Auction for start player: high bid {high}; still bidding: seats {act}")
-    if s.pend_f >= 0:
-        lines.append(f"Placing: tile {tile_text(s.pend_t)} with figure {COLOUR_LETTERS[s.pend_f]}")
-    if s.phase == FERRY:
-        text = f"Ferrying: idle boatmen {s.idle[s.cur][BOATMAN]}, figures ferried {s.ferried}"
-        if s.round == 6:
-            text += f" of the required {s.maxf0}"
-        if s.trip_mode != TRIP_NONE:
-            text += f"; open trip, last figure to ({s.trip_r},{s.trip_c})"
-        lines.append(text)
+    who = seat_ref(s.cur) + (" (you)" if s.cur == seat else "")
+    lines.append(f"To move: {who}: {task_text(s)}")
     return lines
 
 
-def last_scoring(s: State) -> list[str]:
-    """One line summarising the latest scoring."""
-    if not s.log:
-        return []
-    e = s.log[-1]
-    parts = [f"s{p} {d['vp']:+d}VP {d.get('gold', 0):+d}g" for p, d in enumerate(e["seats"])]
-    if e["scoring"] == "final":
-        parts = [f"s{p} {d['vp']:+d}VP" for p, d in enumerate(e["seats"])]
-    return _wrap(f"Last scoring ({e['scoring']}, round {e['round']}): " + ", ".join(parts))
+def other_line(s: State, p: int) -> str:
+    """One short line for another player: start mark, gold, VP, mainland, specials."""
+    mark = "*" if p == s.start else " "
+    text = f"{mark}{seat_ref(p)} ({p + 1}): {s.gold[p]} gold {s.vp[p]} VP"
+    text += f", mainland {idle_text(s, p)}"
+    held = sum(s.sp[p])
+    if s.adv and held:
+        text += f", {held} special{'s' if held > 1 else ''}"
+    return text
 
 
 def render(s: State, seat: int | None) -> str:
-    """The table as seen from ``seat`` (None: spectator)."""
+    """The table as seen from ``seat`` (None: spectator, who sees every tableau)."""
     lines = status_lines(s, seat)
     if any(s.wheel_t):
         lines += wheel_lines(s)
@@ -185,27 +129,17 @@ def render(s: State, seat: int | None) -> str:
             f"[{i}] {SPECIAL_IDS[d]}" if d >= 0 else f"[{i}] -" for i, d in enumerate(s.display)
         )
         lines.append(f"Special tiles on display: {disp}")
-    lines += last_scoring(s)
-    lines.append("")
-    own = seat if seat is not None else -1
-    if own >= 0:
-        for h in _wrap(player_header(s, own, seat)):
-            lines.append(h)
-        lines += full_board(s, own)
-        lines.append("")
-    blocks: list[list[str]] = []
-    for p in range(s.n):
-        if p == own:
-            continue
-        if seat is None:
-            blocks.append(_wrap(player_header(s, p, seat)) + full_board(s, p))
-        else:
-            blocks.append(compact_header(s, p) + compact_board(s, p))
     if seat is None:
-        for b in blocks:
-            lines += [*b, ""]
-    else:
-        lines += _side_by_side(blocks)
-    lines.append("")
-    lines += LEGEND.splitlines()
+        for p in range(s.n):
+            lines += ["", player_header(s, p, seat), *full_board(s, p)]
+        return "\n".join(line[:WIDTH] for line in lines)
+    header = player_header(s, seat, seat, specials=False)
+    held = specials_text(s, seat)
+    if held and len(header) + len(held) < 70:
+        header += "  " + held
+        held = ""
+    lines += [held, header]  # the specials, if long, where an empty line parts the wheel
+    lines += full_board(s, seat)
+    lines += [other_line(s, p) for p in range(s.n) if p != seat]
+    lines.append(FOOTER)
     return "\n".join(line[:WIDTH] for line in lines)

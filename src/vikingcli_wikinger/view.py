@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from vikingcli.engine import seat_ref
 from vikingcli_wikinger.actions import normalise
 from vikingcli_wikinger.board import is_threatened, threat_depths
 from vikingcli_wikinger.data import (
@@ -24,7 +25,9 @@ from vikingcli_wikinger.data import (
     SHIP,
     SHIP_GOLD,
     SHIP_VP,
+    SP11,
     SPECIAL_IDS,
+    SPECIAL_NAMES,
     T_L,
     T_R,
     T_SP11,
@@ -81,14 +84,71 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 # ---------------------------------------------------------------- look-ups
 
 
-def view(s: State, text: str) -> str | None:
-    """``board N``: seat N's whole tableau (public information)."""
+def view(s: State, seat: int | None, text: str) -> str | None:
+    """``board N``: player N's whole tableau (public information, N from 1);
+    ``legend``: every letter and mark of the board explained."""
     words = normalise(text).split()
+    if words == ["legend"]:
+        return LEGEND
+    if words in (["specials"], ["special"]):
+        return specials_view(s)
     if not words or words[0] != "board" or len(words) == 1:
         return None
-    if len(words) == 2 and words[1].isdigit() and int(words[1]) < s.n:
-        return render_board(s, int(words[1]), None)
-    return f"'board N' shows seat N's tableau, N = 0..{s.n - 1}"
+    if len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= s.n:
+        return render_board(s, int(words[1]) - 1, seat)
+    return f"'board N' shows player N's islands, N = 1..{s.n}"
+
+
+LEGEND = """\
+Round R/6: small scoring after rounds 1, 3, 5 (3 gold per safe goldsmith), big
+  scoring after rounds 2, 4, 6, final scoring after round 6.
+Price wheel: 'take S' takes slot S; price: gold it costs now (the lowest slot
+  is free), - empty. Tiles: L island tile sea|land, M land|land, R land|sea,
+  Ma..Md an M with building a..d, <r> <g> <y> <b> a ship with a red, green,
+  yellow, blue sail. Under each tile the figure that comes with it.
+Figures: F fisher (blue, row 5), G goldsmith (yellow, 4), S scout (green, 3),
+  N noble (red, 2), W warrior (black, 1), B boatman (grey, mainland only).
+  mainland F2 W1: idle figures by letter and count (two fishers, one warrior).
+Islands: columns c0, c1..; row 0 ships; rows 1..5 island tiles, each row named
+  by the one figure that may stand there (1 W .. 5 F); '.' an empty cell.
+  A tile in 5 characters: left edge (~ sea, = land), tile (L M R; X building
+  special), building (a..d, - none), figure (letter, lower case when a ship
+  threatens it, . none), right edge. ~L-.==MaN= : an L without figure, joined
+  land to land to an M of building a with a noble on it.
+  A ship r3g! : sail (r g y b), what it pays when fought (3g 3 gold, 2v 2 VP),
+  then + fought (a warrior in row 1 beneath it) or ! it threatens its column
+  down to the sail's row (red 2, green 3, yellow 4, blue 5).
+Players: * start player; (2, you): player 2 (for 'board 2'), your own seat.
+Look-ups: 'board N' a player's islands, 'scores' the points and last scoring,
+  'specials' the special tiles (advanced), 'rules' the rules and the moves."""
+
+
+def specials_view(s: State) -> str:
+    """The special tiles: what each does, the display, who holds which."""
+    if not s.adv:
+        return "no special tiles in the basic game"
+    lines = ["Special tiles: " + ", ".join(
+        f"{SPECIAL_IDS[k]} {SPECIAL_NAMES[k]}" for k in range(SP11)
+    ) + ", SP11A..D building special of building a..d (X on the islands)"]
+    lines = _wrap_words(lines[0])
+    disp = " ".join(
+        f"[{i}] {SPECIAL_IDS[d]}" if d >= 0 else f"[{i}] -" for i, d in enumerate(s.display)
+    )
+    lines.append(f"On display ('special I' takes space [I]): {disp}")
+    for p in range(s.n):
+        lines.append(f"{seat_ref(p)} ({p + 1}) holds: {specials_text(s, p)[9:] or '-'}")
+    return "\n".join(lines)
+
+
+def _wrap_words(text: str) -> list[str]:
+    """``text`` broken at spaces into lines of at most 78 characters."""
+    lines = [""]
+    for w in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(w) > WIDTH - 2:
+            lines.append("  " + w)
+        else:
+            lines[-1] = f"{lines[-1]} {w}" if lines[-1] else w
+    return lines
 
 
 # ---------------------------------------------------------------- one tableau
@@ -160,23 +220,33 @@ def full_board(s: State, p: int) -> list[str]:
     return out
 
 
-def player_header(s: State, p: int, seat: int | None) -> str:
-    """Gold, VP, idle figures and special tiles of player p."""
-    you = " (you)" if p == seat else ""
-    mark = "*" if p == s.start else " "
+def idle_text(s: State, p: int) -> str:
+    """Player p's idle figures on the mainland, ``F2 W1`` (``-``: none)."""
     idle = " ".join(f"{COLOUR_LETTERS[x]}{s.idle[p][x]}" for x in range(6) if s.idle[p][x])
-    text = f"{mark}seat {p}{you}: {s.gold[p]} gold {s.vp[p]} VP  mainland: {idle or '-'}"
+    return idle or "-"
+
+
+def player_header(s: State, p: int, seat: int | None, specials: bool = True) -> str:
+    """Gold, VP, idle figures and special tiles of player p."""
+    you = ", you" if p == seat else ""
+    mark = "*" if p == s.start else " "
+    text = f"{mark}{seat_ref(p)} ({p + 1}{you}): {s.gold[p]} gold {s.vp[p]} VP"
+    text += f"  mainland {idle_text(s, p)}"
     if not s.placed_start[p]:
         text += "  (start tile in hand)"
-    if s.adv:
-        held = [
-            SPECIAL_IDS[k] + (f"x{s.sp[p][k]}" if s.sp[p][k] > 1 else "")
-            for k in range(len(SPECIAL_IDS))
-            if s.sp[p][k]
-        ]
-        if held:
-            text += "  specials: " + " ".join(held)
+    if specials and specials_text(s, p):
+        text += "  " + specials_text(s, p)
     return text
+
+
+def specials_text(s: State, p: int) -> str:
+    """``specials SP04x2 SP06``: the special tiles player p holds ("" if none)."""
+    held = [
+        SPECIAL_IDS[k] + (f"x{s.sp[p][k]}" if s.sp[p][k] > 1 else "")
+        for k in range(len(SPECIAL_IDS))
+        if s.sp[p][k]
+    ]
+    return "specials " + " ".join(held) if held else ""
 
 
 def render_board(s: State, p: int, seat: int | None) -> str:

@@ -113,24 +113,45 @@ def test_parse_aliases_and_errors() -> None:
         GAME.parse_action(s, "board 1")
 
 
-def test_board_n_shows_that_seats_whole_tableau() -> None:
+def test_board_n_shows_that_players_whole_tableau_numbered_from_1() -> None:
     s = random_state(4, "basic", 3, 80)
-    shown = GAME.view(s, 0, "board 2")
-    assert shown is not None and shown == render_board(s, 2, None)
-    assert "N = 0..3" in (GAME.view(s, 0, "board 9") or "")
+    shown = GAME.view(s, 0, "board 3")
+    assert shown is not None and shown == render_board(s, 2, 0)
+    assert "{p2} (3)" in shown
+    assert "(1, you)" in (GAME.view(s, 0, "board 1") or "")
+    assert "N = 1..4" in (GAME.view(s, 0, "board 9") or "")
+    assert "N = 1..4" in (GAME.view(s, 0, "board 0") or "")
     assert GAME.view(s, 0, "take 3") is None
 
 
-def test_render_fits_80_columns_and_shows_own_board_in_full() -> None:
+def test_render_fits_20_lines_of_80_columns_and_shows_own_board_in_full() -> None:
     for seed in range(6):
         s = random_state(4, "advanced" if seed % 2 else "basic", seed, 60 + seed * 40)
         for seat in (0, 1, 2, 3, None):
             text = GAME.render(s, seat)
             assert max(len(line) for line in text.splitlines()) <= 80
+            if seat is not None:
+                assert len(text.splitlines()) <= 20, text
         text = GAME.render(s, 1)
-        assert "seat 1 (you)" in text
+        assert "{p1} (2, you)" in text
         assert ("slot" in text and "price" in text) == any(s.wheel_t)
         assert "~L" in text  # full cells show sea/land edges
+        for p in (0, 2, 3):  # the others: one line each, their tableaux behind 'board N'
+            assert f"{{p{p}}} ({p + 1}): " in text
+
+
+def test_legend_explains_every_abbreviation_of_the_board() -> None:
+    legend = GAME.view(random_state(4, "advanced", 1, 100), 0, "legend") or ""
+    lines = legend.splitlines()
+    assert len(lines) <= 22 and max(len(line) for line in lines) <= 80
+    for word in ("~L-.==MaN=", "r3g!", "3g", "2v", "lower case", "mainland F2 W1", "*",
+                 "Ma..Md", "<r>", "price", "slot", "'board N'", "'scores'", "'specials'"):
+        assert word in legend, word
+    for letter, role in zip("FGSNWB", ("fisher", "goldsmith", "scout", "noble", "warrior",
+                                       "boatman")):
+        assert f"{letter} {role}" in legend
+    assert "SP04 longship" in (GAME.view(random_state(4, "advanced", 1, 100), 0, "specials") or "")
+    assert "VP" in (GAME.view(random_state(2, "basic", 1, 100), 1, "scores") or "")
 
 
 def test_observation_hides_stacks_bag_and_pile() -> None:
