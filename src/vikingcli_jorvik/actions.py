@@ -1,13 +1,19 @@
 """Action texts: ``format_action`` gives the one canonical text of an encoded action
 (see ``rules/encoding.py``); the engine's default ``parse_action`` maps a text back
-through the legal set, so every accepted text names a legal action."""
+through the legal set, so every accepted text names a legal action. ``parse_alias``
+accepts the board's own spellings (``Je`` for jet, verb prefixes, paid goods in any
+order) and ``refusal`` says why a readable move is not allowed now."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from vikingcli.engine import IllegalAction
-from vikingcli_jorvik.data import CARDS, GOOD_NAMES
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.data import BY_ID, CARDS, GOOD_NAMES, GOOD_SHORT, KIND, NEEDS
+from vikingcli_jorvik.rules import legal
+from vikingcli_jorvik.rules.common import has_target, owns_free
 from vikingcli_jorvik.rules.encoding import (
     OP_BUY,
     OP_CASH,
@@ -35,7 +41,19 @@ from vikingcli_jorvik.rules.encoding import (
     OP_TAKE,
     RES_BASE,
 )
-from vikingcli_jorvik.state import PH_END, PHASE_NAMES, JorvikState
+from vikingcli_jorvik.state import (
+    PH_BUY,
+    PH_COMMIT,
+    PH_DEMAND,
+    PH_END,
+    PH_GLORY,
+    PH_LOAD,
+    PH_RANSOM,
+    PH_RESBUY,
+    PH_SWAP,
+    PHASE_NAMES,
+    JorvikState,
+)
 
 WHERE_NAMES = ("board", "wh")
 
@@ -114,3 +132,336 @@ def why_not(s: JorvikState, a: Any) -> str:
     if s.phase == PH_END:
         return "the game is over"
     return f"illegal action {a!r} in the {PHASE_NAMES[s.phase]} phase"
+
+
+# ---------------------------------------------------------------------- other spellings
+
+GOOD_WORDS = {
+    **{n: n for n in GOOD_NAMES},
+    **{GOOD_SHORT[g].lower(): GOOD_NAMES[g] for g in range(8)},
+}
+PLACE_WORDS = {"board": "board", "wh": "wh", "a06": "wh", "warehouse": "wh"}
+# the verbs, with the phases where each is a move
+VERBS: dict[str, tuple[int, ...]] = {
+    "glory": (PH_GLORY,), "ransom": (PH_RANSOM,), "decline": (PH_GLORY, PH_RANSOM, PH_SWAP),
+    "commit": (PH_COMMIT,), "place": (PH_DEMAND,), "reserve": (PH_DEMAND,),
+    "swap": (PH_SWAP,), "buy": (PH_BUY, PH_RESBUY), "free": (PH_BUY, PH_RESBUY),
+    "pass": (PH_BUY,), "discard": (PH_RESBUY, PH_LOAD), "put": (PH_LOAD,),
+    "store": (PH_LOAD,), "take": (PH_LOAD,), "convert": (PH_LOAD,), "exchange": (PH_LOAD,),
+    "cash": (PH_LOAD,), "market": (PH_LOAD,), "rework": (PH_LOAD,), "steal": (PH_LOAD,),
+    "end": (PH_LOAD,),
+}  # fmt: skip
+PAID = {"convert": 3, "exchange": 2, "cash": 2}  # goods paid first, in any order
+GOOD_IDX = {n: g for g, n in enumerate(GOOD_NAMES)}
+
+
+def expand_verb(word: str) -> str:
+    """The verb ``word`` begins, if only one does (``conv`` = ``convert``)."""
+    if word in VERBS:
+        return word
+    hits = [v for v in VERBS if v.startswith(word)]
+    return hits[0] if len(hits) == 1 else word
+
+
+def spelled_out(text: str) -> list[str]:
+    """The words of ``text`` in the canonical spelling: the verb in full, goods by
+    name (``je`` = ``jet``), the warehouse as ``wh``, paid goods in the canonical order."""
+    words = text.split()
+    if not words:
+        return words
+    words[0] = expand_verb(words[0])
+    out = [words[0]]
+    for w in words[1:]:
+        if ":" in w:  # rework CARD:GOOD
+            card, _, good = w.partition(":")
+            out.append(f"{card}:{GOOD_WORDS.get(good, good)}" if card in LOWER_IDS else w)
+        else:
+            out.append(GOOD_WORDS.get(w, PLACE_WORDS.get(w, w)))
+    k = PAID.get(out[0], 0)
+    if k and len(out) > k and all(w in GOOD_IDX for w in out[1 : k + 1]):
+        out[1 : k + 1] = sorted(out[1 : k + 1], key=GOOD_IDX.__getitem__)
+    return out
+
+
+LOWER_IDS = {c.lower() for c in BY_ID}
+
+
+def parse_alias(s: JorvikState, text: str, legal: Sequence[Any]) -> Any:
+    """The legal move ``text`` names in the board's spelling, or None."""
+    want = " ".join(spelled_out(text))
+    for a in legal:
+        if action_text(a).lower() == want:
+            return a
+    return None
+
+
+# ---------------------------------------------------------------------- why not
+
+
+def refusal(s: JorvikState, text: str) -> str | None:
+    """Why the move ``text`` names is not allowed now; None if it names no move."""
+    words = spelled_out(text)
+    if not words or words[0] not in VERBS:
+        return None
+    verb, args = words[0], words[1:]
+    if s.phase == PH_END:
+        return "the game is over"
+    if s.phase not in VERBS[verb]:
+        return wrong_phase(s, verb)
+    why = REASONS.get(verb)
+    reason = why(s, args) if why is not None else None
+    if reason:
+        return reason
+    same = [action_text(a) for a in legal(s) if action_text(a).startswith(verb)]
+    if not same:
+        return f"no '{verb}' move is possible now"
+    more = f" ... ({len(same)} in all)" if len(same) > 8 else ""
+    return f"the '{verb}' moves now are: {', '.join(same[:8])}{more}"
+
+
+PHASE_MOVES = {
+    PH_GLORY: "glory or decline", PH_RANSOM: "ransom or decline",
+    PH_COMMIT: "commit K (brown vikings from A19)", PH_DEMAND: "place S (or reserve S)",
+    PH_SWAP: "swap C:I C:I or decline", PH_BUY: "buy, free or pass",
+    PH_RESBUY: "buy, free or discard", PH_LOAD: "put, store, convert, cash ... or end",
+}  # fmt: skip
+
+
+def phase_word(phase: int) -> str:
+    if phase in (PH_GLORY, PH_RANSOM):
+        return "Pict attack"
+    return {PH_RESBUY: "reservation purchase", PH_SWAP: "Loki swap"}.get(phase, PHASE_NAMES[phase])
+
+
+def wrong_phase(s: JorvikState, verb: str) -> str:
+    when = " or ".join(dict.fromkeys(phase_word(p) for p in VERBS[verb]))
+    if verb == "reserve" and not s.jarl:
+        return "reservations are made only in the Jarl game"
+    return (
+        f"'{verb}' is a move of the {when} phase; this is the {phase_word(s.phase)}"
+        f" phase: {PHASE_MOVES.get(s.phase, 'no moves')}"
+    )
+
+
+def number(word: str) -> int | None:
+    return int(word) if word.isdigit() else None
+
+
+def why_buy(s: JorvikState, args: list[str]) -> str | None:
+    p = s.actor
+    if s.phase == PH_BUY:
+        c, price = s.slots[s.pslot], len(s.cols[s.pslot])
+        what = f"{CARDS[c].cid} in slot {s.pslot + 1}"
+    else:
+        c, price = s.res_cards[0], len(s.res_cards)
+        what = f"the reserved {CARDS[c].cid}"
+    if s.coins[p] < price:
+        return f"{what} costs {price} coins and you have {s.coins[p]}"
+    return None
+
+
+def why_free(s: JorvikState, args: list[str]) -> str | None:
+    if not owns_free(s, s.actor):
+        return "you have no free purchase (B22)"
+    return None
+
+
+def why_place(s: JorvikState, args: list[str]) -> str | None:
+    k = number(args[0]) if len(args) == 1 else None
+    if k is None:
+        return "write 'place S' with S the slot's number, e.g. 'place 2'"
+    if 7 <= k <= 12 and s.jarl:
+        return f"slot {k} is reserved, not bid for: 'reserve {k}'"
+    if not 1 <= k <= 6:
+        return f"the demand columns are slots 1 to 6, not {k}"
+    if s.slots[k - 1] < 0:
+        return f"slot {k} is empty"
+    if len(s.cols[k - 1]) >= d.COLUMN_MAX:
+        return f"column {k} is full ({d.COLUMN_MAX} vikings)"
+    return None
+
+
+def why_reserve(s: JorvikState, args: list[str]) -> str | None:
+    k = number(args[0]) if len(args) == 1 else None
+    if k is None:
+        return "write 'reserve S' with S the slot's number, e.g. 'reserve 8'"
+    if 1 <= k <= 6:
+        return f"slot {k} is a demand column: 'place {k}'"
+    if not 7 <= k <= 12:
+        return f"the reservable slots are 7 to 12, not {k}"
+    if s.slots[k - 1] < 0:
+        return f"slot {k} is empty"
+    return None
+
+
+def why_commit(s: JorvikState, args: list[str]) -> str | None:
+    k = number(args[0]) if len(args) == 1 else None
+    if k is not None and k > s.a19_brown:
+        return f"only {s.a19_brown} brown vikings are on A19"
+    return None
+
+
+def why_pict(card: int, name: str) -> Any:
+    def why(s: JorvikState, args: list[str]) -> str | None:
+        if card not in s.cards[s.actor]:
+            return f"you have no {name} card ({CARDS[card].cid})"
+        return None
+
+    return why
+
+
+def have_goods(s: JorvikState) -> list[int]:
+    return [s.pool[g] + s.pool[g + 8] for g in range(8)]
+
+
+def pool_text(s: JorvikState) -> str:
+    have = have_goods(s)
+    goods = [GOOD_SHORT[g] for g in range(8) for _ in range(have[g])]
+    return " ".join(goods) if goods else "none"
+
+
+def unknown_good(words: list[str]) -> str | None:
+    for w in words:
+        if w not in GOOD_IDX:
+            names = ", ".join(f"{GOOD_SHORT[g]} {GOOD_NAMES[g]}" for g in range(8))
+            return f"no good is called '{w}' (goods: {names})"
+    return None
+
+
+def buffer_first(s: JorvikState) -> str | None:
+    if s.buf:
+        return f"first use the {GOOD_NAMES[s.buf[0]]} you took at once: put CARD, put wh or discard"
+    return None
+
+
+def missing(s: JorvikState, goods: list[str]) -> str | None:
+    """Why the pool cannot pay ``goods``."""
+    have = have_goods(s)
+    for w in goods:
+        g = GOOD_IDX[w]
+        need = goods.count(w)
+        if have[g] < need:
+            if not any(have):
+                return "you have no goods to unload"
+            count = f"only {have[g]} {w}" if have[g] else f"no {w}"
+            return f"you have {count} to unload (your goods: {pool_text(s)})"
+    return None
+
+
+def why_put(s: JorvikState, args: list[str]) -> str | None:
+    if s.buf:
+        if len(args) == 1:
+            return None
+        return buffer_first(s)
+    if len(args) != 2:
+        return "write 'put GOOD CARD', e.g. 'put jet A09'"
+    good, cid = args
+    bad = unknown_good([good])
+    if bad:
+        return bad
+    if cid.upper() not in BY_ID:
+        return f"no card is called '{cid}'"
+    c = BY_ID[cid.upper()]
+    lack = missing(s, [good])
+    if lack:
+        return lack
+    if c not in s.cards[s.actor]:
+        return f"{CARDS[c].cid} is not in your card area"
+    g = GOOD_IDX[good]
+    k = KIND[c]
+    if k == d.CRAFTSMAN:
+        need = NEEDS[c]
+        if g not in need:
+            return f"{CARDS[c].cid} takes {' '.join(GOOD_NAMES[x] for x in need)}, not {good}"
+        return f"the {good} space of {CARDS[c].cid} is already filled"
+    if k in (d.TRADER, d.ORACLE):
+        return f"{CARDS[c].cid} takes only {GOOD_NAMES[NEEDS[c][0]]}"
+    return f"{CARDS[c].cid} ({d.KIND_NAMES[k]}) takes no goods"
+
+
+def why_store(s: JorvikState, args: list[str]) -> str | None:
+    if len(args) != 2 or args[1] not in ("board", "wh"):
+        return "write 'store GOOD board' or 'store GOOD wh' (the A06 warehouse)"
+    bad = buffer_first(s) or unknown_good(args[:1]) or missing(s, args[:1])
+    if bad:
+        return bad
+    p, g = s.actor, GOOD_IDX[args[0]]
+    if not s.pool[g]:
+        return f"the {args[0]} came out of storage this turn and cannot go back"
+    if args[1] == "board":
+        return f"your storage space already holds {GOOD_NAMES[s.sboard[p] & 7]}"
+    if d.C_A06 not in s.cards[p]:
+        return "you have no warehouse (A06)"
+    return f"your warehouse A06 is full ({d.WAREHOUSE_STORAGE} goods)"
+
+
+def why_take(s: JorvikState, args: list[str]) -> str | None:
+    if len(args) != 2 or args[1] not in ("board", "wh"):
+        return "write 'take GOOD board' or 'take GOOD wh' (the A06 warehouse)"
+    bad = buffer_first(s) or unknown_good(args[:1])
+    if bad:
+        return bad
+    p = s.actor
+    if args[1] == "board":
+        if s.sboard[p] < 0:
+            return "your storage space is empty"
+        return f"your storage space holds {GOOD_NAMES[s.sboard[p] & 7]}, not {args[0]}"
+    if d.C_A06 not in s.cards[p]:
+        return "you have no warehouse (A06)"
+    return f"there is no {args[0]} on your warehouse A06"
+
+
+def why_pay(s: JorvikState, args: list[str], verb: str) -> str | None:
+    k = PAID[verb]
+    shape = {"convert": "convert G G G T", "exchange": "exchange G G T", "cash": "cash G G"}
+    if len(args) != k + (verb != "cash"):
+        return f"write '{shape[verb]}' (G = goods you pay, T = the good you take)"
+    bad = buffer_first(s) or unknown_good(args)
+    if bad:
+        return bad
+    if verb == "exchange" and d.C_A20 not in s.cards[s.actor]:
+        return "you have no exchange card (A20)"
+    lack = missing(s, args[:k])
+    if lack:
+        return lack
+    if verb == "cash":
+        return None
+    t = args[-1]
+    if not has_target(s, s.actor, GOOD_IDX[t]):
+        return f"you have no card that takes {t} now (a good taken must be used at once)"
+    if not s.cgs[GOOD_IDX[t]] and t not in args[:k]:
+        return f"there is no {t} on the common goods space"
+    return None
+
+
+def why_card(card: int, name: str) -> Any:
+    def why(s: JorvikState, args: list[str]) -> str | None:
+        return buffer_first(s) or (
+            None if card in s.cards[s.actor] else f"you have no {name} ({CARDS[card].cid})"
+        )
+
+    return why
+
+
+def why_end(s: JorvikState, args: list[str]) -> str | None:
+    return buffer_first(s)
+
+
+def why_discard(s: JorvikState, args: list[str]) -> str | None:
+    if s.phase == PH_LOAD and not s.buf:
+        return "there is nothing to discard: unused goods are lost at 'end'"
+    if s.phase == PH_LOAD:
+        return f"the {GOOD_NAMES[s.buf[0]]} can be used, so it may not be discarded"
+    return None
+
+
+REASONS: dict[str, Any] = {
+    "buy": why_buy, "free": why_free, "place": why_place, "reserve": why_reserve,
+    "commit": why_commit, "glory": why_pict(d.C_D29, "Glory"),
+    "ransom": why_pict(d.C_C22, "Ransom"), "put": why_put, "store": why_store,
+    "take": why_take, "convert": lambda s, a: why_pay(s, a, "convert"),
+    "exchange": lambda s, a: why_pay(s, a, "exchange"),
+    "cash": lambda s, a: why_pay(s, a, "cash"), "market": why_card(d.C_C20, "market stall"),
+    "rework": why_card(d.C_D28, "rework card"), "steal": why_card(d.C_B24, "thief"),
+    "end": why_end, "discard": why_discard,
+}  # fmt: skip

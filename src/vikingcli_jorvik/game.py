@@ -7,7 +7,7 @@ are docs/rules/jorvik.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from vikingcli.engine import Action, Option, Outcome
@@ -15,7 +15,7 @@ from vikingcli.flat import FlatGame
 from vikingcli_jorvik import actions, rules, scoring, view
 from vikingcli_jorvik.heuristic import evaluate
 from vikingcli_jorvik.narrate import narrate
-from vikingcli_jorvik.render import render
+from vikingcli_jorvik.render import look, render
 from vikingcli_jorvik.rules import PLAY
 from vikingcli_jorvik.rules.encoding import Move
 from vikingcli_jorvik.rulestext import RULES_TEXT
@@ -69,6 +69,12 @@ class JorvikGame(FlatGame):
     def format_action(self, state: JorvikState, action: Action) -> str:
         return actions.format_action(action)
 
+    def parse_alias(self, state: JorvikState, text: str, legal: Sequence[Action]) -> Action | None:
+        return cast(Action | None, actions.parse_alias(state, text, legal))
+
+    def refusal(self, state: JorvikState, text: str) -> str | None:
+        return actions.refusal(state, text)
+
     def narrate(
         self, before: JorvikState, action: Action, after: JorvikState, seat: int | None
     ) -> list[str]:
@@ -80,6 +86,9 @@ class JorvikGame(FlatGame):
 
     def render(self, state: JorvikState, seat: int | None) -> str:
         return render(state, seat)
+
+    def view(self, state: JorvikState, seat: int | None, text: str) -> str | None:
+        return look(state, seat, text)
 
     def evaluate(self, state: JorvikState, seat: int) -> float:
         return evaluate(state, seat)
