@@ -120,6 +120,9 @@ class WikingerGame(FlatGame):
     def parse_alias(self, state: State, text: str, legal: Sequence[Any]) -> Action | None:
         return actions.parse_alias(state, text, legal)
 
+    def refusal(self, state: State, text: str) -> str | None:
+        return actions.refusal(state, text)
+
     def narrate(self, before: State, action: Any, after: State, seat: int | None) -> list[str]:
         return narrate.narrate(before, action, after, seat)
 
