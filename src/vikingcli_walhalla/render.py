@@ -107,61 +107,79 @@ def render(s: WalhallaState, seat: int | None) -> str:
             f" {s.walhalla[p]:>8} {cards:>4} {on_board[p]:>5}  {name(p, you)}"
         )
     if you is not None:
-        lines.extend(_wrap(f"your hand: {hand_text(s, you)}"))
+        mine = f"your hand ({D.COLOURS[you]}): {hand_text(s, you)}"
         if s.commits[you]:
-            com = [D.CARD_TITLES[t] + (f" H{h + 1}" if h >= 0 else "") for t, h in s.commits[you]]
-            lines.extend(_wrap(f"your face-down cards: {', '.join(com)}"))
-    for part in status(s).split("\n"):
-        lines.extend(_wrap(part))
+            com = [D.CARD_NAMES[t] + (f" h{h + 1}" if h >= 0 else "") for t, h in s.commits[you]]
+            mine += f"; face-down: {', '.join(com)}"
+        lines.extend(_wrap(mine))
+    lines.extend(_wrap(status(s)))
     return "\n".join(lines)
 
 
 def hand_text(s: WalhallaState, p: int) -> str:
-    hand = [D.CARD_TITLES[t] + (f" x{c}" if c > 1 else "") for t, c in enumerate(s.hands[p]) if c]
+    """``hunt, shrine x2``: the cards by the names typed to play or sell them."""
+    hand = [D.CARD_NAMES[t] + (f" x{c}" if c > 1 else "") for t, c in enumerate(s.hands[p]) if c]
     return ", ".join(hand) or "no cards"
 
 
+NAME_ROOM = 12  # room a seat's name is given when a line is wrapped
+
+
 def _wrap(text: str) -> list[str]:
-    return textwrap.wrap(text, 79, subsequent_indent="  ") or [""]
+    """``text`` in lines of at most 79 columns once the host has put each seat's
+    name (up to NAME_ROOM characters) in place of its :func:`seat_ref`."""
+    pad = "\x01" * (NAME_ROOM - len(seat_ref(0)))
+    for p in range(len(D.COLOURS)):
+        text = text.replace(seat_ref(p), seat_ref(p) + pad)
+    lines = textwrap.wrap(text, 79, subsequent_indent="  ", break_on_hyphens=False)
+    return [line.replace("\x01", "") for line in lines] or [""]
+
+
+def _galley(s: WalhallaState, aboard: bool = True) -> str:
+    """``G05 (middle seat BLACK; aboard fR MK)``: the galley being sailed, its
+    coloured seat and who sits where (seat letter as on the map, then colour)."""
+    g = s.galley
+    cs = D.galley_coloured_seat(g)
+    c = D.galley_colour(g)
+    owner = f"{D.SEAT_NAMES[cs]} seat {D.COLOURS[c]}" if c < s.n else "no colour in play"
+    if not aboard:
+        return f"G{g:02d} ({owner})"
+    sat = []
+    for i in range(3):
+        if s.seats[i] >= 0:
+            mark = D.SEAT_NAMES[i][0]
+            sat.append((mark.upper() if i == cs else mark) + _who(s.seats[i]))
+    return f"G{g:02d} ({owner}; aboard {' '.join(sat) or 'nobody'})"
 
 
 def status(s: WalhallaState) -> str:
-    """The galley being sailed and what is being decided now (one or two lines)."""
+    """What is being decided now, with the galley being sailed (one line)."""
     ph = s.phase
-    g = s.galley
     if ph == P_OVER:
-        return "Game over. " + ", ".join(f"{name(p)} {s.score[p]} VP" for p in range(s.n))
-    prefix = ""
-    if g and ph in (P_INVITE, P_SEATS, P_SEND):
-        aboard = [f"{D.SEAT_NAMES[i]} {_who(s.seats[i])}" for i in range(3) if s.seats[i] >= 0]
-        cs = D.galley_coloured_seat(g)
-        c = D.galley_colour(g)
-        owner = f"{D.SEAT_NAMES[cs]} seat {D.COLOURS[c]}" if c < s.n else "no colour in play"
-        prefix = f"Galley G{g:02d} ({owner}); aboard: {', '.join(aboard) or 'nobody'}\n"
+        return "Game over: " + ", ".join(f"{name(p)} {s.score[p]}" for p in range(s.n))
     act = seat_ref(s.active)
     if ph == P_INVITE:
-        return f"{prefix}{act} drew G{g:02d}; {name(D.galley_colour(g))} may join or decline."
+        return f"{act} drew {_galley(s, False)}: {name(D.galley_colour(s.galley))} may join."
     if ph == P_SEATS:
-        return f"{prefix}{act} boards seats (board front+back, board none...)."
+        return f"{act} boards {_galley(s)}."
     if ph == P_SEND:
-        return f"{prefix}{act} moors G{g:02d}: choose a fjord and in/out (moor f2 in)."
+        return f"{act} moors {_galley(s)}."
     if ph == P_LAND:
         f, q, o = s.queue[0]
-        near = ", ".join(s.board.space_text(sp) for sp in s.board.contacts[f][q])
-        return f"{name(o)}'s viking at F{f + 1} position {q} disembarks (touches {near})."
+        near = " or ".join(s.board.space_text(sp) for sp in s.board.contacts[f][q])
+        return f"{name(o)} disembarks from F{f + 1} position {q} onto {near}."
     if ph == P_DEFEND:
         return (
-            f"{name(s.attacker)} attacks {name(s.occ[s.target])} on "
-            f"{s.board.space_text(s.target)}: the defender chooses lose or win."
+            f"{name(s.attacker)} attacks {name(s.occ[s.target])} on"
+            f" {s.board.space_text(s.target)}: lose or win?"
         )
     if ph == P_HUNT:
-        return (
-            f"{name(s.occ[s.target])} takes forest {s.board.space_text(s.target)}: hunt or no hunt?"
-        )
+        where = s.board.space_text(s.target)
+        return f"{name(s.occ[s.target])} takes forest {where}: hunt or no hunt?"
     if ph == P_COMMIT:
         p = s.commit_order[s.commit_idx]
-        return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down (or done)."
-    return prefix.rstrip()
+        return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down."
+    return ""
 
 
 def tiles_view(s: WalhallaState) -> str:
@@ -178,23 +196,27 @@ def tiles_view(s: WalhallaState) -> str:
 
 def legend(s: WalhallaState) -> str:
     """The ``legend`` look-up: every abbreviation and symbol of the board."""
-    colours = ", ".join(f"{D.COLOUR_LETTER[p]} {D.COLOURS[p]} = {seat_ref(p)}" for p in range(s.n))
+    each = [f"{D.COLOUR_LETTER[p]} {D.COLOURS[p]} = {seat_ref(p)}" for p in range(s.n)]
     return "\n".join(
         [
             "Map: the coast is on the left; 'pos' numbers the positions from the coast.",
-            "  H1-H3  headlands, one space per position: h1.3 = H1 position 3",
+            "  H1-H3  the headlands, one space per position: h1.3 = H1 position 3",
             "  S shrine (draw a card)   F2/F3 forest worth 2/3 VP   W wheat field",
-            "  V1/V2 village (+1/+2 strength)   a letter after the space: its occupant",
-            f"  colours: {colours}",
+            "  V1/V2 village (+1/+2 strength)   SK = a shrine with a BLACK viking on it",
+            f"  colours: {', '.join(each[:2])},",
+            f"           {', '.join(each[2:])}",
             "  2nd 5 1st 7  the capes: VP for 2nd and 1st place on that headland",
-            "  F1-F4  fjords; ~ marks a free position (a galley fills 3, the first ~ next)",
-            "  fR mK b.  a moored galley's seats: front/middle/back, who sat there",
-            "           (capital F/M/B = the coloured seat, . = empty)",
+            "  F1-F4  the fjords; ~ a free position (a galley fills 3, the first ~ next)",
+            "  fR mK b.  a galley's front/middle/back seat and the colour that sat there",
+            "           (capital F/M/B = the coloured seat, . = nobody)",
+            "  A seat touches the headland space(s) in its column on either side.",
             "Table: > the seat to move; VP victory points; Midgard/Asgard/Walhalla the",
             "  vikings in each realm; hand = cards held (face-down ones too); board =",
-            "  vikings on the headlands. G05 = galley 5 (coloured seat named beside it).",
-            "Look-ups: hand (your cards and what they do), scores (all scorings, the",
-            "  latest raid), cards (deck, discards, galleys), tiles (terrain tiles T01-T18),",
-            "  board, actions, rules.",
+            "  vikings on the headlands; (you) = your seat.",
+            "G05 (middle seat BLACK; aboard fR MK) = galley 5, its coloured seat, who sits",
+            "  where. Cards go by the names you type: shrine x2 = two Shrine scoring",
+            "  cards, headland h2 = Headland +2 naming H2.",
+            "Look-ups: hand (cards and what they do), scores (every scoring, the latest",
+            "  raid), cards (deck, discards, galleys sent), tiles (terrain tiles T01-T18).",
         ]
     )

@@ -1,5 +1,5 @@
-"""The player-facing rules summary and action syntax (``vikingcli rules walhalla``);
-the full rules are docs/rules/walhalla.md."""
+"""The player-facing rules summary and action syntax (``vikingcli rules walhalla``),
+written for players: it names nothing they do not have."""
 
 from __future__ import annotations
 
@@ -37,18 +37,29 @@ Tiebreak: Walhalla vikings, then vikings on the board.
 
 Options: headlands=6,6,6 (5-8 each, sum 18); fixed_orientation=no|yes.
 
-ACTIONS (type exactly; the prompt lists what is legal now):
-  decline | join | join sell <card>          answer an invitation
-  board none | board front+back [sell hunt+shield]   fill seats (sell cards
-                                              when Midgard runs out)
-  moor f2 in | moor f2 out                   send the galley to a fjord
-  land h1.3 | attack h1.3 | attack h1.3 card disembark (card = Attack card)
+ACTIONS (the prompt lists what is legal now: type 'actions'; Tab completes):
+  decline | join | join sell hunt            answer an invitation onto the
+                                              coloured seat
+  board front+back | board none              fill seats; when Midgard runs
+  board front+middle sell hunt+shield        short, sell a card per viking
+  moor f2 in | moor f2 out                   send the galley to fjord F2, bow
+                                              toward the coast (in) or away
+  land h1.3 | attack h1.3 | attack h1.3 card disembark onto H1 position 3
+                                              (card = play the Attack card)
   lose | win | win shield                    defender's choice
   hunt | no hunt                             play Hunt on the forest (asked
                                               of every occupier; hunt needs
                                               the card)
-  play forest|wheat|shrine|village|walhalla | play headland h2 | done
-                                              end-of-raid cards, face down
+  play wheat | play headland h2 | done       end-of-raid cards, face down
                                               (the others see only how many)
 Cards: forest wheat shrine village headland walhalla hunt attack shield.
+Short forms: seat letters (board f+b), a card's first letters (play vill),
+1.3 or h1 3 for h1.3, moor 2 for moor f2 when one orientation is possible,
+a bare space (h1.3) to land there or attack it, none for board none.
+A move that cannot be made now is refused with the reason.
+
+LOOK-UPS at the prompt: board (the table), legend (what the letters on the
+board mean), hand (your cards and what they do), scores (every scoring and
+the latest raid), cards (deck, discards, galleys sent), tiles (terrain
+tiles), actions, rules, undo, hint.
 """

@@ -52,8 +52,8 @@ def test_commitments_stay_hidden_until_reveal() -> None:
     assert GAME.observation(a, BELA) == GAME.observation(b, BELA)
     assert GAME.observation(a, BELA)["hand_sizes"][ANNA] == 1  # face-down card still counted
     assert GAME.observation(a, ANNA)["my_commits"] == [[D.C_WHEAT, -1]]
-    assert "face-down" in GAME.render(a, ANNA)
-    assert "Wheat scoring" not in GAME.render(a, BELA)
+    assert "face-down: wheat" in GAME.render(a, ANNA)
+    assert "wheat" not in GAME.render(a, BELA).lower()
 
 
 def test_determinize_redeals_only_what_is_hidden() -> None:

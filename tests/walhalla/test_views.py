@@ -16,9 +16,9 @@ def test_render_shows_board_pools_and_only_own_hand() -> None:
     mine = GAME.render(s, ANNA)
     spectator = GAME.render(s, None)
     assert "H1" in mine and "F4" in mine and "1st" in mine and "2nd" in mine
-    assert "your hand: Hunt" in mine and "{p0} (RED, you)" in mine
+    assert "your hand (RED): hunt" in mine and "{p0} (RED, you)" in mine
     assert "{p1} (BLACK)" in mine and "(BLACK, you)" not in mine
-    assert "Shield" not in mine
+    assert "shield" not in mine.lower()
     assert "your hand" not in spectator
     assert "Walhalla" in spectator and "Midgard" in spectator
     assert all(len(line) <= 80 for line in mine.splitlines())
