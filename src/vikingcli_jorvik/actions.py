@@ -221,26 +221,24 @@ def refusal(s: JorvikState, text: str) -> str | None:
 
 PHASE_MOVES = {
     PH_GLORY: "glory or decline", PH_RANSOM: "ransom or decline",
-    PH_COMMIT: "commit K (brown vikings from A19)", PH_DEMAND: "place S (or reserve S)",
+    PH_COMMIT: "commit K (brown vikings from A19)", PH_DEMAND: "place S",
     PH_SWAP: "swap C:I C:I or decline", PH_BUY: "buy, free or pass",
-    PH_RESBUY: "buy, free or discard", PH_LOAD: "put, store, convert, cash ... or end",
+    PH_RESBUY: "buy, free or discard", PH_LOAD: "put, store, convert ... or end",
 }  # fmt: skip
 
 
 def phase_word(phase: int) -> str:
     if phase in (PH_GLORY, PH_RANSOM):
         return "Pict attack"
-    return {PH_RESBUY: "reservation purchase", PH_SWAP: "Loki swap"}.get(phase, PHASE_NAMES[phase])
+    return {PH_RESBUY: "reservation", PH_SWAP: "Loki swap"}.get(phase, PHASE_NAMES[phase])
 
 
 def wrong_phase(s: JorvikState, verb: str) -> str:
     when = " or ".join(dict.fromkeys(phase_word(p) for p in VERBS[verb]))
     if verb == "reserve" and not s.jarl:
         return "reservations are made only in the Jarl game"
-    return (
-        f"'{verb}' is a move of the {when} phase; this is the {phase_word(s.phase)}"
-        f" phase: {PHASE_MOVES.get(s.phase, 'no moves')}"
-    )
+    now = f"{phase_word(s.phase)} phase: {PHASE_MOVES.get(s.phase, 'no moves')}"
+    return f"'{verb}' is for the {when} phase; this is the {now}"
 
 
 def number(word: str) -> int | None:
@@ -282,6 +280,8 @@ def why_place(s: JorvikState, args: list[str]) -> str | None:
 
 
 def why_reserve(s: JorvikState, args: list[str]) -> str | None:
+    if not s.jarl:
+        return "reservations are made only in the Jarl game"
     k = number(args[0]) if len(args) == 1 else None
     if k is None:
         return "write 'reserve S' with S the slot's number, e.g. 'reserve 8'"

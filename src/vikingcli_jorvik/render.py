@@ -70,7 +70,7 @@ def render(s: JorvikState, seat: int | None) -> str:
     if seat is not None:
         out += your_cards(s, seat)
     out += phase_lines(s, seat)
-    return "\n".join(line[:WIDTH] for line in out)
+    return "\n".join(line[: WIDTH - 1] for line in out)
 
 
 def slot_lines(s: JorvikState) -> list[str]:
@@ -234,8 +234,9 @@ LEGEND = f"""\
 The board, line by line:
   Deck N: the cards left; the season now, its cards left, and whether its Pict
     attack is still to come.  Bag: goods left to fill ships.
-  Common goods: the goods on the common space (you can take them with 'convert').
-  Goods: {", ".join(f"{GOOD_SHORT[g]} {GOOD_NAMES[g]}" for g in range(8))}
+  Common goods: the goods on the common space (taken with 'convert').
+  Goods: {", ".join(f"{GOOD_SHORT[g]} {GOOD_NAMES[g]}" for g in range(5))},
+    {", ".join(f"{GOOD_SHORT[g]} {GOOD_NAMES[g]}" for g in range(5, 8))} (these three in Jarl only)
     (type either: 'put Je A09' = 'put jet A09').
   Slot / card / vikings (top first) / price: the cards offered in slots 1-6. The
     digits are the seats' numbers (the first column of the seat table): '2 1 1'
@@ -257,4 +258,4 @@ Cards (id letter = season: A winter, B spring, C summer, D autumn, E final):
   ship[Am Je]      a ship and its goods, unloaded in your loading turn
   skald/coins      a skald and what it counts at the end
   Picts +2/-1      a Pict attack: most defence +2 VP, least defence -1 VP
-Look-ups: {VIEWS}; 'rules' has every card and the move syntax."""
+Look-ups: {VIEWS}; 'rules': every card, the moves."""

@@ -1,0 +1,147 @@
+"""Issue 12: input that helps. The board's spellings are accepted (``Je`` for jet, a
+shortened verb, paid goods in any order) and a readable move that is not allowed
+now is refused with the reason (the price and the coins, the empty slot, the
+missing goods, the wrong phase), never with "not a legal action"."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from vikingcli.engine import IllegalAction
+from vikingcli_jorvik import data as d
+from vikingcli_jorvik.actions import action_text
+from vikingcli_jorvik.state import PH_BUY, PH_DEMAND, PH_LOAD, JorvikState
+
+from .helpers import GAME
+
+
+def find(pred: Callable[[JorvikState], bool], mode: str = "karl", n: int = 3) -> JorvikState:
+    """The first state of seeded random games where ``pred`` holds."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = GAME.new_state(n, {"mode": mode}, seed)
+        while GAME.to_move(s) is not None:
+            if pred(s):
+                return s
+            GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    raise AssertionError("no such state")
+
+
+def refused(s: JorvikState, text: str) -> str:
+    with pytest.raises(IllegalAction) as err:
+        GAME.parse_action(s, text)
+    message = str(err.value)
+    assert "is not allowed now:" in message, message  # a reason, not the legal list
+    return message
+
+
+def pool(s: JorvikState) -> list[int]:
+    return [s.pool[g] + s.pool[g + 8] for g in range(8)]
+
+
+def test_buy_too_dear_names_the_price_and_the_coins() -> None:
+    s = find(lambda s: s.phase == PH_BUY and s.coins[s.actor] < len(s.cols[s.pslot]))
+    price, coins = len(s.cols[s.pslot]), s.coins[s.actor]
+    cid = d.CARDS[s.slots[s.pslot]].cid
+    assert f"{cid} in slot {s.pslot + 1} costs {price} coins and you have {coins}" in refused(
+        s, "buy"
+    )
+
+
+def test_free_purchase_without_b22() -> None:
+    s = find(lambda s: s.phase == PH_BUY and d.C_B22 not in s.cards[s.actor])
+    assert "no free purchase (B22)" in refused(s, "free")
+
+
+def test_placing_on_an_empty_full_or_missing_slot() -> None:
+    s = find(lambda s: s.phase == PH_DEMAND and s.slots[5] < 0)
+    assert "slot 6 is empty" in refused(s, "place 6")
+    assert "slots 1 to 6, not 9" in refused(s, "place 9")
+    assert "e.g. 'place 2'" in refused(s, "place")
+    full = find(lambda s: s.phase == PH_DEMAND and any(len(c) == 8 for c in s.cols), n=5)
+    col = next(i for i in range(6) if len(full.cols[i]) == 8)
+    assert f"column {col + 1} is full" in refused(full, f"place {col + 1}")
+
+
+def test_reservations_only_in_jarl_and_only_slots_7_to_12() -> None:
+    s = find(lambda s: s.phase == PH_DEMAND)
+    assert "only in the Jarl game" in refused(s, "reserve 7")
+    j = find(lambda s: s.phase == PH_DEMAND and s.slots[0] >= 0, mode="jarl")
+    assert "'place 1'" in refused(j, "reserve 1")
+
+
+def test_a_move_of_another_phase_names_this_phase() -> None:
+    s = find(lambda s: s.phase == PH_DEMAND)
+    message = refused(s, "put jet A09")
+    assert "loading phase" in message and "this is the demand phase" in message
+    load = find(lambda s: s.phase == PH_LOAD and not s.buf)
+    assert "this is the loading phase" in refused(load, "place 1")
+
+
+def test_loading_refusals_name_the_missing_good_or_the_card() -> None:
+    s = find(lambda s: s.phase == PH_LOAD and not s.buf and not any(pool(s)))
+    assert "no goods to unload" in refused(s, "put jet A09")
+    assert "no goods to unload" in refused(s, "cash am ir")
+    assert "no good is called 'mud'" in refused(s, "put mud A09")
+    g = find(
+        lambda s: (
+            s.phase == PH_LOAD
+            and not s.buf
+            and pool(s)[d.JET] == 0
+            and any(pool(s))
+            and s.sboard[s.actor] < 0
+        )
+    )
+    assert "you have no jet to unload" in refused(g, "put Je A09")
+    assert "your storage space is empty" in refused(g, "take wool board")
+    assert "no warehouse (A06)" in refused(g, "store Je wh") or d.C_A06 in g.cards[g.actor]
+
+
+def test_a_good_a_card_does_not_take() -> None:
+    def craftsman_and_goods(s: JorvikState) -> bool:
+        if s.phase != PH_LOAD or s.buf:
+            return False
+        have = pool(s)
+        crafts = [c for c in s.cards[s.actor] if d.KIND[c] == d.CRAFTSMAN]
+        return any(have[g] and g not in d.NEEDS[c] for c in crafts for g in range(8))
+
+    s = find(craftsman_and_goods)
+    have = pool(s)
+    c = next(c for c in s.cards[s.actor] if d.KIND[c] == d.CRAFTSMAN)
+    g = next(g for g in range(8) if have[g] and g not in d.NEEDS[c])
+    cid, good = d.CARDS[c].cid, d.GOOD_NAMES[g]
+    assert f"{cid} takes" in refused(s, f"put {good} {cid}")
+    assert f"not {good}" in refused(s, f"put {d.GOOD_SHORT[g]} {cid}")
+    other = next(x for x in range(d.N_CARDS) if x not in s.cards[s.actor])
+    assert "not in your card area" in refused(s, f"put {good} {d.CARDS[other].cid}")
+
+
+def test_no_move_of_the_game_gets_the_legal_moves() -> None:
+    s = find(lambda s: s.phase == PH_DEMAND)
+    with pytest.raises(IllegalAction, match="legal: place"):
+        GAME.parse_action(s, "fly to the moon")
+
+
+def test_the_boards_spellings_are_accepted() -> None:
+    def has(text: str) -> Callable[[JorvikState], bool]:
+        return lambda s: any(action_text(a).startswith(text) for a in GAME.legal_actions(s))
+
+    s = find(has("put "))
+    canonical = next(
+        action_text(a) for a in GAME.legal_actions(s) if action_text(a).startswith("put ")
+    )
+    _, good, cid = canonical.split()
+    short = d.GOOD_SHORT[d.GOOD_NAMES.index(good)]
+    assert action_text(GAME.parse_action(s, f"put {short} {cid}")) == canonical
+    assert action_text(GAME.parse_action(s, f"PU {short.upper()} {cid.lower()}")) == canonical
+    c = find(has("convert "))
+    canonical = next(
+        action_text(a) for a in GAME.legal_actions(c) if action_text(a).startswith("convert ")
+    )
+    words = canonical.split()
+    shuffled = [d.GOOD_SHORT[d.GOOD_NAMES.index(w)] for w in reversed(words[1:4])]
+    typed = " ".join(["conv", *shuffled, words[4]])
+    assert action_text(GAME.parse_action(c, typed)) == canonical
