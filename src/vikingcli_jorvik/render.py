@@ -93,8 +93,8 @@ def slot_lines(s: JorvikState) -> list[str]:
             out += wrap("Reservable: ", res)
         if s.res_cards:
             k = len(s.res_cards)
-            row = [f"{card_now(s, c)} ({viking_text(v)})" for c, v in zip(s.res_cards, s.res_vik)]
-            out += wrap(f"Reserved (next price {k}): ", row)
+            row = [f"{CARDS[c].cid} ({viking_text(v)})" for c, v in zip(s.res_cards, s.res_vik)]
+            out.append(f"Reserved, next price {k}: {'  '.join(row)}")
     return out
 
 
@@ -170,7 +170,7 @@ def phase_lines(s: JorvikState, seat: int | None) -> list[str]:
     elif s.phase == PH_RESBUY:
         c = s.res_cards[0]
         price = len(s.res_cards)
-        out.append(f"Purchase: reserved {CARDS[c].cid} for {price} coins, or discard it")
+        out.append(f"Purchase: reserved {card_now(s, c)} for {price} coins, or discard it")
     elif s.phase == PH_SWAP:
         out.append("Loki A21: swap two vikings (C:I = column, place from 0) or decline")
     elif s.phase == PH_END:
@@ -238,15 +238,17 @@ The board, line by line:
   Goods: {", ".join(f"{GOOD_SHORT[g]} {GOOD_NAMES[g]}" for g in range(5))},
     {", ".join(f"{GOOD_SHORT[g]} {GOOD_NAMES[g]}" for g in range(5, 8))} (these three in Jarl only)
     (type either: 'put Je A09' = 'put jet A09').
-  Slot / card / vikings (top first) / price: the cards offered in slots 1-6. The
-    digits are the seats' numbers (the first column of the seat table): '2 1 1'
-    = the top viking is seat 2's, then two of seat 1's; 'b2' = a brown viking
-    placed by seat 2. The top viking's owner may buy first; price = vikings.
+  Slot / card / vikings (top first) / price: the cards offered in slots 1-6.
+    The digits are the seats' numbers (first column of the seat table):
+    '2 1 1' = the top viking is seat 2's, then two of seat 1's; 'b2' = a brown
+    viking placed by seat 2. The top viking's owner may buy first; price =
+    the number of vikings in the column.
   Reservable (Jarl): 7:A12 = the card in slot 7, to 'reserve 7'.
-  Reserved (Jarl): the reservation row, first first, the seat in brackets.
+  Reserved (Jarl): the reservation row, first first: D25 (3) = card D25,
+    reserved by seat 3. Its price is the number of cards in the row.
   Seat table: VP = victory points, coins, vik = vikings left to place (2+1b:
     and 1 committed brown one), def = defence (warriors), cards = cards owned,
-    stored = the good on the board's storage space, A06[...] = on the warehouse;
+    stored = the good on the board's storage space, A06[...] = on warehouse;
     (you) = your seat, (start) = the start player (Mjölnir).
   Your cards: your craftsmen, traders and oracles ('cards' shows all cards).
 Cards (id letter = season: A winter, B spring, C summer, D autumn, E final):

@@ -145,3 +145,25 @@ def test_the_boards_spellings_are_accepted() -> None:
     shuffled = [d.GOOD_SHORT[d.GOOD_NAMES.index(w)] for w in reversed(words[1:4])]
     typed = " ".join(["conv", *shuffled, words[4]])
     assert action_text(GAME.parse_action(c, typed)) == canonical
+
+
+# --------------------------------------------------------------------------- look-ups
+
+
+def test_the_board_is_short_and_the_look_ups_answer() -> None:
+    from vikingcli.engine import name_seats
+
+    names = ["human-0", "random-1", "random-2", "random-3"]
+    rng = random.Random(3)
+    s = GAME.new_state(4, {"mode": "karl"}, 3)
+    while GAME.to_move(s) is not None:
+        board = name_seats(GAME.render(s, 0), names).splitlines()
+        assert len(board) <= 20 and all(len(line) < 80 for line in board), board
+        assert "human-0 (you" in "\n".join(board)
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    for text in ("legend", "cards", "cards 2", "scores"):
+        answer = GAME.view(s, 0, text)
+        assert answer and all(len(line) < 80 for line in answer.splitlines()), text
+    assert "seats' numbers" in (GAME.view(s, 0, "legend") or "")
+    assert "1..4" in (GAME.view(s, 0, "cards 9") or "")
+    assert GAME.view(s, 0, "nonsense") is None
