@@ -28,28 +28,29 @@ from vikingcli_wikinger.state import (
 )
 from vikingcli_wikinger.view import (
     WIDTH,
+    board_width,
     full_board,
-    idle_text,
+    narrow_board,
     player_header,
     specials_text,
     tile_text,
 )
 
-FOOTER = "'board N' shows player N's islands, 'legend' the letters, 'scores' the points"
+HINT = "look-ups: legend, board N"
 
 
 def wheel_lines(s: State) -> list[str]:
-    """The offer: slot, price, tile and figure per slot."""
+    """The offer: slot, price, and tile/figure per slot."""
     smin = next((i for i in range(12) if s.wheel_t[i]), -1)
-    slot = "slot  " + "".join(f"{i:>5d}" for i in range(12))
+    slot = "slot  " + "".join(f"{i:>6d}" for i in range(12))
     price = "price " + "".join(
-        f"{i - smin:>5d}" if s.wheel_t[i] else "    -" for i in range(12)
+        f"{i - smin:>6d}" if s.wheel_t[i] else "     -" for i in range(12)
     )
-    tile = "tile  " + "".join(f"{tile_text(t):>5s}" if t else "    ." for t in s.wheel_t)
-    fig = "figure" + "".join(
-        f"{COLOUR_LETTERS[f]:>5s}" if f >= 0 else "    ." for f in s.wheel_f
+    offer = "offer " + "".join(
+        f"{tile_text(t) + '/' + COLOUR_LETTERS[f]:>6s}" if t else "     ."
+        for t, f in zip(s.wheel_t, s.wheel_f)
     )
-    return [slot, price, tile, fig]
+    return [slot, price, offer]
 
 
 def drawn_text(s: State) -> str:
@@ -93,10 +94,9 @@ def status_lines(s: State, seat: int | None) -> list[str]:
     """Title with round and scoring, then whose move it is and what they decide."""
     mode = "advanced" if s.adv else "basic"
     scoring = "big" if s.round % 2 == 0 else "small"
-    title = f"WIKINGER {mode}, round {s.round}/6: {scoring} scoring after it"
-    if s.round == 6:
-        title += ", then final scoring"
-    lines = [title]
+    title = f"WIKINGER {mode}, round {s.round}/6 ({scoring} scoring"
+    title += " + final)" if s.round == 6 else ")"
+    lines = [title.ljust(53) + HINT]
     if s.phase == OVER:
         order = sorted(range(s.n), key=lambda q: (-s.vp[q], -s.gold[q]))
         lines.append("Game over.")
@@ -108,15 +108,27 @@ def status_lines(s: State, seat: int | None) -> list[str]:
     return lines
 
 
-def other_line(s: State, p: int) -> str:
-    """One short line for another player: start mark, gold, VP, mainland, specials."""
-    mark = "*" if p == s.start else " "
-    text = f"{mark}{seat_ref(p)} ({p + 1}): {s.gold[p]} gold {s.vp[p]} VP"
-    text += f", mainland {idle_text(s, p)}"
-    held = sum(s.sp[p])
-    if s.adv and held:
-        text += f", {held} special{'s' if held > 1 else ''}"
-    return text
+def others_lines(s: State, seat: int) -> list[str]:
+    """The other players, as many to a line as fit (a name counted as 12 characters):
+    start mark, number for 'board N', gold and VP."""
+    lines: list[str] = []
+    width = 0
+    for p in range(s.n):
+        if p == seat:
+            continue
+        mark = "*" if p == s.start else " "
+        item = f"{mark}{seat_ref(p)} ({p + 1}): {s.gold[p]} gold {s.vp[p]} VP"
+        held = sum(s.sp[p])
+        if s.adv and held:
+            item += f" {held} SP"
+        size = len(item) + 8
+        if lines and width + 3 + size <= WIDTH - 1:
+            lines[-1] += "   " + item
+            width += 3 + size
+        else:
+            lines.append(item)
+            width = size
+    return lines
 
 
 def render(s: State, seat: int | None) -> str:
@@ -128,18 +140,21 @@ def render(s: State, seat: int | None) -> str:
         disp = " ".join(
             f"[{i}] {SPECIAL_IDS[d]}" if d >= 0 else f"[{i}] -" for i, d in enumerate(s.display)
         )
-        lines.append(f"Special tiles on display: {disp}")
+        lines.append(f"Special tiles: display {disp}")
     if seat is None:
         for p in range(s.n):
             lines += ["", player_header(s, p, seat), *full_board(s, p)]
         return "\n".join(line[:WIDTH] for line in lines)
-    header = player_header(s, seat, seat, specials=False)
     held = specials_text(s, seat)
-    if held and len(header) + len(held) < 70:
-        header += "  " + held
-        held = ""
-    lines += [held, header]  # the specials, if long, where an empty line parts the wheel
-    lines += full_board(s, seat)
-    lines += [other_line(s, p) for p in range(s.n) if p != seat]
-    lines.append(FOOTER)
+    if held:  # the seat's own special tiles after the display, or on a line of their own
+        mine = "yours " + held[len("specials "):]
+        if len(lines[-1]) + 2 + len(mine) < WIDTH:
+            lines[-1] += "; " + mine
+        else:
+            lines.append("Special tiles: " + mine)
+    lines.append(player_header(s, seat, seat, specials=False))
+    wide = board_width(s, seat) > (WIDTH - 5) // 5 - 1
+    lines += narrow_board(s, seat) if wide else full_board(s, seat)
+    if s.phase != OVER:  # at the end the ranking above lists everybody
+        lines += others_lines(s, seat)
     return "\n".join(line[:WIDTH] for line in lines)

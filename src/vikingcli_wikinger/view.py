@@ -100,27 +100,21 @@ def view(s: State, seat: int | None, text: str) -> str | None:
 
 
 LEGEND = """\
-Round R/6: small scoring after rounds 1, 3, 5 (3 gold per safe goldsmith), big
-  scoring after rounds 2, 4, 6, final scoring after round 6.
-Price wheel: 'take S' takes slot S; price: gold it costs now (the lowest slot
-  is free), - empty. Tiles: L island tile sea|land, M land|land, R land|sea,
-  Ma..Md an M with building a..d, <r> <g> <y> <b> a ship with a red, green,
-  yellow, blue sail. Under each tile the figure that comes with it.
-Figures: F fisher (blue, row 5), G goldsmith (yellow, 4), S scout (green, 3),
-  N noble (red, 2), W warrior (black, 1), B boatman (grey, mainland only).
-  mainland F2 W1: idle figures by letter and count (two fishers, one warrior).
-Islands: columns c0, c1..; row 0 ships; rows 1..5 island tiles, each row named
-  by the one figure that may stand there (1 W .. 5 F); '.' an empty cell.
-  A tile in 5 characters: left edge (~ sea, = land), tile (L M R; X building
-  special), building (a..d, - none), figure (letter, lower case when a ship
-  threatens it, . none), right edge. ~L-.==MaN= : an L without figure, joined
-  land to land to an M of building a with a noble on it.
-  A ship r3g! : sail (r g y b), what it pays when fought (3g 3 gold, 2v 2 VP),
-  then + fought (a warrior in row 1 beneath it) or ! it threatens its column
-  down to the sail's row (red 2, green 3, yellow 4, blue 5).
-Players: * start player; (2, you): player 2 (for 'board 2'), your own seat.
-Look-ups: 'board N' a player's islands, 'scores' the points and last scoring,
-  'specials' the special tiles (advanced), 'rules' the rules and the moves."""
+Wheel: 'take S' takes slot S; price: gold it costs now (the lowest slot is
+  free; - empty); offer: tile/figure, Mc/S = an Mc tile with a scout.
+Tiles: L sea|land, M land|land, R land|sea; Ma..Md an M with building a..d;
+  X a building special; <r> <g> <y> <b> a ship with a red/green/yellow/blue sail
+Figures and rows: W warrior (black) 1, N noble (red) 2, S scout (green) 3,
+  G goldsmith (yellow) 4, F fisher (blue) 5, B boatman (grey) mainland only.
+  lower case: a ship threatens it. mainland F2 W1: idle figures by count.
+Islands: columns c0 c1..; row 0 ships; rows 1-5 tiles, named by their figure.
+  A cell ~L-.= : left edge (~ sea, = land), tile, building (- none), figure
+  (. none), right edge; '.' alone: empty. ~L-.==MaN= : an L, an Ma with noble.
+Ship r3g! : sail r/g/y/b, pays 3g (gold) or 2v (VP) when fought; + fought (by a
+  warrior in row 1), ! threatens its column to row 2 r, 3 g, 4 y, 5 b.
+Wide islands: cells L-. without edges, ships r! / g+ (sail and mark).
+Players: * start player; (2, you): player 2 (for 'board 2'); 3 SP: specials.
+More: 'board N', 'scores', 'specials' (the display [I], yours), 'rules'."""
 
 
 def specials_view(s: State) -> str:
@@ -190,7 +184,7 @@ def full_board(s: State, p: int) -> list[str]:
     ships, rows = s.ships[p], s.rows[p]
     td = threat_depths(ships, rows)
     ncol = board_width(s, p)
-    per = (WIDTH - 5) // 5
+    per = (WIDTH - 5) // 5 - 1
     out: list[str] = []
     for lo in range(0, ncol, per):
         hi = min(ncol, lo + per)
@@ -224,6 +218,35 @@ def idle_text(s: State, p: int) -> str:
     """Player p's idle figures on the mainland, ``F2 W1`` (``-``: none)."""
     idle = " ".join(f"{COLOUR_LETTERS[x]}{s.idle[p][x]}" for x in range(6) if s.idle[p][x])
     return idle or "-"
+
+
+def narrow_board(s: State, p: int) -> list[str]:
+    """Player p's tableau in 3 characters a cell (no edges; ships by sail and mark),
+    for a tableau too wide for the full drawing: 25 columns in 80."""
+    ships, rows = s.ships[p], s.rows[p]
+    td = threat_depths(ships, rows)
+    ncol = board_width(s, p)
+    out = ["    " + "".join(f"c{c:<3d}"[:3] for c in range(ncol))]
+    line0 = "  0 "
+    for c in range(ncol):
+        d = ships[c] if c < len(ships) else 0
+        fought = bool(d and c < len(rows[0]) and rows[0][c] & FIG)
+        line0 += (SAIL_LETTERS[d] + ("+" if fought else "!") + " ") if d else ".  "
+    out.append(line0.rstrip())
+    for r in range(1, 6):
+        row = rows[r - 1]
+        line = f"{r} {COLOUR_LETTERS[COLOUR_OF_ROW[r]]} "
+        for c in range(ncol):
+            v = row[c] if c < len(row) else 0
+            t = v & TILE_MASK
+            if not t:
+                line += ".  "
+                continue
+            kind = "L" if t == T_L else "R" if t == T_R else "X" if t >= 7 else "M"
+            b = building_of(t)
+            line += kind + (BUILDING_LETTERS[b] if b >= 0 else "-") + fig_char(r, v, td, c)
+        out.append(line.rstrip())
+    return out
 
 
 def player_header(s: State, p: int, seat: int | None, specials: bool = True) -> str:

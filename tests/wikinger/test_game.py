@@ -124,32 +124,44 @@ def test_board_n_shows_that_players_whole_tableau_numbered_from_1() -> None:
     assert GAME.view(s, 0, "take 3") is None
 
 
-def test_render_fits_20_lines_of_80_columns_and_shows_own_board_in_full() -> None:
+def test_render_fits_16_lines_of_80_columns_and_shows_own_board_in_full() -> None:
     for seed in range(6):
         s = random_state(4, "advanced" if seed % 2 else "basic", seed, 60 + seed * 40)
         for seat in (0, 1, 2, 3, None):
             text = GAME.render(s, seat)
             assert max(len(line) for line in text.splitlines()) <= 80
             if seat is not None:
-                assert len(text.splitlines()) <= 20, text
+                assert len(text.splitlines()) <= 16, text
         text = GAME.render(s, 1)
         assert "{p1} (2, you)" in text
         assert ("slot" in text and "price" in text) == any(s.wheel_t)
         assert "~L" in text  # full cells show sea/land edges
-        for p in (0, 2, 3):  # the others: one line each, their tableaux behind 'board N'
-            assert f"{{p{p}}} ({p + 1}): " in text
+        for p in (0, 2, 3):  # the others: short, their tableaux behind 'board N'
+            shown = f"{{p{p}}} ({p + 1}): " if s.phase != OVER else f". {{p{p}}}: "
+            assert shown in text
+        assert "~L-" not in text.split("{p1} (2, you)")[0]  # no other tableau drawn
+
+
+def test_a_tableau_too_wide_for_full_cells_is_drawn_narrow() -> None:
+    s = empty_state(2)
+    board(s, 0, "row5: " + " ".join(["L", "R"] * 9))
+    text = GAME.render(s, 0)
+    assert len(text.splitlines()) <= 16 and max(len(ln) for ln in text.splitlines()) < 80
+    assert "L-.R-.L-." in text
 
 
 def test_legend_explains_every_abbreviation_of_the_board() -> None:
     legend = GAME.view(random_state(4, "advanced", 1, 100), 0, "legend") or ""
     lines = legend.splitlines()
-    assert len(lines) <= 22 and max(len(line) for line in lines) <= 80
+    assert len(lines) <= 15 and max(len(line) for line in lines) <= 80
     for word in ("~L-.==MaN=", "r3g!", "3g", "2v", "lower case", "mainland F2 W1", "*",
                  "Ma..Md", "<r>", "price", "slot", "'board N'", "'scores'", "'specials'"):
         assert word in legend, word
     for letter, role in zip("FGSNWB", ("fisher", "goldsmith", "scout", "noble", "warrior",
                                        "boatman")):
         assert f"{letter} {role}" in legend
+    for abbreviation in ("Mc/S", "offer", "(~ sea, = land)", "SP"):
+        assert abbreviation in legend
     assert "SP04 longship" in (GAME.view(random_state(4, "advanced", 1, 100), 0, "specials") or "")
     assert "VP" in (GAME.view(random_state(2, "basic", 1, 100), 1, "scores") or "")
 
