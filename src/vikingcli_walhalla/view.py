@@ -5,6 +5,7 @@ totals the property tests check."""
 from __future__ import annotations
 
 import random
+import textwrap
 from typing import Any
 
 from vikingcli.engine import normalize_action_text, seat_ref
@@ -164,10 +165,9 @@ def _columns(s: WalhallaState) -> str:
     return " ".join(f"{D.COLOUR_LETTER[p]:>6}" for p in range(s.n))
 
 
-def _who_is_who(s: WalhallaState) -> str:
-    return "  " + ", ".join(
-        f"{D.COLOUR_LETTER[p]} = {seat_ref(p)} ({D.COLOURS[p]})" for p in range(s.n)
-    )
+def _who_is_who(s: WalhallaState) -> list[str]:
+    each = [f"{D.COLOUR_LETTER[p]} = {seat_ref(p)} ({D.COLOURS[p]})" for p in range(s.n)]
+    return ["  " + ", ".join(each[:2]), "  " + ", ".join(each[2:])]
 
 
 def _ledger_raid(label: str) -> int:
@@ -193,16 +193,16 @@ def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
             lines.append("  (no cards)")
         return "\n".join(lines)
     if want in ("scores", "score", "scoring", "log"):
+        last = _ledger_raid(s.ledger[-1][0]) if s.ledger else 0
         lines = ["VP by scoring".ljust(24) + _columns(s)]
         for label, pts in breakdown(s).items():
-            lines.append(f"{label[:23]:<24}" + " ".join(f"{x:>6}" for x in pts))
-        if s.ledger:
-            last = _ledger_raid(s.ledger[-1][0])
-            lines.append(f"latest scoring (raid {last}):")
-            for label, pts in s.ledger:
-                if _ledger_raid(label) == last:
-                    lines.append(f"  {label[:21]:<22}" + " ".join(f"{x:>6}" for x in pts))
-        lines.append(_who_is_who(s))
+            mark = (
+                "*" if s.ledger and label in dict(s.ledger) and _ledger_raid(label) == last else " "
+            )
+            lines.append(f"{mark}{label[:22]:<23}" + " ".join(f"{x:>6}" for x in pts))
+        if last:
+            lines.append(f"* the latest scoring (end of raid {last})")
+        lines.extend(_who_is_who(s))
         return "\n".join(lines)
     if want in ("cards", "deck", "discards", "galleys"):
         lines = [
@@ -213,7 +213,13 @@ def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
                 f"  {D.CARD_TITLES[t]:<15} {D.CARD_COUNTS[t]} {s.discard[t]:>2}  {CARD_EFFECTS[t]}"
             )
         sent = " ".join(f"G{g:02d}" for g in galleys_sent(s)) or "none"
-        lines.append(f"Galleys: {len(s.gdeck)} left to draw this raid; sent: {sent}")
+        lines.extend(
+            textwrap.wrap(
+                f"Galleys: {len(s.gdeck)} left to draw this raid; sent: {sent}",
+                79,
+                subsequent_indent="  ",
+            )
+        )
         lines.append("  coloured seat: G01-G03 RED, G04-G06 BLACK, G07-G09 YELLOW, G10-G12 BLUE,")
         lines.append(
             "  on the front, middle and back seat in turn (G01 front, G02 middle, G03 back)"
