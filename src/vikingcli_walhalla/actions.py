@@ -207,13 +207,13 @@ _PHASE_OF = {
     "hunt": P_HUNT, "no": P_HUNT, "play": P_COMMIT, "done": P_COMMIT,
 }  # fmt: skip
 _NOW = {
-    P_INVITE: "you are invited onto the galley now: join or decline",
-    P_SEATS: "you board the galley's seats now: board front+back, board none...",
-    P_SEND: "you moor the galley now: moor f2 in, moor f3 out...",
-    P_LAND: "your viking disembarks now: land h1.3, attack h1.3...",
-    P_DEFEND: "you defend your space now: lose, win or win shield",
-    P_HUNT: "you answer the Hunt question now: hunt or no hunt",
-    P_COMMIT: "you lay end-of-raid cards face down now: play <card> or done",
+    P_INVITE: "it is time to answer the invitation (join or decline)",
+    P_SEATS: "it is time to board the galley's seats (board f+b)",
+    P_SEND: "it is time to moor the galley (moor f2 in)",
+    P_LAND: "it is time for your viking to disembark (land h1.3)",
+    P_DEFEND: "it is time to defend your space (lose, win, win shield)",
+    P_HUNT: "it is time to answer hunt or no hunt",
+    P_COMMIT: "it is time to lay end-of-raid cards (play <card>, done)",
 }
 
 
@@ -328,7 +328,7 @@ def refusal(s: WalhallaState, text: str) -> str | None:
     if p is None:
         return "the game is over"
     if s.phase != _PHASE_OF[verb]:
-        return "not the moment: " + _NOW[s.phase]
+        return _NOW[s.phase]
     if verb == "join":
         i = D.galley_colour(s.galley)
         sold = words[words.index("sell") + 1 :] if "sell" in words else []

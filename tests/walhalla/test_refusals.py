@@ -64,9 +64,9 @@ def test_invitation_and_wrong_moment_refusals() -> None:
     set_pools(s, BELA, midgard=0)
     start_turn(s, 5)
     refused(s, "join", "0 vikings in Midgard and no card to sell")
-    refused(s, "board front", "not the moment: you are invited onto the galley now")
-    refused(boarding(), "moor f2 in", "not the moment: you board the galley's seats now")
-    refused(landing(), "lose", "not the moment: your viking disembarks now")
+    refused(s, "board front", "it is time to answer the invitation")
+    refused(boarding(), "moor f2 in", "it is time to board the galley's seats")
+    refused(landing(), "lose", "it is time for your viking to disembark")
 
 
 def test_mooring_refusals() -> None:
