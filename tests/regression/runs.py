@@ -66,7 +66,9 @@ def play(args: list[str], games: int = GAMES) -> list[dict[str, Any]]:
         for line in result.stdout.splitlines():
             rec = orjson.loads(line)
             rec.pop("seconds", None)
-            save = orjson.loads((Path(tmp) / f"{rec['game']}-{rec['seed']}.json").read_bytes())
+            # Where run put the save: a temporary folder, not part of the game.
+            written = Path(rec.pop("save", None) or Path(tmp) / f"{rec['game']}-{rec['seed']}.json")
+            save = orjson.loads(written.read_bytes())
             moves = "\n".join(save["actions"]).encode()
             rec["actions_sha256"] = hashlib.sha256(moves).hexdigest()
             records.append(rec)
