@@ -321,7 +321,7 @@ def _count(n: float, noun: str) -> str:
 def _summary_line(result: dict[str, Any]) -> str:
     parts = []
     for i, seat in enumerate(result["seats"]):
-        parts.append(f"{seat['player']} {result['scores'][i]:g} (#{result['ranks'][i]})")
+        parts.append(f"{seat['name']} {result['scores'][i]:g} (#{result['ranks'][i]})")
     end = "" if result["end_reason"] == "rules" else f"  [{result['end_reason']}]"
     return f"{result['game']} seed {result['seed']}: " + ", ".join(parts) + end
 

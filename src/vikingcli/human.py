@@ -132,7 +132,11 @@ def _prompt(message: str, completions: list[str]) -> str:
 
     words = [*completions, "actions", "board", "help", "legend", "rules", "hint", "undo", "quit"]
     try:
-        return prompt(message, completer=WordCompleter(words, sentence=True))
+        # No rows kept free under the prompt for the completion menu: the board
+        # above it gets the whole screen (the menu scrolls it up when it opens).
+        return prompt(
+            message, completer=WordCompleter(words, sentence=True), reserve_space_for_menu=0
+        )
     except EOFError:
         raise QuitGame from None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -16,13 +17,18 @@ def plain_text(rendered: Any) -> str:
     return "".join(fragment[1] for fragment in rendered)
 
 
-def move_lines(number: int, name: str, lines: list[str]) -> list[str]:
+def move_lines(number: int, name: str, lines: list[str], width: int = 80) -> list[str]:
     """A narrated move as log lines: the move after its number and mover, then its
-    consequences indented beneath."""
+    consequences indented beneath, each wrapped to ``width`` columns."""
     if not lines:
         return []
-    head = f"{number:4d}. {name}: {lines[0]}"
-    return [head, *(f"        {line}" for line in lines[1:])]
+    indent = " " * 8
+    out = textwrap.wrap(
+        f"{number:4d}. {name}: {lines[0]}", width, subsequent_indent=indent, drop_whitespace=True
+    ) or [f"{number:4d}. {name}:"]
+    for line in lines[1:]:
+        out += textwrap.wrap(line, width, initial_indent=indent, subsequent_indent=indent + "  ")
+    return out
 
 
 def did_you_mean(name: str, choices: Iterable[str]) -> str:
