@@ -35,8 +35,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``).
   With ``depth`` > 0 the simulation stops once ``depth`` plies have been played
   from the root (tree plus rollout) and the position is scored with
-  ``evaluate`` of every seat: seat i gets ``logistic(EVAL_SHARPNESS * (e_i -
-  max_{j != i} e_j) / eval_scale)``. The default cut-off is 20 plies, or the
+  ``evaluate`` of every seat (one ``evaluate_all`` call): seat i gets
+  ``logistic(EVAL_SHARPNESS * (e_i - max_{j != i} e_j) / eval_scale)``. The
+  default cut-off is 20 plies, or the
   game's ``ai_depth`` hint (Graenaland searches with depth 1). Finished
   games score from the ranks:
   ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
@@ -206,7 +207,9 @@ class Search:
         cfg = self.cfg
         to_move = game.to_move
         legal = game.legal_actions
-        apply = game.apply
+        # Every action played below comes from legal(d) of the very state it is
+        # applied to, so the engine's re-check is skipped (the trusted path).
+        apply = game.apply_legal
         depth = cfg.depth
         c = cfg.c
         log = math.log
@@ -281,7 +284,7 @@ class Search:
         if node is self.root:
             if self.root_order is None:
                 acts = list(actions)
-                values = greedy_values(self.game, d, self.seat, acts)
+                values = greedy_values(self.game, d, self.seat, acts, trusted=True)
                 self.root_prior = dict(zip(acts, values))
                 # Sort on the value; random tie order from the seeded RNG.
                 keys = [(-v, self.rng.random()) for v in values]
@@ -294,8 +297,7 @@ class Search:
         return untried[int(self.rng.random() * len(untried))]
 
     def _eval(self, d: State) -> list[float]:
-        ev = self.game.evaluate
-        values = [ev(d, i) for i in range(self.n_players)]
+        values = self.game.evaluate_all(d)
         self.margin = _margin(values, self.seat)
         return eval_rewards(values, self.game.eval_scale)
 
@@ -308,7 +310,7 @@ class Search:
         game = self.game
         to_move = game.to_move
         legal = game.legal_actions
-        apply = game.apply
+        apply = game.apply_legal  # actions from legal(d), as in iterate
         depth = self.cfg.depth
         rnd = self.rng.random
         greedy = self.cfg.rollout == "greedy-epsilon"
