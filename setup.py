@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tomllib
 from pathlib import Path
 
 from setuptools import setup
@@ -56,6 +57,13 @@ def _compiled_sources() -> list[str]:
 
 MYPY_REQUIREMENT = "mypy>=1.10"
 
+
+def _build_requirements() -> list[str]:
+    """mypy, and the project's own dependencies: mypyc type-checks the modules it
+    compiles together with everything they import (pluggy, orjson...)."""
+    pyproject = tomllib.loads((Path(__file__).parent / "pyproject.toml").read_text())
+    return [MYPY_REQUIREMENT, *pyproject["project"]["dependencies"]]
+
 # The build commands that need the extension modules; metadata-only runs
 # (egg_info, dist_info) skip the slow mypyc translation.
 _BUILDS = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "develop"}
@@ -75,10 +83,10 @@ else:
         from mypyc.build import mypycify
     except ImportError:
         # In pip's isolated build environment: setuptools reports setup_requires as
-        # build requirements, so pip installs mypy and runs this script again.
-        setup(setup_requires=[MYPY_REQUIREMENT])
+        # build requirements, so pip installs them and runs this script again.
+        setup(setup_requires=_build_requirements())
     else:
         if _BUILDS.isdisjoint(sys.argv[1:]):
-            setup(setup_requires=[MYPY_REQUIREMENT])
+            setup(setup_requires=_build_requirements())
         else:
             setup(ext_modules=mypycify(_compiled_sources(), opt_level="3"))
