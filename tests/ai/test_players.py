@@ -133,7 +133,9 @@ def test_kinds_are_registered_with_their_parameters() -> None:
     for name in ("random", "greedy", "mcts"):
         assert name in reg.players
     params = {p.name for p in MCTS.params}
-    assert params == {"iterations", "seconds", "c", "rollout", "depth", "seed", "workers"}
+    assert params == {
+        "iterations", "seconds", "c", "rollout", "depth", "redeal", "seed", "workers"
+    }
     spec = parse_spec("mcts:iterations=300,seed=1", reg.players)
     assert dict(spec.params) == {"iterations": 300, "seed": 1}
     parse_spec("mcts:seconds=0.5", reg.players)
