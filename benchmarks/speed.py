@@ -17,20 +17,42 @@ Usage::
     nice .venv/bin/python benchmarks/speed.py --budget 2 --json
 
 ``--budget`` is the seconds spent on each measurement (default 1.5).
+
+Two builds side by side (``--compare A B``, default ``pure compiled``): every
+measurement above, for each game at its default table size (or ``--players``),
+run by A and by B in turn in fresh processes, ``--rounds`` times (default 5) with
+the order alternating (A B, B A, ...) so load that drifts during the run hits both
+alike; then per figure the ratio B/A of each round (for the µs figures A/B, so
+above 1 always means B is faster) with its min, median and max. A build is
+``pure`` (the working tree's sources), ``compiled`` (the working tree compiled
+with mypyc, built once into ``build/`` and reused while the sources are
+unchanged), ``git:REV`` (the sources of a commit) or a directory to put first on
+``PYTHONPATH``::
+
+    nice .venv/bin/python benchmarks/speed.py --compare                  # pure vs compiled
+    nice .venv/bin/python benchmarks/speed.py --compare git:HEAD~3 pure --game graenaland
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import platform
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
+
+import builds  # benchmarks/builds.py, next to this script
 
 from vikingcli.engine import Game
 from vikingcli.registry import load_registry
+from vikingcli_ai import mcts as mcts_module
 from vikingcli_ai.mcts import Search, SearchConfig, default_depth
 
 
@@ -109,6 +131,7 @@ def measure(game: Game, n: int, budget: float) -> dict[str, Any]:
     return {
         "game": game.name,
         "players": n,
+        "compiled": not str(mcts_module.__file__).endswith(".py"),
         "random_games_per_s": round(gps, 1),
         "plies_per_game": round(plies, 1),
         "clone_us": round(clone_us, 1),
@@ -134,14 +157,102 @@ COLUMNS = [
 ]
 
 
+# -- two builds, interleaved -------------------------------------------------------
+
+FASTER_IS_HIGHER = {
+    "random_games_per_s": True,
+    "clone_us": False,
+    "determinize_us": False,
+    "mcts_it_per_s_opening": True,
+    "mcts_it_per_s_midgame": True,
+    "mcts_it_per_s_opening_depth0": True,
+}
+
+
+def _sources_digest() -> str:
+    """A digest of what the compiled build is made from, naming its cache."""
+    h = hashlib.sha256()
+    for path in [*sorted((builds.REPO / "src").rglob("*.py")), builds.REPO / "setup.py"]:
+        h.update(str(path.relative_to(builds.REPO)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def make_build(spec: str, scratch: Path) -> builds.Build:
+    if spec == "pure":
+        return builds.pure()
+    if spec == "compiled":
+        print("# building the compiled version (minutes on a busy machine)...", file=sys.stderr)
+        return builds.compiled(builds.REPO / "build" / f"compiled-{_sources_digest()}")
+    if spec.startswith("git:"):
+        return builds.commit(spec[4:], scratch / f"commit-{len(list(scratch.iterdir()))}")
+    path = Path(spec)
+    if not path.is_dir():
+        raise builds.BuildError(
+            f"unknown build {spec!r} (pure, compiled, git:REV or a directory)"
+        )
+    return builds.Build(spec, path.resolve())
+
+
+def _measure_in(build: builds.Build, game: str, n: int, budget: float) -> dict[str, Any]:
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--game", game,
+           "--players", str(n), "--budget", str(budget)]
+    done = subprocess.run(cmd, env=build.env(), capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise builds.BuildError(f"{build.label}: speed.py failed:\n{done.stderr.strip()}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def compare(specs: list[str], tables: list[tuple[str, int]], rounds: int, budget: float) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b = (make_build(spec, Path(tmp)) for spec in specs)
+        print(f"# python {platform.python_version()} on {platform.machine()}; A = {a.label}"
+              f" ({a.path}), B = {b.label} ({b.path}); {rounds} rounds, order alternating")
+        for game, n in tables:
+            rows: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
+            for r in range(rounds):
+                order = [("A", a), ("B", b)] if r % 2 == 0 else [("B", b), ("A", a)]
+                for key, build in order:
+                    rows[key].append(_measure_in(build, game, n, budget))
+            kinds = {key: {row["compiled"] for row in rows[key]} for key in rows}
+            print(f"\n## {game} {n}p (A compiled: {kinds['A']}, B compiled: {kinds['B']})")
+            print("| figure | A median | B median | B/A min | B/A median | B/A max |")
+            print("|---|---|---|---|---|---|")
+            for figure, higher in FASTER_IS_HIGHER.items():
+                pairs = [(ra[figure], rb[figure]) for ra, rb in zip(rows["A"], rows["B"])]
+                ratios = sorted((vb / va if higher else va / vb) for va, vb in pairs)
+                med_a = statistics.median(va for va, _ in pairs)
+                med_b = statistics.median(vb for _, vb in pairs)
+                print(f"| {figure} | {med_a:g} | {med_b:g} | {ratios[0]:.2f} |"
+                      f" {statistics.median(ratios):.2f} | {ratios[-1]:.2f} |", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", action="append", help="only these games (repeatable)")
     ap.add_argument("--players", type=int, nargs="*", help="only these player counts")
     ap.add_argument("--budget", type=float, default=1.5, help="seconds per measurement")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
+    ap.add_argument("--compare", nargs="*", metavar="BUILD",
+                    help="two builds, interleaved (default: pure compiled)")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds of --compare (default 5)")
     args = ap.parse_args(argv)
     reg = load_registry()
+    if args.compare is not None:
+        specs = args.compare or ["pure", "compiled"]
+        if len(specs) != 2 or args.rounds < 1:
+            print("speed.py: --compare takes two builds and --rounds at least 1", file=sys.stderr)
+            return 2
+        tables = [
+            (name, n)
+            for name in (args.game or sorted(reg.games))
+            for n in (args.players or [reg.game(name).default_players])
+        ]
+        try:
+            return compare(specs, tables, args.rounds, args.budget)
+        except builds.BuildError as exc:
+            print(f"speed.py: {exc}", file=sys.stderr)
+            return 2
     names = args.game or sorted(reg.games)
     if not args.json:
         print(f"# python {platform.python_version()} on {platform.machine()}")

@@ -292,6 +292,14 @@ class Game(ABC):
 
     # -- optional, with sensible defaults -------------------------------------------
 
+    def evaluate_all(self, state: State) -> list[float]:
+        """:meth:`evaluate` of every seat, in seat order: what search asks at each
+        cut-off. The default calls ``evaluate`` once per seat; a game whose seats
+        share most of the work (projected scorings, majorities) may override it
+        to do that work once, and must return exactly what ``evaluate`` would."""
+        evaluate = self.evaluate
+        return [evaluate(state, seat) for seat in range(self.num_players(state))]
+
     def rules_text(self) -> str:
         """A readable rules summary and the action syntax (``vikingcli rules``)."""
         return self.__doc__ or self.title

@@ -12,7 +12,8 @@ option (one option varied at a time from the defaults) and checks, at every step
 illegal action without changing the state, ``parse(format(a)) == a``,
 ``from_json(to_json(s))`` round-trips, ``observation`` is JSON-ready,
 ``determinize`` keeps the acting seat's observation and leaves the original alone,
-``clone`` is independent, ``render`` fits 80 columns; and over whole games: the
+``clone`` is independent, ``render`` fits 80 columns, ``evaluate_all``
+agrees with ``evaluate`` seat by seat; and over whole games: the
 game ends, the same seed gives the same game, the outcome is well formed.
 Hypothesis also chooses paths of its own and, when one breaks the contract, shrinks
 it to a short sequence of moves. OpenSpiel's API and simulation tests are the model.
@@ -207,11 +208,18 @@ def check_views(game: Game, state: Any) -> None:
         assert text.strip(), "render returned nothing"
         wide = [line for line in text.splitlines() if len(line) > 80]
         assert not wide, f"render is wider than 80 columns: {wide[0]!r}"
+    values = []
     for seat in range(n):
         value = game.evaluate(state, seat)
         assert isinstance(value, (int, float)) and math.isfinite(value), (
             f"evaluate returned {value!r}"
         )
+        values.append(value)
+    together = game.evaluate_all(state)
+    # Search scores cut-offs with evaluate_all alone: an override must agree exactly.
+    assert list(together) == values, (
+        f"evaluate_all returned {together!r}, evaluate per seat {values!r}"
+    )
 
 
 def play_random(

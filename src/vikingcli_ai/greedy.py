@@ -20,9 +20,17 @@ from vikingcli.players import Param, PlayerKind
 TIE = 1e-9
 
 
-def greedy_values(game: Game, base: State, seat: int, actions: Sequence[Action]) -> list[float]:
-    """``evaluate(seat)`` after each action, applied to a clone of ``base``."""
-    clone, apply, evaluate = game.clone, game.apply, game.evaluate
+def greedy_values(
+    game: Game, base: State, seat: int, actions: Sequence[Action], *, trusted: bool = False
+) -> list[float]:
+    """``evaluate(seat)`` after each action, applied to a clone of ``base``.
+
+    ``trusted``: the actions come from ``legal_actions(base)`` itself, so the
+    engine may skip its legality check. The greedy player's own actions are the
+    true state's, which the contract does not promise to be legal in a
+    determinization: those stay checked."""
+    clone, evaluate = game.clone, game.evaluate
+    apply = game.apply_legal if trusted else game.apply
     out = []
     for action in actions:
         child = apply(clone(base), action)

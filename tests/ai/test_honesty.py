@@ -130,7 +130,11 @@ def test_players_only_touch_the_true_state_through_determinize(name: str) -> Non
     for state, seat in _decision_positions(game)[:3]:
         spy = _Spy(game, state)
         before = _snap(game, state)
-        for player in (MctsPlayer(SearchConfig(iterations=15, depth=6), 1), GreedyPlayer(1)):
+        for player in (
+            MctsPlayer(SearchConfig(iterations=15, depth=6), 1),
+            MctsPlayer(SearchConfig(iterations=15, depth=6, redeal=4), 1),
+            GreedyPlayer(1),
+        ):
             action = player.choose(spy, state, seat)  # type: ignore[arg-type]
             assert action in game.legal_actions(state)
         assert _snap(game, state) == before

@@ -19,6 +19,7 @@ from vikingcli_ai.greedy import GreedyPlayer
 from vikingcli_ai.mcts import (
     MCTS,
     MctsPlayer,
+    Search,
     SearchConfig,
     eval_rewards,
     rank_rewards,
@@ -37,6 +38,7 @@ def _players():
             lambda s: MctsPlayer(SearchConfig(iterations=15, depth=6, rollout="greedy-epsilon"), s),
         ),
         ("mcts-to-the-end", lambda s: MctsPlayer(SearchConfig(iterations=3, depth=0), s)),
+        ("mcts-redeal", lambda s: MctsPlayer(SearchConfig(iterations=25, depth=10, redeal=4), s)),
     ]
 
 
@@ -131,7 +133,9 @@ def test_kinds_are_registered_with_their_parameters() -> None:
     for name in ("random", "greedy", "mcts"):
         assert name in reg.players
     params = {p.name for p in MCTS.params}
-    assert params == {"iterations", "seconds", "c", "rollout", "depth", "seed", "workers"}
+    assert params == {
+        "iterations", "seconds", "c", "rollout", "depth", "redeal", "seed", "workers"
+    }
     spec = parse_spec("mcts:iterations=300,seed=1", reg.players)
     assert dict(spec.params) == {"iterations": 300, "seed": 1}
     parse_spec("mcts:seconds=0.5", reg.players)
@@ -154,7 +158,9 @@ def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
         assert name in kinds
     assert {p["name"] for p in kinds["greedy"]["params"]} == {"seed"}
     mcts = {p["name"]: p for p in kinds["mcts"]["params"]}
-    assert set(mcts) == {"iterations", "seconds", "c", "rollout", "depth", "seed", "workers"}
+    assert set(mcts) == {
+        "iterations", "seconds", "c", "rollout", "depth", "redeal", "seed", "workers"
+    }
     assert mcts["rollout"]["choices"] == ["random", "greedy-epsilon"]
     assert mcts["iterations"]["type"] == "int"
 
@@ -211,3 +217,42 @@ def test_tiebreak_lets_the_prior_decide_between_close_actions() -> None:
     assert best_action(stats, ["a", "b", "c"], rng, prior) == "b"
     clear = {"a": (90, 80.0, 72.0), "b": (60, 12.0, 3.0)}
     assert best_action(clear, ["a", "b"], rng, prior) == "a"
+
+
+class _CountingDeals(RuneDuel):
+    def __init__(self) -> None:
+        self.deals = 0
+
+    def determinize(self, state, seat, rng):  # type: ignore[no-untyped-def]
+        self.deals += 1
+        return super().determinize(state, seat, rng)
+
+
+@pytest.mark.parametrize(("redeal", "deals"), [(1, 30), (4, 8), (30, 1), (100, 1)])
+def test_redeal_shares_each_determinization_between_that_many_iterations(
+    redeal: int, deals: int
+) -> None:
+    game = _CountingDeals()
+    state = game.new_state(2, game.resolve_options({}), 3)
+    seat = game.to_move(state)
+    assert seat is not None
+    search = Search(game, state, seat, SearchConfig(iterations=30, redeal=redeal), random.Random(1))
+    search.run(30)
+    assert search.iterations == 30
+    assert game.deals == deals
+
+
+def test_redeal_1_is_the_search_without_sharing() -> None:
+    """The default draws a fresh deal every iteration: same RNG use as before redeal."""
+    game = RuneDuel()
+    state = game.new_state(2, game.resolve_options({}), 4)
+    seat = game.to_move(state)
+    assert seat is not None
+    default = Search(game, state, seat, SearchConfig(iterations=40), random.Random(2))
+    default.run(40)
+    explicit = Search(game, state, seat, SearchConfig(iterations=40, redeal=1), random.Random(2))
+    explicit.run(40)
+    assert default.root_stats() == explicit.root_stats()
+    shared = Search(game, state, seat, SearchConfig(iterations=40, redeal=40), random.Random(2))
+    shared.run(40)
+    assert shared.root_stats() != default.root_stats()

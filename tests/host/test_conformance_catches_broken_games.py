@@ -91,6 +91,12 @@ class WideRender(RuneDuel):
         return "=" * 81
 
 
+class EvaluateAllDisagrees(RuneDuel):
+    # A per-seat shortcut that forgot a term: search would score cut-offs differently.
+    def evaluate_all(self, state: RuneState) -> list[float]:
+        return [v + 1.0 for v in super().evaluate_all(state)]
+
+
 @pytest.mark.parametrize(
     ("broken", "message"),
     [
@@ -104,6 +110,7 @@ class WideRender(RuneDuel):
         (NeverEnds, "did not end"),
         (HiddenInObservation, "changed what the acting seat observes"),
         (WideRender, "wider than 80 columns"),
+        (EvaluateAllDisagrees, "evaluate_all returned"),
     ],
 )
 def test_suite_catches_a_deliberately_broken_copy(broken: type, message: str) -> None:

@@ -1,0 +1,88 @@
+"""Start-up time of the CLI against a bare two-command Typer app, paired in one run.
+
+Each round runs, in a fresh interpreter each and in turn: ``python -c "import
+typer"``, the bare app's ``--help``, ``vikingcli --help`` and ``vikingcli games``;
+the order rotates every round so load that drifts during the run hits every command
+alike. Prints each command's wall time (median over the rounds) and its ratio to the
+bare app's ``--help`` within each round (min / median / max)::
+
+    nice .venv/bin/python benchmarks/startup.py --rounds 15
+
+What a command spends its start-up on: ``python -X importtime -m vikingcli --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BARE_APP = '''
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def hello(name: str) -> None:
+    """Say hello."""
+    print(f"hello {name}")
+
+
+@app.command()
+def bye() -> None:
+    """Say bye."""
+    print("bye")
+
+
+app()
+'''
+
+
+def _wall(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=15, help="rounds (default 15)")
+    args = ap.parse_args(argv)
+    if args.rounds < 1:
+        print("startup.py: --rounds must be at least 1", file=sys.stderr)
+        return 2
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = Path(tmp) / "bare.py"
+        bare.write_text(BARE_APP)
+        commands = {
+            "import typer": [py, "-c", "import typer"],
+            "bare app --help": [py, str(bare), "--help"],
+            "vikingcli --help": [py, "-m", "vikingcli", "--help"],
+            "vikingcli games": [py, "-m", "vikingcli", "games"],
+        }
+        names = list(commands)
+        for name in names:  # warm the file cache and the .pyc files first
+            _wall(commands[name])
+        times: dict[str, list[float]] = {name: [] for name in names}
+        for r in range(args.rounds):
+            for name in names[r % len(names):] + names[: r % len(names)]:
+                times[name].append(_wall(commands[name]))
+    base = times["bare app --help"]
+    print(f"{args.rounds} rounds; ratio = time / bare app --help of the same round")
+    print("| command | median s | ratio min | ratio median | ratio max |")
+    print("|---|---|---|---|---|")
+    for name in names:
+        ratios = sorted(t / b for t, b in zip(times[name], base))
+        print(f"| {name} | {statistics.median(times[name]):.3f} | {ratios[0]:.2f} |"
+              f" {statistics.median(ratios):.2f} | {ratios[-1]:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""Build script: pure Python unless ``VIKINGCLI_MYPYC=1`` asks for the compiled build.
+
+Everything else about the package lives in pyproject.toml; this file only adds the
+optional mypyc extension modules (as mypy and black ship themselves)::
+
+    VIKINGCLI_MYPYC=1 pip install .        # compiled game plugins and AI players
+    pip install -e .[test]                 # development: pure Python, editable
+
+The wheel of a compiled build still holds every ``.py`` file; Python imports the
+extension module where one was built, so the host package (never compiled) and any
+module left out below run as plain Python.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from pathlib import Path
+
+from setuptools import setup
+
+COMPILE_ENV = "VIKINGCLI_MYPYC"
+
+COMPILED_PACKAGES = [
+    "vikingcli_ai",
+    "vikingcli_wikinger",
+    "vikingcli_walhalla",
+    "vikingcli_graenaland",
+    "vikingcli_jorvik",
+]
+"""What mypyc compiles: the search and the rules, where the time goes. The host
+(CLI, saves, tournaments) stays interpreted: its speed is start-up and I/O."""
+
+INTERPRETED_MODULES = {
+    "__init__.py",
+    "state.py",
+}
+"""Modules of those packages that stay interpreted in the compiled build.
+
+``state.py``: a game's state class is a :class:`vikingcli.flat.FlatState`, whose
+``clone`` is generated per subclass and assigned to the class when it is created;
+a native (compiled) class allows no such assignment. Kept interpreted, the state
+classes get the same straight-line ``clone`` in both builds, and the compiled rules
+read and write their fields as they would any Python object's.
+``__init__.py``: the plugin hooks, run once; pluggy inspects their signatures."""
+
+
+def _compiled_sources() -> list[str]:
+    root = Path(__file__).parent / "src"
+    return [
+        str(path.relative_to(Path(__file__).parent))
+        for package in COMPILED_PACKAGES
+        for path in sorted((root / package).rglob("*.py"))
+        if path.name not in INTERPRETED_MODULES
+    ]
+
+MYPY_REQUIREMENT = "mypy>=1.10"
+
+
+def _build_requirements() -> list[str]:
+    """mypy, and the project's own dependencies: mypyc type-checks the modules it
+    compiles together with everything they import (pluggy, orjson...)."""
+    pyproject = tomllib.loads((Path(__file__).parent / "pyproject.toml").read_text())
+    return [MYPY_REQUIREMENT, *pyproject["project"]["dependencies"]]
+
+# The build commands that need the extension modules; metadata-only runs
+# (egg_info, dist_info) skip the slow mypyc translation.
+_BUILDS = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "develop"}
+
+
+def _compiling() -> bool:
+    value = os.environ.get(COMPILE_ENV, "").strip()
+    if value not in ("", "0", "1"):
+        sys.exit(f"{COMPILE_ENV} must be 1 (compile) or 0 (pure Python), not {value!r}")
+    return value == "1"
+
+
+if not _compiling():
+    setup()
+else:
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        # In pip's isolated build environment: setuptools reports setup_requires as
+        # build requirements, so pip installs them and runs this script again.
+        setup(setup_requires=_build_requirements())
+    else:
+        if _BUILDS.isdisjoint(sys.argv[1:]):
+            setup(setup_requires=_build_requirements())
+        else:
+            setup(ext_modules=mypycify(_compiled_sources(), opt_level="3"))
