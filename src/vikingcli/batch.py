@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypedDict
 
+from vikingcli.checks import BadInput
 from vikingcli.match import Match, Seat, make_player
 from vikingcli.players import parse_spec
 from vikingcli.registry import load_registry
@@ -30,7 +31,7 @@ class Job(TypedDict):
     tag: dict[str, Any]
 
 
-class BackendUnavailable(RuntimeError):
+class BackendUnavailable(BadInput):
     """The requested executor cannot be used here; the message says why."""
 
 

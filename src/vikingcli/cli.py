@@ -17,19 +17,14 @@ from typing import Annotated, Any, NoReturn
 import orjson
 import typer
 
-from vikingcli import __version__, checks
-from vikingcli.analysis import annotate, find_advisor, summary
-from vikingcli.analysis import to_json as annotations_json
-from vikingcli.batch import BackendUnavailable, Job, run_jobs
+import vikingcli
+from vikingcli import checks
 from vikingcli.engine import Game
-from vikingcli.hotseat import play_here
 from vikingcli.match import Match, QuitGame, Seat, make_player
 from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
 from vikingcli.progress import progress as _progress
 from vikingcli.registry import Registry, load_registry
-from vikingcli.replay import positions, step_through
 from vikingcli.saves import SaveError, create_save, load_match, save_path, write_save
-from vikingcli.scoresheet import score_sheet
 from vikingcli.sprt import SPRT_HELP
 from vikingcli.text import shown
 
@@ -69,7 +64,7 @@ def _errors() -> Iterator[None]:
         yield
     except (typer.Exit, typer.Abort):
         raise
-    except (UsageProblem, SpecError, SaveError, BackendUnavailable, checks.BadInput) as exc:
+    except (UsageProblem, SpecError, SaveError, checks.BadInput) as exc:
         if _DEBUG:
             raise
         _fail(str(exc), 2)
@@ -163,7 +158,7 @@ def _seats(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"vikingcli {__version__}")
+        typer.echo(f"vikingcli {vikingcli.__version__}")
         raise typer.Exit
 
 
@@ -346,6 +341,8 @@ def run(
     move_timeout: MoveTimeoutOpt = None,
 ) -> None:
     """Play AI-vs-AI games headless; with --json one JSON object per game."""
+    from vikingcli.batch import Job, run_jobs
+
     with _errors():
         reg = _registry()
         g = _game(reg, game)
@@ -412,6 +409,7 @@ def tournament(
     report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report.")] = None,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
+    from vikingcli.batch import run_jobs
     from vikingcli.report import print_standings, write_report
     from vikingcli.results_file import resume
     from vikingcli.sprt import tournament_sprt
@@ -500,6 +498,9 @@ def _continue(
 ) -> None:
     """Play a match to its end; with people at the table, at this terminal with
     an autosave after every move."""
+    from vikingcli.hotseat import play_here
+    from vikingcli.scoresheet import score_sheet
+
     if not any(reg.players[s.spec.kind].interactive for s in match.seats):
         players = [
             make_player(match.game, reg.players, s.spec, i, match.seed)
@@ -664,6 +665,9 @@ def replay(
     ] = False,
 ) -> None:
     """Print a saved game move by move (or walk through it with --step)."""
+    from vikingcli.replay import positions, step_through
+    from vikingcli.scoresheet import score_sheet
+
     with _errors():
         reg = _registry()
         path = _existing(save)
@@ -715,6 +719,9 @@ def analyze(
     json_out: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
     """Annotate a saved game: each decision's best move, the points the move played lost."""
+    from vikingcli.analysis import annotate, find_advisor, summary
+    from vikingcli.analysis import to_json as annotations_json
+
     with _errors():
         reg = _registry()
         path = _existing(save)

@@ -7,7 +7,6 @@ skipped; every other plugin keeps working.
 
 from __future__ import annotations
 
-import importlib.metadata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -57,6 +56,9 @@ def load_registry(
 
     ``modules`` registers extra plugin modules directly (tests, embedding).
     """
+    # Only commands that load plugins pay for reading the installed metadata.
+    from importlib.metadata import entry_points as installed
+
     # The host's own player kinds, registered like any plugin.
     from vikingcli import external, human
 
@@ -67,9 +69,7 @@ def load_registry(
     for module in modules:
         pm.register(module, name=module.__name__)
     if entry_points:
-        for ep in sorted(
-            importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name
-        ):
+        for ep in sorted(installed(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
                 continue
             try:
