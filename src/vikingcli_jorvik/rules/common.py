@@ -7,17 +7,23 @@ from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.state import JorvikState
 
 
+def free_space(s: JorvikState, c: int, g: int) -> int:
+    """The first empty space for good g on craftsman c, or -1 when there is none."""
+    need = NEEDS[c]
+    f = s.fill[c]
+    for i in range(len(need)):
+        if need[i] == g and not (f >> i) & 1:
+            return i
+    return -1
+
+
 def has_target(s: JorvikState, p: int, g: int) -> bool:
     """Spec §5.4 options 1-4: can a good of type g be used at once by p?"""
-    fill = s.fill
     for c in s.cards[p]:
         k = KIND[c]
         if k == d.CRAFTSMAN:
-            need = NEEDS[c]
-            f = fill[c]
-            for i in range(len(need)):
-                if need[i] == g and not (f >> i) & 1:
-                    return True
+            if free_space(s, c, g) >= 0:
+                return True
         elif k == d.TRADER or k == d.ORACLE:
             if NEEDS[c][0] == g:
                 return True
@@ -96,13 +102,11 @@ def use_good(s: JorvikState, p: int, g: int, c: int) -> None:
     """Good g goes to own card c: craftsman space, trader sale or oracle."""
     k = KIND[c]
     if k == d.CRAFTSMAN:
-        need = NEEDS[c]
-        f = s.fill[c]
-        for i in range(len(need)):
-            if need[i] == g and not (f >> i) & 1:
-                s.fill[c] = f | (1 << i)
-                return
-        raise AssertionError("no space")  # pragma: no cover
+        i = free_space(s, c, g)
+        if i < 0:
+            raise AssertionError("no space")  # pragma: no cover
+        s.fill[c] |= 1 << i
+        return
     if k == d.TRADER:
         s.coins[p] += CARDS[c].coins
     else:  # oracle

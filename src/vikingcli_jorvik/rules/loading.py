@@ -13,6 +13,7 @@ from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import KIND, NEEDS
 from vikingcli_jorvik.rules.common import (
     box_own,
+    free_space,
     has_target,
     remove_from_craftsman,
     take_pool,
@@ -256,12 +257,8 @@ def legal_resolve(s: JorvikState, p: int) -> list[Move]:
     for c in s.cards[p]:
         k = KIND[c]
         if k == d.CRAFTSMAN:
-            need = NEEDS[c]
-            f = s.fill[c]
-            for i in range(len(need)):
-                if need[i] == g and not (f >> i) & 1:
-                    out.append((OP_RPUT, c))
-                    break
+            if free_space(s, c, g) >= 0:
+                out.append((OP_RPUT, c))
         elif k == d.TRADER or k == d.ORACLE:
             if NEEDS[c][0] == g:
                 out.append((OP_RPUT, c))
