@@ -143,6 +143,7 @@ def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True
 
     if full:
         check_views(game, state)
+        check_narration(game, state, rng)
 
 
 def check_narration(game: Game, state: Any, rng: random.Random, *, max_actions: int = 24) -> None:
