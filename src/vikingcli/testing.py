@@ -13,7 +13,8 @@ illegal action without changing the state, ``parse(format(a)) == a``,
 ``from_json(to_json(s))`` round-trips, ``observation`` is JSON-ready,
 ``determinize`` keeps the acting seat's observation and leaves the original alone,
 ``clone`` is independent, ``render`` fits 80 columns, ``evaluate_all``
-agrees with ``evaluate`` seat by seat; and over whole games: the
+agrees with ``evaluate`` seat by seat, no narration tells a seat more than its
+observation (:func:`check_narration`); and over whole games: the
 game ends, the same seed gives the same game, the outcome is well formed.
 Hypothesis also chooses paths of its own and, when one breaks the contract, shrinks
 it to a short sequence of moves. OpenSpiel's API and simulation tests are the model.
