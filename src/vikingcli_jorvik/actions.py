@@ -56,6 +56,19 @@ from vikingcli_jorvik.state import (
 )
 
 WHERE_NAMES = ("board", "wh")
+# the actions whose text is one fixed word (or two)
+FIXED_TEXTS = {
+    OP_GLORY: "glory",
+    OP_DECLINE: "decline",
+    OP_RANSOM: "ransom",
+    OP_BUY: "buy",
+    OP_FREE: "free",
+    OP_PASS: "pass",
+    OP_DISCARD: "discard",
+    OP_RDISCARD: "discard",
+    OP_RWH: "put wh",
+    OP_END: "end",
+}
 
 
 def pos_text(pos: int) -> str:
@@ -69,12 +82,9 @@ def action_text(a: Any) -> str:
     """The canonical text of an encoded action (no state needed)."""
     op = a[0]
     gn = GOOD_NAMES
-    if op == OP_GLORY:
-        return "glory"
-    if op == OP_DECLINE:
-        return "decline"
-    if op == OP_RANSOM:
-        return "ransom"
+    fixed = FIXED_TEXTS.get(op)
+    if fixed is not None:
+        return fixed
     if op == OP_COMMIT:
         return f"commit {a[1]}"
     if op == OP_PLACE:
@@ -83,14 +93,6 @@ def action_text(a: Any) -> str:
         return f"reserve {a[1] + 1}"
     if op == OP_SWAP:
         return f"swap {pos_text(a[1])} {pos_text(a[2])}"
-    if op == OP_BUY:
-        return "buy"
-    if op == OP_FREE:
-        return "free"
-    if op == OP_PASS:
-        return "pass"
-    if op in (OP_DISCARD, OP_RDISCARD):
-        return "discard"
     if op == OP_PUT:
         return f"put {gn[a[1]]} {CARDS[a[2]].cid}"
     if op == OP_STORE:
@@ -112,10 +114,6 @@ def action_text(a: Any) -> str:
         return f"steal {a[1]} {CARDS[a[2]].cid} {gn[a[3]]}"
     if op == OP_RPUT:
         return f"put {CARDS[a[1]].cid}"
-    if op == OP_RWH:
-        return "put wh"
-    if op == OP_END:
-        return "end"
     raise ValueError(f"unknown action {a!r}")
 
 

@@ -45,15 +45,20 @@ def next_purchase(s: JorvikState) -> None:
     begin_loading(s)
 
 
-def legal_buy(s: JorvikState) -> list[Move]:
+def offers(s: JorvikState, price: int, refuse: Move) -> list[Move]:
+    """Buy (when the actor has ``price`` coins), free (B22), then the refusal."""
     p = s.actor
     out = []
-    if s.coins[p] >= len(s.cols[s.pslot]):
+    if s.coins[p] >= price:
         out.append(A_BUY)
     if owns_free(s, p):
         out.append(A_FREE)
-    out.append(A_PASS)
+    out.append(refuse)
     return out
+
+
+def legal_buy(s: JorvikState) -> list[Move]:
+    return offers(s, len(s.cols[s.pslot]), A_PASS)
 
 
 def play_buy(s: JorvikState, a: Move) -> None:
@@ -83,14 +88,7 @@ def play_buy(s: JorvikState, a: Move) -> None:
 
 
 def legal_resbuy(s: JorvikState) -> list[Move]:
-    p = s.actor
-    out = []
-    if s.coins[p] >= len(s.res_cards):
-        out.append(A_BUY)
-    if owns_free(s, p):
-        out.append(A_FREE)
-    out.append(A_DISCARD)
-    return out
+    return offers(s, len(s.res_cards), A_DISCARD)
 
 
 def play_resbuy(s: JorvikState, a: Move) -> None:
