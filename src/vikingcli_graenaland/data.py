@@ -202,9 +202,9 @@ ROUND_LIMIT = 100  # HOUSE DATA (R32)
 # - a resource card paid/given by type is taken from the lowest-numbered deck holding
 #   that type (the back of a card never matters to the rules except for its discard pile);
 # - joint-work contributions are limited to the work's cost size per resource type (D10);
-# - advanced claims: the engine searches a build plan itself (bounded search) and offers
-#   ``claim V`` for every V from 6 to the best VP it found; the plan runs automatically.
-CLAIM_SEARCH_BUDGET = 20  # nodes of the bounded plan search per claim window and seat
+# - advanced claims: the engine finds a build plan itself (an exact search over final
+#   builds, rules/finalsearch.py) and offers ``claim V`` for every V from 6 to the most
+#   VP a final build can reach; the plan runs automatically.
 
 
 def victory_card_thresholds(card: int, n: int) -> tuple[tuple[int, int, int], ...]:

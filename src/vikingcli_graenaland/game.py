@@ -14,6 +14,7 @@ from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import action_text
 from vikingcli_graenaland.heuristic import evaluate
+from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
 from vikingcli_graenaland.rulestext import RULES_TEXT
 from vikingcli_graenaland.scoring import current_scores, outcome
@@ -36,7 +37,9 @@ class GraenalandGame(FlatGame):
 
     name = "graenaland"
     title = "Graenaland"
-    version = "1"
+    # 2: claims are offered up to the most VP a final build can reach (exact search;
+    # version 1 stopped after 20 nodes); revealed hero moves stay in the state
+    version = "2"
     min_players = 3
     max_players = 5
     default_players = 4
@@ -90,6 +93,9 @@ class GraenalandGame(FlatGame):
 
     def play(self, state: GState, action: Action) -> None:
         rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def narrate(self, before: GState, action: Action, after: GState, seat: int | None) -> list[str]:
+        return narrate(before, action, after, seat)  # type: ignore[arg-type]  # legal actions are tuples
 
     def format_action(self, state: GState, action: Action) -> str:
         return action_text(state, action)  # type: ignore[arg-type]  # legal actions are tuples

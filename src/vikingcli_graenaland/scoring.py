@@ -103,4 +103,42 @@ def outcome(st: GState) -> Outcome:
         ranks=ranks_from_keys(keys),
         end_reason=st.end_reason or "rules",
         breakdown=breakdown,
+        sheet=score_sheet(st),
     )
+
+
+CONDITION_LABELS = (
+    f"V1 {D.V_SETTLEMENTS}+ settlements",
+    f"V2 {D.V_PROVINCES2}+ provinces with 2",
+    f"V3 {D.V_DOMINATED}+ in one province",
+    "V4 {} buildings",
+    f"V5 army {D.V_ARMY}+",
+)
+COLUMN_LABELS = (
+    "S settlements",
+    "P provinces with 2",
+    "D most in one province",
+    "B buildings",
+    "A army",
+)
+
+
+def score_sheet(st: GState) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The score sheet for people: per condition (basic, 1 if met) or per victory-card
+    column (cards, the VP of its levels reached), then the total score."""
+    n = st.n
+    rows: list[tuple[str, tuple[int, ...]]] = []
+    if st.cards:
+        per = [
+            card_vp(st.vc[s], n, measures(st, s)) if st.vc[s] >= 0 else [0] * 5 for s in range(n)
+        ]
+        for c, label in enumerate(COLUMN_LABELS):
+            rows.append((f"{label} (VP)", tuple(per[s][c] for s in range(n))))
+        rows.append(("total VP", tuple(sum(per[s]) for s in range(n))))
+    else:
+        met = [conditions(st, s) for s in range(n)]
+        bt = D.V_BUILDINGS_3P if n == 3 else D.V_BUILDINGS
+        for c, label in enumerate(CONDITION_LABELS):
+            rows.append((label.format(f"{bt}+"), tuple(int(met[s][c]) for s in range(n))))
+        rows.append(("conditions met", tuple(sum(met[s]) for s in range(n))))
+    return tuple(rows)

@@ -10,11 +10,12 @@ from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules.common import hres
 from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import measures, vp
-from vikingcli_graenaland.state import PH_OVER, STAY, GState
+from vikingcli_graenaland.state import PH_CLAIM, PH_MOVE, PH_OVER, STAY, GState
 
 
 def observation(st: GState, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know: hidden cards, deck orders and commitments are counts or flags."""
+    """What ``seat`` may know: hidden cards, deck orders and commitments are counts or
+    flags. ``seat`` -1 is a spectator, who knows what every seat knows."""
     d = st.to_json()
     del d["rng"]
     d["decks"] = [len(x) for x in st.decks]
@@ -26,8 +27,12 @@ def observation(st: GState, seat: int) -> dict[str, Any]:
     ]
     d["shand"] = [x if o == seat else len(x) for o, x in enumerate(d["shand"])]
     reveal = st.phase == PH_OVER
-    d["mcommit"] = [c if o == seat else (c >= 0) for o, c in enumerate(st.mcommit)]
-    d["ccommit"] = [c if o == seat else (c >= 0) for o, c in enumerate(st.ccommit)]
+    # hero moves and claims are secret until every seat has committed; once revealed
+    # they stay public until the next round's commitments (claims: next window)
+    if st.phase == PH_MOVE:
+        d["mcommit"] = [c if o == seat else (c >= 0) for o, c in enumerate(st.mcommit)]
+    if st.phase == PH_CLAIM:
+        d["ccommit"] = [c if o == seat else (c >= 0) for o, c in enumerate(st.ccommit)]
     d["claim_plan"] = [x if o == seat else None for o, x in enumerate(d["claim_plan"])]
     d["vc"] = [c if (o == seat or reveal or o == st.winner) else None for o, c in enumerate(st.vc)]
     d["vc_dealt"] = [x if o == seat else len(x) for o, x in enumerate(st.vc_dealt)]
@@ -79,14 +84,14 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     for o in range(n):
         if o == seat:
             continue
-        if st.mcommit[o] >= 0:
+        if st.phase == PH_MOVE and st.mcommit[o] >= 0:
             opts = [STAY]
             for h in range(3):
                 p = st.hero[o * 3 + h]
                 if p >= 0:
                     opts += [h * 8 + d for d in range(8) if bd.move[p][d] >= 0]
             st.mcommit[o] = rng.choice(opts)
-        if st.ccommit[o] >= 0:
+        if st.phase == PH_CLAIM and st.ccommit[o] >= 0:
             st.ccommit[o] = 0
             st.claim_plan[o] = None
     # victory cards of the others

@@ -614,7 +614,8 @@ def test_t6_8_lead_has_no_move() -> None:
         seen.append(st.cur)
         GAME.apply(st, ("stay",))
     assert seen == [1, 2, 3, 4]
-    assert st.mcommit == [-1] * 5 and STAY == 24
+    # revealed: the moves stay public until the next round's commitments
+    assert st.mcommit == [-1, STAY, STAY, STAY, STAY] and STAY == 24
 
 
 # ---------------------------------------------------------------------------------

@@ -35,11 +35,11 @@ def play_move(st: GState, a: Action) -> None:
 
 
 def resolve_moves(st: GState) -> None:
-    """Reveal and carry out every committed move (swap rule, §2.4)."""
-    n = st.n
+    """Reveal and carry out every committed move (swap rule, §2.4). The revealed
+    moves stay in ``mcommit``, public, until the next round starts."""
     hero = st.hero
     mv = st.board.move
-    for s in range(n):
+    for s in range(st.n):
         c = st.mcommit[s]
         if c < 0 or c == STAY:
             continue
@@ -54,7 +54,6 @@ def resolve_moves(st: GState) -> None:
             if o != h and hero[s * 3 + o] == dest:
                 hero[s * 3 + o] = p  # swap rule (§2.4)
         hero[s * 3 + h] = dest
-    st.mcommit = [-1] * n
     place_waiting(st)
 
 
