@@ -20,11 +20,13 @@ resources never allow fewer builds.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from vikingcli_graenaland import data as D
-from vikingcli_graenaland.data import AU, BUILDING_COST, FORT, SUPPLY, G
+from vikingcli_graenaland.data import AU, BOARDS, BUILDING_COST, FORT, SUPPLY, G
 from vikingcli_graenaland.rules.building import legal_in_build, play_in_build
 from vikingcli_graenaland.rules.common import A_END, fee_recipients, hres
 from vikingcli_graenaland.rules.finalpay import Hand, Plan, as_hand, fees, payable, payments
@@ -45,14 +47,18 @@ class Node:
     used: int  # markets used
 
 
-# Resource sets for the bound: each nonempty set of G, L, W, O
+# Resource sets for the bound: each nonempty set of G, L, W, O, and its resources
 _SETS = tuple(tuple((m >> r) & 1 for r in range(4)) for m in range(1, 16))
+_SET_RES = tuple(tuple(r for r in range(4) if w[r]) for w in _SETS)
 
 
-def _prices(np_: int, tiles: Sequence[D.Tile]) -> tuple[tuple[int, int, int, int, int], ...]:
+@cache
+def _prices(n: int) -> tuple[tuple[int, int, int, int, int], ...]:
     """Per resource set (``_SETS``): the fewest of its resources that a village (any
-    province), a building, a peasant army step, any army step need, and whether the
-    set is all four resources."""
+    province of the ``n``-player board), a building, a peasant army step, any army
+    step need, and whether the set is all four resources."""
+    tiles = BOARDS[n].tiles
+    np_ = len(tiles)
 
     def price(w: tuple[int, ...], cost: Sequence[int]) -> int:
         return sum(w[r] * cost[r] for r in range(4))
@@ -87,7 +93,7 @@ class _Table:
         # rampart entry fee cards owed by a first village (§4.3)
         self.fee = tuple(len(fee_recipients(st, s, p)) for p in range(bd.np))
         self.markets_left = sum(self.market)
-        self.prices = _prices(bd.np, self.tiles)
+        self.prices = _prices(n)
         self.pd_cache: dict[tuple[int, ...], list[int]] = {}
 
     def own(self, node: Node, p: int) -> int:
@@ -108,7 +114,7 @@ class _Table:
     def vp(self, node: Node) -> int:
         m = self.measures(node)
         th = self.thresholds
-        return sum(sum(1 for t in th[c] if m[c] >= t) for c in range(5))
+        return sum(bisect_right(th[c], m[c]) for c in range(5))
 
     def markets(self, node: Node) -> int:
         """Markets the seat may still use: in provinces where it has a settlement."""
@@ -129,10 +135,10 @@ class _Table:
         houses = self.houses(node)
         ones_all = sum(1 for c in own if c == 1)
         out = [0] * (houses + 1)
-        lv_now = sum(1 for t in th_d if d_now >= t)
+        lv_now = bisect_right(th_d, d_now)
         for b in range(houses + 1):  # nothing piled up for D
             pc = p_now + (b if b <= ones_all else ones_all + (b - ones_all) // 2)
-            out[b] = lv_now + sum(1 for t in th_p if pc >= t)
+            out[b] = lv_now + bisect_right(th_p, pc)
         for c in sorted(set(own)):  # provinces with as many own settlements are alike
             ones = ones_all - (c == 1)
             # x settlements in one such province: only a count that reaches a D level,
@@ -141,12 +147,12 @@ class _Table:
             if 0 < 2 - c <= houses:
                 xs.add(2 - c)
             for x in sorted(xs):
-                lv_d = sum(1 for t in th_d if max(d_now, c + x) >= t)
+                lv_d = bisect_right(th_d, max(d_now, c + x))
                 pc0 = p_now + (c < 2 <= c + x)
                 for b in range(x, houses + 1):
                     rest = b - x
                     pc = pc0 + (rest if rest <= ones else ones + (rest - ones) // 2)
-                    lv = lv_d + sum(1 for t in th_p if pc >= t)
+                    lv = lv_d + bisect_right(th_p, pc)
                     if lv > out[b]:
                         out[b] = lv
         self.pd_cache[own] = out
@@ -255,10 +261,10 @@ def bound(tb: _Table, node: Node, enough: int = 99) -> int:
     m = tb.measures(node)
     th = tb.thresholds
     houses = tb.houses(node)
-    lv_s = [sum(1 for t in th[0] if m[0] + b >= t) for b in range(houses + 1)]
-    lv_b = [sum(1 for t in th[3] if m[3] + k >= t) for k in range(houses + 1)]
+    lv_s = [bisect_right(th[0], m[0] + b) for b in range(houses + 1)]
+    lv_b = [bisect_right(th[3], m[3] + k) for k in range(houses + 1)]
     a_room = D.ARMY_MAX - m[4]
-    lv_a = [sum(1 for t in th[4] if m[4] + a >= t) for a in range(a_room + 1)]
+    lv_a = [bisect_right(th[4], m[4] + a) for a in range(a_room + 1)]
     pd = tb.pd_levels(node)
     best = lv_s[0] + pd[0] + lv_b[0] + lv_a[0]
     if best >= enough or (not houses and not a_room):
@@ -272,8 +278,11 @@ def bound(tb: _Table, node: Node, enough: int = 99) -> int:
     swaps = tb.markets_left - node.used
     # per resource set: (held, building, fort army, peasant army, village)
     sets = []
-    for w, (pv, pk, pp, pa, whole) in zip(_SETS, tb.prices):
-        got = h[AU] + sum(own[r] for r in range(4) if w[r])
+    gold = h[AU]
+    for res, (pv, pk, pp, pa, whole) in zip(_SET_RES, tb.prices):
+        got = gold
+        for r in res:
+            got += own[r]
         sets.append((got if whole else got + swaps, pk, pa, pp, pv))
     slots = sum(
         1
