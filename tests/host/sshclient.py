@@ -18,7 +18,7 @@ import pyte
 
 COLS, ROWS = 110, 40
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
-WAIT = 20.0
+WAIT = 60.0  # generous: CI machines can be slow; every wait still ends
 """Longest wait for one expected line; a test fails, never hangs."""
 
 
@@ -180,6 +180,6 @@ def keys(folder: Path, *names: str) -> dict[str, asyncssh.SSHKey]:
     return made
 
 
-def run(scenario: object, seconds: float = 120) -> object:
+def run(scenario: object, seconds: float = 300) -> object:
     """Run a scenario coroutine with an overall time bound."""
     return asyncio.run(asyncio.wait_for(scenario, seconds))  # type: ignore[arg-type]
