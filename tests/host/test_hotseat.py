@@ -5,53 +5,23 @@ emulator (pyte), so the test reads the screen exactly as a person would."""
 
 from __future__ import annotations
 
-import os
-import pty
 import re
-import select
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-import pyte
 import pytest
+
+from tests.terminal import Terminal as SharedTerminal
 
 COLS, ROWS = 100, 150
 PROMPT = re.compile(r"^(human-[01]) > *$")
 
 
-class Terminal:
+class Terminal(SharedTerminal):
+    """The shared test terminal, tall enough that nothing scrolls off unless cleared."""
+
     def __init__(self, args: list[str], cwd: Path) -> None:
-        self.master, slave = pty.openpty()
-        os.set_blocking(self.master, False)
-        env = dict(os.environ, TERM="xterm", COLUMNS=str(COLS), LINES=str(ROWS))
-        env.pop("NO_COLOR", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "vikingcli", *args],
-            stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True,
-        )  # fmt: skip
-        os.close(slave)
-        self.screen = pyte.Screen(COLS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
-
-    def pump(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.05)
-            if ready:
-                try:
-                    data = os.read(self.master, 65536)
-                except OSError:
-                    return
-                self.stream.feed(data)
-                # prompt-toolkit asks where the cursor is; answer like a terminal does.
-                if b"\x1b[6n" in data:
-                    y, x = self.screen.cursor.y + 1, self.screen.cursor.x + 1
-                    os.write(self.master, f"\x1b[{y};{x}R".encode())
-
-    def lines(self) -> list[str]:
-        return [line.rstrip() for line in self.screen.display]
+        super().__init__(args, cwd, COLS, ROWS)
 
     def wait_for(self, pattern: re.Pattern[str], timeout: float = 30) -> str:
         end = time.monotonic() + timeout
@@ -61,14 +31,6 @@ class Terminal:
             if pattern.search(last):
                 return last
         raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
-
-    def type(self, text: str) -> None:
-        os.write(self.master, text.encode() + b"\r")
-
-    def close(self) -> None:
-        self.proc.kill()
-        self.proc.wait()
-        os.close(self.master)
 
 
 @pytest.mark.slow

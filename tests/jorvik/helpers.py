@@ -4,15 +4,10 @@ position (re-exported so every test file takes them from here)."""
 
 from __future__ import annotations
 
-import os
-import pty
 import re
-import select
-import subprocess
-import sys
 import time
-from pathlib import Path
 
+from tests.terminal import Terminal as SharedTerminal
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.game import JorvikGame
 from vikingcli_jorvik.rules.demand import begin_demand, end_demand
@@ -119,46 +114,8 @@ def do(s: JorvikState, *cmds: str) -> None:
 # --------------------------------------------------------------------------- a terminal
 
 
-class Terminal:
-    """``vikingcli ARGS`` in a pseudo-terminal of ``cols`` x ``rows``, read through the
-    pyte terminal emulator: the screen exactly as a person sees it (copied from
-    tests/host/test_hotseat.py, which the game tests do not import)."""
-
-    def __init__(self, args: list[str], cwd: Path, cols: int = 80, rows: int = 24) -> None:
-        import pyte
-
-        self.master, slave = pty.openpty()
-        os.set_blocking(self.master, False)
-        env = dict(os.environ, TERM="xterm", COLUMNS=str(cols), LINES=str(rows))
-        env.pop("NO_COLOR", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "vikingcli", *args],
-            stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True,
-        )  # fmt: skip
-        os.close(slave)
-        self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.ByteStream(self.screen)
-
-    def pump(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.02)
-            if ready:
-                try:
-                    data = os.read(self.master, 65536)
-                except OSError:
-                    return
-                self.stream.feed(data)
-                # prompt-toolkit asks where the cursor is; answer like a terminal does.
-                if b"\x1b[6n" in data:
-                    y, x = self.screen.cursor.y + 1, self.screen.cursor.x + 1
-                    os.write(self.master, f"\x1b[{y};{x}R".encode())
-
-    def lines(self) -> list[str]:
-        return [line.rstrip() for line in self.screen.display]
-
-    def last(self) -> str:
-        return next((ln for ln in reversed(self.lines()) if ln.strip()), "")
+class Terminal(SharedTerminal):
+    """The shared test terminal, waiting until the screen settles."""
 
     def wait_for(self, pattern: re.Pattern[str], timeout: float = 30) -> str:
         end = time.monotonic() + timeout
@@ -169,9 +126,6 @@ class Terminal:
                 if pattern.search(self.last()):
                     return self.last()
         raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
-
-    def type(self, text: str) -> None:
-        os.write(self.master, text.encode() + b"\r")
 
     def say(self, text: str, pattern: re.Pattern[str], timeout: float = 30) -> str:
         """Type ``text`` and wait for its answer: new output, then ``pattern`` on the
@@ -188,7 +142,4 @@ class Terminal:
                 return self.last()
         raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
 
-    def close(self) -> None:
-        self.proc.kill()
-        self.proc.wait()
-        os.close(self.master)
+

@@ -3,17 +3,7 @@ docs/rules/walhalla.md §7 and the other tests)."""
 
 from __future__ import annotations
 
-import os
-import pty
-import re
-import select
-import subprocess
-import sys
-import time
 from collections.abc import Iterable, Mapping
-from pathlib import Path
-
-import pyte
 
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.game import WalhallaGame
@@ -147,74 +137,3 @@ def viking_total(s: WalhallaState, seat: int) -> int:
     else:
         n += sum(1 for _, _, o in s.queue if o == seat)
     return n
-
-
-# -- a person at an 80x24 terminal (pty + pyte), as tests/host/test_hotseat.py ------
-
-
-class Terminal:
-    """``vikingcli ARGS`` in a pseudo-terminal, read through the pyte emulator."""
-
-    def __init__(self, args: list[str], cwd: Path, cols: int = 80, rows: int = 24) -> None:
-        self.master, slave = pty.openpty()
-        os.set_blocking(self.master, False)
-        env = dict(os.environ, TERM="xterm", COLUMNS=str(cols), LINES=str(rows))
-        env.pop("NO_COLOR", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "vikingcli", *args],
-            stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True,
-        )  # fmt: skip
-        os.close(slave)
-        self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.ByteStream(self.screen)
-        self.transcript: list[str] = []
-        """Every line that scrolled off the top, so the log can be read back."""
-        self.screen.index = self._index  # type: ignore[method-assign]
-
-    def _index(self) -> None:
-        if self.screen.cursor.y == self.screen.lines - 1:
-            self.transcript.append(self.screen.buffer[0] and self._line(0))
-        pyte.Screen.index(self.screen)
-
-    def _line(self, y: int) -> str:
-        row = self.screen.buffer[y]
-        return "".join(row[x].data for x in range(self.screen.columns)).rstrip()
-
-    def pump(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.05)
-            if ready:
-                try:
-                    data = os.read(self.master, 65536)
-                except OSError:
-                    return
-                self.stream.feed(data)
-                # prompt-toolkit asks where the cursor is; answer like a terminal does.
-                if b"\x1b[6n" in data:
-                    y, x = self.screen.cursor.y + 1, self.screen.cursor.x + 1
-                    os.write(self.master, f"\x1b[{y};{x}R".encode())
-
-    def lines(self) -> list[str]:
-        return [line.rstrip() for line in self.screen.display]
-
-    def wait_for(self, pattern: re.Pattern[str], timeout: float = 30) -> str:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.pump(0.05)
-            last = next((ln for ln in reversed(self.lines()) if ln.strip()), "")
-            if pattern.search(last):
-                return last
-            if self.proc.poll() is not None:
-                self.pump(0.2)
-                return ""
-        raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
-
-    def type(self, text: str) -> None:
-        os.write(self.master, text.encode() + b"\r")
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        os.close(self.master)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.walhalla.helpers import GAME, Terminal
+from tests.terminal import Terminal
+from tests.walhalla.helpers import GAME
 from vikingcli.text import name_seats
 
 NAMES = ("human-0", "random-1", "random-2")

@@ -3,21 +3,11 @@ docs/rules/wikinger.md §7.0, and driving them through the engine interface."""
 
 from __future__ import annotations
 
-import fcntl
-import os
-import pty
 import re
-import select
-import struct
-import subprocess
-import sys
-import termios
 import time
-from pathlib import Path
 from typing import Any
 
-import pyte
-
+from tests.terminal import Terminal as SharedTerminal
 from vikingcli_wikinger import rules
 from vikingcli_wikinger.board import set_cell
 from vikingcli_wikinger.data import (
@@ -162,61 +152,8 @@ def settle(s: State) -> None:
 # ---------------------------------------------------------------- a terminal, as a person sees it
 
 
-class Terminal:
-    """``vikingcli ARGS`` in a pseudo-terminal of ``cols`` x ``rows``, its output read
-    through the pyte terminal emulator (the helper of tests/host/test_hotseat.py)."""
-
-    def __init__(self, args: list[str], cwd: Path, cols: int = 80, rows: int = 24) -> None:
-        self.master, slave = pty.openpty()
-        os.set_blocking(self.master, False)
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        env = dict(os.environ, TERM="xterm", COLUMNS=str(cols), LINES=str(rows))
-        env.pop("NO_COLOR", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "vikingcli", *args],
-            stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True,
-        )  # fmt: skip
-        os.close(slave)
-        self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.ByteStream(self.screen)
-        self.raw = b""
-        """Everything the program wrote, to read what has scrolled off the screen."""
-
-    def pump(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.02)
-            if ready:
-                try:
-                    data = os.read(self.master, 65536)
-                except OSError:
-                    return
-                self.stream.feed(data)
-                self.raw += data
-                # prompt-toolkit asks where the cursor is; answer like a terminal does.
-                if b"\x1b[6n" in data:
-                    y, x = self.screen.cursor.y + 1, self.screen.cursor.x + 1
-                    os.write(self.master, f"\x1b[{y};{x}R".encode())
-
-    def lines(self) -> list[str]:
-        return [line.rstrip() for line in self.screen.display]
-
-    def wait_for(self, pattern: re.Pattern[str], timeout: float = 20) -> str | None:
-        """The last non-empty line once it matches ``pattern``; None when the program
-        has ended instead."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.pump(0.03)
-            last = next((ln for ln in reversed(self.lines()) if ln.strip()), "")
-            if pattern.search(last):
-                return last
-            if self.proc.poll() is not None:
-                self.pump(0.2)
-                return None
-        raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
-
-    def type(self, text: str) -> None:
-        os.write(self.master, text.encode() + b"\r")
+class Terminal(SharedTerminal):
+    """The shared test terminal, plus typing a line and waiting for its answer."""
 
     def send(self, text: str, pattern: re.Pattern[str], timeout: float = 20) -> str | None:
         """Type ``text`` and Enter, then wait for a changed screen whose last line
@@ -235,8 +172,4 @@ class Terminal:
                 return None
         raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
 
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        os.close(self.master)
+
