@@ -133,6 +133,17 @@ def test_only_authorized_keys_get_in_and_no_table_is_open_by_default(
 
 
 def test_a_spectator_sees_only_public_things_and_cannot_act(plugin_dir: Path, folder: Path) -> None:
+    # One retry on a fresh table for the same race as the freed-seat test.
+    try:
+        _spectator_scenario(plugin_dir, folder / "first")
+    except AssertionError as exc:
+        if "Your move" not in str(exc):
+            raise
+        _spectator_scenario(plugin_dir, folder / "again")
+
+
+def _spectator_scenario(plugin_dir: Path, folder: Path) -> None:
+    folder.mkdir()
     key = keys(folder, "alice", "carol")
     server = Server(
         plugin_dir, folder, "toygame", "-p", "human", "-p", "random", "--seed", "7",
