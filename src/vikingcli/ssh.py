@@ -25,7 +25,6 @@ from typing import Any, TextIO
 
 import asyncssh
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import in_terminal
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
@@ -254,10 +253,28 @@ class _Terminal:
                     self.session.app.exit(exception=EOFError())
                 return
             text, style = item
-            fragments = to_formatted_text(text, style=f"class:{style}" if style else "")
-            async with in_terminal():
-                render_text(self.output, [*fragments, ("", "\n")], STYLE)
-                self.output.flush()
+            self._print(to_formatted_text(text, style=f"class:{style}" if style else ""))
+
+    def _print(self, fragments: Any) -> None:
+        """Print above the prompt in one step, with no ``await`` in between.
+
+        prompt-toolkit's ``in_terminal`` awaits (cursor-position replies, earlier
+        prints) before it detaches the input; a prompt that ends and restarts in
+        that gap (the person pressed Enter) got the old input handler put back, so
+        the connection stopped reading keys or printing. Erase, print and redraw
+        here run without yielding to the event loop, so no prompt can start or end
+        in the middle."""
+        app = self.session.app if self.session is not None else None
+        if app is not None and not (app.is_running and not app.is_done):
+            app = None
+        if app is not None:
+            app.renderer.erase()
+        render_text(self.output, [*fragments, ("", "\n")], STYLE)
+        self.output.flush()
+        if app is not None:
+            app.renderer.reset()
+            app.renderer.request_absolute_cursor_position()
+            app.invalidate()
 
 
 class _Server(PromptToolkitSSHServer):
