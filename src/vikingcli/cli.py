@@ -619,6 +619,7 @@ def serve(
     players_: TableSize = None,
     save: SaveName = None,
     force: ForceOpt = False,
+    confirm: Confirm = False,
 ) -> None:
     """An SSH table: people join with any ssh client and their key; seats stay theirs."""
     from vikingcli.ssh import host_table
@@ -646,7 +647,7 @@ def serve(
                 reg, match, path, host=host, port=port, host_key=host_key,
                 authorized_keys=authorized_keys, open_table=open_table,
                 reserve=seat or [], release=release or [], spectators=spectators,
-                resumed=resume is not None,
+                resumed=resume is not None, confirm=confirm,
             )  # fmt: skip
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None

@@ -413,6 +413,7 @@ def host_table(
     release: list[int],
     spectators: bool,
     resumed: bool,
+    confirm: bool = False,
     log: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True),
 ) -> str | None:
     """``vikingcli serve``: seat the table, listen until the game ends or the host
@@ -424,7 +425,7 @@ def host_table(
     record = read_table_record(save, len(match.seats)) if resumed else None
     table = Table(
         match, reg.players, save, record=record, reserve=reserve, release=release,
-        spectators=spectators, log=log,
+        spectators=spectators, confirm=confirm, log=log,
     )  # fmt: skip
     if warning:
         log(f"vikingcli: {warning}")

@@ -105,9 +105,12 @@ class Table:
         reserve: Sequence[str] = (),
         release: Sequence[int] = (),
         spectators: bool = False,
+        confirm: bool = False,
         log: Callable[[str], None] = print,
     ) -> None:
         self.match = match
+        self.confirm = confirm
+        """Ask a person even for their only legal move (else it is played for them)."""
         self.save = save
         self.log = log
         self.spectators = spectators
@@ -518,7 +521,10 @@ class Table:
         while not match.over and not self.stopped:
             seat = game.to_move(match.state)
             assert seat is not None
-            if seat in self.humans:
+            only = self._only_move(seat)
+            if only is not None:
+                match.apply_text(only)  # narrated to everyone like any other move
+            elif seat in self.humans:
                 try:
                     text = await self._human_move(seat)
                 except asyncio.CancelledError:
@@ -540,6 +546,14 @@ class Table:
         self.finished = True
         self._save()
         self._goodbye()
+
+    def _only_move(self, seat: int) -> str | None:
+        """A person's only legal move, played for them unless the table asks to confirm."""
+        if seat not in self.humans or self.confirm:
+            return None
+        game, state = self.match.game, self.match.state
+        legal = game.legal_actions(state)
+        return game.format_action(state, legal[0]) if len(legal) == 1 else None
 
     async def _human_move(self, seat: int) -> str:
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()

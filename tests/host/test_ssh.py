@@ -37,7 +37,7 @@ def test_a_freed_seat_is_not_taken_over_and_its_owners_key_gets_it_back(
     key = keys(folder, "alice", "bob", "carol")
     server = Server(
         plugin_dir, folder, "toygame", "-p", "human", "-p", "human", "-p", "random",
-        "--seed", "5", "--save", "t", "--authorized-keys", "authorized_keys",
+        "--seed", "5", "--save", "t", "--authorized-keys", "authorized_keys", "--confirm",
     )  # fmt: skip
 
     async def scenario() -> tuple[list[str], list[str], Person, Person]:
@@ -323,6 +323,32 @@ def test_an_open_table_lets_any_key_in_and_still_binds_the_seat_to_it(
     finally:
         server.close()
     assert "WARNING" not in server.stderr()  # loopback: nobody else can reach it
+
+
+def test_a_persons_only_legal_move_is_played_for_them_and_told(
+    plugin_dir: Path, folder: Path
+) -> None:
+    key = keys(folder, "alice")
+    server = Server(
+        plugin_dir, folder, "toygame", "-p", "human", "-p", "random",
+        "--seed", "5", "--save", "t", "--authorized-keys", "authorized_keys",
+    )  # fmt: skip
+
+    async def scenario() -> tuple[list[str], str]:
+        alice = await Person("alice", key["alice"]).connect(server.port)
+        return await alice.play_to_the_end(), alice.text
+
+    try:
+        typed, seen = run(scenario())  # type: ignore[misc]
+        assert server.finish()[0] == 0
+    finally:
+        server.close()
+    mine = _save(folder)["actions"][0::2]
+    # The last card of the hand is the only move: never asked, still in the log.
+    assert mine[: len(typed)] == typed and len(mine) > len(typed)
+    assert seen.count("Your move, alice.") == len(typed)
+    for number, action in enumerate(mine[len(typed) :], start=2 * len(typed) + 1):
+        assert f"{number}. alice: {action}" in seen
 
 
 @pytest.mark.parametrize(
