@@ -1,12 +1,48 @@
 """Action texts (docs/rules/graenaland.md §6): the one canonical short text of every
-action. Parsing is the engine's default (a text names the legal action it formats to)."""
+action, the other spellings a person may type (``parse_alias``) and why a readable
+move is not allowed now (``refusal``). Parsing is the engine's default: a text names
+the legal action it formats to, else an alias, else the refusal gives the reason."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from vikingcli_graenaland import data as D
-from vikingcli_graenaland.data import G
-from vikingcli_graenaland.scoring import seat_text
-from vikingcli_graenaland.state import Action, GState
+from vikingcli_graenaland.data import AU, PR, G, L, O, W
+from vikingcli_graenaland.rules import legal
+from vikingcli_graenaland.rules.common import (
+    army_variants,
+    cards_at,
+    fee_recipients,
+    houses_left,
+    hres,
+    village_allowed,
+    work_available,
+)
+from vikingcli_graenaland.rules.votes import votes
+from vikingcli_graenaland.scoring import own_settlements, seat_text
+from vikingcli_graenaland.state import (
+    BM_FINAL,
+    BM_NORMAL,
+    HIDDEN,
+    PH_ALLOC,
+    PH_BUILD,
+    PH_CLAIM,
+    PH_CONTRIB,
+    PH_DRAFT,
+    PH_FEE,
+    PH_HERO,
+    PH_JOINT,
+    PH_MOVE,
+    PH_OFFER,
+    PH_OVER,
+    PH_PAY,
+    PH_RELOC,
+    PH_VCKEEP,
+    PH_VOTE,
+    Action,
+    GState,
+)
 
 
 def action_text(st: GState, a: Action) -> str:
@@ -50,3 +86,272 @@ def action_text(st: GState, a: Action) -> str:
     if op == "hero":
         return "hero move" if a[1] else "hero stay"
     return " ".join(str(x) for x in a)
+
+
+# ---------------------------------------------------------------------- other spellings
+
+
+def parse_alias(st: GState, text: str, legal: Sequence[Action]) -> Action | None:
+    """The legal move ``text`` names another way: a hero move by its destination
+    (``wl C3`` = ``wl ship_e`` from C1), a seat by its number (``to 2`` = ``to p2``)."""
+    words = text.split()
+    names = [x.lower() for x in st.board.names]
+    if len(words) == 2 and words[0] in D.HERO_TEXT and words[1] in names:
+        h, dest = D.HERO_TEXT.index(words[0]), names.index(words[1])
+        for a in legal:
+            if a[0] == "mv" and a[1] == h:
+                p = st.hero[st.cur * 3 + h]
+                if p >= 0 and st.board.move[p][a[2]] == dest:
+                    return a
+        return None
+    if len(words) == 2 and words[0] in ("to", "permit") and words[1].isdigit():
+        want = f"{words[0]} p{words[1]}"
+        return next((a for a in legal if action_text(st, a) == want), None)
+    return None
+
+
+# ---------------------------------------------------------------------- why not
+
+# the verbs, with the phases where each is a move
+VERBS: dict[str, tuple[int, ...]] = {
+    "stay": (PH_MOVE,), "wl": (PH_MOVE,), "pr": (PH_MOVE,), "sk": (PH_MOVE,),
+    "pass": (PH_OFFER,), "offer": (PH_OFFER,), "to": (PH_ALLOC,), "yes": (PH_VOTE,),
+    "no": (PH_VOTE,), "take": (PH_BUILD,), "village": (PH_BUILD,), "fort": (PH_BUILD,),
+    "temple": (PH_BUILD,), "hall": (PH_BUILD,), "army": (PH_BUILD,), "road": (PH_BUILD,),
+    "market": (PH_BUILD,), "rampart": (PH_BUILD,), "improve": (PH_BUILD,),
+    "joint": (PH_BUILD,), "permit": (PH_BUILD,), "end": (PH_BUILD,), "nothing": (PH_BUILD,),
+    "pay": (PH_PAY,), "gold": (PH_PAY,), "supply": (PH_PAY,), "mkt": (PH_PAY,),
+    "cpay": (PH_PAY,), "cgold": (PH_PAY,), "fee": (PH_FEE,), "hero": (PH_HERO,),
+    "give": (PH_CONTRIB,), "done": (PH_CONTRIB,), "complete": (PH_JOINT,),
+    "abandon": (PH_JOINT,), "noclaim": (PH_CLAIM,), "claim": (PH_CLAIM,),
+    "place": (PH_DRAFT,), "reloc": (PH_RELOC,), "noreloc": (PH_RELOC,), "keep": (PH_VCKEEP,),
+}  # fmt: skip
+PHASE_MOVES = {
+    PH_DRAFT: "place Cn", PH_RELOC: "reloc Cn or noreloc", PH_VCKEEP: "keep VCnn",
+    PH_MOVE: "stay or wl/pr/sk and a direction", PH_OFFER: "offer X or pass",
+    PH_ALLOC: "to pN, one card at a time", PH_VOTE: "yes or no",
+    PH_CLAIM: "claim V or noclaim", PH_BUILD: "a build, take Snn, or end",
+    PH_FEE: "fee R", PH_PAY: "pay R, gold R, supply Snn or mkt R2 R",
+    PH_HERO: "hero move or hero stay", PH_CONTRIB: "give R or done",
+    PH_JOINT: "complete or abandon",
+}  # fmt: skip
+PHASE_WORD = {
+    PH_DRAFT: "start draft", PH_RELOC: "relocation", PH_VCKEEP: "victory card",
+    PH_MOVE: "hero moves", PH_OFFER: "offers", PH_ALLOC: "offer", PH_VOTE: "vote",
+    PH_CLAIM: "claims", PH_BUILD: "build", PH_FEE: "rampart fee", PH_PAY: "payment",
+    PH_HERO: "hero placement", PH_CONTRIB: "joint-work contributions",
+    PH_JOINT: "joint work",
+}  # fmt: skip
+RES_WORD = {x.lower(): r for r, x in enumerate(D.RES_LETTER)} | {
+    x: r for r, x in enumerate(D.RES_NAME)
+}
+
+
+def refusal(st: GState, text: str) -> str | None:
+    """Why the move ``text`` names is not allowed now; None if it names no move."""
+    words = text.split()
+    if not words or words[0] not in VERBS:
+        return None
+    verb, args = words[0], words[1:]
+    if st.phase == PH_OVER:
+        return "the game is over"
+    if st.phase not in VERBS[verb]:
+        when = " or ".join(PHASE_WORD[p] for p in VERBS[verb])
+        now = f"{PHASE_WORD[st.phase]}: {PHASE_MOVES[st.phase]}"
+        return f"'{verb}' is for the {when}; this is the {now}"
+    why = REASONS.get(verb)
+    reason = why(st, verb, args) if why is not None else None
+    if reason:
+        return reason
+    same = [action_text(st, a) for a in legal(st) if action_text(st, a).split()[0] == verb]
+    if not same:
+        return f"no '{verb}' move is possible now"
+    more = f" ... ({len(same)} in all)" if len(same) > 8 else ""
+    return f"the '{verb}' moves now are: {', '.join(same[:8])}{more}"
+
+
+def province(st: GState, word: str | None) -> int | None:
+    names = [x.lower() for x in st.board.names]
+    return names.index(word) if word in names else None
+
+
+def no_such_province(st: GState, word: str) -> str:
+    return f"there is no province {word.upper()}: the provinces are {', '.join(st.board.names)}"
+
+
+def why_move(st: GState, verb: str, args: list[str]) -> str | None:
+    if verb == "stay":
+        return None
+    h = D.HERO_TEXT.index(verb)
+    p = st.hero[st.cur * 3 + h]
+    name = D.HERO_NAME[h]
+    if p < 0:
+        waits = st.wait[st.cur * 3 + h]
+        if waits >= 0:
+            return f"your {name} is waiting to enter {st.board.names[waits]}, not on the board"
+        first = "temple" if h == PR else "hall"
+        return f"your {name} is not on the board yet (it comes with your first {first})"
+    here = st.board.names[p]
+    ways = ", ".join(moves_from(st, p))
+    if len(args) != 1:
+        return f"write '{verb} DIRECTION' or '{verb} PROVINCE'; from {here}: {ways}"
+    word = args[0]
+    if word in D.DIR_NAME:
+        if st.board.coastal(p) and word in ("sw", "se"):
+            return f"{here} is on the coast: {word} leads into the sea; from {here}: {ways}"
+        if not st.board.coastal(p) and word.startswith("ship"):
+            return f"only a coastal hero sails; from {here} (inland): {ways}"
+        return f"{word} leads off the board from {here}; from {here}: {ways}"
+    dest = province(st, word)
+    if dest is None:
+        return f"'{word}' is no direction or province; from {here}: {ways}"
+    if dest == p:
+        return f"your {name} is in {here} already ('stay' keeps it there)"
+    return f"{word.upper()} is not one move from {here}; from {here}: {ways}"
+
+
+def moves_from(st: GState, p: int) -> list[str]:
+    row = st.board.move[p]
+    return [f"{D.DIR_NAME[d]} {st.board.names[row[d]]}" for d in range(D.NDIR) if row[d] >= 0]
+
+
+def why_offer(st: GState, verb: str, args: list[str]) -> str | None:
+    p = province(st, args[0]) if len(args) == 1 else None
+    if p is None:
+        return (
+            "write 'offer X' with X a province, e.g. 'offer C1'"
+            if not args
+            else (no_such_province(st, args[0]))
+        )
+    here = st.board.names[p]
+    if not cards_at(st, p):
+        return f"no cards lie in {here}"
+    if votes(st, st.cur, p) < 1:
+        return f"you have no vote in {here} (a settlement or a hero with votes there)"
+    return None
+
+
+def why_to(st: GState, verb: str, args: list[str]) -> str | None:
+    word = args[0] if len(args) == 1 else ""
+    digits = word[1:] if word[:1] == "p" else word  # 'to 2' is read as 'to p2'
+    k = int(digits) if digits.isdigit() else None
+    if k is None:
+        return "write 'to pN' with N the seat's number, e.g. 'to p1'"
+    if not 1 <= k <= st.n:
+        return f"the seats are p1 to p{st.n}"
+    s = k - 1
+    here = st.board.names[st.offer_x]
+    if s not in st.oelig:
+        return f"p{k} has no vote in {here}: only seats with votes there get cards"
+    i = len(st.oalloc)
+    c = st.ocls[i]
+    kind = "face-down" if c == HIDDEN else D.RES_LETTER[c]
+    last = st.oalloc[-1]
+    order = ", ".join(f"p{o + 1}" for o in st.oelig)
+    return (
+        f"the {kind} cards are handed out in the order {order}: the last went to p{last + 1},"
+        f" so this one goes to p{last + 1} or a seat after it ('undo' to change)"
+    )
+
+
+def why_take(st: GState, verb: str, args: list[str]) -> str | None:
+    if st.bmode == BM_FINAL:
+        return "no supply card is taken in a final build"
+    if st.bmode != BM_NORMAL:
+        return "only the lead takes a supply card"
+    if st.supply_taken:
+        return "you have taken this round's supply card already"
+    row = ", ".join(f"S{c + 1:02d}" for c in st.srow)
+    return f"the supply row holds {row or 'nothing'}"
+
+
+def hand_has(st: GState) -> str:
+    h = hres(st.hand[st.cur])
+    cards = " ".join(f"{h[r]}{D.RES_LETTER[r]}" for r in range(5) if h[r]) or "no cards"
+    sup = " ".join(f"S{c + 1:02d}" for c in st.shand[st.cur])
+    return cards + (f" and {sup}" if sup else "")
+
+
+def cost_text(c: tuple[int, ...]) -> str:
+    return " ".join(f"{c[r]}{D.RES_LETTER[r]}" for r in range(4) if c[r])
+
+
+def why_build(st: GState, verb: str, args: list[str]) -> str | None:
+    s = st.cur
+    p = province(st, args[0]) if len(args) == 1 else None
+    if p is None:
+        return (
+            f"write '{verb} X' with X a province, e.g. '{verb} C1'"
+            if not args
+            else (no_such_province(st, args[0]))
+        )
+    bd = st.board
+    here = bd.names[p]
+    if verb in ("village", *D.BUILDING_NAME) and houses_left(st, s) <= 0:
+        return f"all your {D.SETTLEMENT_HOUSES} houses are on the board"
+    if verb == "village":
+        if not village_allowed(st, s, p):
+            return "a village goes only where you have a settlement or next to one ('map')"
+        cost = bd.tiles[p].village
+        fee = fee_recipients(st, s, p)
+        extra = f" + {len(fee)} rampart-fee card(s)" if fee else ""
+        return f"a village in {here} costs {cost_text(cost)}{extra}; you have {hand_has(st)}"
+    if verb in D.BUILDING_NAME:
+        t = D.BUILDING_NAME.index(verb)
+        if not bd.tiles[p].buildings:
+            return f"no buildings in the mountains ({here})"
+        if st.bld[p * 3 + t] >= 0:
+            return f"{here} has a {verb} already"
+        if st.vil[p * st.n + s] == 0:
+            return f"a {verb} needs a village of yours in {here}"
+        cost = D.BUILDING_COST[t]
+        return f"a {verb} costs {cost_text(cost)}; you have {hand_has(st)}"
+    w = D.WORK_NAME.index(verb)
+    if st.bmode == BM_FINAL:
+        return "no public works in a final build"
+    if own_settlements(st, s, p) == 0:
+        return f"a {verb} needs a settlement of yours in {here}"
+    if not work_available(st, w, p):
+        return f"{here} has a {verb} already, or none is left"
+    return f"a {verb} costs {cost_text(D.WORK_COST[w])}; you have {hand_has(st)}"
+
+
+def why_army(st: GState, verb: str, args: list[str]) -> str | None:
+    if st.army[st.cur] >= D.ARMY_MAX:
+        return f"your army is at its most ({D.ARMY_MAX})"
+    r = RES_WORD.get(args[0]) if len(args) == 1 else None
+    if len(args) == 1 and args[0] != "peasant" and r not in (L, W, O):
+        return "write 'army peasant' (3G) or 'army L|W|O' (the resource of a fort of yours)"
+    if r is not None and r not in army_variants(st, st.cur):
+        kind = {L: "plain", W: "forest", O: "hills"}[r]
+        return f"'army {D.RES_LETTER[r]}' needs a fort of yours in a {kind} province"
+    extra = G if r is None else r
+    return f"+1 army costs {cost_text(D.army_cost(extra))}; you have {hand_has(st)}"
+
+
+def why_pay(st: GState, verb: str, args: list[str]) -> str | None:
+    r = RES_WORD.get(args[0]) if len(args) == 1 else None
+    need = cost_text(tuple(st.req))
+    if r is None or r == AU:
+        return f"write '{verb} R' with R one of G L W O still to pay: {need}"
+    if not st.req[r]:
+        return f"no {D.RES_LETTER[r]} is still to pay: {need}"
+    h = hres(st.hand[st.cur])
+    if verb == "pay" and not h[r]:
+        return f"you have no {D.RES_LETTER[r]} card ({hand_has(st)}); still to pay: {need}"
+    if verb == "gold" and not h[AU]:
+        return f"you have no gold (Au); still to pay: {need}"
+    return None
+
+
+def why_vote(st: GState, verb: str, args: list[str]) -> str | None:
+    return None
+
+
+REASONS: dict[str, Callable[[GState, str, list[str]], str | None]] = {
+    "wl": why_move, "pr": why_move, "sk": why_move, "stay": why_move,
+    "offer": why_offer, "to": why_to, "take": why_take, "village": why_build,
+    "fort": why_build, "temple": why_build, "hall": why_build, "road": why_build,
+    "market": why_build, "rampart": why_build, "improve": why_build, "army": why_army,
+    "pay": why_pay, "gold": why_pay,
+}  # fmt: skip

@@ -12,7 +12,7 @@ from vikingcli.engine import Action, Option, Outcome
 from vikingcli.flat import FlatGame
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
-from vikingcli_graenaland.actions import action_text
+from vikingcli_graenaland.actions import action_text, parse_alias, refusal
 from vikingcli_graenaland.heuristic import evaluate
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
@@ -99,6 +99,12 @@ class GraenalandGame(FlatGame):
 
     def format_action(self, state: GState, action: Action) -> str:
         return action_text(state, action)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def parse_alias(self, state: GState, text: str, legal: Sequence[Action]) -> Action | None:
+        return parse_alias(state, text, legal)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def refusal(self, state: GState, text: str) -> str | None:
+        return refusal(state, text)
 
     def observation(self, state: GState, seat: int) -> dict[str, Any]:
         return observation(state, seat)

@@ -1,137 +1,329 @@
-"""The table as text (80 columns), as a seat or a spectator sees it."""
+"""The table as text, as a seat or a spectator sees it: the default board fits an
+80 x 24 terminal with the prompt (at most 18 lines with 4 players, 20 with 5); the
+details are look-ups (``view.py``: ``legend``, ``map``, ``votes``, ``costs`` ...).
+
+Seats are named with :func:`vikingcli.engine.seat_ref` (the host puts the seat's name
+there) and numbered from 1 in the columns, as the actions number them (``to p2``)."""
 
 from __future__ import annotations
 
+from vikingcli.engine import seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import conditions, measures, vp
 from vikingcli_graenaland.state import (
+    BM_FINAL,
+    BM_NORMAL,
+    BM_PERMIT,
+    HIDDEN,
+    K_ARMY,
+    K_BUILDING,
+    K_VILLAGE,
     PH_ALLOC,
+    PH_BUILD,
     PH_CLAIM,
     PH_CONTRIB,
+    PH_DRAFT,
     PH_FEE,
+    PH_HERO,
     PH_JOINT,
     PH_MOVE,
+    PH_OFFER,
     PH_OVER,
     PH_PAY,
+    PH_RELOC,
+    PH_VCKEEP,
     PH_VOTE,
     PHASE_NAME,
     GState,
 )
-from vikingcli_graenaland.view import hand_text
+from vikingcli_graenaland.view import (
+    VIEWS,
+    WIDTH,
+    hand_text,
+    moves_from,
+    res_text,
+    supply_text,
+    wrap,
+)
 
-HERO_TEXT = ("Wl", "Pr", "Sk")
-
-
-def _wrap(prefix: str, items: list[str], width: int = 79) -> list[str]:
-    """Lay ``items`` out after ``prefix``, wrapping at ``width`` columns."""
-    lines: list[str] = []
-    line = prefix
-    for it in items:
-        if len(line) + len(it) + 2 > width and line.strip():
-            lines.append(line.rstrip())
-            line = " " * len(prefix)
-        line += it + "  "
-    lines.append(line.rstrip())
-    return lines
+WORK_NOUN = ("a road", "a market", "a rampart", "an improvement")
+# what the decision of each phase is about, in the head line
+PHASE_WORD = {PH_ALLOC: "an offer", PH_VOTE: "a vote", PH_PAY: "paying", PH_HERO: "building"}
 
 
 def render(st: GState, seat: int | None) -> str:
+    out = [head_line(st)]
+    out += province_lines(st)
+    out += seat_lines(st, seat)
+    out += phase_lines(st, seat)
+    return "\n".join(out)
+
+
+def head_line(st: GState) -> str:
+    head = f"Graenaland round {min(st.round, st.round_limit)}/{st.round_limit}"
+    if st.phase == PH_OVER:
+        return head + ", game over"
+    phase = PHASE_WORD.get(st.phase, PHASE_NAME[st.phase])
+    if st.winner >= 0:  # the final builds: the lead no longer matters
+        return f"{head}, {phase}: {seat_ref(st.cur)} to act. {seat_ref(st.winner)} has won"
+    return f"{head}, {phase}: {seat_ref(st.cur)} to act. Lead (ship): {seat_ref(st.lead)}"
+
+
+def lying_text(st: GState, p: int) -> str:
+    """``2G 1L 1?``: the cards lying in province ``p`` (``?`` face down)."""
+    up = [st.up[p * 5 + r] for r in range(5)]
+    down = f"{len(st.down[p])}?" if st.down[p] else ""
+    return " ".join(x for x in (res_text(up), down) if x) or "-"
+
+
+def seat_cell(st: GState, s: int, p: int) -> str:
+    """``1vF+Wl=3``: seat ``s``'s villages, buildings and hero in ``p``, and its votes."""
+    v = st.vil[p * st.n + s]
+    own = (f"{v}v" if v else "") + "".join("FTH"[b] for b in range(3) if st.bld[p * 3 + b] == s)
+    heroes = [D.HERO_TEXT[h].capitalize() for h in range(3) if st.hero[s * 3 + h] == p]
+    heroes += [f"({D.HERO_TEXT[h].capitalize()})" for h in range(3) if st.wait[s * 3 + h] == p]
+    body = "+".join(x for x in (own, *heroes) if x)
+    vt = votes(st, s, p)
+    return f"{body}={vt}" if body or vt else "."
+
+
+def province_lines(st: GState) -> list[str]:
+    """One row per province: terrain, public works, the cards lying there and a column
+    per seat (settlements, hero, votes)."""
     bd = st.board
     n = st.n
-    out: list[str] = []
-    if st.phase == PH_OVER:
-        status = "game over"
-    else:
-        status = f"{PHASE_NAME[st.phase]}: p{st.cur + 1} to act"
-    out.append(
-        f"Graenaland  round {min(st.round, st.round_limit)}/{st.round_limit}  "
-        f"lead (ship) p{st.lead + 1}  [{status}]"
-    )
-    out.append("province      terrain   works lying cards (R road M market P rampart I improve)")
+    rows = []
     for p in range(bd.np):
-        t = bd.tiles[p]
         works = "".join(
-            letter if on else "-"
+            letter
             for letter, on in zip("RMPI", (st.road[p], st.market[p], st.rampart[p], st.impr[p]))
+            if on
         )
-        up = " ".join(f"{st.up[p * 5 + r]}{D.RES_LETTER[r]}" for r in range(5) if st.up[p * 5 + r])
-        down = f" {len(st.down[p])}x face-down" if st.down[p] else ""
-        out.append(
-            f"{bd.names[p]:<3}{t.ident:<10} {D.DECK_NAME[t.terrain]:<9} {works:<5} "
-            f"{(up + down).strip() or '-'}"
+        cells = (seat_cell(st, s, p) for s in range(n))
+        rows.append(
+            (bd.names[p], D.DECK_NAME[bd.terrain[p]], works or "-", lying_text(st, p), *cells)
         )
-        items = []
-        for s in range(n):
-            v = st.vil[p * n + s]
-            blds = "".join("FTH"[b] for b in range(3) if st.bld[p * 3 + b] == s)
-            heroes = " ".join(HERO_TEXT[h] for h in range(3) if st.hero[s * 3 + h] == p)
-            wait = " ".join(f"({HERO_TEXT[h]} waits)" for h in range(3) if st.wait[s * 3 + h] == p)
-            vt = votes(st, s, p)
-            if v or blds or heroes or wait or vt:
-                body = " ".join(x for x in (f"{v}v" if v else "", blds, heroes, wait) if x)
-                items.append(f"p{s + 1}[{body}]={vt}")
-        out.extend(_wrap("      ", items or ["(nobody)"]))
-    row = [
-        f"S{c + 1:02d}:{D.RES_LETTER[D.SUPPLY[c][0]]}+{D.RES_LETTER[D.SUPPLY[c][1]]}"
-        for c in st.srow
-    ]
-    out.append("supply row: " + ("  ".join(row) or "-"))
-    out.append("player army  S  P  D  B  conditions  hand")
+    head = ("", "terrain", "works", "lying", *(f"{s + 1}" for s in range(n)))
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
+    return [" ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()[:WIDTH] for r in (head, *rows)]
+
+
+def seat_lines(st: GState, seat: int | None) -> list[str]:
+    """One row per seat: army, the victory measures, what it has met, its hand, name."""
+    n = st.n
+    score_head = "VP" if st.cards else "met"
+    hands = [hand_of(st, s, seat) for s in range(n)]
+    hw = max(len(h) for h in hands)
+    out = [f"   army  S  P  D  B {score_head:<6} {'hand':<{hw}} seat"]
     for s in range(n):
         m = measures(st, s)
-        cond = conditions(st, s)
-        if seat == s:
-            sup = " ".join(f"S{c + 1:02d}" for c in st.shand[s])
-            hand = hand_text(st.hand[s]) + (f" + {sup}" if sup else "")
+        if st.cards:
+            known = st.vc[s] >= 0 and (s == seat or st.phase == PH_OVER or s == st.winner)
+            score = f"{vp(st, s)}" if known else "?"
         else:
-            hand = f"{sum(st.hand[s])} cards + {len(st.shand[s])} supply"
-        extra = ""
-        if st.cards and st.vc[s] >= 0 and (seat == s or st.phase == PH_OVER or s == st.winner):
-            extra = f" VC{st.vc[s] + 1:02d}={vp(st, s)}VP"
-        flags = "".join(f"V{i + 1}" if c else ".." for i, c in enumerate(cond))
+            score = "".join(str(i + 1) if c else "." for i, c in enumerate(conditions(st, s)))
+        marks = [m for m, on in (("you", s == seat), ("lead", s == st.lead)) if on]
+        tag = f" ({', '.join(marks)})" if marks else ""
         out.append(
-            f"p{s + 1}{'*' if s == st.lead else ' '}    {m[4]:>2}   {m[0]:>2} {m[1]:>2} {m[2]:>2} "
-            f"{m[3]:>2}  {flags} {sum(cond)}/5{extra} | {hand}"
+            f"{s + 1:>2} {m[4]:>4} {m[0]:>2} {m[1]:>2} {m[2]:>2} {m[3]:>2} {score:<6} "
+            f"{hands[s]:<{hw}} {seat_ref(s)}{tag}"
         )
-    if st.phase in (PH_ALLOC, PH_VOTE):
-        p = st.offer_x
-        alloc = [
-            f"{'?' if c == 5 else D.RES_LETTER[c]}>p{w + 1}" for c, w in zip(st.ocls, st.oalloc)
-        ]
-        rest = len(st.ocls) - len(st.oalloc)
-        if rest:
-            alloc.append(f"({rest} to allocate)")
-        out.extend(_wrap(f"offer on {bd.names[p]}: ", alloc))
-        if st.phase == PH_VOTE:
-            cast = ", ".join(
-                f"p{v + 1} {'yes' if y else 'no'}" for v, y in zip(st.voters, st.vote_log)
-            )
-            out.append(f"votes {st.total} in all, yes {st.yes} so far; {cast or 'none cast'}")
-    if st.phase in (PH_PAY, PH_FEE):
-        need = " ".join(f"{st.req[r]}{D.RES_LETTER[r]}" for r in range(4) if st.req[r])
-        fee = f"; rampart fee to {', '.join(f'p{o + 1}' for o in st.fee)}" if st.fee else ""
-        out.append(f"paying: still {need or '-'}{fee}")
-    if st.phase in (PH_CONTRIB, PH_JOINT) or st.pend_joint:
-        given = [f"p{o + 1}:{hand_text(st.contrib[o])}" for o in range(n) if sum(st.contrib[o])]
-        out.extend(
-            _wrap(
-                f"joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]}, given: ",
-                given or ["nothing yet"],
-            )
-        )
-    if st.phase == PH_CLAIM:
-        done = [f"p{o + 1}" for o in range(n) if st.ccommit[o] >= 0]
-        out.append(f"claim window: {', '.join(done) or 'nobody'} committed")
-    if st.phase == PH_MOVE:
-        done = [f"p{o + 1}" for o in range(n) if st.mcommit[o] >= 0]
-        out.append(f"hero moves committed (hidden): {', '.join(done) or 'none'}")
-    if seat is not None and 0 <= seat < n:
-        mine = [f"{bd.names[p]}={votes(st, seat, p)}" for p in range(bd.np) if votes(st, seat, p)]
-        out.extend(_wrap(f"you are p{seat + 1}; your votes: ", mine or ["none"]))
-    if st.phase == PH_OVER:
-        w = "nobody" if st.winner < 0 else f"p{st.winner + 1}"
-        out.append(f"game over ({st.end_reason}); winner: {w}")
-    elif st.winner >= 0:
-        out.append(f"p{st.winner + 1} has won; final builds")
-    return "\n".join(out)
+    return out
+
+
+def hand_of(st: GState, s: int, seat: int | None) -> str:
+    """The viewer's own cards; for the others how many (hands are hidden)."""
+    if s == seat:
+        sup = " ".join(f"S{c + 1:02d}" for c in st.shand[s])
+        return hand_text(st.hand[s]) + (f" +{sup}" if sup else "")
+    return plural(sum(st.hand[s]), "card") + (f" +{len(st.shand[s])}S" if st.shand[s] else "")
+
+
+# ---------------------------------------------------------------------- the decision
+
+
+def plural(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
+def phase_lines(st: GState, seat: int | None) -> list[str]:
+    """What is being decided now, and for the seat to move, its choices."""
+    mine = seat is not None and seat == st.cur
+    ph = st.phase
+    if ph == PH_OVER:
+        w = "nobody" if st.winner < 0 else seat_ref(st.winner)
+        why = "the round limit" if st.end_reason == "round limit" else "the final builds are over"
+        return [f"Game over ({why}); winner: {w}"]
+    out = []
+    if ph == PH_MOVE:
+        out += move_lines(st, mine)
+    elif ph == PH_OFFER:
+        out += offer_lines(st, mine)
+    elif ph == PH_ALLOC:
+        out += alloc_lines(st)
+    elif ph == PH_VOTE:
+        out += vote_lines(st)
+    elif ph in (PH_BUILD, PH_PAY, PH_FEE, PH_HERO):
+        out += build_lines(st)
+    elif ph in (PH_CONTRIB, PH_JOINT):
+        out += joint_lines(st)
+    elif ph == PH_CLAIM:
+        done = [seat_ref(o) for o in range(st.n) if st.ccommit[o] >= 0]
+        out.append("Claims (secret): claim 6+ VP to build at once and win, or 'noclaim'.")
+        out += wrap("Committed: ", done or ["nobody yet"])
+    else:
+        out += setup_lines(st)
+    return out
+
+
+def move_lines(st: GState, mine: bool) -> list[str]:
+    done = [seat_ref(o) for o in range(st.n) if st.mcommit[o] >= 0]
+    out = wrap(
+        "Hero moves (secret); in: ",
+        [*(done or ["nobody yet"]), *(["yours, or 'stay':"] if mine else [])],
+    )
+    if not mine:
+        return out
+    bd = st.board
+    for h in range(3):
+        p = st.hero[st.cur * 3 + h]
+        if p >= 0:
+            out += wrap(f"  {D.HERO_TEXT[h]} in {bd.names[p]}: ", moves_from(st, p))
+    return out
+
+
+def offer_lines(st: GState, mine: bool) -> list[str]:
+    out = [f"Offers: {seat_ref(st.cur)} splits the cards lying in one province, or passes."]
+    if mine:
+        bd = st.board
+        items = []
+        for p in range(bd.np):
+            lying = lying_text(st, p)
+            v = votes(st, st.cur, p)
+            if v and lying != "-":
+                total = sum(votes(st, o, p) for o in range(st.n))
+                items.append(f"{bd.names[p]} {lying} ({v} of {total} votes)")
+        out += wrap("You may offer in: ", items or ["nowhere (no votes where cards lie)"])
+    return out
+
+
+def offer_so_far(st: GState) -> list[str]:
+    """``1G 1W to {p1}``, ``1L to {p2}``: the cards handed out in the offer so far."""
+    per: dict[int, list[int]] = {}
+    for c, who in zip(st.ocls, st.oalloc):
+        per.setdefault(who, [0] * 6)[c] += 1
+    parts = []
+    for who in sorted(per, key=st.oelig.index):
+        cnt = per[who]
+        txt = " ".join(x for x in (res_text(cnt[:5]), f"{cnt[5]}?" if cnt[5] else "") if x)
+        parts.append(f"{txt} to {seat_ref(who)}")
+    return parts
+
+
+def alloc_lines(st: GState) -> list[str]:
+    """The offer being split: what went where, and who may get the next card (the
+    canonical order of one kind's cards leaves only the seats from the last one on)."""
+    p = st.offer_x
+    i = len(st.oalloc)
+    c = st.ocls[i]
+    head = f"Offer in {st.board.names[p]} by {seat_ref(st.cur)}, so far: "
+    out = wrap(head, offer_so_far(st) or ["nothing handed out"])
+    card = "face-down (?)" if c == HIDDEN else f"{D.RES_NAME[c]} ({D.RES_LETTER[c]})"
+    lo = st.oelig.index(st.oalloc[-1]) if i and st.ocls[i - 1] == c else 0
+    choices = [f"p{o + 1} {seat_ref(o)}" for o in st.oelig[lo:]]
+    out += wrap(f"Card {i + 1} of {len(st.ocls)}, {card}, goes to: ", choices)
+    return out
+
+
+def vote_lines(st: GState) -> list[str]:
+    bd = st.board
+    offerer = st.voters[0]
+    out = wrap(f"Vote on {seat_ref(offerer)}'s offer in {bd.names[st.offer_x]}: ", offer_so_far(st))
+    cast = []
+    for i, (v, k) in enumerate(zip(st.voters, st.vvotes)):
+        said = ("yes" if st.vote_log[i] else "no") if i < st.vidx else "now" if i == st.vidx else ""
+        cast.append(f"{seat_ref(v)} {k} {said}".rstrip())
+    rest = sum(st.vvotes[st.vidx :])
+    # the rules ask every voter even once the result is sure: say so
+    if 2 * st.yes > st.total:
+        end = "passes whatever the rest vote"
+    elif 2 * (st.yes + rest) <= st.total:
+        end = "fails whatever the rest vote"
+    else:
+        end = f"passes with {st.total // 2 + 1}"
+    return out + wrap("Votes: ", [*cast, f"yes {st.yes} of {st.total}: {end}"])
+
+
+def build_lines(st: GState) -> list[str]:
+    bd = st.board
+    who = seat_ref(st.cur)
+    out = []
+    if st.bmode == BM_FINAL:
+        out.append(f"Final build of {who}: no supply card, no public works.")
+    elif st.bmode == BM_PERMIT:
+        out.append(f"{who} may build one thing, by the lead's permission ('nothing' to skip).")
+    elif st.phase == PH_BUILD:
+        out.append(f"{who} builds (the lead); 'actions' lists what you can pay, 'costs' prices.")
+    if st.phase == PH_BUILD and st.bmode == BM_NORMAL and not st.supply_taken:
+        out += wrap("Supply row (take one): ", [supply_text(c) for c in st.srow] or ["empty"])
+    if st.phase in (PH_PAY, PH_FEE, PH_HERO):
+        what = pending_text(st)
+        if st.phase == PH_HERO:
+            h = D.HERO_NAME[st.hero_type]
+            out.append(f"Built {what}: move your {h} there? 'hero move' or 'hero stay'.")
+        elif st.phase == PH_FEE:
+            to = [seat_ref(o) for o in st.fee]
+            out += wrap(f"Rampart fee before paying for {what}: a card each to ", to)
+        else:
+            need = res_text(st.req) or "-"
+            out.append(f"Paying for {what}: still {need}.")
+            joint = " | cpay R pN" if st.pend_joint else ""
+            out.append(f"  pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}")
+    if st.phase == PH_BUILD and st.pend_joint:
+        out.append(f"Joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]} under way.")
+    return out
+
+
+def pending_text(st: GState) -> str:
+    """``a village in C3``: the build being paid for."""
+    where = st.board.names[st.pend_p]
+    if st.pend_kind == K_VILLAGE:
+        return f"a village in {where}"
+    if st.pend_kind == K_BUILDING:
+        return f"a {D.BUILDING_NAME[st.pend_t]} in {where}"
+    if st.pend_kind == K_ARMY:
+        return "+1 army"
+    return f"{WORK_NOUN[st.pend_t]} in {where}"
+
+
+def joint_lines(st: GState) -> list[str]:
+    bd = st.board
+    work = f"joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]}"
+    given = [f"{seat_ref(o)} {hand_text(st.contrib[o])}" for o in range(st.n) if sum(st.contrib[o])]
+    out = wrap(
+        f"{seat_ref(st.lead)}'s {work}, cost {res_text(D.WORK_COST[st.joint_w])}; given: ",
+        given or ["nothing yet"],
+    )
+    if st.phase == PH_CONTRIB:
+        out.append(f"  {seat_ref(st.cur)} may give cards ('give R', one at a time), then 'done'.")
+    else:
+        out.append(f"  {seat_ref(st.cur)}: 'complete' (pay with them) or 'abandon' (all go back).")
+    return out
+
+
+def setup_lines(st: GState) -> list[str]:
+    bd = st.board
+    who = seat_ref(st.cur)
+    if st.phase == PH_DRAFT:
+        extra = " and warlord" if st.didx < st.n else ""
+        return [f"Start draft: {who} places a village{extra} on the coast ('place Cn')."]
+    if st.phase == PH_RELOC:
+        where = bd.names[st.reloc_p]
+        return [f"{where} is overcrowded: {who} may move its village ('reloc Cn', 'noreloc')."]
+    if st.phase == PH_VCKEEP:
+        return [f"{who} keeps one of 3 victory cards ('keep VCnn'; 'card' shows them)."]
+    return []
+
+
+__all__ = ["VIEWS", "render"]

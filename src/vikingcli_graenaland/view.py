@@ -1,16 +1,26 @@
-"""What a seat may know and look up: the observation, determinize, the prompt look-ups
-(``votes``, ``costs``, ``hand``, ``card``) and the component census."""
+"""What a seat may know and look up: the observation, determinize, the component census
+and the prompt look-ups (``legend``, ``map``, ``votes``, ``costs``, ``hand``, ``card``).
+
+Seats are named with :func:`vikingcli.engine.seat_ref` (the host puts each seat's name
+there) and numbered from 1, as the actions write them (``to p2`` is seat 2)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from vikingcli.engine import seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules.common import hres
 from vikingcli_graenaland.rules.votes import votes
-from vikingcli_graenaland.scoring import measures, vp
+from vikingcli_graenaland.scoring import card_vp, measures
 from vikingcli_graenaland.state import PH_CLAIM, PH_MOVE, PH_OVER, STAY, GState
+
+WIDTH = 79  # the longest line: an 80-column terminal must not wrap it
+# Room a seat's name gets when a line is laid out: the game writes seat_ref and the
+# host puts in names it never sees (``alice``, ``greedy 2``).
+NAME_W = 10
+VIEWS = "legend | map | votes | costs | hand | card"
 
 
 def observation(st: GState, seat: int) -> dict[str, Any]:
@@ -144,6 +154,30 @@ def component_totals(st: GState) -> dict[str, int]:
     return out
 
 
+# ---------------------------------------------------------------------- line layout
+
+
+def shown_len(text: str) -> int:
+    """How wide ``text`` is on screen once the host has put in the seats' names."""
+    refs = text.count("{p")
+    return len(text) - refs * len(seat_ref(0)) + refs * NAME_W
+
+
+def wrap(prefix: str, items: list[str], sep: str = ", ", indent: int = 2) -> list[str]:
+    """``items`` after ``prefix``, joined by ``sep``, in lines that fit ``WIDTH``."""
+    lines: list[str] = []
+    cur = prefix
+    for it in items:
+        gap = "" if cur == prefix else sep
+        if cur != prefix and shown_len(cur + gap + it) > WIDTH:
+            lines.append(cur + sep.rstrip())
+            cur = " " * indent + it
+        else:
+            cur += gap + it
+    lines.append(cur)
+    return lines
+
+
 def hand_text(hand: list[int]) -> str:
     """``2G 1W``: the resources of a hand of card kinds, ``-`` when empty."""
     h = hres(hand)
@@ -151,45 +185,214 @@ def hand_text(hand: list[int]) -> str:
     return " ".join(parts) or "-"
 
 
-def view(st: GState, seat: int | None, text: str) -> str | None:
-    """Prompt look-ups: ``votes``, ``costs``, ``hand``, ``card`` (what ``seat`` may know)."""
+def res_text(counts: tuple[int, ...] | list[int]) -> str:
+    """``2W 1L``: resource counts (G L W O, then Au if given)."""
+    return " ".join(f"{counts[r]}{D.RES_LETTER[r]}" for r in range(len(counts)) if counts[r])
+
+
+def supply_text(c: int) -> str:
+    """``S03 G+W``: a supply card and its two resources."""
+    a, b = D.SUPPLY[c]
+    return f"S{c + 1:02d} {D.RES_LETTER[a]}+{D.RES_LETTER[b]}"
+
+
+def seat_key(n: int, seat: int | None) -> list[str]:
+    """``1 = alice (you), 2 = greedy 2, ...``: what the seat numbers stand for."""
+    items = [f"{s + 1} = {seat_ref(s)}" + (" (you)" if s == seat else "") for s in range(n)]
+    return wrap("Seats: ", items)
+
+
+# ---------------------------------------------------------------------- the map
+
+
+def hero_tags(st: GState, p: int) -> str:
+    """``Wl1 Pr3``: the heroes in province ``p`` with their seats' numbers."""
+    return " ".join(
+        f"{D.HERO_TEXT[h].capitalize()}{s + 1}"
+        for s in range(st.n)
+        for h in range(3)
+        if st.hero[s * 3 + h] == p
+    )
+
+
+def moves_from(st: GState, p: int) -> list[str]:
+    """``ne I1``: every direction that leads somewhere from ``p``, with its end."""
+    row = st.board.move[p]
+    return [f"{D.DIR_NAME[d]} {st.board.names[row[d]]}" for d in range(D.NDIR) if row[d] >= 0]
+
+
+def map_lines(st: GState) -> list[str]:
+    """The two rows of provinces as a brick wall (spec §2.1): the inland row above, each
+    inland tile over the joint of two coastal ones, the sea to the south; a compass in
+    the margin. Each tile shows its name, terrain and the heroes in it."""
+    bd = st.board
+    k = bd.k
+    cw = min(18, (WIDTH - 4) // k)  # a coastal tile's width, its left border included
+    left = 2
+    inl = left + cw // 2
+
+    def cell(p: int) -> tuple[str, str]:
+        a = f"{bd.names[p]} {D.DECK_NAME[bd.terrain[p]]}"
+        b = hero_tags(st, p)
+        if len(b) > cw - 1:
+            b = b[: cw - 2] + "+"
+        return a[: cw - 1].ljust(cw - 1), b.ljust(cw - 1)
+
+    def row(start: int, ps: range, which: int) -> str:
+        return " " * start + "|" + "|".join(cell(p)[which] for p in ps) + "|"
+
+    def border(spans: list[tuple[int, int]]) -> str:
+        chars = [" "] * (WIDTH + 1)
+        for start, count in spans:
+            for x in range(start, start + count * cw + 1):
+                chars[x] = "+" if (x - start) % cw == 0 else "-"
+        return "".join(chars).rstrip()
+
+    coast, inland = range(k), range(k, bd.np)
+    compass = ("nw ne", "w  +  e", "sw se")
+    pad = [c.center(inl - 1) for c in compass]
+    out = [
+        pad[0] + border([(inl, k - 1)])[len(pad[0]) :],
+        pad[1] + row(inl, inland, 0)[len(pad[1]) :],
+        pad[2] + row(inl, inland, 1)[len(pad[2]) :],
+        border([(inl, k - 1), (left, k)]),
+        row(left, coast, 0),
+        row(left, coast, 1),
+        border([(left, k)]),
+        " " * left + " the sea (south) ".center(k * cw + 1, "~"),
+    ]
+    return out
+
+
+def map_view(st: GState, seat: int | None) -> str:
+    """The map and where each direction leads from each province."""
+    bd = st.board
+    out = ["Map, north up (WlN PrN SkN = warlord, priest, skald of seat N):"]
+    out += map_lines(st)
+    out.append("Hero moves from each province ('wl ne', or 'wl I1' by the destination);")
+    out.append("  a village may go next to yours: any of these but ship_w/ship_e:")
+    width = max(len(n) for n in bd.names)
+    for p in range(bd.np):
+        out.append(
+            f"  {bd.names[p]:<{width}} {D.DECK_NAME[bd.terrain[p]]:<8} "
+            + ", ".join(moves_from(st, p))
+        )
+    if seat is not None and 0 <= seat < st.n:
+        mine = [
+            f"{D.HERO_TEXT[h]} in {bd.names[st.hero[seat * 3 + h]]}"
+            for h in range(3)
+            if st.hero[seat * 3 + h] >= 0
+        ]
+        out.append(f"Your heroes (seat {seat + 1}): " + (", ".join(mine) or "none"))
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------- look-ups
+
+
+def votes_view(st: GState, seat: int | None) -> str:
     bd = st.board
     n = st.n
+    lines = ["Votes   " + " ".join(f"{s + 1:>4}" for s in range(n)) + "   all  passes with"]
+    for p in range(bd.np):
+        vs = [votes(st, s, p) for s in range(n)]
+        total = sum(vs)
+        need = f"{total // 2 + 1} yes" if total else "-"
+        lines.append(
+            f"{bd.names[p]:<7} " + " ".join(f"{v:>4}" for v in vs) + f"  {total:>4}  {need}"
+        )
+    lines.append("A province's votes: its settlements + heroes (warlord = army, 0 next to a")
+    lines.append("  priest; priest 0; skald = the other heroes there; 3 players: +1 each).")
+    lines += seat_key(n, seat)
+    return "\n".join(lines)
+
+
+def costs_view(st: GState) -> str:
+    bd = st.board
+    lines = [
+        f"village {bd.names[p]} ({bd.tiles[p].ident}): {res_text(bd.tiles[p].village)}"
+        for p in range(bd.np)
+    ]
+    lines += [f"{D.BUILDING_NAME[t]}: {res_text(D.BUILDING_COST[t])}" for t in range(3)]
+    lines += [f"{D.WORK_NAME[w]}: {res_text(D.WORK_COST[w])}" for w in range(4)]
+    lines.append("army: 1G 1O + 3G, or + the resource of a fort you own (forest W,")
+    lines.append("      plain L, hills O); gold replaces any one resource")
+    return "\n".join(lines)
+
+
+def card_view(st: GState, seat: int | None) -> str:
+    n = st.n
+    if seat is None or not 0 <= seat < n:
+        return "a spectator has no victory card"
+    if st.vc[seat] < 0:
+        dealt = st.vc_dealt[seat]
+        if not dealt:
+            return "no victory card: this game is played with the victory sheet"
+        return "\n".join(card_lines(st, seat, c) for c in dealt)
+    return card_lines(st, seat, st.vc[seat])
+
+
+def card_lines(st: GState, seat: int, card: int) -> str:
+    th = D.victory_card_thresholds(card, st.n)
+    m = measures(st, seat)
+    got = sum(card_vp(card, st.n, m))
+    return "\n".join(
+        [f"VC{card + 1:02d}: {got} VP now (6 win)"]
+        + [f"  {D.COLUMNS[c]}: now {m[c]}, levels {'/'.join(map(str, th[c]))}" for c in range(5)]
+    )
+
+
+def view(st: GState, seat: int | None, text: str) -> str | None:
+    """Prompt look-ups: ``legend``, ``map``, ``votes``, ``costs``, ``hand``, ``card``
+    (what ``seat`` may know)."""
+    n = st.n
     word = text.strip().lower()
+    if word == "legend":
+        return legend(st)
+    if word == "map":
+        return map_view(st, seat)
     if word == "votes":
-        lines = ["votes   " + " ".join(f"{'p' + str(s + 1):>4}" for s in range(n))]
-        for p in range(bd.np):
-            lines.append(f"{bd.names[p]:<7} " + " ".join(f"{votes(st, s, p):>4}" for s in range(n)))
-        return "\n".join(lines)
+        return votes_view(st, seat)
     if word == "costs":
-
-        def cost(c: tuple[int, ...]) -> str:
-            return " ".join(f"{c[r]}{D.RES_LETTER[r]}" for r in range(4) if c[r])
-
-        lines = [
-            f"village {bd.names[p]} ({bd.tiles[p].ident}): {cost(bd.tiles[p].village)}"
-            for p in range(bd.np)
-        ]
-        lines += [f"{D.BUILDING_NAME[t]}: {cost(D.BUILDING_COST[t])}" for t in range(3)]
-        lines += [f"{D.WORK_NAME[w]}: {cost(D.WORK_COST[w])}" for w in range(4)]
-        lines.append("army: 1G 1O + 3G, or + the resource of a fort you own (forest W,")
-        lines.append("      plain L, hills O); gold replaces any one resource")
-        return "\n".join(lines)
+        return costs_view(st)
     if word == "hand":
         if seat is None or not 0 <= seat < n:
             return "a spectator has no hand"
-        sup = " ".join(
-            f"S{c + 1:02d}({D.RES_LETTER[D.SUPPLY[c][0]]}+{D.RES_LETTER[D.SUPPLY[c][1]]})"
-            for c in st.shand[seat]
-        )
+        sup = ", ".join(supply_text(c) for c in st.shand[seat])
         return f"hand: {hand_text(st.hand[seat])}; supply cards: {sup or '-'}"
     if word == "card":
-        if seat is None or not 0 <= seat < n or st.vc[seat] < 0:
-            return "no victory card"
-        th = D.victory_card_thresholds(st.vc[seat], n)
-        m = measures(st, seat)
-        return "\n".join(
-            [f"VC{st.vc[seat] + 1:02d}: {vp(st, seat)} VP"]
-            + [f"{D.COLUMNS[c]}: now {m[c]}, levels {th[c]}" for c in range(5)]
-        )
+        return card_view(st, seat)
     return None
+
+
+def legend(st: GState) -> str:
+    b4 = D.V_BUILDINGS_3P if st.n == 3 else D.V_BUILDINGS
+    score = (
+        "VP: your secret victory card's points (6 win; 'card')"
+        if st.cards
+        else f"met: victory conditions met, V1 {D.V_SETTLEMENTS}+ settlements, V2 "
+        f"{D.V_PROVINCES2}+ provinces\n    with 2+, V3 {D.V_DOMINATED}+ in one province, V4 {b4}+ "
+        f"buildings, V5 army {D.V_ARMY}+ (1.3.. = V1, V3);\n    the lead wins with {D.V_NEEDED} "
+        "after its build"
+    )
+    return f"""\
+Head: the round; whose decision it is; the lead holds the ship: only the lead
+  builds, and it moves no hero and makes no offer this round.
+Provinces: C1.. on the coast (west to east), I1.. inland; 'map' draws them.
+  works: R road, M market, P rampart (palisade), I improvement.
+  lying: the cards to be offered there: G grain, L livestock, W wood, O ore,
+    Au gold (wild when paying); 2? = 2 face-down cards (a road adds them).
+  one column per seat number (the seat table's, 'to p2' = to seat 2):
+    1v = 1 village; F T H = its fort, temple, hall; Wl Pr Sk = its warlord,
+    priest, skald; (Pr) = waiting to enter; =3 = its votes there.
+Seats: army = army strength; S settlements, P provinces with 2+ of them,
+  D the most in one province, B buildings (fort, temple, hall);
+  {score}.
+  hand: your cards, your supply cards (S03 = two icons, G+W); the
+    others: how many cards (S: supply cards).
+Offers: 'offer C2' then one 'to pN' per card, listed G L W O Au, then the
+  face-down (?); all with votes there vote; more than half the votes passes.
+Actions: pN = seat N; directions w e nw ne sw se ship_w ship_e as on the map
+  ('wl I1' names the destination instead). Money: 'pay W', 'gold W' (Au as W),
+  'supply S03', 'mkt G W' (a market: a G card as W).
+Look-ups: {VIEWS}; 'rules' the rules and every action."""
