@@ -159,6 +159,12 @@ class Game(ABC):
     ai_tiebreak: bool | None = None
     """Search hint: let the one-ply ``evaluate`` ranking decide between root
     actions the search cannot tell apart (``None``: the AI's own default)."""
+    ai_search: str | None = None
+    """Search hint: how a search player should search this game (``None``: the
+    AI's own default, a tree). ``"flat"``: judge each root action by playing the
+    rest of its chain of sub-decisions greedily up to :meth:`search_horizon`, on
+    many determinizations, for games where a move is a chain of small steps
+    (offers, allocations, votes, payments) that random play turns into noise."""
 
     # -- identity helpers (not to be overridden) ---------------------------------
 
@@ -299,6 +305,15 @@ class Game(ABC):
         to do that work once, and must return exactly what ``evaluate`` would."""
         evaluate = self.evaluate
         return [evaluate(state, seat) for seat in range(self.num_players(state))]
+
+    def search_horizon(self, start: State, state: State) -> bool:
+        """Search hint: has play from ``start`` (a position where a seat decides)
+        reached ``state``, the end of the chain of sub-decisions that decision belongs
+        to (an offer resolved, a build phase over)? A search with rollouts stops
+        there and asks :meth:`evaluate`. Both states are the searcher's own
+        determinizations, so only what they share may be read. The default, ``True``,
+        stops right after the first action (one ply)."""
+        return True
 
     def rules_text(self) -> str:
         """A readable rules summary and the action syntax (``vikingcli rules``)."""

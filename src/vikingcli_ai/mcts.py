@@ -53,6 +53,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   RNG). An optional rule (TIEBREAK: on for Wikinger, where it measured better,
   off elsewhere) lets the one-ply ``evaluate`` ranking decide among root
   actions the search cannot tell apart.
+* **Flat mode** (``search=flat``, the default where the game's ``ai_search`` hint
+  asks for it: Graenaland): no tree; every root action is judged by greedy play
+  to the game's ``search_horizon`` on shared determinizations (``flat.py``).
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
@@ -75,6 +78,7 @@ from typing import Any
 
 from vikingcli.engine import Action, Game, State
 from vikingcli.players import Param, PlayerKind
+from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values
 
 PW_C = 2.0
@@ -110,6 +114,7 @@ class SearchConfig:
     rollout: str = "random"
     depth: int = DEFAULT_DEPTH
     redeal: int = 1
+    search: str = "tree"
 
 
 class Node:
@@ -472,6 +477,11 @@ class MctsPlayer:
         if len(actions) == 1:
             return actions[0]
         cfg = self.cfg
+        if cfg.search == "flat":
+            flat = FlatSearch(game, state, seat, self.rng)
+            action = flat.run(actions, cfg.iterations, cfg.seconds)
+            self.last_iterations = flat.passes * len(flat.candidates)
+            return action
         if self.workers > 1 and hasattr(os, "fork"):
             seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
             stats, prior, self.last_iterations = parallel_root_stats(game, state, seat, cfg, seeds)
@@ -488,6 +498,12 @@ def default_tiebreak(game: Game) -> bool:
     """The game's ``ai_tiebreak`` hint, else TIEBREAK."""
     hint = getattr(game, "ai_tiebreak", None)
     return hint if isinstance(hint, bool) else TIEBREAK
+
+
+def default_search(game: Game) -> str:
+    """The game's ``ai_search`` hint ("tree" or "flat"), else "tree"."""
+    hint = getattr(game, "ai_search", None)
+    return hint if hint in ("tree", "flat") else "tree"
 
 
 def default_depth(game: Game) -> int:
@@ -508,6 +524,7 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         rollout=params["rollout"],
         depth=depth if depth >= 0 else default_depth(game),
         redeal=params["redeal"],
+        search=params["search"] if params["search"] != "auto" else default_search(game),
     )
     player = MctsPlayer(cfg, params["seed"], params["workers"])
     player.tiebreak = default_tiebreak(game)
@@ -546,6 +563,15 @@ MCTS = PlayerKind(
             "iterations that share one determinization (each on a clone); 1 deals anew"
             " every iteration",
             minimum=1,
+        ),
+        Param(
+            "search",
+            str,
+            "auto",
+            "tree: ISMCTS; flat: each root action judged by greedy play to the game's"
+            " horizon on shared deals (vikingcli_ai.flat); auto: the game's hint"
+            " (graenaland flat) or tree",
+            choices=("auto", "tree", "flat"),
         ),
         Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),
         Param("workers", int, 1, "processes searching in parallel (root parallelism)", minimum=1),

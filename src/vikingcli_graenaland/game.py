@@ -13,7 +13,7 @@ from vikingcli.flat import FlatGame
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import action_text, parse_alias, refusal
-from vikingcli_graenaland.heuristic import evaluate
+from vikingcli_graenaland.heuristic import evaluate, search_horizon
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
 from vikingcli_graenaland.rulestext import RULES_TEXT
@@ -50,6 +50,10 @@ class GraenalandGame(FlatGame):
     # 4 of 6 wins against two greedy seats, against 0-1 of 6-9 at depths 3-20
     # (benchmarks/README.md).
     ai_depth = 1
+    # The default mcts searches flat: each root action judged by greedy play to the
+    # end of its chain (search_horizon), on shared deals; measured far stronger than
+    # the depth-1 tree above (benchmarks/README.md, "Graenaland").
+    ai_search = "flat"
     state_type = GState
     options = (
         Option(
@@ -126,6 +130,9 @@ class GraenalandGame(FlatGame):
 
     def evaluate(self, state: GState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def search_horizon(self, start: GState, state: GState) -> bool:
+        return search_horizon(start, state)
 
     def render(self, state: GState, seat: int | None) -> str:
         return render(state, seat)

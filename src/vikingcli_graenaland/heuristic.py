@@ -25,9 +25,14 @@ from vikingcli_graenaland.state import (
     K_BUILDING,
     K_VILLAGE,
     PH_ALLOC,
+    PH_BUILD,
     PH_CLAIM,
+    PH_CONTRIB,
     PH_FEE,
+    PH_HERO,
+    PH_JOINT,
     PH_MOVE,
+    PH_OFFER,
     PH_OVER,
     PH_PAY,
     PH_VOTE,
@@ -140,3 +145,31 @@ def evaluate(st: GState, seat: int) -> float:
     if st.phase in (PH_ALLOC, PH_VOTE):
         val += _offer_value(st, seat)
     return val
+
+
+# -- search horizon (the ``mcts`` player's flat search, vikingcli_ai/flat.py) ----------
+
+_OFFERS = (PH_OFFER, PH_ALLOC, PH_VOTE)
+_BUILDS = (PH_BUILD, PH_FEE, PH_PAY, PH_HERO, PH_CONTRIB, PH_JOINT)
+
+
+def search_horizon(start: GState, st: GState) -> bool:
+    """Has play from ``start`` finished the chain its decision belongs to?
+
+    * a hero move: the end of the round's offers (the move pays off in votes there);
+    * an offer, an allocation or a vote: that offer resolved (the next offerer's turn);
+    * anything in a build phase (payments, fees, joint works, heroes): the end of the
+      build phase, so a build is judged by the builds it leaves possible;
+    * anything else (draft, victory cards, claims): one ply.
+
+    Reads only public fields (phase, round, offer index)."""
+    ph = st.phase
+    if ph == PH_OVER or st.round != start.round:
+        return True
+    ph0 = start.phase
+    if ph0 == PH_MOVE:
+        return ph != PH_MOVE and ph not in _OFFERS
+    if ph0 in _OFFERS:
+        return ph not in _OFFERS or st.oidx != start.oidx
+    # a build chain ends with the round (or the game): the checks above
+    return ph0 not in _BUILDS

@@ -134,7 +134,7 @@ def test_kinds_are_registered_with_their_parameters() -> None:
         assert name in reg.players
     params = {p.name for p in MCTS.params}
     assert params == {
-        "iterations", "seconds", "c", "rollout", "depth", "redeal", "seed", "workers"
+        "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "seed", "workers"
     }
     spec = parse_spec("mcts:iterations=300,seed=1", reg.players)
     assert dict(spec.params) == {"iterations": 300, "seed": 1}
@@ -159,7 +159,7 @@ def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
     assert {p["name"] for p in kinds["greedy"]["params"]} == {"seed"}
     mcts = {p["name"]: p for p in kinds["mcts"]["params"]}
     assert set(mcts) == {
-        "iterations", "seconds", "c", "rollout", "depth", "redeal", "seed", "workers"
+        "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "seed", "workers"
     }
     assert mcts["rollout"]["choices"] == ["random", "greedy-epsilon"]
     assert mcts["iterations"]["type"] == "int"

@@ -1,0 +1,127 @@
+"""Flat Monte Carlo search with greedy rollouts to the game's horizon: the ``mcts``
+player's search for games that ask for it (``ai_search = "flat"``, Graenaland).
+
+Why: in such games a move is a chain of small sub-decisions (an offer, then one
+allocation per card, then the votes; a build, then one payment step per card), and
+random play through the chain is almost always a blunder, so tree search with random
+or cut-off rollouts mostly measures noise. Here each candidate root action is judged
+by what happens when the rest of its chain is played sensibly:
+
+* **Candidates**: the root actions, ordered by one-ply ``evaluate`` (the greedy
+  ranking) on the first determinization; the best FLAT_WIDTH are searched.
+* **Passes**: each pass draws one determinization from the acting seat's view
+  (``game.determinize``) and plays every candidate on its own clone of that same
+  deal (common random numbers: the candidates are compared on equal deals, which
+  removes most of the variance of a comparison).
+* **Rollout**: after the candidate, every seat (the searcher included) plays the
+  greedy move (best one-ply ``evaluate`` for the seat to move, first of equals)
+  until ``game.search_horizon(start, state)`` says the chain is over (or
+  ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
+  answer an offer or a vote.
+* **Value**: ``evaluate`` of the searching seat at the horizon, summed over the
+  passes; the highest sum wins (then the one-ply order).
+
+Budget: the work of a pass depends on the chain (a vote's rollout is a move or two,
+a build phase's dozens of greedy moves, each evaluating every legal action), so
+``iterations`` buys work, not passes: ``iterations * UNITS_PER_ITERATION`` units,
+one unit per position evaluated (a greedy move over k actions costs k + 1). Passes
+are played until the units are spent (at least one pass, at most
+``iterations // ITERATIONS_PER_PASS``). With ``seconds``, passes run until the time
+is up. Reproducible like the tree search: a function of the observation, the RNG
+and the budget, never of the clock (unless ``seconds`` is given).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from vikingcli.engine import Action, Game, State
+from vikingcli_ai.greedy import greedy_values
+
+FLAT_WIDTH = 16
+"""Root actions searched: the best this many by one-ply ``evaluate``."""
+ITERATIONS_PER_PASS = 10
+"""At most ``iterations // ITERATIONS_PER_PASS`` passes (30 at the default 300)."""
+UNITS_PER_ITERATION = 30
+"""Work per iteration, in positions evaluated (9000 at the default 300: about 0.3 s
+of a Graenaland move on one core; see benchmarks/README.md)."""
+ROLLOUT_LIMIT = 400
+"""Safety cap on the moves of one rollout."""
+
+
+def greedy_rollout(game: Game, start: State, state: State) -> int:
+    """Play greedy moves in ``state`` (in place) until the game's horizon from
+    ``start``, the end of the game or ROLLOUT_LIMIT moves; return the work done in
+    positions evaluated (k + 1 for a move chosen among k actions, 1 for a forced one)."""
+    legal = game.legal_actions
+    apply = game.apply_legal  # every action below comes from legal(state)
+    to_move = game.to_move
+    horizon = game.search_horizon
+    steps = 0
+    units = 0
+    while steps < ROLLOUT_LIMIT and not horizon(start, state):
+        mover = to_move(state)
+        if mover is None:
+            break
+        actions = legal(state)
+        units += len(actions) + 1
+        if len(actions) == 1:
+            apply(state, actions[0])
+        else:
+            values = greedy_values(game, state, mover, actions, trusted=True)
+            best = 0
+            for i in range(1, len(values)):
+                if values[i] > values[best]:
+                    best = i
+            apply(state, actions[best])
+        steps += 1
+    return units
+
+
+class FlatSearch:
+    """One flat search for one decision of ``seat`` in ``state``."""
+
+    def __init__(self, game: Game, state: State, seat: int, rng: random.Random) -> None:
+        self.game = game
+        self.state = state
+        self.seat = seat
+        self.rng = rng
+        self.candidates: list[Action] = []
+        self.sums: list[float] = []
+        self.passes = 0
+        self.units = 0
+
+    def run(self, actions: Sequence[Action], iterations: int, seconds: float = 0.0) -> Action:
+        game, state, seat, rng = self.game, self.state, self.seat, self.rng
+        deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
+        passes = max(1, iterations // ITERATIONS_PER_PASS)
+        budget = iterations * UNITS_PER_ITERATION
+        deal = game.determinize(state, seat, rng)
+        prior = greedy_values(game, deal, seat, actions)
+        keys = [(-v, rng.random()) for v in prior]
+        order = sorted(range(len(actions)), key=keys.__getitem__)
+        cands = [actions[i] for i in order[:FLAT_WIDTH]]
+        self.candidates = cands
+        sums = self.sums = [0.0] * len(cands)
+        clone, apply, evaluate = game.clone, game.apply, game.evaluate
+        while True:
+            for i, action in enumerate(cands):
+                d = clone(deal)
+                # the actions are the true state's: apply checks them in the deal
+                apply(d, action)
+                self.units += greedy_rollout(game, deal, d) + 1
+                sums[i] += evaluate(d, seat)
+            self.passes += 1
+            if deadline:
+                if time.perf_counter() >= deadline:
+                    break
+            elif self.passes >= passes or self.units >= budget:
+                break
+            deal = game.determinize(state, seat, rng)
+        best = 0
+        for i in range(1, len(sums)):
+            if sums[i] > sums[best]:
+                best = i
+        return cands[best]

@@ -1,0 +1,112 @@
+"""The flat search of the mcts player (vikingcli_ai/flat.py) and the game hints that
+select it (``ai_search``, ``search_horizon``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import orjson
+import pytest
+from vikingcli_toygame import RuneDuel
+
+from tests.ai._games import GAMES, positions
+from tests.ai.test_honesty import _decision_positions, _snap, _Spy
+from vikingcli.engine import Game
+from vikingcli_ai.flat import ITERATIONS_PER_PASS, FlatSearch, greedy_rollout
+from vikingcli_ai.mcts import MCTS, MctsPlayer, SearchConfig, _make, default_search
+
+FLAT = SearchConfig(iterations=40, search="flat")
+
+
+def test_search_follows_the_game_hint() -> None:
+    params = {p.name: p.default for p in MCTS.params}
+    assert default_search(RuneDuel()) == "tree"
+    assert _make(RuneDuel(), 0, params).cfg.search == "tree"
+
+    class Hinted(RuneDuel):
+        ai_search = "flat"
+
+    assert _make(Hinted(), 0, params).cfg.search == "flat"
+    assert _make(Hinted(), 0, {**params, "search": "tree"}).cfg.search == "tree"
+    graen = GAMES.get("graenaland")
+    if graen is not None:
+        assert _make(graen, 0, params).cfg.search == "flat"
+
+
+def test_the_default_horizon_is_one_ply() -> None:
+    game = RuneDuel()
+    state = game.new_state(2, game.resolve_options({}), 1)
+    assert game.search_horizon(state, state)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_flat_is_legal_honest_and_reproducible(name: str) -> None:
+    """Legal; the same choice when only hidden information differs (determinize is
+    canonical, see test_honesty); touches the true state only through determinize."""
+    game = GAMES[name]
+    for k, (a, seat) in enumerate(_decision_positions(game)[:4]):
+        b = game.determinize(a, seat, random.Random(300 + k))
+        choice_a = MctsPlayer(FLAT, seed=k).choose(game, a, seat)
+        assert choice_a in game.legal_actions(a)
+        assert MctsPlayer(FLAT, seed=k).choose(game, b, seat) == choice_a
+        before = _snap(game, a)
+        spy = _Spy(game, a)
+        assert MctsPlayer(FLAT, seed=k).choose(spy, a, seat) == choice_a  # type: ignore[arg-type]
+        assert _snap(game, a) == before
+
+
+def test_flat_budget_bounds_the_passes() -> None:
+    game = GAMES.get("graenaland") or RuneDuel()
+    state, seat = _decision_positions(game)[0]
+    actions = list(game.legal_actions(state))
+    for iterations in (1, 40, 300):
+        search = FlatSearch(game, state, seat, random.Random(3))
+        assert search.run(actions, iterations) in actions
+        assert 1 <= search.passes <= max(1, iterations // ITERATIONS_PER_PASS)
+        assert search.candidates
+
+
+graen_only = pytest.mark.skipif("graenaland" not in GAMES, reason="graenaland not installed")
+
+
+def _graen_positions(phases: tuple[int, ...]) -> list[Any]:
+    game = GAMES["graenaland"]
+    out = []
+    for n in (3, 4, 5):
+        for seed in (11, 12):
+            out.extend(s for s in positions(game, n, seed, 80) if s.phase in phases)
+    return out
+
+
+@graen_only
+def test_graenaland_rollout_from_an_offer_stops_when_it_is_resolved() -> None:
+    from vikingcli_graenaland.state import PH_ALLOC, PH_OFFER, PH_VOTE
+
+    game: Game = GAMES["graenaland"]
+    starts = _graen_positions((PH_OFFER, PH_ALLOC, PH_VOTE))
+    assert starts
+    for start in starts:
+        state = game.clone(start)
+        greedy_rollout(game, start, state)
+        assert (
+            state.oidx != start.oidx
+            or state.round != start.round
+            or state.phase not in (PH_OFFER, PH_ALLOC, PH_VOTE)
+        )
+        assert state.oidx == start.oidx + 1 or state.phase not in (PH_OFFER, PH_ALLOC, PH_VOTE)
+
+
+@graen_only
+def test_graenaland_rollout_from_a_build_runs_to_the_next_round() -> None:
+    from vikingcli_graenaland.state import PH_BUILD, PH_MOVE, PH_OVER, PH_PAY
+
+    game: Game = GAMES["graenaland"]
+    starts = _graen_positions((PH_BUILD, PH_PAY))
+    assert starts
+    for start in starts:
+        state = game.clone(start)
+        greedy_rollout(game, start, state)
+        assert state.phase == PH_OVER or (
+            state.round == start.round + 1 and state.phase == PH_MOVE
+        ), orjson.dumps(game.observation(state, 0))[:200]
