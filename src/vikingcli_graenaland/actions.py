@@ -157,8 +157,7 @@ def refusal(st: GState, text: str) -> str | None:
         return "the game is over"
     if st.phase not in VERBS[verb]:
         when = " or ".join(PHASE_WORD[p] for p in VERBS[verb])
-        now = f"{PHASE_WORD[st.phase]}: {PHASE_MOVES[st.phase]}"
-        return f"'{verb}' is for the {when}; this is the {now}"
+        return f"'{verb}' is for the {when}; now: {PHASE_MOVES[st.phase]}"
     why = REASONS.get(verb)
     reason = why(st, verb, args) if why is not None else None
     if reason:

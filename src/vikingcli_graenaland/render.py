@@ -179,17 +179,15 @@ def phase_lines(st: GState, seat: int | None) -> list[str]:
 
 def move_lines(st: GState, mine: bool) -> list[str]:
     done = [seat_ref(o) for o in range(st.n) if st.mcommit[o] >= 0]
-    out = wrap(
-        "Hero moves (secret); in: ",
-        [*(done or ["nobody yet"]), *(["yours, or 'stay':"] if mine else [])],
-    )
+    out = wrap("Hero moves, secret until all are in; committed: ", done or ["nobody yet"])
     if not mine:
         return out
     bd = st.board
     for h in range(3):
         p = st.hero[st.cur * 3 + h]
         if p >= 0:
-            out += wrap(f"  {D.HERO_TEXT[h]} in {bd.names[p]}: ", moves_from(st, p))
+            out += wrap(f"  your {D.HERO_TEXT[h]} in {bd.names[p]}: ", moves_from(st, p))
+    out[-1] += "; or stay"
     return out
 
 

@@ -1,5 +1,5 @@
 """The player-facing rules summary and action syntax (``vikingcli rules graenaland``);
-the full rules are docs/rules/graenaland.md."""
+the board's abbreviations are explained by the 'legend' look-up."""
 
 RULES_TEXT = """\
 Graenaland (Vlaada Chvatil) - 3 to 5 players
@@ -22,7 +22,8 @@ build; the others build once more. Cards: a secret card scores 0-15 VP, 6 wins;
 claims come after the offers. The game also ends at the round limit.
 
 Action syntax (pN = seat N, X = province C1..C5 / I1..I4, R = G L W O Au):
-  stay | wl|pr|sk w|e|nw|ne|sw|se|ship_w|ship_e      hero move
+  stay | wl|pr|sk w|e|nw|ne|sw|se|ship_w|ship_e      hero move ('map')
+  wl|pr|sk X                                          the same, by destination
   pass | offer X, then one 'to pN' per card (G,L,W,O,Au then ? face-down)
   yes | no                                              vote
   take Snn | village X | fort|temple|hall X | army peasant|army L|W|O
@@ -35,5 +36,6 @@ Action syntax (pN = seat N, X = province C1..C5 / I1..I4, R = G L W O Au):
   complete | abandon                                     the lead's joint-work decision
   noclaim | claim V                                      victory claims (cards)
   place X | reloc X | noreloc | keep VCnn               advanced setup
-Views at the prompt: votes | costs | hand | card
+Views at the prompt: legend | map | votes | costs | hand | card
+A move that is not allowed now is refused with the reason.
 """

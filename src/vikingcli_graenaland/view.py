@@ -366,33 +366,33 @@ def view(st: GState, seat: int | None, text: str) -> str | None:
 
 
 def legend(st: GState) -> str:
+    """Every abbreviation on the board and in the actions."""
     b4 = D.V_BUILDINGS_3P if st.n == 3 else D.V_BUILDINGS
     score = (
-        "VP: your secret victory card's points (6 win; 'card')"
+        "\n  VP: the points of your secret victory card (6 win; 'card')."
         if st.cards
-        else f"met: victory conditions met, V1 {D.V_SETTLEMENTS}+ settlements, V2 "
-        f"{D.V_PROVINCES2}+ provinces\n    with 2+, V3 {D.V_DOMINATED}+ in one province, V4 {b4}+ "
-        f"buildings, V5 army {D.V_ARMY}+ (1.3.. = V1, V3);\n    the lead wins with {D.V_NEEDED} "
-        "after its build"
+        else f"\n  met: the victory conditions met (1.3.. = V1 and V3): V1 {D.V_SETTLEMENTS}+ "
+        f"settlements,\n    V2 {D.V_PROVINCES2}+ provinces with 2+, V3 {D.V_DOMINATED}+ in one, "
+        f"V4 {b4}+ buildings, V5 army {D.V_ARMY}+;\n    the lead wins with {D.V_NEEDED} after "
+        "its build."
     )
     return f"""\
-Head: the round; whose decision it is; the lead holds the ship: only the lead
-  builds, and it moves no hero and makes no offer this round.
+Head: the round; whose decision; the lead holds the ship: only the lead builds,
+  and it moves no hero and makes no offer.
 Provinces: C1.. on the coast (west to east), I1.. inland; 'map' draws them.
   works: R road, M market, P rampart (palisade), I improvement.
   lying: the cards to be offered there: G grain, L livestock, W wood, O ore,
     Au gold (wild when paying); 2? = 2 face-down cards (a road adds them).
-  one column per seat number (the seat table's, 'to p2' = to seat 2):
+  a column per seat number (the seat table's; 'to p2' = to seat 2):
     1v = 1 village; F T H = its fort, temple, hall; Wl Pr Sk = its warlord,
     priest, skald; (Pr) = waiting to enter; =3 = its votes there.
-Seats: army = army strength; S settlements, P provinces with 2+ of them,
-  D the most in one province, B buildings (fort, temple, hall);
-  {score}.
-  hand: your cards, your supply cards (S03 = two icons, G+W); the
-    others: how many cards (S: supply cards).
-Offers: 'offer C2' then one 'to pN' per card, listed G L W O Au, then the
-  face-down (?); all with votes there vote; more than half the votes passes.
-Actions: pN = seat N; directions w e nw ne sw se ship_w ship_e as on the map
-  ('wl I1' names the destination instead). Money: 'pay W', 'gold W' (Au as W),
+Seats: army strength; S settlements, P provinces with 2+ of them, D the most
+  in one province, B buildings.{score}
+  hand: your cards and supply cards (S03: 'costs'/'hand' show its two
+    icons); of the others how many cards, +1S = one supply card.
+Offers: 'offer C2', then 'to pN' per card (G L W O Au, then ?); everyone with
+  votes there votes; more than half of the votes passes it.
+Actions: pN = seat N; directions w e nw ne sw se ship_w ship_e as on the map,
+  or the destination ('wl I1'). Paying: 'pay W', 'gold W' (Au as W),
   'supply S03', 'mkt G W' (a market: a G card as W).
-Look-ups: {VIEWS}; 'rules' the rules and every action."""
+Look-ups: {VIEWS}; 'rules' the rules."""
