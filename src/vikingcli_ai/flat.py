@@ -93,6 +93,10 @@ class FlatSearch:
         self.passes = 0
         self.units = 0
 
+    def value(self, state: State) -> float:
+        """What a rollout's end position is worth to the searching seat."""
+        return self.game.evaluate(state, self.seat)
+
     def run(self, actions: Sequence[Action], iterations: int, seconds: float = 0.0) -> Action:
         game, state, seat, rng = self.game, self.state, self.seat, self.rng
         deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
@@ -105,14 +109,14 @@ class FlatSearch:
         cands = [actions[i] for i in order[:FLAT_WIDTH]]
         self.candidates = cands
         sums = self.sums = [0.0] * len(cands)
-        clone, apply, evaluate = game.clone, game.apply, game.evaluate
+        clone, apply, value = game.clone, game.apply, self.value
         while True:
             for i, action in enumerate(cands):
                 d = clone(deal)
                 # the actions are the true state's: apply checks them in the deal
                 apply(d, action)
                 self.units += greedy_rollout(game, deal, d) + 1
-                sums[i] += evaluate(d, seat)
+                sums[i] += value(d)
             self.passes += 1
             if deadline:
                 if time.perf_counter() >= deadline:
