@@ -21,7 +21,15 @@ import vikingcli
 from vikingcli import checks
 from vikingcli.engine import Game
 from vikingcli.match import Match, QuitGame, Seat, make_player
-from vikingcli.players import PlayerSpec, SpecError, expand_specs, parse_spec
+from vikingcli.players import (
+    PlayerSpec,
+    SpecError,
+    expand_specs,
+    login_name,
+    parse_spec,
+    seat_names,
+    split_name,
+)
 from vikingcli.progress import progress as _progress
 from vikingcli.registry import Registry, load_registry
 from vikingcli.saves import SaveError, create_save, load_match, save_path, write_save
@@ -123,7 +131,14 @@ def _seats(
     interactive: bool,
     options: dict[str, str] | None = None,
 ) -> list[Seat]:
-    texts = expand_specs(specs)
+    named: list[tuple[str | None, str]] = []
+    for text in specs:
+        name, spec = split_name(text)
+        many = expand_specs([spec])
+        if name is not None and len(many) > 1:
+            raise UsageProblem(f"{text!r}: a name goes with one seat, not {len(many)}")
+        named += [(name, one) for one in many]
+    texts = [spec for _, spec in named]
     if not texts:
         n = players or game.default_players
         if interactive:
@@ -145,15 +160,15 @@ def _seats(
         except ValueError as exc:
             raise UsageProblem(f"{game.name}: {exc}") from None
     if not interactive:
-        for spec in parsed:
-            if reg.players[spec.kind].interactive:
+        for one in parsed:
+            if reg.players[one.kind].interactive:
                 raise UsageProblem(
-                    f"player kind {spec.kind!r} needs a person; use 'vikingcli play' for it"
+                    f"player kind {one.kind!r} needs a person; use 'vikingcli play' for it"
                 )
-    return [
-        Seat(f"{s.kind}-{i}" if s.kind != "human" else f"human-{i}", s)
-        for i, s in enumerate(parsed)
-    ]
+    given = [name for name, _ in named] or [None] * len(parsed)
+    people = [reg.players[s.kind].interactive for s in parsed]
+    names = seat_names([s.kind for s in parsed], people, given, login_name())
+    return [Seat(name, s) for name, s in zip(names, parsed, strict=True)]
 
 
 def _version(value: bool) -> None:

@@ -7,6 +7,7 @@ line are parsed and validated here, so every kind gets the same error messages.
 
 from __future__ import annotations
 
+import getpass
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -193,6 +194,61 @@ class PlayerSpec:
 
     def __str__(self) -> str:
         return self.text or self.kind
+
+
+MAX_SEAT_NAME = 24
+
+
+def split_name(text: str) -> tuple[str | None, str]:
+    """``NAME=SPEC`` -> (NAME, SPEC); a bare spec -> (None, SPEC). An ``=`` after
+    the kind's ``:`` belongs to a parameter (``mcts:iterations=300``)."""
+    if "=" not in text.partition(":")[0]:
+        return None, text
+    name, _, spec = text.partition("=")
+    name = " ".join(name.split())
+    if re.match(r"\d+\*", name):
+        raise SpecError(f"{text!r}: a name goes with one seat (NAME=KIND once per seat)")
+    if not name or not name.isprintable() or len(name) > MAX_SEAT_NAME:
+        raise SpecError(
+            f"bad seat name {name!r} in {text!r} (1-{MAX_SEAT_NAME} printable characters)"
+        )
+    return name, spec.strip()
+
+
+def login_name() -> str:
+    """The person's own name for a seat at this terminal (their login), else ``you``."""
+    try:
+        name = " ".join(getpass.getuser().split())
+    except (OSError, KeyError):  # no login name in this environment (some containers)
+        return "you"
+    return name[:MAX_SEAT_NAME] if name and name.isprintable() else "you"
+
+
+def seat_names(
+    kinds: Sequence[str], people: Sequence[bool], given: Sequence[str | None], person: str
+) -> list[str]:
+    """One name per seat, as the log, the board and the end screen show them.
+
+    A name the user gave is kept. The one person at a table is ``person`` (their
+    login); several people are ``player N``. An AI is called by its kind, with its
+    1-based seat number when the kind sits more than once (``greedy 2``, ``greedy 3``).
+    """
+    defaults = [
+        (person if people.count(True) == 1 else f"player {i + 1}") if human else kind
+        for i, (kind, human) in enumerate(zip(kinds, people, strict=True))
+    ]
+    unnamed = [d for d, g in zip(defaults, given, strict=True) if g is None]
+    names = []
+    for i, name in enumerate(given):
+        if name is None:
+            name = defaults[i]
+            clash = unnamed.count(name) > 1 or name in given
+            name = f"{name} {i + 1}" if clash else name
+        names.append(name)
+    for name in names:
+        if names.count(name) > 1:
+            raise SpecError(f"seat name {name!r} is given to {names.count(name)} seats")
+    return names
 
 
 _SPEC = re.compile(r"^(?:(\d+)\*)?([A-Za-z_][\w-]*)(?::(.*))?$")

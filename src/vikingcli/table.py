@@ -244,9 +244,9 @@ class Table:
         return place
 
     def _bind(self, seat: int, who: Identity) -> int:
-        name = printable(who.user, MAX_NAME) or f"seat-{seat}"
+        name = printable(who.user, MAX_NAME) or f"seat {seat + 1}"
         if name in (s.name for i, s in enumerate(self.match.seats) if i != seat):
-            name = f"{name}-{seat}"
+            name = f"{name} {seat + 1}"
         self.match.seats[seat] = Seat(name, self.match.seats[seat].spec)
         self.record.owners[seat] = Owner(who.user, who.key)
         self.record.reserved.pop(seat, None)

@@ -40,7 +40,7 @@ def one_line(proc: subprocess.CompletedProcess[str], code: int, *needles: str) -
 
 
 def _play(cli: CLI, *args: str) -> subprocess.CompletedProcess[str]:
-    return cli("play", "toygame", "-p", "human", "-p", "random", *args, input="quit\n")
+    return cli("play", "toygame", "-p", "ann=human", "-p", "random", *args, input="quit\n")
 
 
 # -- 1. saves are never replaced by another game -------------------------------------
@@ -339,7 +339,7 @@ def test_resume_json_with_people_prints_only_the_result_on_stdout(cli: CLI, tmp_
     assert proc.returncode == 0, proc.stderr
     result = orjson.loads(proc.stdout)  # the whole of stdout is one JSON object
     assert result["game"] == "toygame" and result["seed"] == 5
-    assert "human-0 >" in proc.stderr  # the game itself was shown, on stderr
+    assert "ann >" in proc.stderr  # the game itself was shown, on stderr
 
 
 # -- 10. temporary files of interrupted writes ---------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 from tests.terminal import Terminal as SharedTerminal
 
 COLS, ROWS = 100, 150
-PROMPT = re.compile(r"^(human-[01]) > *$")
+PROMPT = re.compile(r"^(ann|bo) > *$")
 
 
 class Terminal(SharedTerminal):
@@ -36,21 +36,21 @@ class Terminal(SharedTerminal):
 @pytest.mark.slow
 def test_one_persons_hand_is_never_on_screen_while_the_others_prompt_is(tmp_path: Path) -> None:
     term = Terminal(
-        ["play", "walhalla", "-p", "human", "-p", "human", "-p", "greedy", "--seed", "4"],
+        ["play", "walhalla", "-p", "ann=human", "-p", "bo=human", "-p", "greedy", "--seed", "4"],
         tmp_path,
     )
-    colour = {"human-0": "RED", "human-1": "BLACK"}
-    turns = {"human-0": 0, "human-1": 0}
+    colour = {"ann": "RED", "bo": "BLACK"}
+    turns = {"ann": 0, "bo": 0}
     try:
         for _ in range(40):
-            last = term.wait_for(re.compile(r"press Enter|^human-[01] > *$"))
+            last = term.wait_for(re.compile(r"press Enter|^(ann|bo) > *$"))
             if "press Enter" in last:
                 # The hand-over screen shows no hand at all.
                 assert not any("your hand" in line for line in term.lines())
                 term.type("")
                 continue
             person = PROMPT.match(last).group(1)  # type: ignore[union-attr]
-            other = "human-1" if person == "human-0" else "human-0"
+            other = "bo" if person == "ann" else "ann"
             screen = "\n".join(term.lines())
             assert f"your hand ({colour[person]})" in screen
             assert f"your hand ({colour[other]})" not in screen, screen

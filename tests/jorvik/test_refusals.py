@@ -153,13 +153,13 @@ def test_the_boards_spellings_are_accepted() -> None:
 def test_the_board_is_short_and_the_look_ups_answer() -> None:
     from vikingcli.engine import name_seats
 
-    names = ["human-0", "random-1", "random-2", "random-3"]
+    names = ["alice", "random 2", "random 3", "random 4"]
     rng = random.Random(3)
     s = GAME.new_state(4, {"mode": "karl"}, 3)
     while GAME.to_move(s) is not None:
         board = name_seats(GAME.render(s, 0), names).splitlines()
         assert len(board) <= 20 and all(len(line) < 80 for line in board), board
-        assert "human-0 (you" in "\n".join(board)
+        assert "alice (you" in "\n".join(board)
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
     for text in ("legend", "cards", "cards 2", "scores"):
         answer = GAME.view(s, 0, text)

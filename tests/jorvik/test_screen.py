@@ -14,11 +14,11 @@ import pytest
 from .helpers import Terminal
 
 COLS, ROWS = 80, 24
-ME, OTHER = "human-0", "random-1"
+ME, OTHER = "alice", "random"
 PROMPT = re.compile(rf"^{ME} > *$")
 END = re.compile(r"^jorvik seed \d+:")
 PROMPT_OR_END = re.compile(rf"^{ME} > *$|^jorvik seed \d+:")
-LOGGED = re.compile(r"^ *\d+\. (\S+): ")
+LOGGED = re.compile(r"^ *\d+\. ([\w -]+?): ")
 
 
 def board_of(lines: list[str]) -> list[str]:
@@ -51,7 +51,7 @@ def choose(cells: list[str]) -> str:
 @pytest.mark.slow
 def test_a_full_game_fits_an_80_by_24_terminal(tmp_path: Path) -> None:
     started = time.monotonic()
-    args = ["play", "jorvik", "-p", "human", "-p", "random", "--seed", "5", "--pace", "0"]
+    args = ["play", "jorvik", "-p", "alice=human", "-p", "random", "--seed", "5", "--pace", "0"]
     term = Terminal([*args, "--save", str(tmp_path / "game.json")], tmp_path, COLS, ROWS)
     logged: set[str] = set()
     decisions = 0

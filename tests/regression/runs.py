@@ -66,6 +66,9 @@ def play(args: list[str], games: int = GAMES) -> list[dict[str, Any]]:
         for line in result.stdout.splitlines():
             rec = orjson.loads(line)
             rec.pop("seconds", None)
+            for seat in rec["seats"]:
+                # Display names changed on purpose (issue 12); JSON keeps seat indexes.
+                seat.pop("name", None)
             # Where run put the save: a temporary folder, not part of the game.
             written = Path(rec.pop("save", None) or Path(tmp) / f"{rec['game']}-{rec['seed']}.json")
             save = orjson.loads(written.read_bytes())
@@ -77,4 +80,8 @@ def play(args: list[str], games: int = GAMES) -> list[dict[str, Any]]:
 
 def recorded(name: str) -> list[dict[str, Any]]:
     lines = (RECORDED / f"{name}.jsonl").read_bytes().splitlines()
-    return [orjson.loads(line) for line in lines]
+    records = [orjson.loads(line) for line in lines]
+    for rec in records:
+        for seat in rec["seats"]:
+            seat.pop("name", None)
+    return records

@@ -1,0 +1,63 @@
+"""Over ``vikingcli serve``, a connection learns only its own seat's secrets: the
+Walhalla leaks issue 11 found (face-down end-of-raid cards, and who holds a Hunt card)
+are gone, read from what a real ssh client received."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.host.sshclient import Person, Server, keys, run
+from tests.walhalla.test_narration import simulate_raid_1
+from vikingcli.engine import name_seats
+from vikingcli_walhalla import data as D
+
+pytestmark = pytest.mark.slow
+
+
+def test_face_down_cards_and_the_hunt_question_tell_an_ssh_seat_nothing(tmp_path: Path) -> None:
+    seed = 3
+    inputs, moves, blind_hunts, faced = simulate_raid_1(seed)
+    assert blind_hunts and any(seat and text.startswith("play ") for seat, text in moves)
+    key = keys(tmp_path, "alice")
+    server = Server(
+        tmp_path, tmp_path, "walhalla", "-p", "human", "-p", "random", "-p", "random",
+        "--seed", str(seed), "--authorized-keys", "authorized_keys",
+    )  # fmt: skip
+    alice = Person("alice", key["alice"])
+    names = ["alice", "random 2", "random 3"]
+
+    async def scenario() -> str:
+        await alice.connect(server.port)
+        for line in inputs:
+            found = await alice.until(r"Your move, alice\.", alice.turns)
+            alice.turns = found.end()
+            alice.type(line)
+        await alice.until(r"the face-down cards are revealed")
+        for _ in names:
+            await alice.until(r"reveals .*\n")
+        await alice.ask("quit", r"Your seat stays yours")
+        return alice.text
+
+    try:
+        seen = run(scenario())
+    finally:
+        server.close()
+    assert isinstance(seen, str)
+    reveal = seen.index("the face-down cards are revealed")
+    before, after = seen[:reveal], seen[reveal:]
+    assert not re.search(r"random \d: play ", before), before[-3000:]
+    for i, (seat, text) in enumerate(moves):
+        if seat and text.startswith("play "):
+            assert f"{i + 1:>4}. random {seat + 1}: lays a card face down" in before
+    for number in blind_hunts:  # asked of an occupier without a Hunt card, as of anyone
+        assert f"{number:>4}. {names[moves[number - 1][0]]}: no hunt" in before
+    for seat in range(3):
+        cards = [
+            D.CARD_TITLES[a[1]] + (f" on H{a[2] + 1}" if a[1] == D.C_HEADLAND else "")
+            for a in faced[seat]
+        ]
+        text = ", ".join(cards) if cards else "no card"
+        assert name_seats(f"{{p{seat}}} reveals {text}", names) in after
