@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import orjson
 import pytest
 
-from vikingcli.players import Param, PlayerKind, SpecError, expand_specs, parse_spec
+from tests.host.conftest import CLI
+from vikingcli.players import (
+    Param,
+    PlayerKind,
+    SpecError,
+    expand_specs,
+    parse_spec,
+    seat_names,
+    split_name,
+)
 
 KIND = PlayerKind(
     "mcts",
@@ -65,3 +75,45 @@ def test_bad_repetition_is_refused() -> None:
         expand_specs(["0*random"])
     with pytest.raises(SpecError):
         expand_specs(["*random"])
+
+
+# -- seat names ------------------------------------------------------------------------
+
+
+def test_a_name_before_the_kind_names_the_seat_and_parameters_keep_their_equals() -> None:
+    assert split_name("alice=human") == ("alice", "human")
+    assert split_name("deep thought = mcts:iterations=1000") == (
+        "deep thought",
+        "mcts:iterations=1000",
+    )
+    assert split_name("mcts:iterations=1000") == (None, "mcts:iterations=1000")
+    for bad in ("=human", "2*bo=greedy", "x" * 30 + "=human", "a\x1b[31m=human"):
+        with pytest.raises(SpecError):
+            split_name(bad)
+
+
+def test_default_names_are_the_person_and_the_kinds_numbered_when_they_repeat() -> None:
+    kinds = ["human", "greedy", "greedy", "mcts"]
+    people = [True, False, False, False]
+    assert seat_names(kinds, people, [None] * 4, "alice") == [
+        "alice",
+        "greedy 2",
+        "greedy 3",
+        "mcts",
+    ]
+    two = seat_names(["human", "human", "random"], [True, True, False], [None] * 3, "alice")
+    assert two == ["player 1", "player 2", "random"]
+    # a given name is kept; a default that would repeat it takes its seat number
+    named = seat_names(
+        ["human", "greedy", "greedy"], [True, False, False], ["greedy", None, "bo"], "x"
+    )
+    assert named == ["greedy", "greedy 2", "bo"]
+    with pytest.raises(SpecError, match="given to 2 seats"):
+        seat_names(["human", "greedy"], [True, False], ["bo", "bo"], "x")
+
+
+def test_the_names_reach_the_results(cli: CLI) -> None:
+    proc = cli("run", "toygame", "-p", "ann=random", "-p", "random", "-p", "random", "--json")
+    assert proc.returncode == 0, proc.stderr
+    seats = orjson.loads(proc.stdout.splitlines()[0])["seats"]
+    assert [s["name"] for s in seats] == ["ann", "random 2", "random 3"]
