@@ -1,14 +1,17 @@
 """Colour at a person's terminal: each seat's name in its own colour, the person's
-own name underlined, and the lines of the board that changed since they last saw it
-in bold. Plain text when the output is not a terminal or ``NO_COLOR`` is set
-(https://no-color.org), so pipes, logs and tests see the same characters."""
+own name underlined, threats to them (as the game marks them) in reverse video, and
+the lines of the board that changed since they last saw it in bold. Plain text when
+the output is not a terminal or ``NO_COLOR`` is set (https://no-color.org), so pipes,
+logs and tests see the same characters."""
 
 from __future__ import annotations
 
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
+
+from vikingcli.text import THREAT, plain_text
 
 # Foreground colours by seat (ANSI: red, blue, yellow, green, magenta, cyan);
 # each code ends with "default foreground" only, so bold and underline survive.
@@ -31,6 +34,19 @@ def painted_names(names: Sequence[str], own: int | None, on: bool) -> list[str]:
         text = f"\x1b[{_SEAT_COLOURS[seat % len(_SEAT_COLOURS)]}m{name}\x1b[39m"
         out.append(f"\x1b[4m{text}\x1b[24m" if seat == own else text)
     return out
+
+
+def painted(rendered: Any, on: bool) -> str:
+    """A render result as text, what the game marked as a threat to the viewer in
+    reverse video (plain characters when colour is off)."""
+    if not on or isinstance(rendered, str):
+        return plain_text(rendered)
+    if hasattr(rendered, "__pt_formatted_text__"):
+        rendered = rendered.__pt_formatted_text__()
+    return "".join(
+        f"\x1b[7m{text}\x1b[27m" if style == THREAT and text.strip() else text
+        for style, text, *_ in rendered
+    )
 
 
 def mark_changes(board: str, before: str | None, on: bool) -> str:

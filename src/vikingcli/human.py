@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from vikingcli.colour import mark_changes, painted_names
+from vikingcli.colour import mark_changes, painted, painted_names
 from vikingcli.engine import Action, Game, IllegalAction, State
 from vikingcli.hookspecs import hookimpl
 from vikingcli.match import QuitGame, UndoRequest
@@ -85,7 +85,8 @@ class HumanPlayer:
         if len(legal) == 1 and not self.confirm:
             return legal[0]  # the log tells it like any other move
         news = self.before_turn(seat) if self.before_turn is not None else []
-        board = shown(game.render(state, seat), painted_names(self.names, seat, self.colour))
+        rendered = painted(game.render(state, seat), self.colour)
+        board = shown(rendered, painted_names(self.names, seat, self.colour))
         self.show(mark_changes(board, self._last_board, self.colour))
         self._last_board = board
         for line in news:

@@ -46,6 +46,7 @@ STYLE = Style.from_dict(
         "yourmove": "bold ansigreen",
         "error": "ansired",
         "talk": "ansicyan",
+        "threat": "reverse",
         "bottom-toolbar": "noreverse ansibrightblack",
     }
 )

@@ -43,7 +43,7 @@ from vikingcli.seating import (
     printable,
     write_table_save,
 )
-from vikingcli.text import move_lines, shown
+from vikingcli.text import move_lines, named_fragments, shown
 
 MAX_LINE = 1000
 """Longest line a person may send; longer ones are refused, not cut."""
@@ -499,7 +499,9 @@ class Table:
 
     def _show_board(self, place: Place) -> None:
         match = self.match
-        place.screen.show(shown(match.game.render(match.state, place.seat), match.names))
+        # Fragments, not text: the front end styles what the game marked as a threat.
+        board = match.game.render(match.state, place.seat)
+        place.screen.show(named_fragments(board, match.names))
         self._fresh.add(place)
 
     def _tell_turn(self, place: Place) -> None:

@@ -7,6 +7,21 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+THREAT = "class:threat"
+"""The fragment style a game gives, in what ``render`` returns as prompt-toolkit
+fragments, to what endangers the seat looking at the board (an attack it is losing,
+a piece about to be taken); a terminal with colour shows it highlighted."""
+
+
+def named_fragments(rendered: Any, names: Sequence[str]) -> Any:
+    """A render result with each seat's name where the game wrote :func:`seat_ref`,
+    keeping its fragments (and their styles) when it has any."""
+    if isinstance(rendered, str):
+        return name_seats(rendered, names)
+    if hasattr(rendered, "__pt_formatted_text__"):
+        rendered = rendered.__pt_formatted_text__()
+    return [(style, name_seats(text, names)) for style, text, *_ in rendered]
+
 
 def plain_text(rendered: Any) -> str:
     """The characters of a render result (str or prompt-toolkit fragments)."""

@@ -84,7 +84,7 @@ class JorvikGame(FlatGame):
     def rules_text(self) -> str:
         return RULES_TEXT
 
-    def render(self, state: JorvikState, seat: int | None) -> str:
+    def render(self, state: JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
         return render(state, seat)
 
     def view(self, state: JorvikState, seat: int | None, text: str) -> str | None:

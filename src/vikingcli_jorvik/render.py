@@ -8,6 +8,7 @@ there) and numbered from 1: the demand columns show the number of each viking's 
 from __future__ import annotations
 
 from vikingcli.engine import seat_ref
+from vikingcli.text import THREAT
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
 from vikingcli_jorvik.scoring import defence
@@ -59,7 +60,8 @@ def season_text(s: JorvikState) -> str:
     return f"Deck {len(s.deck)}: {d.SEASON_NAMES[cur]} {left} left, {note}"
 
 
-def render(s: JorvikState, seat: int | None) -> str:
+def render(s: JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
+    """The board; as fragments when a line threatens the viewer (see :func:`threatened`)."""
     mode = "Jarl" if s.jarl else "Karl"
     head = f"Jórvík {mode}, round {s.round_no}, {PHASE_NAMES[s.phase]} phase"
     if s.phase != PH_END:
@@ -70,7 +72,32 @@ def render(s: JorvikState, seat: int | None) -> str:
     if seat is not None:
         out += your_cards(s, seat)
     out += phase_lines(s, seat)
-    return "\n".join(line[: WIDTH - 1] for line in out)
+    lines = [line[: WIDTH - 1] for line in out]
+    marked = threatened(s, seat, lines)
+    if not marked:
+        return "\n".join(lines)
+    last = len(lines) - 1
+    return [
+        (THREAT if i in marked else "", line + ("\n" if i < last else ""))
+        for i, line in enumerate(lines)
+    ]
+
+
+def threatened(s: JorvikState, seat: int | None, lines: list[str]) -> set[int]:
+    """The board lines that warn the viewer: a Pict attack still to come this season
+    while their defence is the least and another's is more (the least defence loses
+    VP), and an attack being resolved that they lose."""
+    if seat is None:
+        return set()
+    marked = set()
+    cur = d.SEASON[s.deck[-1]] if s.deck else -1
+    coming = any(KIND[c] == d.PICT and d.SEASON[c] == cur for c in s.deck)
+    defences = [defence(s, p) for p in range(s.n)]
+    if coming and defences[seat] == min(defences) < max(defences):
+        marked.add(1)  # the deck line, which tells the attack is still to come
+    if s.phase in (PH_GLORY, PH_RANSOM) and (s.pk_lose >> seat) & 1:
+        marked |= {i for i, line in enumerate(lines) if line.startswith("  least defence")}
+    return marked
 
 
 def slot_lines(s: JorvikState) -> list[str]:

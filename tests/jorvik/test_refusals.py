@@ -1,7 +1,8 @@
-"""Issue 12: input that helps. The board's spellings are accepted (``Je`` for jet, a
-shortened verb, paid goods in any order) and a readable move that is not allowed
-now is refused with the reason (the price and the coins, the empty slot, the
-missing goods, the wrong phase), never with "not a legal action"."""
+"""Issue 12: input that helps, and a board that warns. The board's spellings are
+accepted (``Je`` for jet, a shortened verb, paid goods in any order) and a readable
+move that is not allowed now is refused with the reason (the price and the coins, the
+empty slot, the missing goods, the wrong phase), never with "not a legal action". A
+Pict attack the viewer is losing is marked as a threat."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ from collections.abc import Callable
 
 import pytest
 
+from vikingcli.colour import painted
 from vikingcli.engine import IllegalAction
+from vikingcli.text import THREAT, plain_text, shown
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.actions import action_text
+from vikingcli_jorvik.scoring import defence
 from vikingcli_jorvik.state import PH_BUY, PH_DEMAND, PH_LOAD, JorvikState
 
 from .helpers import GAME
@@ -151,13 +155,11 @@ def test_the_boards_spellings_are_accepted() -> None:
 
 
 def test_the_board_is_short_and_the_look_ups_answer() -> None:
-    from vikingcli.engine import name_seats
-
     names = ["alice", "random 2", "random 3", "random 4"]
     rng = random.Random(3)
     s = GAME.new_state(4, {"mode": "karl"}, 3)
     while GAME.to_move(s) is not None:
-        board = name_seats(GAME.render(s, 0), names).splitlines()
+        board = shown(GAME.render(s, 0), names).splitlines()
         assert len(board) <= 20 and all(len(line) < 80 for line in board), board
         assert "alice (you" in "\n".join(board)
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
@@ -167,3 +169,24 @@ def test_the_board_is_short_and_the_look_ups_answer() -> None:
     assert "seats' numbers" in (GAME.view(s, 0, "legend") or "")
     assert "1..4" in (GAME.view(s, 0, "cards 9") or "")
     assert GAME.view(s, 0, "nonsense") is None
+
+
+def test_a_pict_attack_to_come_is_marked_as_a_threat_to_the_least_defended_seat() -> None:
+    rng = random.Random(5)
+    s = GAME.new_state(3, {"mode": "karl"}, 5)
+    seen = set()
+    while GAME.to_move(s) is not None and len(seen) < 2:
+        defences = [defence(s, p) for p in range(3)]
+        for seat in range(3):
+            board = GAME.render(s, seat)
+            marked = [] if isinstance(board, str) else [t for st, t in board if st == THREAT]
+            deck = plain_text(board).splitlines()[1]
+            warned = "attack still to come" in deck or "final Pict attack" in deck
+            least = defences[seat] == min(defences) < max(defences)
+            assert bool(marked and marked[0].startswith("Deck")) == (warned and least)
+            if marked:
+                seen.add(seat)
+                assert "\x1b[7mDeck" in painted(board, True)
+                assert painted(board, False) == plain_text(board)
+        GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert seen  # the scenario reached a threatened seat
