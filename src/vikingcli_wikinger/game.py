@@ -156,5 +156,5 @@ class WikingerGame(FlatGame):
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
 
-    def render(self, state: State, seat: int | None) -> str:
+    def render(self, state: State, seat: int | None) -> str | list[tuple[str, str]]:
         return render(state, seat)

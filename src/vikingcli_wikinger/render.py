@@ -10,6 +10,7 @@ view.py) and one line for each other player; ``board N`` shows any tableau in fu
 from __future__ import annotations
 
 from vikingcli.engine import seat_ref
+from vikingcli.text import THREAT
 from vikingcli_wikinger.data import COLOUR_LETTERS, SPECIAL_IDS
 from vikingcli_wikinger.state import (
     AUCTION,
@@ -33,6 +34,7 @@ from vikingcli_wikinger.view import (
     narrow_board,
     player_header,
     specials_text,
+    threatened_columns,
     tile_text,
 )
 
@@ -43,9 +45,7 @@ def wheel_lines(s: State) -> list[str]:
     """The offer: slot, price, and tile/figure per slot."""
     smin = next((i for i in range(12) if s.wheel_t[i]), -1)
     slot = "slot  " + "".join(f"{i:>6d}" for i in range(12))
-    price = "price " + "".join(
-        f"{i - smin:>6d}" if s.wheel_t[i] else "     -" for i in range(12)
-    )
+    price = "price " + "".join(f"{i - smin:>6d}" if s.wheel_t[i] else "     -" for i in range(12))
     offer = "offer " + "".join(
         f"{tile_text(t) + '/' + COLOUR_LETTERS[f]:>6s}" if t else "     ."
         for t, f in zip(s.wheel_t, s.wheel_f)
@@ -100,8 +100,10 @@ def status_lines(s: State, seat: int | None) -> list[str]:
     if s.phase == OVER:
         order = sorted(range(s.n), key=lambda q: (-s.vp[q], -s.gold[q]))
         lines.append("Game over.")
-        lines += [f"  {k + 1}. {seat_ref(q)}: {s.vp[q]} VP, {s.gold[q]} gold left"
-                  for k, q in enumerate(order)]
+        lines += [
+            f"  {k + 1}. {seat_ref(q)}: {s.vp[q]} VP, {s.gold[q]} gold left"
+            for k, q in enumerate(order)
+        ]
         return lines
     who = seat_ref(s.cur) + (" (you)" if s.cur == seat else "")
     lines.append(f"To move: {who}: {task_text(s)}")
@@ -131,7 +133,7 @@ def others_lines(s: State, seat: int) -> list[str]:
     return lines
 
 
-def render(s: State, seat: int | None) -> str:
+def render(s: State, seat: int | None) -> str | list[tuple[str, str]]:
     """The table as seen from ``seat`` (None: spectator, who sees every tableau)."""
     lines = status_lines(s, seat)
     if any(s.wheel_t):
@@ -147,14 +149,29 @@ def render(s: State, seat: int | None) -> str:
         return "\n".join(line[:WIDTH] for line in lines)
     held = specials_text(s, seat)
     if held:  # the seat's own special tiles after the display, or on a line of their own
-        mine = "yours " + held[len("specials "):]
+        mine = "yours " + held[len("specials ") :]
         if len(lines[-1]) + 2 + len(mine) < WIDTH:
             lines[-1] += "; " + mine
         else:
             lines.append("Special tiles: " + mine)
     lines.append(player_header(s, seat, seat, specials=False))
     wide = board_width(s, seat) > (WIDTH - 5) // 5 - 1
+    first = len(lines)
     lines += narrow_board(s, seat) if wide else full_board(s, seat)
+    marks = {first + i: cols for i, cols in threatened_columns(s, seat, wide).items()}
     if s.phase != OVER:  # at the end the ranking above lists everybody
         lines += others_lines(s, seat)
-    return "\n".join(line[:WIDTH] for line in lines)
+    lines = [line[:WIDTH] for line in lines]
+    return with_threats(lines, marks) if marks else "\n".join(lines)
+
+
+def with_threats(lines: list[str], marks: dict[int, list[int]]) -> list[tuple[str, str]]:
+    """The board as fragments, each threatened figure of the viewer's a threat."""
+    out: list[tuple[str, str]] = []
+    for i, line in enumerate(lines):
+        at = 0
+        for col in sorted(marks.get(i, ())):
+            out += [("", line[at:col]), (THREAT, line[col : col + 1])]
+            at = col + 1
+        out.append(("", line[at:] + ("\n" if i < len(lines) - 1 else "")))
+    return [f for f in out if f[1]]

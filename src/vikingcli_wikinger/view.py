@@ -46,13 +46,13 @@ def observation(s: State, seat: int) -> dict[str, Any]:
     only the counts of what is left. The last move (``last_move``) is there too: every
     player saw it made, and narrate.py tells it."""
     unseen_tiles: dict[str, int] = {}
-    for t in s.stacks[s.stack_pos:]:
+    for t in s.stacks[s.stack_pos :]:
         unseen_tiles[str(t)] = unseen_tiles.get(str(t), 0) + 1
     bag = [0] * N_COLOURS
-    for x in s.bag[s.bag_pos:]:
+    for x in s.bag[s.bag_pos :]:
         bag[x] += 1
     pile: dict[str, int] = {}
-    for k in s.pile[s.pile_pos:]:
+    for k in s.pile[s.pile_pos :]:
         pile[SPECIAL_IDS[k]] = pile.get(SPECIAL_IDS[k], 0) + 1
     d = s.to_json()
     for hidden in ("stacks", "bag", "pile"):
@@ -69,15 +69,15 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     s = state.clone()
     # Unseen parts are sorted before the shuffle: the re-deal must depend only on
     # what the seat knows (and the rng), never on the true hidden order.
-    rest = sorted(s.stacks[s.stack_pos:])
+    rest = sorted(s.stacks[s.stack_pos :])
     rng.shuffle(rest)
-    s.stacks = s.stacks[:s.stack_pos] + rest
-    bag = sorted(s.bag[s.bag_pos:])
+    s.stacks = s.stacks[: s.stack_pos] + rest
+    bag = sorted(s.bag[s.bag_pos :])
     rng.shuffle(bag)
-    s.bag = s.bag[:s.bag_pos] + bag
-    pile = sorted(s.pile[s.pile_pos:])
+    s.bag = s.bag[: s.bag_pos] + bag
+    pile = sorted(s.pile[s.pile_pos :])
     rng.shuffle(pile)
-    s.pile = s.pile[:s.pile_pos] + pile
+    s.pile = s.pile[: s.pile_pos] + pile
     return s
 
 
@@ -121,9 +121,11 @@ def specials_view(s: State) -> str:
     """The special tiles: what each does, the display, who holds which."""
     if not s.adv:
         return "no special tiles in the basic game"
-    lines = ["Special tiles: " + ", ".join(
-        f"{SPECIAL_IDS[k]} {SPECIAL_NAMES[k]}" for k in range(SP11)
-    ) + ", SP11A..D building special of building a..d (X on the islands)"]
+    lines = [
+        "Special tiles: "
+        + ", ".join(f"{SPECIAL_IDS[k]} {SPECIAL_NAMES[k]}" for k in range(SP11))
+        + ", SP11A..D building special of building a..d (X on the islands)"
+    ]
     lines = _wrap_words(lines[0])
     disp = " ".join(
         f"[{i}] {SPECIAL_IDS[d]}" if d >= 0 else f"[{i}] -" for i, d in enumerate(s.display)
@@ -212,6 +214,27 @@ def full_board(s: State, p: int) -> list[str]:
                 line += fig_char(r, v, td, c) + re_
             out.append(line.rstrip())
     return out
+
+
+def threatened_columns(s: State, p: int, narrow: bool) -> dict[int, list[int]]:
+    """Where player p's threatened figures are in the lines :func:`full_board` (or
+    :func:`narrow_board`) draws: line index -> character columns, so the render can
+    mark them. The geometry is the drawing's: 5 characters a cell after a 5-character
+    row label (the figure 4th), or 3 after 4 (the figure 3rd) in the narrow drawing."""
+    ships, rows = s.ships[p], s.rows[p]
+    td = threat_depths(ships, rows)
+    ncol = board_width(s, p)
+    per = ncol if narrow else (WIDTH - 5) // 5 - 1
+    label, cell, fig = (4, 3, 2) if narrow else (5, 5, 3)
+    lines_per_chunk = 7 if not narrow else 6  # head, ships, five rows (narrow: one head)
+    marks: dict[int, list[int]] = {}
+    for r in range(1, 6):
+        for c, v in enumerate(rows[r - 1]):
+            if v & TILE_MASK and v & FIG and is_threatened(td, r, c):
+                chunk, col = divmod(c, per)
+                line = (chunk * lines_per_chunk if not narrow else 0) + 1 + r
+                marks.setdefault(line, []).append(label + col * cell + fig)
+    return marks
 
 
 def idle_text(s: State, p: int) -> str:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from vikingcli.engine import IllegalAction
+from vikingcli.text import plain_text
 from vikingcli_wikinger.data import (
     BOATMAN,
     FISHER,
@@ -128,11 +129,11 @@ def test_render_fits_16_lines_of_80_columns_and_shows_own_board_in_full() -> Non
     for seed in range(6):
         s = random_state(4, "advanced" if seed % 2 else "basic", seed, 60 + seed * 40)
         for seat in (0, 1, 2, 3, None):
-            text = GAME.render(s, seat)
+            text = plain_text(GAME.render(s, seat))
             assert max(len(line) for line in text.splitlines()) <= 80
             if seat is not None:
                 assert len(text.splitlines()) <= 16, text
-        text = GAME.render(s, 1)
+        text = plain_text(GAME.render(s, 1))
         assert "{p1} (2, you)" in text
         assert ("slot" in text and "price" in text) == any(s.wheel_t)
         assert "~L" in text  # full cells show sea/land edges
