@@ -15,7 +15,10 @@ from typing import Any
 
 import typer
 
-from vikingcli.save_schema import SEED_MAX
+SEED_MAX = 2**63 - 1
+"""Largest seed: every seed fits a signed 64-bit integer, so JSON tools and orjson
+read it back exactly (``random.Random`` takes any size, JSON readers do not). Here,
+not in the save schema, so the command line checks seeds without loading msgspec."""
 
 
 class BadInput(ValueError):

@@ -12,29 +12,24 @@ import textwrap
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext, redirect_stdout
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
-import orjson
 import typer
 
 import vikingcli
 from vikingcli import checks
 from vikingcli.engine import Game
-from vikingcli.match import Match, QuitGame, Seat, make_player
-from vikingcli.players import (
-    PlayerSpec,
-    SpecError,
-    expand_specs,
-    login_name,
-    parse_spec,
-    seat_names,
-    split_name,
-)
 from vikingcli.progress import progress as _progress
-from vikingcli.registry import Registry, load_registry
-from vikingcli.saves import SaveError, create_save, load_match, save_path, write_save
-from vikingcli.sprt import SPRT_HELP
 from vikingcli.text import shown
+
+if TYPE_CHECKING:  # the modules a command needs are imported when it runs
+    from vikingcli.match import Match, Seat
+    from vikingcli.registry import Registry
+
+SPRT_HELP = (
+    "Stop when decided: is the first entrant better than the second? elo0=0,elo1=10"
+    "[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games is the cap."
+)
 
 RUN_DEFAULT_AI = ("greedy", "random")
 """Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""
@@ -60,6 +55,16 @@ class GameProblem(Exception):
     """A game or tournament failed: exit code 1."""
 
 
+def _input_errors() -> tuple[type[Exception], ...]:
+    """Every error of bad usage or bad input. The classes of modules a command
+    imports when it runs are imported here only once an error is being handled, so
+    ``--help`` never loads those modules."""
+    from vikingcli.players import SpecError
+    from vikingcli.saves import SaveError
+
+    return UsageProblem, checks.BadInput, SpecError, SaveError
+
+
 def _fail(message: str, code: int) -> NoReturn:
     typer.echo(f"vikingcli: error: {message}", err=True)
     raise typer.Exit(code)
@@ -72,7 +77,7 @@ def _errors() -> Iterator[None]:
         yield
     except (typer.Exit, typer.Abort):
         raise
-    except (UsageProblem, SpecError, SaveError, checks.BadInput) as exc:
+    except _input_errors() as exc:
         if _DEBUG:
             raise
         _fail(str(exc), 2)
@@ -89,6 +94,8 @@ def _errors() -> Iterator[None]:
 
 
 def _registry() -> Registry:
+    from vikingcli.registry import load_registry
+
     reg = load_registry()
     for warning in reg.warnings:
         typer.echo(f"vikingcli: warning: {warning}", err=True)
@@ -131,6 +138,16 @@ def _seats(
     interactive: bool,
     options: dict[str, str] | None = None,
 ) -> list[Seat]:
+    from vikingcli.match import Seat
+    from vikingcli.players import (
+        PlayerSpec,
+        expand_specs,
+        login_name,
+        parse_spec,
+        seat_names,
+        split_name,
+    )
+
     named: list[tuple[str | None, str]] = []
     for text in specs:
         name, spec = split_name(text)
@@ -207,6 +224,8 @@ def _game_json(game: Game) -> dict[str, Any]:
 
 
 def _dump(obj: Any) -> None:
+    import orjson
+
     sys.stdout.write(orjson.dumps(obj).decode() + "\n")
 
 
@@ -216,14 +235,20 @@ def _wrap(text: str, indent: int) -> str:
 
 
 def _complete_game(incomplete: str) -> list[str]:
+    from vikingcli.registry import load_registry
+
     return [name for name in sorted(load_registry().games) if name.startswith(incomplete)]
 
 
 def _complete_player(incomplete: str) -> list[str]:
+    from vikingcli.registry import load_registry
+
     return [name for name in sorted(load_registry().players) if name.startswith(incomplete)]
 
 
 def _complete_option(ctx: typer.Context, incomplete: str) -> list[str]:
+    from vikingcli.registry import load_registry
+
     games = load_registry().games
     # While completing, the positional game is not always parsed yet: find it in the words.
     words = os.environ.get("_TYPER_COMPLETE_ARGS") or os.environ.get("COMP_WORDS") or ""
@@ -482,6 +507,8 @@ def resume(
     confirm: Confirm = False,
 ) -> None:
     """Continue a saved game with its recorded players, and save it again."""
+    from vikingcli.saves import load_match
+
     with _errors():
         reg = _registry()
         path = _existing(save)
@@ -497,6 +524,8 @@ def resume(
 
 
 def _existing(save: Path) -> Path:
+    from vikingcli.saves import save_path
+
     if save.exists():
         return save
     candidate = save_path(save)
@@ -514,6 +543,8 @@ def _continue(
     """Play a match to its end; with people at the table, at this terminal with
     an autosave after every move."""
     from vikingcli.hotseat import play_here
+    from vikingcli.match import QuitGame, make_player
+    from vikingcli.saves import write_save
     from vikingcli.scoresheet import score_sheet
 
     if not any(reg.players[s.spec.kind].interactive for s in match.seats):
@@ -567,6 +598,9 @@ def _new_table(
     force: bool,
 ) -> tuple[Match, Path]:
     """A new match with people at the table, and its first save (never over another)."""
+    from vikingcli.match import Match
+    from vikingcli.saves import create_save, save_path
+
     g = _game(reg, game)
     options = _options(g, option or [])
     seats = _seats(reg, g, player or [], players, interactive=True, options=options)
@@ -637,6 +671,7 @@ def serve(
     confirm: Confirm = False,
 ) -> None:
     """An SSH table: people join with any ssh client and their key; seats stay theirs."""
+    from vikingcli.saves import load_match
     from vikingcli.ssh import host_table
     from vikingcli.ssh_keys import check_host_key
 
@@ -682,6 +717,7 @@ def replay(
 ) -> None:
     """Print a saved game move by move (or walk through it with --step)."""
     from vikingcli.replay import positions, step_through
+    from vikingcli.saves import load_match
     from vikingcli.scoresheet import score_sheet
 
     with _errors():
@@ -737,6 +773,7 @@ def analyze(
     """Annotate a saved game: each decision's best move, the points the move played lost."""
     from vikingcli.analysis import annotate, find_advisor, summary
     from vikingcli.analysis import to_json as annotations_json
+    from vikingcli.saves import load_match
 
     with _errors():
         reg = _registry()

@@ -13,12 +13,11 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from vikingcli.checks import SEED_MAX
+
 FORMAT = "vikingcli-save"
 VERSION = 1
 
-SEED_MAX = 2**63 - 1
-"""Largest seed: every seed fits a signed 64-bit integer, so JSON tools and orjson
-read it back exactly (``random.Random`` takes any size, JSON readers do not)."""
 
 Seed = Annotated[int, msgspec.Meta(ge=0, le=SEED_MAX)]
 SeatIndex = Annotated[int, msgspec.Meta(ge=0)]

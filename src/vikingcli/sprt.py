@@ -28,12 +28,6 @@ from typing import Any
 Z95 = 1.959963984540054
 REGULARIZE = 1e-3
 """Count given to deal values never seen (fishtest's choice)."""
-SPRT_HELP = (
-    "Stop when decided: is the first entrant better than the second? elo0=0,elo1=10"
-    "[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games is the cap."
-)
-
-
 class SprtUsage(ValueError):
     """An ``--sprt`` text that cannot be used; the message names the problem."""
 
