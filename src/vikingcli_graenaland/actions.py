@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from vikingcli_graenaland import data as D
+from vikingcli_graenaland import state as S
 from vikingcli_graenaland.data import AU, PR, G, L, O, W
 from vikingcli_graenaland.rules import legal
 from vikingcli_graenaland.rules.common import (
@@ -21,31 +22,9 @@ from vikingcli_graenaland.rules.common import (
 )
 from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import own_settlements, seat_text
-from vikingcli_graenaland.state import (
-    BM_FINAL,
-    BM_NORMAL,
-    HIDDEN,
-    PH_ALLOC,
-    PH_BUILD,
-    PH_CLAIM,
-    PH_CONTRIB,
-    PH_DRAFT,
-    PH_FEE,
-    PH_HERO,
-    PH_JOINT,
-    PH_MOVE,
-    PH_OFFER,
-    PH_OVER,
-    PH_PAY,
-    PH_RELOC,
-    PH_VCKEEP,
-    PH_VOTE,
-    Action,
-    GState,
-)
 
 
-def action_text(st: GState, a: Action) -> str:
+def action_text(st: S.GState, a: S.Action) -> str:
     """``a`` as players type it (``wl ne``, ``offer C3``, ``to p2``, ``mkt S03 L`` ...)."""
     names = st.board.names
     op = a[0]
@@ -91,7 +70,7 @@ def action_text(st: GState, a: Action) -> str:
 # ---------------------------------------------------------------------- other spellings
 
 
-def parse_alias(st: GState, text: str, legal: Sequence[Action]) -> Action | None:
+def parse_alias(st: S.GState, text: str, legal: Sequence[S.Action]) -> S.Action | None:
     """The legal move ``text`` names another way: a hero move by its destination
     (``wl C3`` = ``wl ship_e`` from C1), a seat by its number (``to 2`` = ``to p2``)."""
     words = text.split()
@@ -114,46 +93,47 @@ def parse_alias(st: GState, text: str, legal: Sequence[Action]) -> Action | None
 
 # the verbs, with the phases where each is a move
 VERBS: dict[str, tuple[int, ...]] = {
-    "stay": (PH_MOVE,), "wl": (PH_MOVE,), "pr": (PH_MOVE,), "sk": (PH_MOVE,),
-    "pass": (PH_OFFER,), "offer": (PH_OFFER,), "to": (PH_ALLOC,), "yes": (PH_VOTE,),
-    "no": (PH_VOTE,), "take": (PH_BUILD,), "village": (PH_BUILD,), "fort": (PH_BUILD,),
-    "temple": (PH_BUILD,), "hall": (PH_BUILD,), "army": (PH_BUILD,), "road": (PH_BUILD,),
-    "market": (PH_BUILD,), "rampart": (PH_BUILD,), "improve": (PH_BUILD,),
-    "joint": (PH_BUILD,), "permit": (PH_BUILD,), "end": (PH_BUILD,), "nothing": (PH_BUILD,),
-    "pay": (PH_PAY,), "gold": (PH_PAY,), "supply": (PH_PAY,), "mkt": (PH_PAY,),
-    "cpay": (PH_PAY,), "cgold": (PH_PAY,), "fee": (PH_FEE,), "hero": (PH_HERO,),
-    "give": (PH_CONTRIB,), "done": (PH_CONTRIB,), "complete": (PH_JOINT,),
-    "abandon": (PH_JOINT,), "noclaim": (PH_CLAIM,), "claim": (PH_CLAIM,),
-    "place": (PH_DRAFT,), "reloc": (PH_RELOC,), "noreloc": (PH_RELOC,), "keep": (PH_VCKEEP,),
+    "stay": (S.PH_MOVE,), "wl": (S.PH_MOVE,), "pr": (S.PH_MOVE,), "sk": (S.PH_MOVE,),
+    "pass": (S.PH_OFFER,), "offer": (S.PH_OFFER,), "to": (S.PH_ALLOC,), "yes": (S.PH_VOTE,),
+    "no": (S.PH_VOTE,), "take": (S.PH_BUILD,), "village": (S.PH_BUILD,), "fort": (S.PH_BUILD,),
+    "temple": (S.PH_BUILD,), "hall": (S.PH_BUILD,), "army": (S.PH_BUILD,), "road": (S.PH_BUILD,),
+    "market": (S.PH_BUILD,), "rampart": (S.PH_BUILD,), "improve": (S.PH_BUILD,),
+    "joint": (S.PH_BUILD,), "permit": (S.PH_BUILD,), "end": (S.PH_BUILD,), "nothing": (S.PH_BUILD,),
+    "pay": (S.PH_PAY,), "gold": (S.PH_PAY,), "supply": (S.PH_PAY,), "mkt": (S.PH_PAY,),
+    "cpay": (S.PH_PAY,), "cgold": (S.PH_PAY,), "fee": (S.PH_FEE,), "hero": (S.PH_HERO,),
+    "give": (S.PH_CONTRIB,), "done": (S.PH_CONTRIB,), "complete": (S.PH_JOINT,),
+    "abandon": (S.PH_JOINT,), "noclaim": (S.PH_CLAIM,), "claim": (S.PH_CLAIM,),
+    "place": (S.PH_DRAFT,), "reloc": (S.PH_RELOC,), "noreloc": (S.PH_RELOC,),
+    "keep": (S.PH_VCKEEP,),
 }  # fmt: skip
 PHASE_MOVES = {
-    PH_DRAFT: "place Cn", PH_RELOC: "reloc Cn or noreloc", PH_VCKEEP: "keep VCnn",
-    PH_MOVE: "stay or wl/pr/sk and a direction", PH_OFFER: "offer X or pass",
-    PH_ALLOC: "to pN, one card at a time", PH_VOTE: "yes or no",
-    PH_CLAIM: "claim V or noclaim", PH_BUILD: "a build, take Snn, or end",
-    PH_FEE: "fee R", PH_PAY: "pay R, gold R, supply Snn or mkt R2 R",
-    PH_HERO: "hero move or hero stay", PH_CONTRIB: "give R or done",
-    PH_JOINT: "complete or abandon",
+    S.PH_DRAFT: "place Cn", S.PH_RELOC: "reloc Cn or noreloc", S.PH_VCKEEP: "keep VCnn",
+    S.PH_MOVE: "stay or wl/pr/sk and a direction", S.PH_OFFER: "offer X or pass",
+    S.PH_ALLOC: "to pN, one card at a time", S.PH_VOTE: "yes or no",
+    S.PH_CLAIM: "claim V or noclaim", S.PH_BUILD: "a build, take Snn, or end",
+    S.PH_FEE: "fee R", S.PH_PAY: "pay R, gold R, supply Snn or mkt R2 R",
+    S.PH_HERO: "hero move or hero stay", S.PH_CONTRIB: "give R or done",
+    S.PH_JOINT: "complete or abandon",
 }  # fmt: skip
 PHASE_WORD = {
-    PH_DRAFT: "start draft", PH_RELOC: "relocation", PH_VCKEEP: "victory card",
-    PH_MOVE: "hero moves", PH_OFFER: "offers", PH_ALLOC: "offer", PH_VOTE: "vote",
-    PH_CLAIM: "claims", PH_BUILD: "build", PH_FEE: "rampart fee", PH_PAY: "payment",
-    PH_HERO: "hero placement", PH_CONTRIB: "joint-work contributions",
-    PH_JOINT: "joint work",
+    S.PH_DRAFT: "start draft", S.PH_RELOC: "relocation", S.PH_VCKEEP: "victory card",
+    S.PH_MOVE: "hero moves", S.PH_OFFER: "offers", S.PH_ALLOC: "offer", S.PH_VOTE: "vote",
+    S.PH_CLAIM: "claims", S.PH_BUILD: "build", S.PH_FEE: "rampart fee", S.PH_PAY: "payment",
+    S.PH_HERO: "hero placement", S.PH_CONTRIB: "joint-work contributions",
+    S.PH_JOINT: "joint work",
 }  # fmt: skip
 RES_WORD = {x.lower(): r for r, x in enumerate(D.RES_LETTER)} | {
     x: r for r, x in enumerate(D.RES_NAME)
 }
 
 
-def refusal(st: GState, text: str) -> str | None:
+def refusal(st: S.GState, text: str) -> str | None:
     """Why the move ``text`` names is not allowed now; None if it names no move."""
     words = text.split()
     if not words or words[0] not in VERBS:
         return None
     verb, args = words[0], words[1:]
-    if st.phase == PH_OVER:
+    if st.phase == S.PH_OVER:
         return "the game is over"
     if st.phase not in VERBS[verb]:
         when = " or ".join(PHASE_WORD[p] for p in VERBS[verb])
@@ -169,16 +149,16 @@ def refusal(st: GState, text: str) -> str | None:
     return f"the '{verb}' moves now are: {', '.join(same[:8])}{more}"
 
 
-def province(st: GState, word: str | None) -> int | None:
+def province(st: S.GState, word: str | None) -> int | None:
     names = [x.lower() for x in st.board.names]
     return names.index(word) if word in names else None
 
 
-def no_such_province(st: GState, word: str) -> str:
+def no_such_province(st: S.GState, word: str) -> str:
     return f"there is no province {word.upper()}: the provinces are {', '.join(st.board.names)}"
 
 
-def why_move(st: GState, verb: str, args: list[str]) -> str | None:
+def why_move(st: S.GState, verb: str, args: list[str]) -> str | None:
     if verb == "stay":
         return None
     h = D.HERO_TEXT.index(verb)
@@ -209,12 +189,12 @@ def why_move(st: GState, verb: str, args: list[str]) -> str | None:
     return f"{word.upper()} is not one move from {here}; from {here}: {ways}"
 
 
-def moves_from(st: GState, p: int) -> list[str]:
+def moves_from(st: S.GState, p: int) -> list[str]:
     row = st.board.move[p]
     return [f"{D.DIR_NAME[d]} {st.board.names[row[d]]}" for d in range(D.NDIR) if row[d] >= 0]
 
 
-def why_offer(st: GState, verb: str, args: list[str]) -> str | None:
+def why_offer(st: S.GState, verb: str, args: list[str]) -> str | None:
     p = province(st, args[0]) if len(args) == 1 else None
     if p is None:
         return (
@@ -230,7 +210,7 @@ def why_offer(st: GState, verb: str, args: list[str]) -> str | None:
     return None
 
 
-def why_to(st: GState, verb: str, args: list[str]) -> str | None:
+def why_to(st: S.GState, verb: str, args: list[str]) -> str | None:
     word = args[0] if len(args) == 1 else ""
     digits = word[1:] if word[:1] == "p" else word  # 'to 2' is read as 'to p2'
     k = int(digits) if digits.isdigit() else None
@@ -244,7 +224,7 @@ def why_to(st: GState, verb: str, args: list[str]) -> str | None:
         return f"p{k} has no vote in {here}: only seats with votes there get cards"
     i = len(st.oalloc)
     c = st.ocls[i]
-    kind = "face-down" if c == HIDDEN else D.RES_LETTER[c]
+    kind = "face-down" if c == S.HIDDEN else D.RES_LETTER[c]
     last = st.oalloc[-1]
     order = ", ".join(f"p{o + 1}" for o in st.oelig)
     return (
@@ -253,10 +233,10 @@ def why_to(st: GState, verb: str, args: list[str]) -> str | None:
     )
 
 
-def why_take(st: GState, verb: str, args: list[str]) -> str | None:
-    if st.bmode == BM_FINAL:
+def why_take(st: S.GState, verb: str, args: list[str]) -> str | None:
+    if st.bmode == S.BM_FINAL:
         return "no supply card is taken in a final build"
-    if st.bmode != BM_NORMAL:
+    if st.bmode != S.BM_NORMAL:
         return "only the lead takes a supply card"
     if st.supply_taken:
         return "you have taken this round's supply card already"
@@ -264,7 +244,7 @@ def why_take(st: GState, verb: str, args: list[str]) -> str | None:
     return f"the supply row holds {row or 'nothing'}"
 
 
-def hand_has(st: GState) -> str:
+def hand_has(st: S.GState) -> str:
     h = hres(st.hand[st.cur])
     cards = " ".join(f"{h[r]}{D.RES_LETTER[r]}" for r in range(5) if h[r]) or "no cards"
     sup = " ".join(f"S{c + 1:02d}" for c in st.shand[st.cur])
@@ -275,7 +255,7 @@ def cost_text(c: tuple[int, ...]) -> str:
     return " ".join(f"{c[r]}{D.RES_LETTER[r]}" for r in range(4) if c[r])
 
 
-def why_build(st: GState, verb: str, args: list[str]) -> str | None:
+def why_build(st: S.GState, verb: str, args: list[str]) -> str | None:
     s = st.cur
     p = province(st, args[0]) if len(args) == 1 else None
     if p is None:
@@ -306,7 +286,7 @@ def why_build(st: GState, verb: str, args: list[str]) -> str | None:
         cost = D.BUILDING_COST[t]
         return f"a {verb} costs {cost_text(cost)}; you have {hand_has(st)}"
     w = D.WORK_NAME.index(verb)
-    if st.bmode == BM_FINAL:
+    if st.bmode == S.BM_FINAL:
         return "no public works in a final build"
     if own_settlements(st, s, p) == 0:
         return f"a {verb} needs a settlement of yours in {here}"
@@ -315,7 +295,7 @@ def why_build(st: GState, verb: str, args: list[str]) -> str | None:
     return f"a {verb} costs {cost_text(D.WORK_COST[w])}; you have {hand_has(st)}"
 
 
-def why_army(st: GState, verb: str, args: list[str]) -> str | None:
+def why_army(st: S.GState, verb: str, args: list[str]) -> str | None:
     if st.army[st.cur] >= D.ARMY_MAX:
         return f"your army is at its most ({D.ARMY_MAX})"
     r = RES_WORD.get(args[0]) if len(args) == 1 else None
@@ -328,7 +308,7 @@ def why_army(st: GState, verb: str, args: list[str]) -> str | None:
     return f"+1 army costs {cost_text(D.army_cost(extra))}; you have {hand_has(st)}"
 
 
-def why_pay(st: GState, verb: str, args: list[str]) -> str | None:
+def why_pay(st: S.GState, verb: str, args: list[str]) -> str | None:
     r = RES_WORD.get(args[0]) if len(args) == 1 else None
     need = cost_text(tuple(st.req))
     if r is None or r == AU:
@@ -343,11 +323,11 @@ def why_pay(st: GState, verb: str, args: list[str]) -> str | None:
     return None
 
 
-def why_vote(st: GState, verb: str, args: list[str]) -> str | None:
+def why_vote(st: S.GState, verb: str, args: list[str]) -> str | None:
     return None
 
 
-REASONS: dict[str, Callable[[GState, str, list[str]], str | None]] = {
+REASONS: dict[str, Callable[[S.GState, str, list[str]], str | None]] = {
     "wl": why_move, "pr": why_move, "sk": why_move, "stay": why_move,
     "offer": why_offer, "to": why_to, "take": why_take, "village": why_build,
     "fort": why_build, "temple": why_build, "hall": why_build, "road": why_build,

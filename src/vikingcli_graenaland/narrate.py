@@ -27,30 +27,9 @@ from typing import Any
 
 from vikingcli.engine import seat_ref
 from vikingcli_graenaland import data as D
+from vikingcli_graenaland import state as S
 from vikingcli_graenaland.actions import action_text
 from vikingcli_graenaland.scoring import card_vp
-from vikingcli_graenaland.state import (
-    BM_FINAL,
-    HIDDEN,
-    PH_ALLOC,
-    PH_BUILD,
-    PH_CLAIM,
-    PH_CONTRIB,
-    PH_DRAFT,
-    PH_FEE,
-    PH_HERO,
-    PH_JOINT,
-    PH_MOVE,
-    PH_OFFER,
-    PH_OVER,
-    PH_PAY,
-    PH_RELOC,
-    PH_VCKEEP,
-    PH_VOTE,
-    STAY,
-    Action,
-    GState,
-)
 from vikingcli_graenaland.view import observation
 
 Obs = dict[str, Any]
@@ -58,13 +37,13 @@ WORK_NOUN = ("a road", "a market", "a rampart", "an improvement")
 
 # what a secret move reads as to the other seats
 SECRET = {
-    PH_MOVE: "chose a hero move",
-    PH_VCKEEP: "kept a victory card",
-    PH_CLAIM: "chose whether to claim",
+    S.PH_MOVE: "chose a hero move",
+    S.PH_VCKEEP: "kept a victory card",
+    S.PH_CLAIM: "chose whether to claim",
 }
 
 
-def narrate(before: GState, action: Action, after: GState, seat: int | None) -> list[str]:
+def narrate(before: S.GState, action: S.Action, after: S.GState, seat: int | None) -> list[str]:
     """The lines ``seat`` (None: a spectator) is told about ``action``."""
     viewer = -1 if seat is None else seat
     ob = observation(before, viewer)
@@ -74,17 +53,17 @@ def narrate(before: GState, action: Action, after: GState, seat: int | None) -> 
     names = before.board.names
     if phase in SECRET and viewer != mover:
         first = SECRET[phase]
-    elif phase == PH_FEE and viewer not in (mover, ob["fee"][0]):
+    elif phase == S.PH_FEE and viewer not in (mover, ob["fee"][0]):
         deck = _deck_given(ob, oa, mover)
         card = f"a {D.DECK_NAME[deck]} card" if deck >= 0 else "a card"
         first = f"gives {card} to {seat_ref(ob['fee'][0])} (rampart fee)"
     else:
         first = action_text(before, action)
-        if phase == PH_FEE:
+        if phase == S.PH_FEE:
             first += f" (rampart fee to {seat_ref(ob['fee'][0])})"
-        elif phase == PH_ALLOC:
+        elif phase == S.PH_ALLOC:
             c = ob["ocls"][len(ob["oalloc"])]
-            card = "a face-down card" if c == HIDDEN else D.RES_LETTER[c]
+            card = "a face-down card" if c == S.HIDDEN else D.RES_LETTER[c]
             first += f" ({card} for {seat_ref(action[1])})"
     return [first, *Teller(ob, oa, viewer, names).lines(action)]
 
@@ -134,31 +113,31 @@ class Teller:
     def say(self, text: str) -> None:
         self.out.append(text)
 
-    def lines(self, action: Action) -> list[str]:
+    def lines(self, action: S.Action) -> list[str]:
         ob, oa = self.ob, self.oa
         phase, after = ob["phase"], oa["phase"]
-        if phase in (PH_DRAFT, PH_RELOC):
+        if phase in (S.PH_DRAFT, S.PH_RELOC):
             took = self.setup_card(ob["cur"], action)
-            if after == PH_RELOC and (phase == PH_DRAFT or oa["cur"] != ob["cur"]):
+            if after == S.PH_RELOC and (phase == S.PH_DRAFT or oa["cur"] != ob["cur"]):
                 p = oa["reloc_p"]
                 self.say(
                     f"{self.names[p]} is overcrowded: {seat_ref(oa['cur'])} may move"
                     " its village away"
                 )
-            if after not in (PH_DRAFT, PH_RELOC):
+            if after not in (S.PH_DRAFT, S.PH_RELOC):
                 self.draft_over(took)
-        if phase == PH_MOVE and after != PH_MOVE:
+        if phase == S.PH_MOVE and after != S.PH_MOVE:
             self.hero_moves()
-        if phase == PH_ALLOC and after == PH_VOTE:
+        if phase == S.PH_ALLOC and after == S.PH_VOTE:
             self.vote_start()
-        if phase == PH_VOTE:
+        if phase == S.PH_VOTE:
             self.vote()
-        if phase == PH_CLAIM and after != PH_CLAIM:
+        if phase == S.PH_CLAIM and after != S.PH_CLAIM:
             self.claims()
-        if phase == PH_BUILD and after == PH_FEE:
+        if phase == S.PH_BUILD and after == S.PH_FEE:
             fee = oa["fee"]
             self.say(f"rampart fee: one card each to {_list([seat_ref(o) for o in fee])}")
-        if phase == PH_FEE and self.viewer == ob["fee"][0] and self.viewer != ob["cur"]:
+        if phase == S.PH_FEE and self.viewer == ob["fee"][0] and self.viewer != ob["cur"]:
             got = [
                 a - b
                 for a, b in zip(
@@ -166,17 +145,17 @@ class Teller:
                 )
             ]
             self.say(f"{seat_ref(self.viewer)} gets {_res(got)}")
-        if phase == PH_BUILD and action[0] == "joint":
+        if phase == S.PH_BUILD and action[0] == "joint":
             first = (oa["lead"] + 1) % self.n
             self.say(f"every other seat may contribute cards, {seat_ref(first)} first")
-        if phase == PH_CONTRIB and after == PH_JOINT:
+        if phase == S.PH_CONTRIB and after == S.PH_JOINT:
             self.say(f"{seat_ref(oa['lead'])} completes or abandons the joint work")
-        if phase == PH_BUILD and action[0] == "permit":
+        if phase == S.PH_BUILD and action[0] == "permit":
             self.say(f"{seat_ref(action[1])} may build once")
         self.builds()
-        if not (phase == PH_MOVE and after != PH_MOVE):  # the reveal tells its own
+        if not (phase == S.PH_MOVE and after != S.PH_MOVE):  # the reveal tells its own
             self.heroes_placed()
-        if after == PH_HERO and phase != PH_HERO:
+        if after == S.PH_HERO and phase != S.PH_HERO:
             h = D.HERO_NAME[oa["hero_type"]]
             self.say(f"{seat_ref(oa['cur'])} may move its {h} to {self.names[oa['hero_p']]}")
         self.contributions_back()
@@ -185,20 +164,20 @@ class Teller:
         if ob["winner"] >= 0 or oa["winner"] >= 0:
             self.final_builder()
         self.round_start()
-        if after in (PH_CLAIM,) and phase != PH_CLAIM:
+        if after in (S.PH_CLAIM,) and phase != S.PH_CLAIM:
             self.say(
                 "claim window: every seat may claim 6 VP or more, clockwise from "
                 f"{seat_ref(oa['cur'])}"
             )
-        if phase in (PH_OFFER, PH_VOTE) and after == PH_BUILD and oa["winner"] < 0:
+        if phase in (S.PH_OFFER, S.PH_VOTE) and after == S.PH_BUILD and oa["winner"] < 0:
             self.say(f"{seat_ref(oa['lead'])} builds")
-        if after == PH_OVER and phase != PH_OVER:
+        if after == S.PH_OVER and phase != S.PH_OVER:
             self.game_over()
         return self.out
 
     # -- setup ------------------------------------------------------------------------
 
-    def setup_card(self, s: int, action: Action) -> bool:
+    def setup_card(self, s: int, action: S.Action) -> bool:
         """The face-down card a village placed or moved in the draft takes (§3.2);
         whether it took one."""
         ob, oa = self.ob, self.oa
@@ -222,7 +201,7 @@ class Teller:
             self.say(f"the draft is over: the {left} face-down cards left are discarded")
         else:
             self.say("the draft is over")
-        if self.oa["phase"] == PH_VCKEEP:
+        if self.oa["phase"] == S.PH_VCKEEP:
             self.say("each seat is dealt 3 victory cards and keeps one in secret")
 
     # -- hero moves -------------------------------------------------------------------
@@ -235,7 +214,7 @@ class Teller:
             c = oa["mcommit"][s]
             if c < 0:
                 continue
-            if c == STAY:
+            if c == S.STAY:
                 told.append(f"{seat_ref(s)} stay")
             else:
                 h, d = divmod(c, 8)
@@ -283,8 +262,8 @@ class Teller:
         for who in sorted(per, key=lambda w: o["oelig"].index(w) if w in o["oelig"] else w):
             cnt = per[who]
             txt = _res(cnt[:5]) if sum(cnt[:5]) else ""
-            if cnt[HIDDEN]:
-                txt = (txt + " " if txt else "") + f"{cnt[HIDDEN]} face-down"
+            if cnt[S.HIDDEN]:
+                txt = (txt + " " if txt else "") + f"{cnt[S.HIDDEN]} face-down"
             parts.append(f"{txt} to {seat_ref(who)}")
         return _list(parts)
 
@@ -308,7 +287,7 @@ class Teller:
 
         rest_before = sum(ob["vvotes"][ob["vidx"] :])
         was = state(ob["yes"], rest_before)
-        if oa["phase"] == PH_VOTE and oa["offer_x"] == ob["offer_x"] and oa["vidx"] > ob["vidx"]:
+        if oa["phase"] == S.PH_VOTE and oa["offer_x"] == ob["offer_x"] and oa["vidx"] > ob["vidx"]:
             now = state(oa["yes"], sum(oa["vvotes"][oa["vidx"] :]))
             if was:
                 self.say(f"(the offer {was} whatever the others vote)")
@@ -322,14 +301,14 @@ class Teller:
         if passed:
             self.say(f"the offer passes ({yes} of {tot} votes yes): {self.offer_text(ob)}")
             v = self.viewer
-            if v >= 0 and any(c == HIDDEN and w == v for c, w in zip(ob["ocls"], ob["oalloc"])):
+            if v >= 0 and any(c == S.HIDDEN and w == v for c, w in zip(ob["ocls"], ob["oalloc"])):
                 got = [a - b for a, b in zip(_kinds_res(oa["hand"][v]), _kinds_res(ob["hand"][v]))]
                 self.say(f"{seat_ref(v)} gets {_res(got)}")
         else:
             self.say(
                 f"the offer fails ({yes} of {tot} votes yes): the cards stay in {self.names[x]}"
             )
-        if oa["phase"] in (PH_OFFER, PH_ALLOC):
+        if oa["phase"] in (S.PH_OFFER, S.PH_ALLOC):
             self.say(f"next offer: {seat_ref(oa['cur'])}")
 
     # -- claims -----------------------------------------------------------------------
@@ -358,7 +337,7 @@ class Teller:
         for p in range(self.np):
             for s in range(n):
                 d = oa["vil"][p * n + s] - ob["vil"][p * n + s]
-                if d > 0 and ob["phase"] not in (PH_DRAFT, PH_RELOC):
+                if d > 0 and ob["phase"] not in (S.PH_DRAFT, S.PH_RELOC):
                     self.say(f"{seat_ref(s)} builds a village in {self.names[p]}")
             for t in range(3):
                 w = oa["bld"][p * 3 + t]
@@ -366,12 +345,12 @@ class Teller:
                     self.say(f"{seat_ref(w)} builds a {D.BUILDING_NAME[t]} in {self.names[p]}")
             for key, work in (("road", 0), ("market", 1), ("rampart", 2), ("impr", 3)):
                 if oa[key][p] and not ob[key][p]:
-                    who = seat_ref(ob["cur"]) if ob["phase"] == PH_PAY else "a seat"
+                    who = seat_ref(ob["cur"]) if ob["phase"] == S.PH_PAY else "a seat"
                     self.say(f"{who} builds {WORK_NOUN[work]} in {self.names[p]}")
         for s in range(n):
             if oa["army"][s] > ob["army"][s]:
                 self.say(f"{seat_ref(s)}'s army rises to {oa['army'][s]}")
-        if ob["phase"] == PH_CLAIM and oa["winner"] >= 0:
+        if ob["phase"] == S.PH_CLAIM and oa["winner"] >= 0:
             # the claimed build runs at once: what it cost (payments are discarded)
             res = [
                 sum(oa["disc"][d * 5 + r] - ob["disc"][d * 5 + r] for d in range(4))
@@ -383,7 +362,7 @@ class Teller:
     def contributions_back(self) -> None:
         """A joint work completed or abandoned: unused contributions go back (D11)."""
         ob, oa = self.ob, self.oa
-        if ob["phase"] not in (PH_JOINT, PH_PAY) or oa["phase"] in (PH_PAY, PH_JOINT):
+        if ob["phase"] not in (S.PH_JOINT, S.PH_PAY) or oa["phase"] in (S.PH_PAY, S.PH_JOINT):
             return
         for s in range(self.n):
             back = _hand_size(oa["hand"][s]) - _hand_size(ob["hand"][s])
@@ -409,18 +388,18 @@ class Teller:
 
     def final_builder(self) -> None:
         ob, oa = self.ob, self.oa
-        if oa["phase"] == PH_OVER or oa["bmode"] != BM_FINAL:
+        if oa["phase"] == S.PH_OVER or oa["bmode"] != S.BM_FINAL:
             return
-        if ob["bseat"] != oa["bseat"] or ob["bmode"] != BM_FINAL:
+        if ob["bseat"] != oa["bseat"] or ob["bmode"] != S.BM_FINAL:
             self.say(f"final build: {seat_ref(oa['bseat'])}")
 
     def round_start(self) -> None:
         ob, oa = self.ob, self.oa
         if oa["round"] == ob["round"] and not (
-            ob["phase"] in (PH_VCKEEP, PH_DRAFT, PH_RELOC) and oa["phase"] == PH_MOVE
+            ob["phase"] in (S.PH_VCKEEP, S.PH_DRAFT, S.PH_RELOC) and oa["phase"] == S.PH_MOVE
         ):
             return
-        if oa["phase"] == PH_OVER:
+        if oa["phase"] == S.PH_OVER:
             return
         if oa["round"] != ob["round"]:
             self.say(f"the ship passes to {seat_ref(oa['lead'])}: round {oa['round']}")
@@ -496,5 +475,11 @@ def _measures(o: Obs, s: int) -> tuple[int, int, int, int, int]:
 
 def _conditions(o: Obs, s: int, m: tuple[int, int, int, int, int]) -> list[bool]:
     bt = D.V_BUILDINGS_3P if o["n"] == 3 else D.V_BUILDINGS
-    S, P, Dm, B, A = m
-    return [S >= D.V_SETTLEMENTS, P >= D.V_PROVINCES2, Dm >= D.V_DOMINATED, bt <= B, A >= D.V_ARMY]
+    settled, provinces, dominated, built, army = m
+    return [
+        settled >= D.V_SETTLEMENTS,
+        provinces >= D.V_PROVINCES2,
+        dominated >= D.V_DOMINATED,
+        bt <= built,
+        army >= D.V_ARMY,
+    ]

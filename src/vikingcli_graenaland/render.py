@@ -9,34 +9,9 @@ from __future__ import annotations
 
 from vikingcli.engine import seat_ref
 from vikingcli_graenaland import data as D
+from vikingcli_graenaland import state as S
 from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import conditions, measures, vp
-from vikingcli_graenaland.state import (
-    BM_FINAL,
-    BM_NORMAL,
-    BM_PERMIT,
-    HIDDEN,
-    K_ARMY,
-    K_BUILDING,
-    K_VILLAGE,
-    PH_ALLOC,
-    PH_BUILD,
-    PH_CLAIM,
-    PH_CONTRIB,
-    PH_DRAFT,
-    PH_FEE,
-    PH_HERO,
-    PH_JOINT,
-    PH_MOVE,
-    PH_OFFER,
-    PH_OVER,
-    PH_PAY,
-    PH_RELOC,
-    PH_VCKEEP,
-    PH_VOTE,
-    PHASE_NAME,
-    GState,
-)
 from vikingcli_graenaland.view import (
     VIEWS,
     WIDTH,
@@ -49,10 +24,12 @@ from vikingcli_graenaland.view import (
 
 WORK_NOUN = ("a road", "a market", "a rampart", "an improvement")
 # what the decision of each phase is about, in the head line
-PHASE_WORD = {PH_ALLOC: "an offer", PH_VOTE: "a vote", PH_PAY: "paying", PH_HERO: "building"}
+PHASE_WORD = {
+    S.PH_ALLOC: "an offer", S.PH_VOTE: "a vote", S.PH_PAY: "paying", S.PH_HERO: "building"
+}  # fmt: skip
 
 
-def render(st: GState, seat: int | None) -> str:
+def render(st: S.GState, seat: int | None) -> str:
     out = [head_line(st)]
     out += province_lines(st)
     out += seat_lines(st, seat)
@@ -60,24 +37,24 @@ def render(st: GState, seat: int | None) -> str:
     return "\n".join(out)
 
 
-def head_line(st: GState) -> str:
+def head_line(st: S.GState) -> str:
     head = f"Graenaland round {min(st.round, st.round_limit)}/{st.round_limit}"
-    if st.phase == PH_OVER:
+    if st.phase == S.PH_OVER:
         return head + ", game over"
-    phase = PHASE_WORD.get(st.phase, PHASE_NAME[st.phase])
+    phase = PHASE_WORD.get(st.phase, S.PHASE_NAME[st.phase])
     if st.winner >= 0:  # the final builds: the lead no longer matters
         return f"{head}, {phase}: {seat_ref(st.cur)} to act. {seat_ref(st.winner)} has won"
     return f"{head}, {phase}: {seat_ref(st.cur)} to act. Lead (ship): {seat_ref(st.lead)}"
 
 
-def lying_text(st: GState, p: int) -> str:
+def lying_text(st: S.GState, p: int) -> str:
     """``2G 1L 1?``: the cards lying in province ``p`` (``?`` face down)."""
     up = [st.up[p * 5 + r] for r in range(5)]
     down = f"{len(st.down[p])}?" if st.down[p] else ""
     return " ".join(x for x in (res_text(up), down) if x) or "-"
 
 
-def seat_cell(st: GState, s: int, p: int) -> str:
+def seat_cell(st: S.GState, s: int, p: int) -> str:
     """``1vF+Wl=3``: seat ``s``'s villages, buildings and hero in ``p``, and its votes."""
     v = st.vil[p * st.n + s]
     own = (f"{v}v" if v else "") + "".join("FTH"[b] for b in range(3) if st.bld[p * 3 + b] == s)
@@ -88,7 +65,7 @@ def seat_cell(st: GState, s: int, p: int) -> str:
     return f"{body}={vt}" if body or vt else "."
 
 
-def province_lines(st: GState) -> list[str]:
+def province_lines(st: S.GState) -> list[str]:
     """One row per province: terrain, public works, the cards lying there and a column
     per seat (settlements, hero, votes)."""
     bd = st.board
@@ -109,7 +86,7 @@ def province_lines(st: GState) -> list[str]:
     return [" ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()[:WIDTH] for r in (head, *rows)]
 
 
-def seat_lines(st: GState, seat: int | None) -> list[str]:
+def seat_lines(st: S.GState, seat: int | None) -> list[str]:
     """One row per seat: army, the victory measures, what it has met, its hand, name."""
     n = st.n
     score_head = "VP" if st.cards else "met"
@@ -119,7 +96,7 @@ def seat_lines(st: GState, seat: int | None) -> list[str]:
     for s in range(n):
         m = measures(st, s)
         if st.cards:
-            known = st.vc[s] >= 0 and (s == seat or st.phase == PH_OVER or s == st.winner)
+            known = st.vc[s] >= 0 and (s == seat or st.phase == S.PH_OVER or s == st.winner)
             score = f"{vp(st, s)}" if known else "?"
         else:
             score = "".join(str(i + 1) if c else "." for i, c in enumerate(conditions(st, s)))
@@ -132,7 +109,7 @@ def seat_lines(st: GState, seat: int | None) -> list[str]:
     return out
 
 
-def hand_of(st: GState, s: int, seat: int | None) -> str:
+def hand_of(st: S.GState, s: int, seat: int | None) -> str:
     """The viewer's own cards; for the others how many (hands are hidden)."""
     if s == seat:
         sup = " ".join(f"S{c + 1:02d}" for c in st.shand[s])
@@ -147,28 +124,28 @@ def plural(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-def phase_lines(st: GState, seat: int | None) -> list[str]:
+def phase_lines(st: S.GState, seat: int | None) -> list[str]:
     """What is being decided now, and for the seat to move, its choices."""
     mine = seat is not None and seat == st.cur
     ph = st.phase
-    if ph == PH_OVER:
+    if ph == S.PH_OVER:
         w = "nobody" if st.winner < 0 else seat_ref(st.winner)
         why = "the round limit" if st.end_reason == "round limit" else "the final builds are over"
         return [f"Game over ({why}); winner: {w}"]
     out = []
-    if ph == PH_MOVE:
+    if ph == S.PH_MOVE:
         out += move_lines(st, mine)
-    elif ph == PH_OFFER:
+    elif ph == S.PH_OFFER:
         out += offer_lines(st, mine)
-    elif ph == PH_ALLOC:
+    elif ph == S.PH_ALLOC:
         out += alloc_lines(st)
-    elif ph == PH_VOTE:
+    elif ph == S.PH_VOTE:
         out += vote_lines(st)
-    elif ph in (PH_BUILD, PH_PAY, PH_FEE, PH_HERO):
+    elif ph in (S.PH_BUILD, S.PH_PAY, S.PH_FEE, S.PH_HERO):
         out += build_lines(st)
-    elif ph in (PH_CONTRIB, PH_JOINT):
+    elif ph in (S.PH_CONTRIB, S.PH_JOINT):
         out += joint_lines(st)
-    elif ph == PH_CLAIM:
+    elif ph == S.PH_CLAIM:
         done = [seat_ref(o) for o in range(st.n) if st.ccommit[o] >= 0]
         out.append("Claims (secret): claim 6+ VP to build at once and win, or 'noclaim'.")
         out += wrap("Committed: ", done or ["nobody yet"])
@@ -177,7 +154,7 @@ def phase_lines(st: GState, seat: int | None) -> list[str]:
     return out
 
 
-def move_lines(st: GState, mine: bool) -> list[str]:
+def move_lines(st: S.GState, mine: bool) -> list[str]:
     done = [seat_ref(o) for o in range(st.n) if st.mcommit[o] >= 0]
     out = wrap("Hero moves, secret until all are in; committed: ", done or ["nobody yet"])
     if not mine:
@@ -191,7 +168,7 @@ def move_lines(st: GState, mine: bool) -> list[str]:
     return out
 
 
-def offer_lines(st: GState, mine: bool) -> list[str]:
+def offer_lines(st: S.GState, mine: bool) -> list[str]:
     out = [f"Offers: {seat_ref(st.cur)} splits the cards lying in one province, or passes."]
     if mine:
         bd = st.board
@@ -206,7 +183,7 @@ def offer_lines(st: GState, mine: bool) -> list[str]:
     return out
 
 
-def offer_so_far(st: GState) -> list[str]:
+def offer_so_far(st: S.GState) -> list[str]:
     """``1G 1W to {p1}``, ``1L to {p2}``: the cards handed out in the offer so far."""
     per: dict[int, list[int]] = {}
     for c, who in zip(st.ocls, st.oalloc):
@@ -219,7 +196,7 @@ def offer_so_far(st: GState) -> list[str]:
     return parts
 
 
-def alloc_lines(st: GState) -> list[str]:
+def alloc_lines(st: S.GState) -> list[str]:
     """The offer being split: what went where, and who may get the next card (the
     canonical order of one kind's cards leaves only the seats from the last one on)."""
     p = st.offer_x
@@ -227,14 +204,14 @@ def alloc_lines(st: GState) -> list[str]:
     c = st.ocls[i]
     head = f"Offer in {st.board.names[p]} by {seat_ref(st.cur)}, so far: "
     out = wrap(head, offer_so_far(st) or ["nothing handed out"])
-    card = "face-down (?)" if c == HIDDEN else f"{D.RES_NAME[c]} ({D.RES_LETTER[c]})"
+    card = "face-down (?)" if c == S.HIDDEN else f"{D.RES_NAME[c]} ({D.RES_LETTER[c]})"
     lo = st.oelig.index(st.oalloc[-1]) if i and st.ocls[i - 1] == c else 0
     choices = [f"p{o + 1} {seat_ref(o)}" for o in st.oelig[lo:]]
     out += wrap(f"Card {i + 1} of {len(st.ocls)}, {card}, goes to: ", choices)
     return out
 
 
-def vote_lines(st: GState) -> list[str]:
+def vote_lines(st: S.GState) -> list[str]:
     bd = st.board
     offerer = st.voters[0]
     out = wrap(f"Vote on {seat_ref(offerer)}'s offer in {bd.names[st.offer_x]}: ", offer_so_far(st))
@@ -253,24 +230,24 @@ def vote_lines(st: GState) -> list[str]:
     return out + wrap("Votes: ", [*cast, f"yes {st.yes} of {st.total}: {end}"])
 
 
-def build_lines(st: GState) -> list[str]:
+def build_lines(st: S.GState) -> list[str]:
     bd = st.board
     who = seat_ref(st.cur)
     out = []
-    if st.bmode == BM_FINAL:
+    if st.bmode == S.BM_FINAL:
         out.append(f"Final build of {who}: no supply card, no public works.")
-    elif st.bmode == BM_PERMIT:
+    elif st.bmode == S.BM_PERMIT:
         out.append(f"{who} may build one thing, by the lead's permission ('nothing' to skip).")
-    elif st.phase == PH_BUILD:
+    elif st.phase == S.PH_BUILD:
         out.append(f"{who} builds (the lead); 'actions' lists what you can pay, 'costs' prices.")
-    if st.phase == PH_BUILD and st.bmode == BM_NORMAL and not st.supply_taken:
+    if st.phase == S.PH_BUILD and st.bmode == S.BM_NORMAL and not st.supply_taken:
         out += wrap("Supply row (take one): ", [supply_text(c) for c in st.srow] or ["empty"])
-    if st.phase in (PH_PAY, PH_FEE, PH_HERO):
+    if st.phase in (S.PH_PAY, S.PH_FEE, S.PH_HERO):
         what = pending_text(st)
-        if st.phase == PH_HERO:
+        if st.phase == S.PH_HERO:
             h = D.HERO_NAME[st.hero_type]
             out.append(f"Built {what}: move your {h} there? 'hero move' or 'hero stay'.")
-        elif st.phase == PH_FEE:
+        elif st.phase == S.PH_FEE:
             to = [seat_ref(o) for o in st.fee]
             out += wrap(f"Rampart fee before paying for {what}: a card each to ", to)
         else:
@@ -278,24 +255,24 @@ def build_lines(st: GState) -> list[str]:
             out.append(f"Paying for {what}: still {need}.")
             joint = " | cpay R pN" if st.pend_joint else ""
             out.append(f"  pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}")
-    if st.phase == PH_BUILD and st.pend_joint:
+    if st.phase == S.PH_BUILD and st.pend_joint:
         out.append(f"Joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]} under way.")
     return out
 
 
-def pending_text(st: GState) -> str:
+def pending_text(st: S.GState) -> str:
     """``a village in C3``: the build being paid for."""
     where = st.board.names[st.pend_p]
-    if st.pend_kind == K_VILLAGE:
+    if st.pend_kind == S.K_VILLAGE:
         return f"a village in {where}"
-    if st.pend_kind == K_BUILDING:
+    if st.pend_kind == S.K_BUILDING:
         return f"a {D.BUILDING_NAME[st.pend_t]} in {where}"
-    if st.pend_kind == K_ARMY:
+    if st.pend_kind == S.K_ARMY:
         return "+1 army"
     return f"{WORK_NOUN[st.pend_t]} in {where}"
 
 
-def joint_lines(st: GState) -> list[str]:
+def joint_lines(st: S.GState) -> list[str]:
     bd = st.board
     work = f"joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]}"
     given = [f"{seat_ref(o)} {hand_text(st.contrib[o])}" for o in range(st.n) if sum(st.contrib[o])]
@@ -303,23 +280,23 @@ def joint_lines(st: GState) -> list[str]:
         f"{seat_ref(st.lead)}'s {work}, cost {res_text(D.WORK_COST[st.joint_w])}; given: ",
         given or ["nothing yet"],
     )
-    if st.phase == PH_CONTRIB:
+    if st.phase == S.PH_CONTRIB:
         out.append(f"  {seat_ref(st.cur)} may give cards ('give R', one at a time), then 'done'.")
     else:
         out.append(f"  {seat_ref(st.cur)}: 'complete' (pay with them) or 'abandon' (all go back).")
     return out
 
 
-def setup_lines(st: GState) -> list[str]:
+def setup_lines(st: S.GState) -> list[str]:
     bd = st.board
     who = seat_ref(st.cur)
-    if st.phase == PH_DRAFT:
+    if st.phase == S.PH_DRAFT:
         extra = " and warlord" if st.didx < st.n else ""
         return [f"Start draft: {who} places a village{extra} on the coast ('place Cn')."]
-    if st.phase == PH_RELOC:
+    if st.phase == S.PH_RELOC:
         where = bd.names[st.reloc_p]
         return [f"{where} is overcrowded: {who} may move its village ('reloc Cn', 'noreloc')."]
-    if st.phase == PH_VCKEEP:
+    if st.phase == S.PH_VCKEEP:
         return [f"{who} keeps one of 3 victory cards ('keep VCnn'; 'card' shows them)."]
     return []
 
