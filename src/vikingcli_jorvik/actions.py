@@ -11,70 +11,32 @@ from typing import Any
 
 from vikingcli.engine import IllegalAction
 from vikingcli_jorvik import data as d
+from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import BY_ID, CARDS, GOOD_NAMES, GOOD_SHORT, KIND, NEEDS
+from vikingcli_jorvik.rules import encoding as E
 from vikingcli_jorvik.rules import legal
 from vikingcli_jorvik.rules.common import has_target, owns_free
-from vikingcli_jorvik.rules.encoding import (
-    OP_BUY,
-    OP_CASH,
-    OP_COMMIT,
-    OP_CONV,
-    OP_CONV2,
-    OP_DECLINE,
-    OP_DISCARD,
-    OP_END,
-    OP_FREE,
-    OP_GLORY,
-    OP_MARKET,
-    OP_PASS,
-    OP_PLACE,
-    OP_PUT,
-    OP_RANSOM,
-    OP_RDISCARD,
-    OP_RESERVE,
-    OP_REWORK,
-    OP_RPUT,
-    OP_RWH,
-    OP_STEAL,
-    OP_STORE,
-    OP_SWAP,
-    OP_TAKE,
-    RES_BASE,
-)
-from vikingcli_jorvik.state import (
-    PH_BUY,
-    PH_COMMIT,
-    PH_DEMAND,
-    PH_END,
-    PH_GLORY,
-    PH_LOAD,
-    PH_RANSOM,
-    PH_RESBUY,
-    PH_SWAP,
-    PHASE_NAMES,
-    JorvikState,
-)
 
 WHERE_NAMES = ("board", "wh")
 # the actions whose text is one fixed word (or two)
 FIXED_TEXTS = {
-    OP_GLORY: "glory",
-    OP_DECLINE: "decline",
-    OP_RANSOM: "ransom",
-    OP_BUY: "buy",
-    OP_FREE: "free",
-    OP_PASS: "pass",
-    OP_DISCARD: "discard",
-    OP_RDISCARD: "discard",
-    OP_RWH: "put wh",
-    OP_END: "end",
+    E.OP_GLORY: "glory",
+    E.OP_DECLINE: "decline",
+    E.OP_RANSOM: "ransom",
+    E.OP_BUY: "buy",
+    E.OP_FREE: "free",
+    E.OP_PASS: "pass",
+    E.OP_DISCARD: "discard",
+    E.OP_RDISCARD: "discard",
+    E.OP_RWH: "put wh",
+    E.OP_END: "end",
 }
 
 
 def pos_text(pos: int) -> str:
     """A swap position: ``column:index`` (1-based column) or ``r:index``."""
-    if pos >= RES_BASE:
-        return f"r:{pos - RES_BASE}"
+    if pos >= E.RES_BASE:
+        return f"r:{pos - E.RES_BASE}"
     return f"{pos // 8 + 1}:{pos % 8}"
 
 
@@ -85,34 +47,34 @@ def action_text(a: Any) -> str:
     fixed = FIXED_TEXTS.get(op)
     if fixed is not None:
         return fixed
-    if op == OP_COMMIT:
+    if op == E.OP_COMMIT:
         return f"commit {a[1]}"
-    if op == OP_PLACE:
+    if op == E.OP_PLACE:
         return f"place {a[1] + 1}"
-    if op == OP_RESERVE:
+    if op == E.OP_RESERVE:
         return f"reserve {a[1] + 1}"
-    if op == OP_SWAP:
+    if op == E.OP_SWAP:
         return f"swap {pos_text(a[1])} {pos_text(a[2])}"
-    if op == OP_PUT:
+    if op == E.OP_PUT:
         return f"put {gn[a[1]]} {CARDS[a[2]].cid}"
-    if op == OP_STORE:
+    if op == E.OP_STORE:
         return f"store {gn[a[1]]} {WHERE_NAMES[a[2]]}"
-    if op == OP_TAKE:
+    if op == E.OP_TAKE:
         return f"take {gn[a[1]]} {WHERE_NAMES[a[2]]}"
-    if op == OP_CONV:
+    if op == E.OP_CONV:
         return f"convert {gn[a[1]]} {gn[a[2]]} {gn[a[3]]} {gn[a[4]]}"
-    if op == OP_CONV2:
+    if op == E.OP_CONV2:
         return f"exchange {gn[a[1]]} {gn[a[2]]} {gn[a[3]]}"
-    if op == OP_CASH:
+    if op == E.OP_CASH:
         return f"cash {gn[a[1]]} {gn[a[2]]}"
-    if op == OP_MARKET:
+    if op == E.OP_MARKET:
         return f"market {gn[a[1]]}"
-    if op == OP_REWORK:
+    if op == E.OP_REWORK:
         parts = [f"{CARDS[a[i]].cid}:{gn[a[i + 1]]}" for i in range(1, len(a), 2)]
         return "rework " + " ".join(parts)
-    if op == OP_STEAL:
+    if op == E.OP_STEAL:
         return f"steal {a[1]} {CARDS[a[2]].cid} {gn[a[3]]}"
-    if op == OP_RPUT:
+    if op == E.OP_RPUT:
         return f"put {CARDS[a[1]].cid}"
     raise ValueError(f"unknown action {a!r}")
 
@@ -125,11 +87,11 @@ def format_action(a: Any) -> str:
         raise IllegalAction(f"not a jorvik action: {a!r}") from e
 
 
-def why_not(s: JorvikState, a: Any) -> str:
+def why_not(s: S.JorvikState, a: Any) -> str:
     """The reason given when ``a`` is not legal in ``s``."""
-    if s.phase == PH_END:
+    if s.phase == S.PH_END:
         return "the game is over"
-    return f"illegal action {a!r} in the {PHASE_NAMES[s.phase]} phase"
+    return f"illegal action {a!r} in the {S.PHASE_NAMES[s.phase]} phase"
 
 
 # ---------------------------------------------------------------------- other spellings
@@ -141,13 +103,14 @@ GOOD_WORDS = {
 PLACE_WORDS = {"board": "board", "wh": "wh", "a06": "wh", "warehouse": "wh"}
 # the verbs, with the phases where each is a move
 VERBS: dict[str, tuple[int, ...]] = {
-    "glory": (PH_GLORY,), "ransom": (PH_RANSOM,), "decline": (PH_GLORY, PH_RANSOM, PH_SWAP),
-    "commit": (PH_COMMIT,), "place": (PH_DEMAND,), "reserve": (PH_DEMAND,),
-    "swap": (PH_SWAP,), "buy": (PH_BUY, PH_RESBUY), "free": (PH_BUY, PH_RESBUY),
-    "pass": (PH_BUY,), "discard": (PH_RESBUY, PH_LOAD), "put": (PH_LOAD,),
-    "store": (PH_LOAD,), "take": (PH_LOAD,), "convert": (PH_LOAD,), "exchange": (PH_LOAD,),
-    "cash": (PH_LOAD,), "market": (PH_LOAD,), "rework": (PH_LOAD,), "steal": (PH_LOAD,),
-    "end": (PH_LOAD,),
+    "glory": (S.PH_GLORY,), "ransom": (S.PH_RANSOM,),
+    "decline": (S.PH_GLORY, S.PH_RANSOM, S.PH_SWAP),
+    "commit": (S.PH_COMMIT,), "place": (S.PH_DEMAND,), "reserve": (S.PH_DEMAND,),
+    "swap": (S.PH_SWAP,), "buy": (S.PH_BUY, S.PH_RESBUY), "free": (S.PH_BUY, S.PH_RESBUY),
+    "pass": (S.PH_BUY,), "discard": (S.PH_RESBUY, S.PH_LOAD), "put": (S.PH_LOAD,),
+    "store": (S.PH_LOAD,), "take": (S.PH_LOAD,), "convert": (S.PH_LOAD,), "exchange": (S.PH_LOAD,),
+    "cash": (S.PH_LOAD,), "market": (S.PH_LOAD,), "rework": (S.PH_LOAD,), "steal": (S.PH_LOAD,),
+    "end": (S.PH_LOAD,),
 }  # fmt: skip
 PAID = {"convert": 3, "exchange": 2, "cash": 2}  # goods paid first, in any order
 GOOD_IDX = {n: g for g, n in enumerate(GOOD_NAMES)}
@@ -184,7 +147,7 @@ def spelled_out(text: str) -> list[str]:
 LOWER_IDS = {c.lower() for c in BY_ID}
 
 
-def parse_alias(s: JorvikState, text: str, legal: Sequence[Any]) -> Any:
+def parse_alias(s: S.JorvikState, text: str, legal: Sequence[Any]) -> Any:
     """The legal move ``text`` names in the board's spelling, or None."""
     want = " ".join(spelled_out(text))
     for a in legal:
@@ -196,13 +159,13 @@ def parse_alias(s: JorvikState, text: str, legal: Sequence[Any]) -> Any:
 # ---------------------------------------------------------------------- why not
 
 
-def refusal(s: JorvikState, text: str) -> str | None:
+def refusal(s: S.JorvikState, text: str) -> str | None:
     """Why the move ``text`` names is not allowed now; None if it names no move."""
     words = spelled_out(text)
     if not words or words[0] not in VERBS:
         return None
     verb, args = words[0], words[1:]
-    if s.phase == PH_END:
+    if s.phase == S.PH_END:
         return "the game is over"
     if s.phase not in VERBS[verb]:
         return wrong_phase(s, verb)
@@ -218,20 +181,20 @@ def refusal(s: JorvikState, text: str) -> str | None:
 
 
 PHASE_MOVES = {
-    PH_GLORY: "glory or decline", PH_RANSOM: "ransom or decline",
-    PH_COMMIT: "commit K (brown vikings from A19)", PH_DEMAND: "place S",
-    PH_SWAP: "swap C:I C:I or decline", PH_BUY: "buy, free or pass",
-    PH_RESBUY: "buy, free or discard", PH_LOAD: "put, store, convert ... or end",
+    S.PH_GLORY: "glory or decline", S.PH_RANSOM: "ransom or decline",
+    S.PH_COMMIT: "commit K (brown vikings from A19)", S.PH_DEMAND: "place S",
+    S.PH_SWAP: "swap C:I C:I or decline", S.PH_BUY: "buy, free or pass",
+    S.PH_RESBUY: "buy, free or discard", S.PH_LOAD: "put, store, convert ... or end",
 }  # fmt: skip
 
 
 def phase_word(phase: int) -> str:
-    if phase in (PH_GLORY, PH_RANSOM):
+    if phase in (S.PH_GLORY, S.PH_RANSOM):
         return "Pict attack"
-    return {PH_RESBUY: "reservation", PH_SWAP: "Loki swap"}.get(phase, PHASE_NAMES[phase])
+    return {S.PH_RESBUY: "reservation", S.PH_SWAP: "Loki swap"}.get(phase, S.PHASE_NAMES[phase])
 
 
-def wrong_phase(s: JorvikState, verb: str) -> str:
+def wrong_phase(s: S.JorvikState, verb: str) -> str:
     when = " or ".join(dict.fromkeys(phase_word(p) for p in VERBS[verb]))
     if verb == "reserve" and not s.jarl:
         return "reservations are made only in the Jarl game"
@@ -243,9 +206,9 @@ def number(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
-def why_buy(s: JorvikState, args: list[str]) -> str | None:
+def why_buy(s: S.JorvikState, args: list[str]) -> str | None:
     p = s.actor
-    if s.phase == PH_BUY:
+    if s.phase == S.PH_BUY:
         c, price = s.slots[s.pslot], len(s.cols[s.pslot])
         what = f"{CARDS[c].cid} in slot {s.pslot + 1}"
     else:
@@ -256,13 +219,13 @@ def why_buy(s: JorvikState, args: list[str]) -> str | None:
     return None
 
 
-def why_free(s: JorvikState, args: list[str]) -> str | None:
+def why_free(s: S.JorvikState, args: list[str]) -> str | None:
     if not owns_free(s, s.actor):
         return "you have no free purchase (B22)"
     return None
 
 
-def why_place(s: JorvikState, args: list[str]) -> str | None:
+def why_place(s: S.JorvikState, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is None:
         return "write 'place S' with S the slot's number, e.g. 'place 2'"
@@ -277,7 +240,7 @@ def why_place(s: JorvikState, args: list[str]) -> str | None:
     return None
 
 
-def why_reserve(s: JorvikState, args: list[str]) -> str | None:
+def why_reserve(s: S.JorvikState, args: list[str]) -> str | None:
     if not s.jarl:
         return "reservations are made only in the Jarl game"
     k = number(args[0]) if len(args) == 1 else None
@@ -292,7 +255,7 @@ def why_reserve(s: JorvikState, args: list[str]) -> str | None:
     return None
 
 
-def why_commit(s: JorvikState, args: list[str]) -> str | None:
+def why_commit(s: S.JorvikState, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is not None and k > s.a19_brown:
         return f"only {s.a19_brown} brown vikings are on A19"
@@ -300,7 +263,7 @@ def why_commit(s: JorvikState, args: list[str]) -> str | None:
 
 
 def why_pict(card: int, name: str) -> Any:
-    def why(s: JorvikState, args: list[str]) -> str | None:
+    def why(s: S.JorvikState, args: list[str]) -> str | None:
         if card not in s.cards[s.actor]:
             return f"you have no {name} card ({CARDS[card].cid})"
         return None
@@ -308,11 +271,11 @@ def why_pict(card: int, name: str) -> Any:
     return why
 
 
-def have_goods(s: JorvikState) -> list[int]:
+def have_goods(s: S.JorvikState) -> list[int]:
     return [s.pool[g] + s.pool[g + 8] for g in range(8)]
 
 
-def pool_text(s: JorvikState) -> str:
+def pool_text(s: S.JorvikState) -> str:
     have = have_goods(s)
     goods = [GOOD_SHORT[g] for g in range(8) for _ in range(have[g])]
     return " ".join(goods) if goods else "none"
@@ -326,13 +289,13 @@ def unknown_good(words: list[str]) -> str | None:
     return None
 
 
-def buffer_first(s: JorvikState) -> str | None:
+def buffer_first(s: S.JorvikState) -> str | None:
     if s.buf:
         return f"first use the {GOOD_NAMES[s.buf[0]]} you took at once: put CARD, put wh or discard"
     return None
 
 
-def missing(s: JorvikState, goods: list[str]) -> str | None:
+def missing(s: S.JorvikState, goods: list[str]) -> str | None:
     """Why the pool cannot pay ``goods``."""
     have = have_goods(s)
     for w in goods:
@@ -346,7 +309,7 @@ def missing(s: JorvikState, goods: list[str]) -> str | None:
     return None
 
 
-def why_put(s: JorvikState, args: list[str]) -> str | None:
+def why_put(s: S.JorvikState, args: list[str]) -> str | None:
     if s.buf:
         if len(args) == 1:
             return None
@@ -377,7 +340,7 @@ def why_put(s: JorvikState, args: list[str]) -> str | None:
     return f"{CARDS[c].cid} ({d.KIND_NAMES[k]}) takes no goods"
 
 
-def why_store(s: JorvikState, args: list[str]) -> str | None:
+def why_store(s: S.JorvikState, args: list[str]) -> str | None:
     if len(args) != 2 or args[1] not in ("board", "wh"):
         return "write 'store GOOD board' or 'store GOOD wh' (the A06 warehouse)"
     bad = buffer_first(s) or unknown_good(args[:1]) or missing(s, args[:1])
@@ -393,7 +356,7 @@ def why_store(s: JorvikState, args: list[str]) -> str | None:
     return f"your warehouse A06 is full ({d.WAREHOUSE_STORAGE} goods)"
 
 
-def why_take(s: JorvikState, args: list[str]) -> str | None:
+def why_take(s: S.JorvikState, args: list[str]) -> str | None:
     if len(args) != 2 or args[1] not in ("board", "wh"):
         return "write 'take GOOD board' or 'take GOOD wh' (the A06 warehouse)"
     bad = buffer_first(s) or unknown_good(args[:1])
@@ -409,7 +372,7 @@ def why_take(s: JorvikState, args: list[str]) -> str | None:
     return f"there is no {args[0]} on your warehouse A06"
 
 
-def why_pay(s: JorvikState, args: list[str], verb: str) -> str | None:
+def why_pay(s: S.JorvikState, args: list[str], verb: str) -> str | None:
     k = PAID[verb]
     shape = {"convert": "convert G G G T", "exchange": "exchange G G T", "cash": "cash G G"}
     if len(args) != k + (verb != "cash"):
@@ -433,7 +396,7 @@ def why_pay(s: JorvikState, args: list[str], verb: str) -> str | None:
 
 
 def why_card(card: int, name: str) -> Any:
-    def why(s: JorvikState, args: list[str]) -> str | None:
+    def why(s: S.JorvikState, args: list[str]) -> str | None:
         return buffer_first(s) or (
             None if card in s.cards[s.actor] else f"you have no {name} ({CARDS[card].cid})"
         )
@@ -441,14 +404,14 @@ def why_card(card: int, name: str) -> Any:
     return why
 
 
-def why_end(s: JorvikState, args: list[str]) -> str | None:
+def why_end(s: S.JorvikState, args: list[str]) -> str | None:
     return buffer_first(s)
 
 
-def why_discard(s: JorvikState, args: list[str]) -> str | None:
-    if s.phase == PH_LOAD and not s.buf:
+def why_discard(s: S.JorvikState, args: list[str]) -> str | None:
+    if s.phase == S.PH_LOAD and not s.buf:
         return "there is nothing to discard: unused goods are lost at 'end'"
-    if s.phase == PH_LOAD:
+    if s.phase == S.PH_LOAD:
         return f"the {GOOD_NAMES[s.buf[0]]} can be used, so it may not be discarded"
     return None
 

@@ -21,53 +21,19 @@ from typing import Any
 
 from vikingcli.engine import seat_ref
 from vikingcli_jorvik import data as d
+from vikingcli_jorvik import state as S
 from vikingcli_jorvik.actions import action_text, pos_text
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, KIND
-from vikingcli_jorvik.rules.encoding import (
-    OP_BUY,
-    OP_CASH,
-    OP_COMMIT,
-    OP_CONV,
-    OP_CONV2,
-    OP_END,
-    OP_FREE,
-    OP_GLORY,
-    OP_MARKET,
-    OP_PASS,
-    OP_PLACE,
-    OP_PUT,
-    OP_RANSOM,
-    OP_RDISCARD,
-    OP_REWORK,
-    OP_RPUT,
-    OP_RWH,
-    OP_STEAL,
-    OP_SWAP,
-    RES_BASE,
-    Move,
-)
+from vikingcli_jorvik.rules import encoding as E
 from vikingcli_jorvik.scoring import FINAL_CATEGORIES, defence
-from vikingcli_jorvik.state import (
-    CTX_FINAL,
-    PH_BUY,
-    PH_COMMIT,
-    PH_DEMAND,
-    PH_END,
-    PH_GLORY,
-    PH_LOAD,
-    PH_RANSOM,
-    PH_RESBUY,
-    PH_SWAP,
-    JorvikState,
-)
 from vikingcli_jorvik.view import card_text, goods_text
 
 WIDTH = 70  # the host indents consequence lines by 8 columns
-DEMAND_PHASES = (PH_COMMIT, PH_DEMAND, PH_SWAP)
-PICT_PHASES = (PH_GLORY, PH_RANSOM)
+DEMAND_PHASES = (S.PH_COMMIT, S.PH_DEMAND, S.PH_SWAP)
+PICT_PHASES = (S.PH_GLORY, S.PH_RANSOM)
 
 
-def narrate(before: JorvikState, action: Move, after: JorvikState) -> list[str]:
+def narrate(before: S.JorvikState, action: E.Move, after: S.JorvikState) -> list[str]:
     """The move's text, then what it did and every automatic step after it (the same
     for every seat and for spectators: only the deck and bag orders are secret)."""
     lines = [action_text(action)]
@@ -83,7 +49,7 @@ def who(p: int) -> str:
     return seat_ref(p)
 
 
-def card_then(s: JorvikState, c: int) -> str:
+def card_then(s: S.JorvikState, c: int) -> str:
     """Card c as it lies in s (with a ship's goods, a craftsman's filled spaces)."""
     return card_text(c, s.cargo[c], s.fill[c])
 
@@ -107,7 +73,7 @@ def joined(prefix: str, items: list[str]) -> list[str]:
     return lines
 
 
-def new_boxed(before: JorvikState, after: JorvikState) -> list[int]:
+def new_boxed(before: S.JorvikState, after: S.JorvikState) -> list[int]:
     """Cards put in the box by this move, in order (the box only grows)."""
     return after.box[len(before.box) :]
 
@@ -115,44 +81,44 @@ def new_boxed(before: JorvikState, after: JorvikState) -> list[int]:
 # ---------------------------------------------------------------------- the move itself
 
 
-def move_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
+def move_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
     p = before.actor
     ph = before.phase
     op = a[0]
-    if ph == PH_GLORY:
-        if op == OP_GLORY:
+    if ph == S.PH_GLORY:
+        if op == E.OP_GLORY:
             gain = CARDS[before.pk_card].gain
             return [f"{who(p)} uses Glory (D29, to the box): gains {2 * gain} VP, not {gain}"]
         return []
-    if ph == PH_RANSOM:
-        if op == OP_RANSOM:
+    if ph == S.PH_RANSOM:
+        if op == E.OP_RANSOM:
             return [f"{who(p)} pays {d.RANSOM_COINS} coins of ransom (C22) and loses no VP"]
         return []
-    if ph == PH_COMMIT:
-        assert op == OP_COMMIT
+    if ph == S.PH_COMMIT:
+        assert op == E.OP_COMMIT
         return [
             f"{who(p)} commits {plural(a[1], 'brown viking')} from A19"
             f" ({before.a19_brown - a[1]} left on it)"
         ]
-    if ph == PH_DEMAND:
+    if ph == S.PH_DEMAND:
         return place_lines(before, a)
-    if ph == PH_SWAP:
+    if ph == S.PH_SWAP:
         return swap_lines(before, a)
-    if ph == PH_BUY:
+    if ph == S.PH_BUY:
         return buy_lines(before, a, after)
-    if ph == PH_RESBUY:
+    if ph == S.PH_RESBUY:
         return resbuy_lines(before, a, after)
-    if ph == PH_LOAD:
+    if ph == S.PH_LOAD:
         return load_lines(before, a, after)
     return []  # pragma: no cover
 
 
-def place_lines(before: JorvikState, a: Move) -> list[str]:
+def place_lines(before: S.JorvikState, a: E.Move) -> list[str]:
     p = before.actor
     brown = "a brown viking" if before.bsup[p] else "a viking"
     slot = a[1]
     c = before.slots[slot]
-    if a[0] == OP_PLACE:
+    if a[0] == E.OP_PLACE:
         price = len(before.cols[slot]) + 1
         return [
             f"{who(p)} puts {brown} in column {slot + 1} under {card_then(before, c)}"
@@ -164,10 +130,10 @@ def place_lines(before: JorvikState, a: Move) -> list[str]:
     ]
 
 
-def viking_at(s: JorvikState, pos: int) -> tuple[int, str]:
+def viking_at(s: S.JorvikState, pos: int) -> tuple[int, str]:
     """(viking, where) of a swap position."""
-    if pos >= RES_BASE:
-        i = pos - RES_BASE
+    if pos >= E.RES_BASE:
+        i = pos - E.RES_BASE
         return s.res_vik[i], f"reservation {i + 1} ({CARDS[s.res_cards[i]].cid})"
     col, i = divmod(pos, 8)
     return s.cols[col][i], f"column {col + 1} place {i + 1} ({CARDS[s.slots[col]].cid})"
@@ -177,8 +143,8 @@ def viking_name(v: int) -> str:
     return f"{who(v & 7)}'s brown viking" if v >= 8 else f"{who(v)}'s viking"
 
 
-def swap_lines(before: JorvikState, a: Move) -> list[str]:
-    if a[0] != OP_SWAP:
+def swap_lines(before: S.JorvikState, a: E.Move) -> list[str]:
+    if a[0] != E.OP_SWAP:
         return []
     va, wa = viking_at(before, a[1])
     vb, wb = viking_at(before, a[2])
@@ -189,7 +155,7 @@ def swap_lines(before: JorvikState, a: Move) -> list[str]:
     ]
 
 
-def purchase_effects(before: JorvikState, p: int, c: int) -> list[str]:
+def purchase_effects(before: S.JorvikState, p: int, c: int) -> list[str]:
     """The on-purchase effect of card c bought by p (spec §5.3)."""
     k = KIND[c]
     if k == d.TREASURE:
@@ -206,7 +172,7 @@ def purchase_effects(before: JorvikState, p: int, c: int) -> list[str]:
     return []
 
 
-def returning_lines(before: JorvikState, after: JorvikState, vikings: list[int]) -> list[str]:
+def returning_lines(before: S.JorvikState, after: S.JorvikState, vikings: list[int]) -> list[str]:
     """Vikings leaving a column or the reservation row: own ones go home, brown ones
     to the box (and A19 with them once both are boxed)."""
     out = []
@@ -219,13 +185,13 @@ def returning_lines(before: JorvikState, after: JorvikState, vikings: list[int])
     return out
 
 
-def buy_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
+def buy_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
     p = before.actor
     i = before.pslot
     c = before.slots[i]
     col = before.cols[i]
     op = a[0]
-    if op == OP_PASS:
+    if op == E.OP_PASS:
         out = [f"{who(p)} passes on {card_then(before, c)} (column {i + 1}, price {len(col)})"]
         if len(col) == 1:
             out.append(discard_text(before, c, f"nobody bought {CARDS[c].cid}"))
@@ -233,10 +199,10 @@ def buy_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
             out.append(f"next: {who(col[1] & 7)} at price {len(col) - 1}")
         out += returning_lines(before, after, [col[0]])
         return out
-    if op == OP_BUY:
+    if op == E.OP_BUY:
         paid = f"for {plural(len(col), 'coin')}"
     else:
-        assert op == OP_FREE
+        assert op == E.OP_FREE
         paid = "for free with B22 (to the box)"
     out = [f"{who(p)} buys {card_then(before, c)} from column {i + 1} {paid}"]
     out += purchase_effects(before, p, c)
@@ -247,31 +213,31 @@ def buy_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
     return out
 
 
-def resbuy_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
+def resbuy_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
     p = before.actor
     c = before.res_cards[0]
     v = before.res_vik[0]
     price = len(before.res_cards)
     op = a[0]
-    if op == OP_BUY:
+    if op == E.OP_BUY:
         out = [f"{who(p)} buys the reserved {card_then(before, c)} for {plural(price, 'coin')}"]
-    elif op == OP_FREE:
+    elif op == E.OP_FREE:
         out = [f"{who(p)} buys the reserved {card_then(before, c)} for free with B22 (to the box)"]
     else:
         out = [discard_text(before, c, f"{who(p)} discards the reserved {CARDS[c].cid}")]
-    if op in (OP_BUY, OP_FREE):
+    if op in (E.OP_BUY, E.OP_FREE):
         out += purchase_effects(before, p, c)
     out += returning_lines(before, after, [v])
     return out
 
 
-def discard_text(s: JorvikState, c: int, head: str) -> str:
+def discard_text(s: S.JorvikState, c: int, head: str) -> str:
     goods = s.cargo[c]
     extra = f"; its goods {goods_text(goods)} go to the common goods" if goods else ""
     return f"{head}: to the box{extra}"
 
 
-def good_use(before: JorvikState, after: JorvikState, p: int, g: int, c: int) -> list[str]:
+def good_use(before: S.JorvikState, after: S.JorvikState, p: int, g: int, c: int) -> list[str]:
     """Good g used on own card c (craftsman space, trader sale, oracle)."""
     k = KIND[c]
     name = GOOD_NAMES[g]
@@ -285,42 +251,42 @@ def good_use(before: JorvikState, after: JorvikState, p: int, g: int, c: int) ->
     return [f"{who(p)} sacrifices {name} at the oracle {card.cid}: +{d.ORACLE_VP} VP"]
 
 
-def load_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
+def load_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
     p = before.actor
     op = a[0]
-    if op == OP_PUT:
+    if op == E.OP_PUT:
         return good_use(before, after, p, a[1], a[2])
-    if op == OP_RPUT:
+    if op == E.OP_RPUT:
         g = before.buf[0]
         return [f"{GOOD_NAMES[g]} goes to {CARDS[a[1]].cid}", *good_use(before, after, p, g, a[1])]
-    if op == OP_RWH:
+    if op == E.OP_RWH:
         return [f"{GOOD_NAMES[before.buf[0]]} goes to the warehouse A06"]
-    if op == OP_RDISCARD:
+    if op == E.OP_RDISCARD:
         return [f"{GOOD_NAMES[before.buf[0]]} goes to the common goods"]
-    if op == OP_CASH:
+    if op == E.OP_CASH:
         return [f"{who(p)} pays {GOOD_NAMES[a[1]]} and {GOOD_NAMES[a[2]]} for 1 coin"]
-    if op in (OP_CONV, OP_CONV2):
+    if op in (E.OP_CONV, E.OP_CONV2):
         paid = [GOOD_NAMES[g] for g in a[1:-1]]
-        how = "" if op == OP_CONV else " (A20)"
+        how = "" if op == E.OP_CONV else " (A20)"
         return [f"{who(p)} pays {', '.join(paid)}{how} for {GOOD_NAMES[a[-1]]}, to be used at once"]
-    if op == OP_MARKET:
+    if op == E.OP_MARKET:
         return [f"{who(p)} uses the market stall C20 (to the box): {GOOD_NAMES[a[1]]}"
                 " from the common goods, to be used at once"]  # fmt: skip
-    if op == OP_REWORK:
+    if op == E.OP_REWORK:
         taken = [f"{GOOD_NAMES[a[i + 1]]} off {CARDS[a[i]].cid}" for i in range(1, len(a), 2)]
         return joined(f"{who(p)} uses D28 (to the box), to be used at once: ", taken)
-    if op == OP_STEAL:
+    if op == E.OP_STEAL:
         q, c, g = a[1], a[2], a[3]
         return [
             f"{who(p)} uses the thief B24 (to the box): takes {GOOD_NAMES[g]}"
             f" off {who(q)}'s {CARDS[c].cid}"
         ]
-    if op == OP_END:
+    if op == E.OP_END:
         return end_turn_lines(before, p)
     return []  # store / take: the action text says it all
 
 
-def end_turn_lines(before: JorvikState, p: int) -> list[str]:
+def end_turn_lines(before: S.JorvikState, p: int) -> list[str]:
     out = []
     left = [g for g in range(8) for _ in range(before.pool[g] + before.pool[g + 8])]
     if left:
@@ -334,26 +300,26 @@ def end_turn_lines(before: JorvikState, p: int) -> list[str]:
 # ---------------------------------------------------------------------- automatic steps
 
 
-def flow_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
+def flow_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
     out: list[str] = []
     entries = after.log[len(before.log) :]
     if before.phase in PICT_PHASES:
         if entries:  # the waiting attack is resolved
             out += pict_lines(entries[0])
             entries = entries[1:]
-        elif after.phase == PH_RANSOM and before.phase == PH_GLORY:
+        elif after.phase == S.PH_RANSOM and before.phase == S.PH_GLORY:
             out += gains_lines(after)
     if before.phase in DEMAND_PHASES and after.phase not in DEMAND_PHASES:
         out += demand_end_lines(before, a, after)
-    if after.phase == PH_LOAD and (before.phase != PH_LOAD or before.actor != after.actor):
+    if after.phase == S.PH_LOAD and (before.phase != S.PH_LOAD or before.actor != after.actor):
         out += loading_start_lines(before, a, after)
-    if before.phase == PH_LOAD and a[0] == OP_END and before.lpos + 1 == before.n:
+    if before.phase == S.PH_LOAD and a[0] == E.OP_END and before.lpos + 1 == before.n:
         out.append(f"round {before.round_no} is over: Mjölnir passes to {who(after.start)}")
         if after.round_no != before.round_no:
             out.append(f"round {after.round_no} begins")
     out += dealt_lines(before, after)
-    final_attack = after.phase == PH_END or (
-        after.phase in PICT_PHASES and after.pk_ctx == CTX_FINAL
+    final_attack = after.phase == S.PH_END or (
+        after.phase in PICT_PHASES and after.pk_ctx == S.CTX_FINAL
     )
     if final_attack and before.phase not in PICT_PHASES:
         out.append("the game ends: the final Pict attack E01, then the final scoring")
@@ -363,20 +329,20 @@ def flow_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
         before.phase not in PICT_PHASES or before.pk_card != after.pk_card
     ):
         out += pending_pict_lines(after)
-    if after.phase == PH_END:
+    if after.phase == S.PH_END:
         out += final_lines(after)
     return out
 
 
-def demand_end_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
+def demand_end_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
     out: list[str] = []
-    if before.phase != PH_SWAP:
-        committed = a[1] if a[0] == OP_COMMIT else 0
+    if before.phase != S.PH_SWAP:
+        committed = a[1] if a[0] == E.OP_COMMIT else 0
         back = after.a19_brown - (before.a19_brown - committed)
         if back > 0:
             out.append(f"{plural(back, 'committed brown viking')} found no space: back on A19")
         out.append("the demand phase is over")
-    if after.phase == PH_SWAP:
+    if after.phase == S.PH_SWAP:
         return out
     gone = [c for c in new_boxed(before, after) if c in before.slots]
     if gone:
@@ -389,7 +355,7 @@ def demand_end_lines(before: JorvikState, a: Move, after: JorvikState) -> list[s
     return out
 
 
-def demand_result_lines(s: JorvikState) -> list[str]:
+def demand_result_lines(s: S.JorvikState) -> list[str]:
     """Who may buy what, and in which order (the columns top first)."""
     out = []
     for i in range(6):
@@ -404,18 +370,18 @@ def demand_result_lines(s: JorvikState) -> list[str]:
     return out
 
 
-def bought_now(before: JorvikState, a: Move) -> tuple[int, int] | None:
+def bought_now(before: S.JorvikState, a: E.Move) -> tuple[int, int] | None:
     """(seat, card) of a purchase made by this move, if it is one."""
-    if a[0] not in (OP_BUY, OP_FREE):
+    if a[0] not in (E.OP_BUY, E.OP_FREE):
         return None
-    if before.phase == PH_BUY:
+    if before.phase == S.PH_BUY:
         return before.actor, before.slots[before.pslot]
-    if before.phase == PH_RESBUY:
+    if before.phase == S.PH_RESBUY:
         return before.actor, before.res_cards[0]
     return None
 
 
-def loading_start_lines(before: JorvikState, a: Move, after: JorvikState) -> list[str]:
+def loading_start_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
     """Spec §3.4 steps 1-3 for the seat whose loading turn began in this move."""
     q = after.actor
     moved = [c for c in after.cards[q] if c not in before.cards[q]]
@@ -448,7 +414,7 @@ def loading_start_lines(before: JorvikState, a: Move, after: JorvikState) -> lis
     return out
 
 
-def dealt_lines(before: JorvikState, after: JorvikState) -> list[str]:
+def dealt_lines(before: S.JorvikState, after: S.JorvikState) -> list[str]:
     """Cards dealt into the slots (the order among the Pict attacks is not told:
     the observation does not keep it)."""
     dealt = [i for i in range(12) if after.slots[i] >= 0 and after.slots[i] != before.slots[i]]
@@ -493,7 +459,7 @@ def pict_lines(e: dict[str, Any]) -> list[str]:
     return out
 
 
-def gains_lines(s: JorvikState) -> list[str]:
+def gains_lines(s: S.JorvikState) -> list[str]:
     items = [
         f"{who(p)} {s.pk_delta[p]:+d} VP" + (" (Glory)" if (s.pk_glory >> p) & 1 else "")
         for p in range(s.n)
@@ -502,14 +468,14 @@ def gains_lines(s: JorvikState) -> list[str]:
     return joined(f"Pict attack {CARDS[s.pk_card].cid}, gains: ", items) if items else []
 
 
-def pending_pict_lines(s: JorvikState) -> list[str]:
+def pending_pict_lines(s: S.JorvikState) -> list[str]:
     """A Pict attack that came up and now waits for a Glory or Ransom decision."""
     n = s.n
     out = [pict_head(CARDS[s.pk_card].cid, [defence(s, p) for p in range(n)], n)]
     most = [who(p) for p in range(n) if (s.pk_win >> p) & 1]
     least = [who(p) for p in range(n) if (s.pk_lose >> p) & 1]
     out.append(f"most defence: {', '.join(most)}; least: {', '.join(least)}")
-    if s.phase == PH_RANSOM:
+    if s.phase == S.PH_RANSOM:
         out += gains_lines(s)
         out.append(f"{who(s.actor)} may pay a ransom (C22)")
     else:
@@ -517,7 +483,7 @@ def pending_pict_lines(s: JorvikState) -> list[str]:
     return out
 
 
-def final_lines(s: JorvikState) -> list[str]:
+def final_lines(s: S.JorvikState) -> list[str]:
     """The end of the game: every seat's final scoring items (spec §4.2)."""
     final = s.final or {}
     out = ["final scoring"]

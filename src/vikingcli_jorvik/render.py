@@ -10,19 +10,9 @@ from __future__ import annotations
 from vikingcli.engine import seat_ref
 from vikingcli.text import THREAT
 from vikingcli_jorvik import data as d
+from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
 from vikingcli_jorvik.scoring import defence
-from vikingcli_jorvik.state import (
-    PH_BUY,
-    PH_END,
-    PH_GLORY,
-    PH_LOAD,
-    PH_RANSOM,
-    PH_RESBUY,
-    PH_SWAP,
-    PHASE_NAMES,
-    JorvikState,
-)
 from vikingcli_jorvik.view import WIDTH, card_text, goods_text, wrap
 
 YOUR_CARD_LINES = 2  # the viewer's cards on the default board; 'cards' shows all
@@ -30,7 +20,7 @@ YOUR_CARD_LINES = 2  # the viewer's cards on the default board; 'cards' shows al
 VIEWS = "legend | cards | cards N | scores"
 
 
-def card_now(s: JorvikState, c: int) -> str:
+def card_now(s: S.JorvikState, c: int) -> str:
     """A short description of card c as it lies now."""
     return card_text(c, s.cargo[c], s.fill[c])
 
@@ -45,7 +35,7 @@ def seat_name(p: int, seat: int | None) -> str:
     return f"{p + 1} {seat_ref(p)}" + (" (you)" if p == seat else "")
 
 
-def season_text(s: JorvikState) -> str:
+def season_text(s: S.JorvikState) -> str:
     """The season and the cards left before the next Pict attack (the deck order is
     hidden: how many cards of the current season are left, and whether its Pict
     attack is still among them)."""
@@ -60,11 +50,11 @@ def season_text(s: JorvikState) -> str:
     return f"Deck {len(s.deck)}: {d.SEASON_NAMES[cur]} {left} left, {note}"
 
 
-def render(s: JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
+def render(s: S.JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
     """The board; as fragments when a line threatens the viewer (see :func:`threatened`)."""
     mode = "Jarl" if s.jarl else "Karl"
-    head = f"Jórvík {mode}, round {s.round_no}, {PHASE_NAMES[s.phase]} phase"
-    if s.phase != PH_END:
+    head = f"Jórvík {mode}, round {s.round_no}, {S.PHASE_NAMES[s.phase]} phase"
+    if s.phase != S.PH_END:
         head += f"; to move: {seat_name(s.actor, seat)}"
     out = [head, f"{season_text(s)}.  Bag {len(s.bag)} goods.", f"Common goods: {cgs_text(s.cgs)}"]
     out += slot_lines(s)
@@ -83,7 +73,7 @@ def render(s: JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
     ]
 
 
-def threatened(s: JorvikState, seat: int | None, lines: list[str]) -> set[int]:
+def threatened(s: S.JorvikState, seat: int | None, lines: list[str]) -> set[int]:
     """The board lines that warn the viewer: a Pict attack still to come this season
     while their defence is the least and another's is more (the least defence loses
     VP), and an attack being resolved that they lose."""
@@ -95,12 +85,12 @@ def threatened(s: JorvikState, seat: int | None, lines: list[str]) -> set[int]:
     defences = [defence(s, p) for p in range(s.n)]
     if coming and defences[seat] == min(defences) < max(defences):
         marked.add(1)  # the deck line, which tells the attack is still to come
-    if s.phase in (PH_GLORY, PH_RANSOM) and (s.pk_lose >> seat) & 1:
+    if s.phase in (S.PH_GLORY, S.PH_RANSOM) and (s.pk_lose >> seat) & 1:
         marked |= {i for i, line in enumerate(lines) if line.startswith("  least defence")}
     return marked
 
 
-def slot_lines(s: JorvikState) -> list[str]:
+def slot_lines(s: S.JorvikState) -> list[str]:
     """The card slots 1-6 with their demand columns; Jarl: the reservable slots 7-12
     and the reservation row."""
     out: list[str] = []
@@ -125,12 +115,12 @@ def slot_lines(s: JorvikState) -> list[str]:
     return out
 
 
-def vikings_text(s: JorvikState, p: int) -> str:
+def vikings_text(s: S.JorvikState, p: int) -> str:
     """Vikings left to place: ``3``, or ``2+1b`` with committed brown ones."""
     return f"{s.vik[p]}+{s.bsup[p]}b" if s.bsup[p] else str(s.vik[p])
 
 
-def stored_text(s: JorvikState, p: int) -> str:
+def stored_text(s: S.JorvikState, p: int) -> str:
     """The goods on the board storage space and on the A06 warehouse."""
     parts = []
     if s.sboard[p] >= 0:
@@ -140,7 +130,7 @@ def stored_text(s: JorvikState, p: int) -> str:
     return " ".join(parts) or "-"
 
 
-def seat_lines(s: JorvikState, seat: int | None) -> list[str]:
+def seat_lines(s: S.JorvikState, seat: int | None) -> list[str]:
     out = ["    VP coins vik def cards stored        seat"]
     for p in range(s.n):
         marks = [m for m, on in (("you", p == seat), ("start", p == s.start)) if on]
@@ -158,7 +148,7 @@ def useful(c: int) -> bool:
     return KIND[c] in (d.CRAFTSMAN, d.TRADER, d.ORACLE)
 
 
-def your_cards(s: JorvikState, seat: int) -> list[str]:
+def your_cards(s: S.JorvikState, seat: int) -> list[str]:
     """The viewer's cards that take goods, at most YOUR_CARD_LINES lines."""
     mine = s.loading[seat] + s.cards[seat]
     items = [card_now(s, c) for c in mine if useful(c)]
@@ -174,33 +164,33 @@ def your_cards(s: JorvikState, seat: int) -> list[str]:
     return lines
 
 
-def phase_lines(s: JorvikState, seat: int | None) -> list[str]:
+def phase_lines(s: S.JorvikState, seat: int | None) -> list[str]:
     """What the decision now is about."""
     out: list[str] = []
     who = seat_name(s.actor, seat)
-    if s.phase == PH_LOAD:
+    if s.phase == S.PH_LOAD:
         pool = [g for g in range(8) for _ in range(s.pool[g] + s.pool[g + 8])]
         out.append(f"Goods to unload for {who}: {goods_text(pool)}")
         if s.buf:
             extra = " (stolen)" if s.buf_stolen else ""
             out.append(f"  to use at once{extra}: {goods_text(s.buf)}")
-    elif s.phase in (PH_GLORY, PH_RANSOM):
+    elif s.phase in (S.PH_GLORY, S.PH_RANSOM):
         card = CARDS[s.pk_card]
         win = ", ".join(seat_ref(p) for p in range(s.n) if (s.pk_win >> p) & 1) or "nobody"
         lose = ", ".join(seat_ref(p) for p in range(s.n) if (s.pk_lose >> p) & 1) or "nobody"
         out.append(f"Pict attack {card.cid} (+{card.gain}/-{card.loss}): most defence {win}")
         out.append(f"  least defence {lose}")
-    elif s.phase == PH_BUY:
+    elif s.phase == S.PH_BUY:
         c = s.slots[s.pslot]
         price = len(s.cols[s.pslot])
         out.append(f"Purchase: slot {s.pslot + 1} ({CARDS[c].cid}) for {price} coins, or pass")
-    elif s.phase == PH_RESBUY:
+    elif s.phase == S.PH_RESBUY:
         c = s.res_cards[0]
         price = len(s.res_cards)
         out.append(f"Purchase: reserved {card_now(s, c)} for {price} coins, or discard it")
-    elif s.phase == PH_SWAP:
+    elif s.phase == S.PH_SWAP:
         out.append("Loki A21: swap two vikings (C:I = column, place from 0) or decline")
-    elif s.phase == PH_END:
+    elif s.phase == S.PH_END:
         out.append("Final VP: " + ", ".join(f"{seat_ref(p)} {s.vp[p]}" for p in range(s.n)))
     return out
 
@@ -213,7 +203,7 @@ def cgs_text(cgs: list[int]) -> str:
 # ---------------------------------------------------------------------- look-ups
 
 
-def look(s: JorvikState, seat: int | None, text: str) -> str | None:
+def look(s: S.JorvikState, seat: int | None, text: str) -> str | None:
     """The game's look-ups: ``legend``, ``cards`` (every seat), ``cards N``, ``scores``."""
     words = text.strip().lower().split()
     if words == ["legend"]:
@@ -229,7 +219,7 @@ def look(s: JorvikState, seat: int | None, text: str) -> str | None:
     return None
 
 
-def cards_of(s: JorvikState, p: int, seat: int | None) -> list[str]:
+def cards_of(s: S.JorvikState, p: int, seat: int | None) -> list[str]:
     out = [f"{seat_name(p, seat)}: {s.vp[p]} VP, {s.coins[p]} coins, defence {defence(s, p)}"]
     if s.loading[p]:
         out += wrap("  bought this round: ", [card_now(s, c) for c in s.loading[p]])
@@ -241,7 +231,7 @@ def cards_of(s: JorvikState, p: int, seat: int | None) -> list[str]:
     return out
 
 
-def scores_view(s: JorvikState) -> str:
+def scores_view(s: S.JorvikState) -> str:
     out = ["Seat: VP, coins, defence now"]
     out += [
         f"  {seat_name(p, None)}: {s.vp[p]} VP, {s.coins[p]} coins, defence {defence(s, p)}"
