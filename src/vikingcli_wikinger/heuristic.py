@@ -13,32 +13,8 @@ Terms, each from the current board, for the scorings still to come:
 
 from __future__ import annotations
 
+from vikingcli_wikinger import data as D
 from vikingcli_wikinger.board import completed_islands, maxf, threat_depths
-from vikingcli_wikinger.data import (
-    BOATMAN,
-    BOATMAN_BONUS,
-    FIG,
-    FOOD_PER_FISHER,
-    GOLD_PER_VP,
-    GOLD_PER_VP_TRADER,
-    ISLANDS_BONUS,
-    LONGEST_BONUS,
-    NOBLE_VP,
-    ROW_OF,
-    SHIP_GOLD,
-    SHIP_VP,
-    SP04,
-    SP05,
-    SP06,
-    SP07,
-    SP08,
-    SP09,
-    SP10,
-    SP11,
-    T_L,
-    TILE_MASK,
-    is_middle,
-)
 from vikingcli_wikinger.scoring import goldsmith_rate, safe_counts, sp11_score
 from vikingcli_wikinger.state import OVER, State
 
@@ -65,9 +41,9 @@ def _island_progress(rows: list[list[int]], done: list[int]) -> float:
     partial = 0.0
     for row in rows:
         for c, v in enumerate(row):
-            if v & TILE_MASK == T_L:
+            if v & D.TILE_MASK == D.T_L:
                 k = c + 1
-                while k < len(row) and is_middle(row[k] & TILE_MASK):
+                while k < len(row) and D.is_middle(row[k] & D.TILE_MASK):
                     k += 1
                 if k >= len(row) or not row[k]:
                     partial += 0.5
@@ -91,45 +67,45 @@ def evaluate(s: State, seat: int) -> float:
     gold += n_big * k["plunder_gold"]
     value = float(s.vp[p])
     value += n_big * (
-        (NOBLE_VP + sp[SP05]) * k["nobles"]
+        (D.NOBLE_VP + sp[D.SP05]) * k["nobles"]
         + k["scout_vp"]
-        + sp[SP06] * k["scouts"]
-        + sp[SP07] * k["fishers"]
+        + sp[D.SP06] * k["scouts"]
+        + sp[D.SP07] * k["fishers"]
         + k["plunder_vp"]
     )
     # F1: unfought ships cost their value at the end.
     td = threat_depths(ships, rows)
     for c, d in enumerate(ships):
         if d and td[c]:
-            value -= late * SHIP_VP[d]
-            gold -= late * SHIP_GOLD[d]
-    rate = GOLD_PER_VP_TRADER if sp[SP10] else GOLD_PER_VP  # SP10 trader: 3 gold = 1 VP
+            value -= late * D.SHIP_VP[d]
+            gold -= late * D.SHIP_GOLD[d]
+    rate = D.GOLD_PER_VP_TRADER if sp[D.SP10] else D.GOLD_PER_VP  # SP10 trader: 3 gold = 1 VP
     value += gold * max(GOLD_WORTH, 1.0 / rate) if s.round < 6 else gold / rate
 
     # F3, F4, F5 majorities against the other players.
     def boats(q: int) -> float:
-        return s.idle[q][BOATMAN] + s.sp[q][SP08]
+        return s.idle[q][D.BOATMAN] + s.sp[q][D.SP08]
 
     others = [q for q in range(s.n) if q != p]
-    value += late * _share(boats(p), [boats(q) for q in others], BOATMAN_BONUS)
+    value += late * _share(boats(p), [boats(q) for q in others], D.BOATMAN_BONUS)
     done = [completed_islands(s.rows[q]) for q in range(s.n)]
     isl = [_island_progress(s.rows[q], done[q]) for q in range(s.n)]
-    value += late * _share(isl[p], [isl[q] for q in others], ISLANDS_BONUS)
+    value += late * _share(isl[p], [isl[q] for q in others], D.ISLANDS_BONUS)
     longest = [max(done[q], default=0) for q in range(s.n)]
-    value += late * _share(longest[p], [longest[q] for q in others], LONGEST_BONUS)
+    value += late * _share(longest[p], [longest[q] for q in others], D.LONGEST_BONUS)
 
     # F6 feeding balance on the current board.
-    need = sum(s.idle[p]) + sum(1 for row in rows for v in row if v & FIG)
-    food = FOOD_PER_FISHER * k["fishers"]
+    need = sum(s.idle[p]) + sum(1 for row in rows for v in row if v & D.FIG)
+    food = D.FOOD_PER_FISHER * k["fishers"]
     surplus = food - need
-    value += late * (surplus * (3 if sp[SP09] else 2) if surplus >= 0 else surplus)
+    value += late * (surplus * (3 if sp[D.SP09] else 2) if surplus >= 0 else surplus)
 
     # Ferrying still possible at the coming big scorings.
     if n_big:
         m = s.idle[p][:5]
-        f = [sum(1 for v in rows[ROW_OF[x] - 1] if v and not v & FIG) for x in range(5)]
-        value += FERRY_WORTH * maxf(m, f, s.idle[p][BOATMAN], sp[SP04] if s.adv else 0, s.adv)
+        f = [sum(1 for v in rows[D.ROW_OF[x] - 1] if v and not v & D.FIG) for x in range(5)]
+        value += FERRY_WORTH * maxf(m, f, s.idle[p][D.BOATMAN], sp[D.SP04] if s.adv else 0, s.adv)
     if s.adv:
         value += late * sp11_score(ships, rows)
-        value += WAITING_SP11_WORTH * sum(sp[SP11:SP11 + 4])  # not yet swapped in
+        value += WAITING_SP11_WORTH * sum(sp[D.SP11:D.SP11 + 4])  # not yet swapped in
     return value
