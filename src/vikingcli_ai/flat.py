@@ -18,8 +18,11 @@ by what happens when the rest of its chain is played sensibly:
   until ``game.search_horizon(start, state)`` says the chain is over (or
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
   answer an offer or a vote.
-* **Value**: ``evaluate`` of the searching seat at the horizon, summed over the
-  passes; the highest sum wins (then the one-ply order).
+* **Value**: ``evaluate`` of the searching seat at the horizon, averaged over the
+  passes; the highest mean wins (then the one-ply order). A candidate that is not
+  legal in some deal (the engine does not promise that the true state's actions
+  are legal in every determinization; in Graenaland they always are) is left out
+  of that pass.
 
 Budget: the work of a pass depends on the chain (a vote's rollout is a move or two,
 a build phase's dozens of greedy moves, each evaluating every legal action), so
@@ -33,6 +36,7 @@ and the budget, never of the clock (unless ``seconds`` is given).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -103,20 +107,30 @@ class FlatSearch:
         passes = max(1, iterations // ITERATIONS_PER_PASS)
         budget = iterations * UNITS_PER_ITERATION
         deal = game.determinize(state, seat, rng)
-        prior = greedy_values(game, deal, seat, actions)
+        # The actions are the true state's; the engine does not promise that each is
+        # legal in every determinization (in Graenaland they always are), so one
+        # that is not is left out of that deal.
+        legal = set(game.legal_actions(deal))
+        playable = [a for a in actions if a in legal]
+        if not playable:
+            return actions[rng.randrange(len(actions))]
+        prior = greedy_values(game, deal, seat, playable, trusted=True)
         keys = [(-v, rng.random()) for v in prior]
-        order = sorted(range(len(actions)), key=keys.__getitem__)
-        cands = [actions[i] for i in order[:FLAT_WIDTH]]
+        order = sorted(range(len(playable)), key=keys.__getitem__)
+        cands = [playable[i] for i in order[:FLAT_WIDTH]]
         self.candidates = cands
         sums = self.sums = [0.0] * len(cands)
-        clone, apply, value = game.clone, game.apply, self.value
+        counts = [0] * len(cands)
+        clone, apply, value = game.clone, game.apply_legal, self.value
         while True:
             for i, action in enumerate(cands):
+                if action not in legal:
+                    continue
                 d = clone(deal)
-                # the actions are the true state's: apply checks them in the deal
                 apply(d, action)
                 self.units += greedy_rollout(game, deal, d) + 1
                 sums[i] += value(d)
+                counts[i] += 1
             self.passes += 1
             if deadline:
                 if time.perf_counter() >= deadline:
@@ -124,8 +138,14 @@ class FlatSearch:
             elif self.passes >= passes or self.units >= budget:
                 break
             deal = game.determinize(state, seat, rng)
+            legal = set(game.legal_actions(deal))
+        # Sums when every candidate was played equally often (the usual case; exact,
+        # where dividing could round two different sums to one mean), else means.
+        score = sums
+        if min(counts) != max(counts):
+            score = [w / k if k else -math.inf for w, k in zip(sums, counts)]
         best = 0
-        for i in range(1, len(sums)):
-            if sums[i] > sums[best]:
+        for i in range(1, len(score)):
+            if score[i] > score[best]:
                 best = i
         return cands[best]

@@ -110,3 +110,25 @@ def test_graenaland_rollout_from_a_build_runs_to_the_next_round() -> None:
         assert state.phase == PH_OVER or (
             state.round == start.round + 1 and state.phase == PH_MOVE
         ), orjson.dumps(game.observation(state, 0))[:200]
+
+
+def test_flat_leaves_out_actions_a_deal_does_not_allow() -> None:
+    """The true state's actions need not be legal in every determinization: one that
+    no deal allows is never played there (and never chosen), and nothing raises."""
+
+    class Picky(RuneDuel):
+        true: Any = None
+
+        def legal_actions(self, state):  # type: ignore[no-untyped-def]
+            acts = list(super().legal_actions(state))
+            return acts if state is self.true or len(acts) < 2 else acts[1:]
+
+    game = Picky()
+    state = game.new_state(2, game.resolve_options({}), 4)
+    game.true = state
+    seat = game.to_move(state)
+    actions = list(game.legal_actions(state))
+    assert len(actions) > 1
+    for seed in range(5):
+        search = FlatSearch(game, state, seat, random.Random(seed))
+        assert search.run(actions, 60) in actions[1:]
