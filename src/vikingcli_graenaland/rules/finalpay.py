@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from vikingcli_graenaland.data import AU, SUPPLY
-from vikingcli_graenaland.rules.payment import can_pay, can_start, distinct_supply
+from vikingcli_graenaland.data import AU
+from vikingcli_graenaland.rules.payment import after_icons, can_pay, can_start, distinct_supply
 from vikingcli_graenaland.state import Action
 
 Plan = tuple[Action, ...]
@@ -79,13 +79,7 @@ def payments(
         for sid in cands:
             if sid < start:
                 continue
-            a, b = SUPPLY[sid]
-            nr = list(req)
-            cov = 0
-            for x in (a, b):
-                if nr[x]:
-                    nr[x] -= 1
-                    cov += 1
+            nr, cov = after_icons(req, sid)
             if not cov:
                 continue
             left = list(rest)

@@ -93,8 +93,20 @@ def distinct_supply(sup: Sequence[int]) -> list[int]:
     return out
 
 
-def pay_actions(st: GState, s: int, first: bool = False) -> list[Action]:
-    """Payment steps that keep the rest payable (``first``: stop at the first one).
+def after_icons(req: Sequence[int], sid: int) -> tuple[list[int], int]:
+    """Requirement ``req`` after supply card ``sid`` is used for its icons, and how many
+    of its two icons it covered (an icon the requirement does not need covers nothing)."""
+    nr = list(req)
+    cov = 0
+    for x in SUPPLY[sid]:
+        if nr[x]:
+            nr[x] -= 1
+            cov += 1
+    return nr, cov
+
+
+def pay_actions(st: GState, s: int) -> list[Action]:
+    """Payment steps that keep the rest payable.
 
     Per requirement in G, L, W, O order: an own card of that type, a contributed one
     (per contributor), own gold, contributed gold (per contributor), then market
@@ -124,14 +136,10 @@ def pay_actions(st: GState, s: int, first: bool = False) -> list[Action]:
             if can_pay(req, h, con, sup, mk):
                 if not given:
                     acts.append((op, r))
-                    if first:
-                        return acts
                 else:
                     for c in range(st.n):
                         if hres(st.contrib[c])[x]:
                             acts.append((op, r, c))
-                            if first:
-                                return acts
             pool[x] += 1
         if mk:
             for c in range(4):
@@ -139,32 +147,20 @@ def pay_actions(st: GState, s: int, first: bool = False) -> list[Action]:
                     h[c] -= 1
                     if can_pay(req, h, con, sup, mk - 1):
                         acts.append(("mkt", c, r))
-                        if first:
-                            return acts
                     h[c] += 1
             for sid in distinct_supply(sup):
                 rest = list(sup)
                 rest.remove(sid)
                 if can_pay(req, h, con, rest, mk - 1):
                     acts.append(("mkts", sid, r))
-                    if first:
-                        return acts
         req[r] += 1
     for sid in distinct_supply(sup):
-        a, b = SUPPLY[sid]
-        nr = list(req)
-        cov = 0
-        for x in (a, b):
-            if nr[x]:
-                nr[x] -= 1
-                cov += 1
+        nr, cov = after_icons(req, sid)
         if cov:
             rest = list(sup)
             rest.remove(sid)
             if can_pay(nr, h, con, rest, mk):
                 acts.append(("supply", sid))
-                if first:
-                    return acts
     return acts
 
 
