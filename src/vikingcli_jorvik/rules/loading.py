@@ -7,14 +7,13 @@ that resolve its first good are legal.
 
 from __future__ import annotations
 
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import KIND, NEEDS
 from vikingcli_jorvik.rules.common import (
     box_own,
     free_space,
-    has_target,
     remove_from_craftsman,
     take_pool,
     use_good,
@@ -117,6 +116,9 @@ def legal_load(s: JorvikState) -> list[Move]:
     own = s.cards[p]
     fill = s.fill
     owns_wh = owns_ex = owns_mk = owns_rw = owns_th = False
+    # the goods ``has_target`` accepts, as bits, gathered in this one pass over the
+    # cards instead of one pass per good
+    tmask = 0
     for c in own:
         k = KIND[c]
         if k == d.CRAFTSMAN:
@@ -124,12 +126,15 @@ def legal_load(s: JorvikState) -> list[Move]:
             f = fill[c]
             seen = 0
             for i in range(len(need)):
-                g = need[i]
-                if have[g] and not (f >> i) & 1 and not (seen >> g) & 1:
-                    seen |= 1 << g
-                    out.append((OP_PUT, g, c))
+                if not (f >> i) & 1:
+                    g = need[i]
+                    tmask |= 1 << g
+                    if have[g] and not (seen >> g) & 1:
+                        seen |= 1 << g
+                        out.append((OP_PUT, g, c))
         elif k == d.TRADER or k == d.ORACLE:
             g = NEEDS[c][0]
+            tmask |= 1 << g
             if have[g]:
                 out.append((OP_PUT, g, c))
         elif k == d.WAREHOUSE:
@@ -145,6 +150,8 @@ def legal_load(s: JorvikState) -> list[Move]:
     # storage
     wh = s.swh[p]
     wh_room = owns_wh and len(wh) < d.WAREHOUSE_STORAGE
+    if wh_room:  # a warehouse with room takes any good
+        tmask = 0xFF
     board_free = s.sboard[p] < 0
     for g in range(8):
         if pool[g]:
@@ -165,19 +172,16 @@ def legal_load(s: JorvikState) -> list[Move]:
                 out.append((OP_TAKE, g, 1))
     types = [g for g in range(8) if have[g]]
     total = sum(have)
-    targets: list[int] | None = None
+    targets = [g for g in range(8) if (tmask >> g) & 1]
     if total >= 2:
-        targets = [g for g in range(8) if has_target(s, p, g)]
         cgs = s.cgs
         # 3 -> 1 exchanges (spec §3.4; §8.14: taken good must be in the CGS after paying)
         if total >= 3 and targets:
-            for m3 in combinations_with_replacement(types, 3):
-                if not fits(have, m3):
-                    continue
+            for m3 in pool_triples(types, have):
                 for t in targets:
                     if cgs[t] or t in m3:
                         out.append((OP_CONV, m3[0], m3[1], m3[2], t))
-        pairs = [m for m in combinations_with_replacement(types, 2) if fits(have, m)]
+        pairs = pool_pairs(types, have)
         if owns_ex and targets:
             for m in pairs:
                 for t in targets:
@@ -186,8 +190,6 @@ def legal_load(s: JorvikState) -> list[Move]:
         for m in pairs:
             out.append((OP_CASH, m[0], m[1]))
     if owns_mk:
-        if targets is None:
-            targets = [g for g in range(8) if has_target(s, p, g)]
         for t in targets:
             if s.cgs[t]:
                 out.append((OP_MARKET, t))
@@ -199,9 +201,30 @@ def legal_load(s: JorvikState) -> list[Move]:
     return out
 
 
-def fits(have: list[int], m: tuple[int, ...]) -> bool:
-    """Does the pool (counts per good) hold the goods of ``m``?"""
-    return all(m.count(g) <= have[g] for g in m)
+# The two below equal ``combinations_with_replacement(types, k)`` filtered by what the
+# pool holds, in the same order; written out because the filter was a quarter of
+# ``legal_load``'s time.
+def pool_pairs(types: list[int], have: list[int]) -> list[tuple[int, int]]:
+    """Every pair of goods the pool holds (``have``: counts per good; ``types``: the
+    goods with a count, ascending), in lexicographic order."""
+    return [(a, b) for i, a in enumerate(types) for b in types[i:] if a != b or have[a] > 1]
+
+
+def pool_triples(types: list[int], have: list[int]) -> list[tuple[int, int, int]]:
+    """Every three goods the pool holds, as ``pool_pairs``."""
+    out: list[tuple[int, int, int]] = []
+    n = len(types)
+    for i in range(n):
+        a = types[i]
+        for j in range(i, n):
+            if j == i and have[a] < 2:
+                continue
+            b = types[j]
+            for k in range(j, n):
+                if k == j and have[b] < (3 if j == i else 2):
+                    continue
+                out.append((a, b, types[k]))
+    return out
 
 
 def rework_moves(s: JorvikState, own: list[int]) -> list[Move]:
