@@ -6,6 +6,7 @@ offered, so a started build always completes. The rampart entry fee comes first.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from vikingcli_graenaland.data import AU, SUPPLY
 from vikingcli_graenaland.rules.common import contrib_totals, hres, markets_avail, take_res
@@ -30,16 +31,70 @@ def can_pay(
     not needed that way is market fodder; gold and markets cover the rest. Using an
     own card directly is never worse than using it as fodder (both cover one
     requirement, fodder also spends a market), so this decides every case."""
-    gold = h[4] + (con[4] if con is not None else 0)
+    r0, r1, r2, r3 = req[0], req[1], req[2], req[3]
+    gold = h[4]
+    if con is not None:  # contributed cards only cover requirements: take them off first
+        r0 -= con[0]
+        r1 -= con[1]
+        r2 -= con[2]
+        r3 -= con[3]
+        gold += con[4]
+    h0, h1, h2, h3 = h[0], h[1], h[2], h[3]
+    for f0, f1, f2, f3, spare in icon_choices(tuple(sup), mk > 0):
+        need = 0
+        # per type: what icons and contributions leave, from own cards of the type
+        q = r0 - f0
+        if q <= 0:
+            spare += h0
+        elif h0 >= q:
+            spare += h0 - q
+        else:
+            need += q - h0
+        q = r1 - f1
+        if q <= 0:
+            spare += h1
+        elif h1 >= q:
+            spare += h1 - q
+        else:
+            need += q - h1
+        q = r2 - f2
+        if q <= 0:
+            spare += h2
+        elif h2 >= q:
+            spare += h2 - q
+        else:
+            need += q - h2
+        q = r3 - f3
+        if q <= 0:
+            spare += h3
+        elif h3 >= q:
+            spare += h3 - q
+        else:
+            need += q - h3
+        if need <= gold + (mk if mk < spare else spare):
+            return True
+    return False
+
+
+# Kept (lru_cache): a seat holds few supply cards, so the same few hands of them come
+# back in nearly every ``can_pay`` call, which then only adds up the requirements.
+@lru_cache(maxsize=4096)
+def icon_choices(sup: tuple[int, ...], markets: bool) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Each distinct choice of the supply cards ``sup`` used for their icons (the others
+    are market fodder): (icons of G, L, W, O, cards left as fodder), in the order
+    ``can_pay`` tries them. Without ``markets`` every icon can only help, so only
+    using them all; with more than 6 cards, to keep it cheap, all as icons or all
+    as fodder."""
     m = len(sup)
-    if m == 0 or mk == 0:
-        masks: Sequence[int] = ((1 << m) - 1,)  # without markets every icon can only help
-    elif m > 6:  # keep it cheap: all as icons, or all as fodder
+    if m == 0 or not markets:
+        masks: Sequence[int] = ((1 << m) - 1,)
+    elif m > 6:
         masks = (0, (1 << m) - 1)
     else:
         masks = range(1 << m)
+    out: dict[tuple[int, int, int, int, int], None] = {}  # first-seen order, each once
     for mask in masks:
-        free = [0, 0, 0, 0] if con is None else [con[0], con[1], con[2], con[3]]
+        free = [0, 0, 0, 0]
         used = 0
         for i in range(m):
             if mask >> i & 1:
@@ -47,21 +102,8 @@ def can_pay(
                 free[a] += 1
                 free[b] += 1
                 used += 1
-        need = 0
-        spare = m - used
-        for r in range(4):
-            q = req[r] - free[r]
-            if q <= 0:
-                spare += h[r]
-                continue
-            hr = h[r]
-            if hr >= q:
-                spare += hr - q
-            else:
-                need += q - hr
-        if need <= gold + (mk if mk < spare else spare):
-            return True
-    return False
+        out[(free[0], free[1], free[2], free[3], m - used)] = None
+    return tuple(out)
 
 
 def can_start(req: Sequence[int], fee: int, h: list[int], sup: Sequence[int], mk: int) -> bool:
