@@ -31,46 +31,24 @@ def can_pay(
     not needed that way is market fodder; gold and markets cover the rest. Using an
     own card directly is never worse than using it as fodder (both cover one
     requirement, fodder also spends a market), so this decides every case."""
-    r0, r1, r2, r3 = req[0], req[1], req[2], req[3]
     gold = h[4]
-    if con is not None:  # contributed cards only cover requirements: take them off first
-        r0 -= con[0]
-        r1 -= con[1]
-        r2 -= con[2]
-        r3 -= con[3]
+    if con is None:
+        rq = req
+    else:  # contributed cards only cover requirements: take them off first
+        rq = [req[0] - con[0], req[1] - con[1], req[2] - con[2], req[3] - con[3]]
         gold += con[4]
-    h0, h1, h2, h3 = h[0], h[1], h[2], h[3]
-    for f0, f1, f2, f3, spare in icon_choices(tuple(sup), mk > 0):
+    for choice in icon_choices(tuple(sup), mk > 0):
         need = 0
-        # per type: what icons and contributions leave, from own cards of the type
-        q = r0 - f0
-        if q <= 0:
-            spare += h0
-        elif h0 >= q:
-            spare += h0 - q
-        else:
-            need += q - h0
-        q = r1 - f1
-        if q <= 0:
-            spare += h1
-        elif h1 >= q:
-            spare += h1 - q
-        else:
-            need += q - h1
-        q = r2 - f2
-        if q <= 0:
-            spare += h2
-        elif h2 >= q:
-            spare += h2 - q
-        else:
-            need += q - h2
-        q = r3 - f3
-        if q <= 0:
-            spare += h3
-        elif h3 >= q:
-            spare += h3 - q
-        else:
-            need += q - h3
+        spare = choice[4]
+        for r in range(4):
+            q = rq[r] - choice[r]
+            hr = h[r]
+            if q <= 0:
+                spare += hr
+            elif hr >= q:
+                spare += hr - q
+            else:
+                need += q - hr
         if need <= gold + (mk if mk < spare else spare):
             return True
     return False
