@@ -160,8 +160,17 @@ def maxf_basic(a: list[int], b: int) -> int:
 def maxf(m: list[int], f: list[int], b: int, t: int, adv: bool) -> int:
     """Ferrying maximum from idle counts ``m``, free tile counts ``f`` (both by
     colour 0..4), ``b`` idle boatmen and ``t`` unused SP04 tiles (advanced)."""
-    a = tuple(sorted((m[x] if m[x] < f[x] else f[x] for x in range(5)), reverse=True))
-    return _maxf_sorted(a, b, t if adv else -1)
+    # a list written out and sorted in place: a quarter of the time of sorting a
+    # generator, and this runs after every ferrying step and in every evaluation
+    a = [
+        m[0] if m[0] < f[0] else f[0],
+        m[1] if m[1] < f[1] else f[1],
+        m[2] if m[2] < f[2] else f[2],
+        m[3] if m[3] < f[3] else f[3],
+        m[4] if m[4] < f[4] else f[4],
+    ]
+    a.sort(reverse=True)
+    return _maxf_sorted(tuple(a), b, t if adv else -1)
 
 
 @lru_cache(maxsize=65536)
