@@ -259,6 +259,19 @@ def simulate_raid_1(seed: int) -> tuple[list[str], list[tuple[int, str]], list[i
     return inputs, moves, blind_hunts, faced
 
 
+def reveal_lines(faced: list[list], names: list[str]) -> list[str]:
+    """The reveal line of every seat: its face-down cards of the raid, by name."""
+    lines = []
+    for seat, cards in enumerate(faced):
+        titles = [
+            D.CARD_TITLES[a[1]] + (f" on H{a[2] + 1}" if a[1] == D.C_HEADLAND else "")
+            for a in cards
+        ]
+        text = ", ".join(titles) if titles else "no card"
+        lines.append(name_seats(f"{{p{seat}}} reveals {text}", names))
+    return lines
+
+
 @pytest.mark.slow
 def test_the_person_sees_no_other_seats_face_down_card_before_the_reveal(tmp_path: Path) -> None:
     seed = 3
@@ -304,13 +317,8 @@ def test_the_person_sees_no_other_seats_face_down_card_before_the_reveal(tmp_pat
     assert "alice > done" in before  # the person commits without having seen them
     # the reveal names every seat's cards
     names = ["alice", "random 2", "random 3"]
-    for seat in range(3):
-        cards = [
-            D.CARD_TITLES[a[1]] + (f" on H{a[2] + 1}" if a[1] == D.C_HEADLAND else "")
-            for a in faced[seat]
-        ]
-        text = ", ".join(cards) if cards else "no card"
-        assert name_seats(f"{{p{seat}}} reveals {text}", names) in after
+    for line in reveal_lines(faced, names):
+        assert line in after
     # the Hunt question is asked of a forest occupier who holds no Hunt card
     for number in blind_hunts:
         seat = moves[number - 1][0]
