@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from vikingcli.text import THREAT, plain_text
+from vikingcli.text import THREAT, fragments, plain_text
 
 # Foreground colours by seat (ANSI: red, blue, yellow, green, magenta, cyan);
 # each code ends with "default foreground" only, so bold and underline survive.
@@ -41,11 +41,9 @@ def painted(rendered: Any, on: bool) -> str:
     reverse video (plain characters when colour is off)."""
     if not on or isinstance(rendered, str):
         return plain_text(rendered)
-    if hasattr(rendered, "__pt_formatted_text__"):
-        rendered = rendered.__pt_formatted_text__()
     return "".join(
         f"\x1b[7m{text}\x1b[27m" if style == THREAT and text.strip() else text
-        for style, text, *_ in rendered
+        for style, text in fragments(rendered)
     )
 
 

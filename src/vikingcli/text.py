@@ -13,23 +13,28 @@ fragments, to what endangers the seat looking at the board (an attack it is losi
 a piece about to be taken); a terminal with colour shows it highlighted."""
 
 
+def fragments(rendered: Any) -> list[tuple[str, str]]:
+    """A render result as (style, text) fragments; plain text is one unstyled one."""
+    if isinstance(rendered, str):
+        return [("", rendered)]
+    if hasattr(rendered, "__pt_formatted_text__"):
+        rendered = rendered.__pt_formatted_text__()
+    return [(fragment[0], fragment[1]) for fragment in rendered]
+
+
 def named_fragments(rendered: Any, names: Sequence[str]) -> Any:
     """A render result with each seat's name where the game wrote :func:`seat_ref`,
     keeping its fragments (and their styles) when it has any."""
     if isinstance(rendered, str):
         return name_seats(rendered, names)
-    if hasattr(rendered, "__pt_formatted_text__"):
-        rendered = rendered.__pt_formatted_text__()
-    return [(style, name_seats(text, names)) for style, text, *_ in rendered]
+    return [(style, name_seats(text, names)) for style, text in fragments(rendered)]
 
 
 def plain_text(rendered: Any) -> str:
     """The characters of a render result (str or prompt-toolkit fragments)."""
     if isinstance(rendered, str):
         return rendered
-    if hasattr(rendered, "__pt_formatted_text__"):
-        rendered = rendered.__pt_formatted_text__()
-    return "".join(fragment[1] for fragment in rendered)
+    return "".join(text for _, text in fragments(rendered))
 
 
 def move_lines(number: int, name: str, lines: list[str], width: int = 80) -> list[str]:
