@@ -48,29 +48,38 @@ class Row:
     wins: float = 0.0
     games: int = 0
     forfeits: int = 0
+    measure: str = "win"
+    h2h: float = 0.0
     hero_scores: list[float] = field(default_factory=list)
     best_other_scores: list[float] = field(default_factory=list)
     seconds: float = 0.0
 
     def line(self) -> str:
-        lo, hi = wilson(self.wins, self.games)
-        share = self.wins / self.games if self.games else float("nan")
+        # The verdict is read from the measure the row was asked for: the win share,
+        # or the head-to-head share (the hero against each other seat, one game
+        # counted once), which is what "A vs B head to head" means at 3+ seats.
+        judged = self.wins if self.measure == "win" else self.h2h
+        lo, hi = wilson(judged, self.games)
         verdict = "met" if lo >= self.target else ("missed" if hi < self.target else "unclear")
         margin = (
             sum(h - o for h, o in zip(self.hero_scores, self.best_other_scores)) / self.games
             if self.games
             else float("nan")
         )
+        share = self.wins / self.games if self.games else float("nan")
+        h2h = self.h2h / self.games if self.games else float("nan")
         return (
             f"| {self.game} | {self.players} | {self.hero} vs {self.other} | {self.games} |"
-            f" {share:.1%} | [{lo:.1%}, {hi:.1%}] | >= {self.target:.0%} | {verdict} |"
+            f" {share:.1%} | {h2h:.1%} | {self.measure} [{lo:.1%}, {hi:.1%}] |"
+            f" >= {self.target:.0%} | {verdict} |"
             f" {margin:+.1f} | {self.forfeits} | {self.seconds:.0f} |"
         )
 
 
 HEADER = (
-    "| game | n | pairing | games | hero win share | 95% Wilson | target | verdict |"
-    " mean margin | forfeits | wall s |\n|---|---|---|---|---|---|---|---|---|---|---|"
+    "| game | n | pairing | games | hero win share | head to head | 95% Wilson | target |"
+    " verdict | mean margin | forfeits | wall s |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -84,8 +93,10 @@ def run_row(
     seed: int,
     jobs: int,
     options: list[str],
+    measure: str = "win",
+    raw: str | None = None,
 ) -> Row:
-    row = Row(game, n, hero, other, target)
+    row = Row(game, n, hero, other, target, measure=measure)
     start = time.perf_counter()
     for shift in range(n):
         # The hero sits at seat ``shift``; everyone else plays ``other``.
@@ -106,6 +117,9 @@ def run_row(
             if not line.startswith("{"):
                 continue
             rec = json.loads(line)
+            if raw:
+                with open(raw, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps({"hero_seat": shift, **rec}) + "\n")
             ranks = rec["ranks"]
             scores = rec["scores"]
             if rec.get("forfeit"):
@@ -113,6 +127,11 @@ def run_row(
             row.games += 1
             if ranks[shift] == 1:
                 row.wins += 1.0 / sum(1 for r in ranks if r == 1)
+            others = [r for i, r in enumerate(ranks) if i != shift]
+            mine = ranks[shift]
+            row.h2h += sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(
+                others
+            )
             row.hero_scores.append(scores[shift])
             row.best_other_scores.append(max(s for i, s in enumerate(scores) if i != shift))
     row.seconds = time.perf_counter() - start
@@ -136,6 +155,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hero", help="custom pairing: the hero spec (with --other)")
     ap.add_argument("--other", help="custom pairing: the spec of every other seat")
     ap.add_argument("--target", type=float, help="custom pairing: target share (default 2/n)")
+    ap.add_argument(
+        "--measure",
+        choices=("win", "h2h"),
+        default="win",
+        help="custom pairing: judge the win share or the head-to-head share (default win)",
+    )
+    ap.add_argument("--raw", help="append every game's JSON record (and the hero's seat) here")
     ap.add_argument("-o", "--option", action="append", default=[], help="game option K=V")
     args = ap.parse_args(argv)
 
@@ -152,11 +178,23 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             if args.hero:
                 pairs = [(args.hero, args.other or "greedy", args.target or 2.0 / n)]
+                measure = args.measure
             else:
                 pairs = default_rows(name, n, args.mcts)
+                measure = "win"
             for hero, other, target in pairs:
                 row = run_row(
-                    name, n, hero, other, target, args.deals, args.seed, args.jobs, args.option
+                    name,
+                    n,
+                    hero,
+                    other,
+                    target,
+                    args.deals,
+                    args.seed,
+                    args.jobs,
+                    args.option,
+                    measure,
+                    args.raw,
                 )
                 print(row.line(), flush=True)
     return 0
