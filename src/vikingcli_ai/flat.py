@@ -94,14 +94,28 @@ class FlatSearch:
         self.rng = rng
         self.candidates: list[Action] = []
         self.sums: list[float] = []
+        self.counts: list[int] = []
         self.passes = 0
         self.units = 0
+        # Advice only (``track``): per candidate, the summed margin of the searching
+        # seat over the best other seat at the horizon, and the passes it was best in.
+        self.track = False
+        self.margins: list[float] = []
+        self.firsts: list[int] = []
 
     def value(self, state: State) -> float:
         """What a rollout's end position is worth to the searching seat."""
         return self.game.evaluate(state, self.seat)
 
-    def run(self, actions: Sequence[Action], iterations: int, seconds: float = 0.0) -> Action:
+    def run(
+        self,
+        actions: Sequence[Action],
+        iterations: int,
+        seconds: float = 0.0,
+        include: Sequence[Action] = (),
+    ) -> Action:
+        """The best of ``actions`` (the true state's legal actions); ``include``
+        names actions that are searched even when they rank below FLAT_WIDTH."""
         game, state, seat, rng = self.game, self.state, self.seat, self.rng
         deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
         passes = max(1, iterations // ITERATIONS_PER_PASS)
@@ -118,19 +132,33 @@ class FlatSearch:
         keys = [(-v, rng.random()) for v in prior]
         order = sorted(range(len(playable)), key=keys.__getitem__)
         cands = [playable[i] for i in order[:FLAT_WIDTH]]
+        cands += [a for a in include if a in playable and a not in cands]
         self.candidates = cands
         sums = self.sums = [0.0] * len(cands)
-        counts = [0] * len(cands)
+        counts = self.counts = [0] * len(cands)
+        margins = self.margins = [0.0] * len(cands)
+        firsts = self.firsts = [0] * len(cands)
         clone, apply, value = game.clone, game.apply_legal, self.value
         while True:
+            best_here, best_value = -1, -math.inf
             for i, action in enumerate(cands):
                 if action not in legal:
                     continue
                 d = clone(deal)
                 apply(d, action)
                 self.units += greedy_rollout(game, deal, d) + 1
-                sums[i] += value(d)
+                if self.track:
+                    values = game.evaluate_all(d)
+                    v = values[seat]
+                    margins[i] += v - max(x for o, x in enumerate(values) if o != seat)
+                    if v > best_value:
+                        best_here, best_value = i, v
+                else:
+                    v = value(d)
+                sums[i] += v
                 counts[i] += 1
+            if best_here >= 0:
+                firsts[best_here] += 1
             self.passes += 1
             if deadline:
                 if time.perf_counter() >= deadline:

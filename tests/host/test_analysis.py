@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import orjson
+import pytest
 from vikingcli_toygame import RuneDuel
 
 from vikingcli.analysis import annotate, summary
@@ -44,13 +45,16 @@ def test_analyze_flags_points_thrown_away_as_a_mistake() -> None:
     assert row["decisions"] == 8 and row["mistakes"] + row["blunders"] >= 1
 
 
-def test_hint_does_not_depend_on_what_the_person_cannot_see() -> None:
-    game = load_registry().games["walhalla"]
+@pytest.mark.parametrize("name", ["walhalla", "graenaland"])
+def test_hint_does_not_depend_on_what_the_person_cannot_see(name: str) -> None:
+    game = load_registry().games[name]
     state = game.new_state(3, game.resolve_options({}), 12)
     rng = random.Random(12)
     for _ in range(30):  # into the game, where other hands hold cards
         actions = game.legal_actions(state)
         game.apply(state, actions[rng.randrange(len(actions))])
+    while len(game.legal_actions(state)) < 2:  # a decision, not a forced move
+        game.apply(state, game.legal_actions(state)[0])
     seat = game.to_move(state)
     assert seat is not None
     other = game.determinize(state, seat, random.Random(99))
@@ -60,6 +64,18 @@ def test_hint_does_not_depend_on_what_the_person_cannot_see() -> None:
     assert [(a.text, a.visits, round(a.margin, 9)) for a in first] == [
         (a.text, a.visits, round(a.margin, 9)) for a in second
     ]
+
+
+def test_graenaland_hint_comes_from_the_flat_search_its_mcts_plays() -> None:
+    """Graenaland's mcts judges a move by greedy play to the end of its chain of
+    sub-decisions (flat search): a hint says what that search would play, every
+    candidate judged on the same deals, its share the deals where it was best."""
+    game = load_registry().games["graenaland"]
+    state = game.new_state(4, game.resolve_options({}), 3)
+    advice = advise(game, state, game.to_move(state) or 0, 0.0, 300, ())
+    assert len(advice) > 3
+    assert len({a.visits for a in advice}) == 1, "every candidate played on every deal"
+    assert abs(sum(a.share for a in advice) - 1.0) < 1e-9
 
 
 def test_analyze_json_lists_every_decision_and_a_summary_per_seat(
