@@ -13,7 +13,7 @@ from vikingcli.flat import FlatGame
 from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias, refusal
 from vikingcli_walhalla.board import lengths_of, parse_headlands
-from vikingcli_walhalla.heuristic import evaluate
+from vikingcli_walhalla.heuristic import evaluate, evaluate_all
 from vikingcli_walhalla.narrate import narrate
 from vikingcli_walhalla.render import legend, render, tiles_view
 from vikingcli_walhalla.rulestext import RULES_TEXT
@@ -113,6 +113,9 @@ class WalhallaGame(FlatGame):
 
     def evaluate(self, state: WalhallaState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def evaluate_all(self, state: WalhallaState) -> list[float]:
+        return evaluate_all(state)
 
     def render(self, state: WalhallaState, seat: int | None) -> str:
         return render(state, seat)

@@ -35,51 +35,100 @@ HEADLAND_WEIGHT = 0.8  # the current majority may still change before the raid e
 REINFORCE_VALUE = 0.25  # VP per extra reinforcement viking for the next raid
 
 
+_NO_CARDS = ((0,) * N_HEADLANDS,) * 8  # no Headland +2 card, for any table size
+
+
+class _Shared:
+    """What every seat's value reads alike, worked out once per state: per headland its
+    strengths without face-down cards and their points, the Walhalla points and
+    reinforcement, and per seat its spaces, wheat, space categories and galley places."""
+
+    __slots__ = ("aboard", "cats", "gets", "headlands", "on_board", "walhalla", "wheat")
+
+    def __init__(self, s: WalhallaState) -> None:
+        n = s.n
+        self.headlands = [
+            (st, majority_points(st, *s.capes[h]))
+            for h, st in enumerate(headland_strengths(s, _NO_CARDS))
+        ]
+        self.walhalla = majority_points(s.walhalla, D.WALHALLA_SECOND, D.WALHALLA_FIRST)
+        self.gets = reinforcement(s.walhalla, [99] * n) if s.raid < D.N_RAIDS else []
+        wheat = [0] * n
+        on_board = [0] * n
+        cats = [[0, 0, 0, 0] for _ in range(n)]  # spaces per scoring-card category
+        stype = s.stype
+        for sp, o in enumerate(s.occ):
+            if o >= 0:
+                on_board[o] += 1
+                st = stype[sp]
+                cats[o][D.SPACE_CATEGORY[st]] += 1
+                if st == D.W:
+                    wheat[o] += 1
+        self.wheat, self.on_board, self.cats = wheat, on_board, cats
+        aboard = [0] * n
+        if s.phase in (P_INVITE, P_SEATS, P_SEND):
+            for o in s.seats:
+                if o >= 0:
+                    aboard[o] += 1
+        for _, _, o in s.queue:
+            if o >= 0:
+                aboard[o] += 1
+        self.aboard = aboard
+
+
 def evaluate(s: WalhallaState, seat: int) -> float:
     if s.phase == P_OVER:
         return float(s.score[seat])
+    return _seat_value(s, seat, _Shared(s))
+
+
+def evaluate_all(s: WalhallaState) -> list[float]:
+    """``evaluate`` of every seat, what they read alike (:class:`_Shared`) worked out once."""
+    if s.phase == P_OVER:
+        return [float(x) for x in s.score]
+    shared = _Shared(s)
+    return [_seat_value(s, seat, shared) for seat in range(s.n)]
+
+
+def _seat_value(s: WalhallaState, seat: int, shared: _Shared) -> float:
+    """``evaluate`` of a game in progress. Only the seat's own face-down cards (a
+    Headland +2 or a Walhalla +2 they add) make its majorities differ from the shared ones."""
     n = s.n
     r = s.raid
     value = float(s.score[seat])
-    bonus = [[0] * N_HEADLANDS for _ in range(n)]
+    bonus = [0] * N_HEADLANDS
     for t, h in s.commits[seat]:
         if t == D.C_HEADLAND:
-            bonus[seat][h] += 2
-    strengths = headland_strengths(s, bonus)
-    for h in range(N_HEADLANDS):
-        inner, outer = s.capes[h]
-        value += HEADLAND_WEIGHT * majority_points(strengths[h], inner, outer)[seat]
-    wheat = 0
-    on_board = 0
-    cats = [0, 0, 0, 0]  # own spaces per scoring-card category
-    for sp, o in enumerate(s.occ):
-        if o == seat:
-            on_board += 1
-            st = s.stype[sp]
-            cats[D.SPACE_CATEGORY[st]] += 1
-            if st == D.W:
-                wheat += 1
+            bonus[h] += 2
+    for h, (strengths, points) in enumerate(shared.headlands):
+        if bonus[h]:
+            strengths = strengths[:]
+            strengths[seat] += bonus[h]
+            points = majority_points(strengths, *s.capes[h])
+        value += HEADLAND_WEIGHT * points[seat]
+    wheat = shared.wheat[seat]
     value += wheat * sum(range(r, D.N_RAIDS + 1))
-    value += on_board if r == D.N_RAIDS else wheat
-    value += (1.0 if r == D.N_RAIDS else 0.5) * majority_points(
-        s.walhalla, D.WALHALLA_SECOND, D.WALHALLA_FIRST
-    )[seat]
+    value += shared.on_board[seat] if r == D.N_RAIDS else wheat
+    value += (1.0 if r == D.N_RAIDS else 0.5) * shared.walhalla[seat]
     # Face-down cards are worth what they will do; cards kept in hand are worth a later
     # use, except at the last reveal, after which they are dead.
-    wal_bonus = [0] * n
+    cats = shared.cats[seat]
+    wal_bonus = 0
     for t, _ in s.commits[seat]:
         if t <= D.C_VILLAGE:
             value += cats[t]
         elif t == D.C_WALHALLA:
-            wal_bonus[seat] += 2
+            wal_bonus += 2
     if r < D.N_RAIDS:
-        gets = reinforcement([w + b for w, b in zip(s.walhalla, wal_bonus)], [99] * n)
+        gets = shared.gets
+        if wal_bonus:
+            wal = s.walhalla[:]
+            wal[seat] += wal_bonus
+            gets = reinforcement(wal, [99] * n)
         value += REINFORCE_VALUE * (gets[seat] - min(gets))
     if not (r == D.N_RAIDS and s.phase == P_COMMIT):
         value += CARD_VALUE * sum(s.hands[seat])
     if s.gdeck or r < D.N_RAIDS:
         value += MIDGARD_VALUE * s.midgard[seat]
-    aboard = sum(1 for o in s.seats if o == seat) if s.phase in (P_INVITE, P_SEATS, P_SEND) else 0
-    aboard += sum(1 for _, _, o in s.queue if o == seat)
-    value += ABOARD_VALUE * aboard
+    value += ABOARD_VALUE * shared.aboard[seat]
     return value
