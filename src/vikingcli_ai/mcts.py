@@ -553,7 +553,7 @@ MCTS = PlayerKind(
             int,
             -1,
             "plies from the root after which evaluate scores the position; 0 plays to the"
-            f" end; -1 uses the game's hint (graenaland 1) or {DEFAULT_DEPTH}",
+            f" end; -1 uses the game's hint (graenaland 1, jorvik 40) or {DEFAULT_DEPTH}",
             minimum=-1,
         ),
         Param(

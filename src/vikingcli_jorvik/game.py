@@ -13,7 +13,7 @@ from typing import Any, cast
 from vikingcli.engine import Action, Option, Outcome
 from vikingcli.flat import FlatGame
 from vikingcli_jorvik import actions, rules, scoring, view
-from vikingcli_jorvik.heuristic import evaluate
+from vikingcli_jorvik.heuristic import evaluate, evaluate_all
 from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
 from vikingcli_jorvik.rules import PLAY
@@ -40,6 +40,10 @@ class JorvikGame(FlatGame):
         ),
     )
     eval_scale = 10.0
+    # Rollouts cut off after 40 plies instead of the AI's default 20, because
+    # deeper rollouts measured stronger here, on tuning deals (seeds 2000-2019, 40 seat-rotated 2-player games, mcts
+    # iterations=300 vs greedy): depth 10 62.5%, 20 76.2%, 40 85.0%.
+    ai_depth = 40
     state_type = JorvikState
 
     def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> JorvikState:
@@ -92,6 +96,9 @@ class JorvikGame(FlatGame):
 
     def evaluate(self, state: JorvikState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def evaluate_all(self, state: JorvikState) -> list[float]:
+        return evaluate_all(state)
 
     def observation(self, state: JorvikState, seat: int) -> dict[str, Any]:
         return view.observation(state, seat)
