@@ -13,7 +13,7 @@ from vikingcli.flat import FlatGame
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import action_text, parse_alias, refusal
-from vikingcli_graenaland.heuristic import evaluate, search_horizon
+from vikingcli_graenaland.heuristic import evaluate, evaluate_all, search_horizon
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
 from vikingcli_graenaland.rulestext import RULES_TEXT
@@ -130,6 +130,9 @@ class GraenalandGame(FlatGame):
 
     def evaluate(self, state: GState, seat: int) -> float:
         return evaluate(state, seat)
+
+    def evaluate_all(self, state: GState) -> list[float]:
+        return evaluate_all(state)
 
     def search_horizon(self, start: GState, state: GState) -> bool:
         return search_horizon(start, state)

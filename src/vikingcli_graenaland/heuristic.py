@@ -59,6 +59,26 @@ def _progress(value: int, thresholds: tuple[int, ...]) -> float:
     return float(got)
 
 
+# Thresholds per column, by victory card and table size (victory cards) or by table
+# size (the basic sheet, one level per condition): looked up for every seat at
+# every search cut-off.
+_CARD_THRESHOLDS = {
+    (card, n): D.victory_card_thresholds(card, n)
+    for card in range(len(D.VICTORY_CARD_LIGHT))
+    for n in range(3, 6)
+}
+_BASIC_THRESHOLDS = {
+    n: (
+        (D.V_SETTLEMENTS,),
+        (D.V_PROVINCES2,),
+        (D.V_DOMINATED,),
+        (D.V_BUILDINGS_3P if n == 3 else D.V_BUILDINGS,),
+        (D.V_ARMY,),
+    )
+    for n in range(3, 6)
+}
+
+
 def _pending_measures(st: GState, seat: int) -> tuple[int, int, int, int, int]:
     """Measures with a build being paid counted as done."""
     S, P, Dm, B, A = measures(st, seat)
@@ -77,8 +97,12 @@ def _pending_measures(st: GState, seat: int) -> tuple[int, int, int, int, int]:
     return (S, P, Dm, B, A)
 
 
-def _offer_value(st: GState, seat: int) -> float:
-    """Expected value for ``seat`` of the offer being allocated or voted on."""
+# The offer being allocated or voted on, as every seat sees it: (votes, their total,
+# cards allocated per seat, pass weight, cards allocated, cards not yet allocated).
+_Offer = tuple[list[int], int, list[int], float, int, int]
+
+
+def _offer_shared(st: GState) -> _Offer:
     p = st.offer_x
     v = votes_all(st, p)
     total = sum(v)
@@ -95,24 +119,50 @@ def _offer_value(st: GState, seat: int) -> float:
         yes = sum(v[o] for o in range(st.n) if got[o] or o == offerer)
     likely = 2 * yes > total
     pp = 1.0 if likely else 0.15
-    mine = got[seat]
-    rivals = sum(got) - mine
     rest = len(st.ocls) - len(st.oalloc)  # cards not yet allocated: a vote share of them
+    return v, total, got, pp, sum(got), rest
+
+
+def _offer_value(st: GState, seat: int, offer: _Offer) -> float:
+    """Expected value for ``seat`` of the offer being allocated or voted on."""
+    v, total, got, pp, allocated, rest = offer
+    mine = got[seat]
+    rivals = allocated - mine
     share = v[seat] / total if total else 0.0
     return pp * CARD * (mine + share * rest) - 0.5 * pp * CARD * rivals / max(1, st.n - 1)
 
 
-def evaluate(st: GState, seat: int) -> float:
-    if st.phase == PH_OVER:
-        return score_of(st, seat) + (WIN_BONUS if st.winner == seat else 0.0)
+# Per province holding cards, in board order: (province, CARD * 0.5 * cards, votes,
+# their total); the same for every seat but a seat's own committed hero move.
+_CardVotes = list[tuple[int, float, list[int], int]]
+_NO_VOTES: list[int] = []
+
+
+def _card_votes(st: GState) -> _CardVotes:
+    out = []
+    for p in range(st.board.np):
+        c = cards_at(st, p)
+        if c:
+            v = votes_all(st, p)
+            out.append((p, CARD * 0.5 * c, v, sum(v)))
+    return out
+
+
+def _seat_value(
+    st: GState,
+    seat: int,
+    card_votes: _CardVotes,
+    offer: _Offer | None,
+) -> float:
+    """``evaluate`` of a live game from the shared parts (:func:`_card_votes`, and
+    :func:`_offer_shared` while an offer is allocated or voted on)."""
     m = _pending_measures(st, seat)
+    th: tuple[tuple[int, ...], ...]
     if st.cards and st.vc[seat] >= 0:
-        th = D.victory_card_thresholds(st.vc[seat], st.n)
-        val = sum(_progress(m[c], th[c]) for c in range(5))
+        th = _CARD_THRESHOLDS[st.vc[seat], st.n]
     else:
-        bt = D.V_BUILDINGS_3P if st.n == 3 else D.V_BUILDINGS
-        thr = (D.V_SETTLEMENTS, D.V_PROVINCES2, D.V_DOMINATED, bt, D.V_ARMY)
-        val = sum(_progress(m[c], (thr[c],)) for c in range(5))
+        th = _BASIC_THRESHOLDS[st.n]
+    val = sum([_progress(m[c], th[c]) for c in range(5)])
     if st.winner == seat:
         val += WIN_BONUS
     elif st.phase == PH_CLAIM and st.ccommit[seat] >= D.VP_TO_WIN:
@@ -121,30 +171,52 @@ def evaluate(st: GState, seat: int) -> float:
     val += CARD * sum(res[:4]) + GOLD * res[4] + SUPPLY * len(st.shand[seat])
     if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
         val -= CARD * (sum(st.req) + len(st.fee))  # those cards are as good as spent
-    # a committed (still hidden) hero move of this seat counts as made
-    moved = -1
-    old = -1
+    # a committed (still hidden) hero move of this seat counts as made: it changes
+    # the votes of the two provinces it leaves and enters only
+    old = dest = -1
+    v_old = v_dest = _NO_VOTES
     if st.phase == PH_MOVE:
         c = st.mcommit[seat]
         if 0 <= c < STAY:
             h, d = divmod(c, 8)
-            old = st.hero[seat * 3 + h]
+            hero = st.hero
+            old = hero[seat * 3 + h]
             dest = st.board.move[old][d] if old >= 0 else -1
-            if dest >= 0 and dest not in st.hero[seat * 3 : seat * 3 + 3]:
-                moved = seat * 3 + h
-                st.hero[moved] = dest
-    for p in range(st.board.np):
-        c = cards_at(st, p)
-        if c:
-            v = votes_all(st, p)
+            if dest >= 0 and dest not in hero[seat * 3 : seat * 3 + 3]:
+                hero[seat * 3 + h] = dest
+                v_old, v_dest = votes_all(st, old), votes_all(st, dest)
+                hero[seat * 3 + h] = old  # evaluate leaves the state as it found it
+            else:
+                old = dest = -1
+    for p, w, v, tot in card_votes:
+        if p == old:
+            v = v_old
             tot = sum(v)
-            if tot and v[seat]:
-                val += CARD * 0.5 * c * v[seat] / tot
-    if moved >= 0:
-        st.hero[moved] = old  # evaluate leaves the state as it found it
-    if st.phase in (PH_ALLOC, PH_VOTE):
-        val += _offer_value(st, seat)
+        elif p == dest:
+            v = v_dest
+            tot = sum(v)
+        if tot and v[seat]:
+            val += w * v[seat] / tot
+    if offer is not None:
+        val += _offer_value(st, seat, offer)
     return val
+
+
+def evaluate(st: GState, seat: int) -> float:
+    if st.phase == PH_OVER:
+        return score_of(st, seat) + (WIN_BONUS if st.winner == seat else 0.0)
+    offer = _offer_shared(st) if st.phase in (PH_ALLOC, PH_VOTE) else None
+    return _seat_value(st, seat, _card_votes(st), offer)
+
+
+def evaluate_all(st: GState) -> list[float]:
+    """``evaluate`` of every seat, the work they share (votes where cards lie, the
+    offer's vote count) done once."""
+    if st.phase == PH_OVER:
+        return [evaluate(st, seat) for seat in range(st.n)]
+    offer = _offer_shared(st) if st.phase in (PH_ALLOC, PH_VOTE) else None
+    card_votes = _card_votes(st)
+    return [_seat_value(st, seat, card_votes, offer) for seat in range(st.n)]
 
 
 # -- search horizon (the ``mcts`` player's flat search, vikingcli_ai/flat.py) ----------

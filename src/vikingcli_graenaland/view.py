@@ -21,6 +21,7 @@ WIDTH = 79  # the longest line: an 80-column terminal must not wrap it
 # host puts in names it never sees (``alice``, ``greedy 2``).
 NAME_W = 10
 VIEWS = "legend | map | votes | costs | hand | card"
+_NO_CARDS = (0, 0, 0, 0, 0)
 
 
 def observation(st: GState, seat: int) -> dict[str, Any]:
@@ -55,40 +56,53 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     st = state.clone()
     n = st.n
     bd = st.board
-    # resource cards, per deck: deck + other hands + face-down tile cards
+    others = [o for o in range(n) if o != seat]
+    # resource cards, per deck: deck + other hands + face-down tile cards, sorted (the
+    # re-deal depends only on what the seat knows), then shuffled deck by deck. Runs
+    # at every search iteration: the pools are built by slices and counts, and dealt
+    # from their ends as the card-by-card pops did (the same cards in the same places)
+    pools = [st.decks[dk][:] for dk in range(4)]
+    tiles: list[list[int]] = [[], [], [], []]
+    terrain = bd.terrain
+    for p in range(bd.np):
+        tiles[terrain[p]].append(p)
+        if st.down[p]:
+            pools[terrain[p]] += st.down[p]
+    for o in others:
+        hand = st.hand[o]
+        for k in range(D.NKIND):
+            if hand[k]:
+                pools[k // 5] += [k % 5] * hand[k]
     for dk in range(4):
-        pool = list(st.decks[dk])
-        for o in range(n):
-            if o != seat:
-                for r in range(5):
-                    pool.extend([r] * st.hand[o][dk * 5 + r])
-        tiles = [p for p in range(bd.np) if bd.terrain[p] == dk]
-        for p in tiles:
-            pool.extend(st.down[p])
-        pool.sort()  # canonical: the re-deal depends only on what the seat knows
+        pool = pools[dk]
+        pool.sort()
         rng.shuffle(pool)
-        for p in tiles:
+        for p in tiles[dk]:
             c = len(st.down[p])
-            st.down[p] = [pool.pop() for _ in range(c)]
-        for o in range(n):
-            if o != seat:
-                c = sum(st.hand[o][dk * 5 : dk * 5 + 5])
-                for r in range(5):
-                    st.hand[o][dk * 5 + r] = 0
-                for _ in range(c):
-                    st.hand[o][dk * 5 + pool.pop()] += 1
+            if c:
+                st.down[p] = pool[: -c - 1 : -1]
+                del pool[-c:]
+        d5 = dk * 5
+        for o in others:
+            hand = st.hand[o]
+            c = hand[d5] + hand[d5 + 1] + hand[d5 + 2] + hand[d5 + 3] + hand[d5 + 4]
+            if c:
+                hand[d5 : d5 + 5] = _NO_CARDS
+                for r in pool[-c:]:
+                    hand[d5 + r] += 1
+                del pool[-c:]
         st.decks[dk] = pool
     # supply cards in other hands and the supply deck
-    spool = list(st.sdeck)
-    for o in range(n):
-        if o != seat:
-            spool.extend(st.shand[o])
+    spool = st.sdeck[:]
+    for o in others:
+        spool += st.shand[o]
     spool.sort()
     rng.shuffle(spool)
-    for o in range(n):
-        if o != seat:
-            c = len(st.shand[o])
-            st.shand[o] = sorted(spool.pop() for _ in range(c))
+    for o in others:
+        c = len(st.shand[o])
+        if c:
+            st.shand[o] = sorted(spool[-c:])
+            del spool[-c:]
     st.sdeck = spool
     # hidden commitments
     for o in range(n):

@@ -46,8 +46,39 @@ def votes(st: GState, s: int, p: int) -> int:
 
 
 def votes_all(st: GState, p: int) -> list[int]:
-    """Votes of every seat in province ``p``."""
-    return [votes(st, s, p) for s in range(st.n)]
+    """Votes of every seat in province ``p``: :func:`votes` of each seat (the same
+    counts in the same order of checks), with what the seats share read once (the
+    settlement owners, the heroes standing in ``p``): the heuristic asks it for every
+    province holding cards at every search cut-off, where no hero stands in most."""
+    n = st.n
+    out = st.vil[p * n : p * n + n]
+    i = p * 3
+    for owner in st.bld[i : i + 3]:
+        if owner >= 0:
+            out[owner] += 1
+    hero = st.hero
+    if p not in hero:
+        return out
+    bonus = 1 if n == 3 else 0
+    ramp = st.rampart[p]
+    for s in range(n):
+        base = s * 3
+        if hero[base + WL] == p:
+            h = 0 if p in hero[PR::3] else st.army[s] + bonus
+            if ramp and (n == 3 or out[s] == 0) and h > 0:
+                h -= 1
+        elif hero[base + PR] == p:
+            h = bonus
+            if ramp and n == 3 and h > 0:
+                h -= 1
+        elif hero[base + SK] == p:
+            h = bonus - 1 + hero.count(p)  # the skald itself is not counted
+            if ramp and n == 3 and h > 0:
+                h -= 1
+        else:
+            continue
+        out[s] += h
+    return out
 
 
 def voters_from(st: GState, s: int, p: int) -> list[int]:

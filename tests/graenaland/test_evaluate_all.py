@@ -1,0 +1,53 @@
+"""``evaluate_all`` (the shared work done once) returns exactly what ``evaluate``
+returns seat by seat: search scores its cut-offs with it, so any drift would change
+the AI's moves. Every state of seeded random games, at every table size and in every
+scoring variant (hidden hero moves half committed, offers, votes, payments, claims)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from vikingcli_graenaland.game import GraenalandGame
+from vikingcli_graenaland.rules.votes import votes, votes_all
+
+GAME = GraenalandGame()
+CASES = [
+    *((n, opts) for n in (3, 4, 5) for opts in ({}, {"setup": "advanced"}, {"victory": "cards"})),
+    (5, {"permission": "on"}),  # the 5-player variant only
+]
+
+
+@pytest.mark.parametrize(("n", "options"), CASES, ids=str)
+def test_evaluate_all_is_evaluate_of_every_seat(n: int, options: dict[str, str]) -> None:
+    for seed in range(3):
+        st = GAME.new_state(n, GAME.resolve_options(options), seed)
+        rng = random.Random(seed)
+        while True:
+            heroes = st.hero[:]
+            together = GAME.evaluate_all(st)
+            assert together == [GAME.evaluate(st, seat) for seat in range(n)]
+            assert st.hero == heroes  # a committed move is tried and taken back
+            if GAME.to_move(st) is None:
+                break
+            acts = GAME.legal_actions(st)
+            GAME.apply(st, acts[rng.randrange(len(acts))])
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_votes_all_is_votes_of_every_seat(n: int) -> None:
+    """The shared-work ``votes_all`` the heuristic reads against the one-seat ``votes``
+    on boards laid out at random: heroes anywhere (several in one province, priests
+    with warlords), ramparts, armies, villages and buildings."""
+    st = GAME.new_state(n, GAME.resolve_options({}), 1)
+    np_ = st.board.np
+    rng = random.Random(n)
+    for _ in range(2000):
+        st.hero = [rng.randrange(-1, np_) for _ in range(3 * n)]
+        st.rampart = [rng.randrange(2) for _ in range(np_)]
+        st.army = [rng.randrange(1, 6) for _ in range(n)]
+        st.vil = [rng.choice((0, 0, 0, 1, 2)) for _ in range(np_ * n)]
+        st.bld = [rng.choice((-1, -1, *range(n))) for _ in range(np_ * 3)]
+        for p in range(np_):
+            assert votes_all(st, p) == [votes(st, s, p) for s in range(n)]
