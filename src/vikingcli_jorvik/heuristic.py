@@ -30,6 +30,36 @@ GOOD_VALUE = 0.5  # VP per stored good or good on a bought ship
 def evaluate(s: JorvikState, seat: int) -> float:
     if s.phase == PH_END:
         return float(s.vp[seat])
+    return _seat_value(s, seat, *_pict_standing(s))
+
+
+def evaluate_all(s: JorvikState) -> list[float]:
+    """``evaluate`` of every seat, the defence standing they all compare themselves
+    with worked out once."""
+    if s.phase == PH_END:
+        return [float(x) for x in s.vp]
+    standing = _pict_standing(s)
+    return [_seat_value(s, seat, *standing) for seat in range(s.n)]
+
+
+_NO_PICTS: list[int] = []
+
+
+def _pict_standing(s: JorvikState) -> tuple[list[int], int, int, list[int]]:
+    """Every seat's projected defence, the highest and the lowest, and the Pict
+    attacks still to come, the next first (the deck contents are public)."""
+    defs = [projected_defence(s, p) for p in range(s.n)]
+    hi, lo = max(defs), min(defs)
+    if hi == lo:
+        return defs, hi, lo, _NO_PICTS  # the attacks change nobody's value
+    pict = d.PICT
+    return defs, hi, lo, [c for c in reversed(s.deck) if KIND[c] == pict]
+
+
+def _seat_value(
+    s: JorvikState, seat: int, defs: list[int], hi: int, lo: int, picts: list[int]
+) -> float:
+    """``evaluate`` of a game in progress, given :func:`_pict_standing`."""
     left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start, 0 at the end
     owned = s.cards[seat] + s.loading[seat]
     # the loading area is scored too: it becomes the card area this round
@@ -48,18 +78,17 @@ def evaluate(s: JorvikState, seat: int) -> float:
         goods += sum(s.pool) + len(s.buf)
     value += GOOD_VALUE * goods
     value += s.coins[seat] * (COIN_LATE + (COIN_EARLY - COIN_LATE) * left)
-    # Pict attacks still to come (the deck contents are public)
-    defs = [projected_defence(s, p) for p in range(s.n)]
-    hi, lo = max(defs), min(defs)
+    # Pict attacks still to come
     if hi != lo:
         mine = defs[seat]
         weight = PICT_CONFIDENCE
-        for c in reversed(s.deck):  # the next attack first (season piles are public)
-            if KIND[c] == d.PICT:
-                if mine == hi:
-                    value += weight * CARDS[c].gain
-                elif mine == lo:
-                    value -= weight * CARDS[c].loss
+        if mine == hi:
+            for c in picts:
+                value += weight * CARDS[c].gain
+                weight = PICT_LATER
+        elif mine == lo:
+            for c in picts:
+                value -= weight * CARDS[c].loss
                 weight = PICT_LATER
     # demand columns: being on top of a column is an option to buy its card
     for i in range(6):

@@ -39,9 +39,20 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
     deck = s.deck
     # Pools are sorted before each shuffle so the re-deal depends only on what
     # the seat knows (the seasons' card sets, the bag's contents) and the rng.
+    # Search re-deals at every iteration: a season's pile is one run of the deck,
+    # re-dealt as a slice (any other layout place by place, to the same result).
+    seasons = [d.SEASON[c] for c in deck]
     for season in range(4):
-        pos = [i for i, c in enumerate(deck) if d.SEASON[c] == season]
-        if len(pos) > 1:
+        count = seasons.count(season)
+        if count > 1:
+            a = seasons.index(season)
+            b = a + count
+            if seasons[a:b].count(season) == count:
+                cards = sorted(deck[a:b])
+                rng.shuffle(cards)
+                deck[a:b] = cards
+                continue
+            pos = [i for i, k in enumerate(seasons) if k == season]
             cards = sorted(deck[i] for i in pos)
             rng.shuffle(cards)
             for i, c in zip(pos, cards):
