@@ -10,7 +10,7 @@ from typing import Any
 from vikingcli.engine import Option, Outcome, seat_ref
 from vikingcli.flat import FlatGame
 from vikingcli_wikinger import actions, narrate, rules, scoring, view
-from vikingcli_wikinger.heuristic import evaluate
+from vikingcli_wikinger.heuristic import evaluate, evaluate_all
 from vikingcli_wikinger.render import render
 from vikingcli_wikinger.rulestext import RULES_TEXT
 from vikingcli_wikinger.state import OVER, Action, State
@@ -155,6 +155,9 @@ class WikingerGame(FlatGame):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
+
+    def evaluate_all(self, state: State) -> list[float]:
+        return evaluate_all(state)
 
     def render(self, state: State, seat: int | None) -> str | list[tuple[str, str]]:
         return render(state, seat)

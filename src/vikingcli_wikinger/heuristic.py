@@ -13,6 +13,8 @@ Terms, each from the current board, for the scorings still to come:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vikingcli_wikinger import data as D
 from vikingcli_wikinger.board import completed_islands, maxf, threat_depths
 from vikingcli_wikinger.scoring import goldsmith_rate, safe_counts, sp11_score
@@ -23,7 +25,7 @@ FERRY_WORTH = 1.5  # VP per figure that can still be ferried onto a free tile
 WAITING_SP11_WORTH = 2.0  # a building tile still waiting for its middle tile
 
 
-def _share(mine: float, others: list[float], bonus: float) -> float:
+def _share(mine: float, others: Sequence[float], bonus: float) -> float:
     """Expected share of a majority bonus: full when ahead, half when tied."""
     if mine <= 0:
         return 0.0
@@ -50,17 +52,44 @@ def _island_progress(rows: list[list[int]], done: list[int]) -> float:
     return len(done) + partial
 
 
+class _Shared:
+    """What every seat's value reads alike, worked out once per state: the scorings
+    still to come and how sure the end is, and per seat the F3-F5 majority standings
+    (boatmen, island progress, longest completed island)."""
+
+    __slots__ = ("boats", "isl", "late", "longest", "n_big", "n_small")
+
+    def __init__(self, s: State) -> None:
+        rounds_left = range(s.round, 7)
+        self.n_small = sum(1 for r in rounds_left if r % 2)
+        self.n_big = len(rounds_left) - self.n_small
+        self.late = 1.0 if s.round >= 5 else 0.7  # the further off the end, the less certain
+        self.boats = [s.idle[q][D.BOATMAN] + s.sp[q][D.SP08] for q in range(s.n)]
+        done = [completed_islands(s.rows[q]) for q in range(s.n)]
+        self.isl = [_island_progress(s.rows[q], done[q]) for q in range(s.n)]
+        self.longest = [max(done[q], default=0) for q in range(s.n)]
+
+
 def evaluate(s: State, seat: int) -> float:
     """Projected final VP of ``seat``."""
     if s.phase == OVER:
         return float(s.vp[seat]) + s.gold[seat] / 100.0
-    p = seat
+    return _seat_value(s, seat, _Shared(s))
+
+
+def evaluate_all(s: State) -> list[float]:
+    """``evaluate`` of every seat, what they read alike (:class:`_Shared`) worked out once."""
+    if s.phase == OVER:
+        return [evaluate(s, seat) for seat in range(s.n)]
+    shared = _Shared(s)
+    return [_seat_value(s, seat, shared) for seat in range(s.n)]
+
+
+def _seat_value(s: State, p: int, shared: _Shared) -> float:
+    """``evaluate`` of a live game, given :class:`_Shared`."""
     ships, rows, sp = s.ships[p], s.rows[p], s.sp[p]
     k = safe_counts(ships, rows)
-    rounds_left = range(s.round, 7)
-    n_small = sum(1 for r in rounds_left if r % 2)
-    n_big = len(rounds_left) - n_small
-    late = 1.0 if s.round >= 5 else 0.7  # the further off the end, the less certain
+    n_small, n_big, late = shared.n_small, shared.n_big, shared.late
 
     gold = float(s.gold[p])
     gold += (n_small + n_big) * goldsmith_rate(sp) * k["goldsmiths"]
@@ -83,19 +112,24 @@ def evaluate(s: State, seat: int) -> float:
     value += gold * max(GOLD_WORTH, 1.0 / rate) if s.round < 6 else gold / rate
 
     # F3, F4, F5 majorities against the other players.
-    def boats(q: int) -> float:
-        return s.idle[q][D.BOATMAN] + s.sp[q][D.SP08]
+    boats, isl, longest = shared.boats, shared.isl, shared.longest
+    value += late * _share(boats[p], boats[:p] + boats[p + 1 :], D.BOATMAN_BONUS)
+    value += late * _share(isl[p], isl[:p] + isl[p + 1 :], D.ISLANDS_BONUS)
+    value += late * _share(longest[p], longest[:p] + longest[p + 1 :], D.LONGEST_BONUS)
 
-    others = [q for q in range(s.n) if q != p]
-    value += late * _share(boats(p), [boats(q) for q in others], D.BOATMAN_BONUS)
-    done = [completed_islands(s.rows[q]) for q in range(s.n)]
-    isl = [_island_progress(s.rows[q], done[q]) for q in range(s.n)]
-    value += late * _share(isl[p], [isl[q] for q in others], D.ISLANDS_BONUS)
-    longest = [max(done[q], default=0) for q in range(s.n)]
-    value += late * _share(longest[p], [longest[q] for q in others], D.LONGEST_BONUS)
+    # One walk over the tableau: the figures on it (to feed) and the free tiles per
+    # row (to ferry onto).
+    figures = 0
+    free = [0, 0, 0, 0, 0]
+    for r, row in enumerate(rows):
+        for v in row:
+            if v & D.FIG:
+                figures += 1
+            elif v:
+                free[r] += 1
 
     # F6 feeding balance on the current board.
-    need = sum(s.idle[p]) + sum(1 for row in rows for v in row if v & D.FIG)
+    need = sum(s.idle[p]) + figures
     food = D.FOOD_PER_FISHER * k["fishers"]
     surplus = food - need
     value += late * (surplus * (3 if sp[D.SP09] else 2) if surplus >= 0 else surplus)
@@ -103,9 +137,9 @@ def evaluate(s: State, seat: int) -> float:
     # Ferrying still possible at the coming big scorings.
     if n_big:
         m = s.idle[p][:5]
-        f = [sum(1 for v in rows[D.ROW_OF[x] - 1] if v and not v & D.FIG) for x in range(5)]
+        f = [free[D.ROW_OF[x] - 1] for x in range(5)]
         value += FERRY_WORTH * maxf(m, f, s.idle[p][D.BOATMAN], sp[D.SP04] if s.adv else 0, s.adv)
     if s.adv:
         value += late * sp11_score(ships, rows)
-        value += WAITING_SP11_WORTH * sum(sp[D.SP11:D.SP11 + 4])  # not yet swapped in
+        value += WAITING_SP11_WORTH * sum(sp[D.SP11 : D.SP11 + 4])  # not yet swapped in
     return value

@@ -1,0 +1,28 @@
+"""``evaluate_all`` (the majority standings worked out once) returns exactly what
+``evaluate`` returns seat by seat: search scores its cut-offs with it, so any drift
+would change the AI's moves. Every state of seeded random games, at every table size,
+basic and advanced."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from vikingcli_wikinger.game import WikingerGame
+
+GAME = WikingerGame()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("mode", ["basic", "advanced"])
+def test_evaluate_all_is_evaluate_of_every_seat(n: int, mode: str) -> None:
+    for seed in range(6):
+        s = GAME.new_state(n, GAME.resolve_options({"mode": mode}), seed)
+        rng = random.Random(seed)
+        while True:
+            assert GAME.evaluate_all(s) == [GAME.evaluate(s, seat) for seat in range(n)]
+            if GAME.to_move(s) is None:
+                break
+            acts = GAME.legal_actions(s)
+            GAME.apply(s, acts[rng.randrange(len(acts))])
