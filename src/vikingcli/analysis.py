@@ -10,6 +10,7 @@ from ``determinize`` of that seat), never from what it could not know.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -129,13 +130,16 @@ def find_advisor(kinds: Mapping[str, PlayerKind]) -> Advisor | None:
     return next((k.advise for k in ordered if k.advise is not None), None)
 
 
-def hint_lines(advice: Sequence[Advice], top: int = 3) -> list[str]:
-    """The best ``top`` moves, each with its share of the search and expected margin."""
+def hint_lines(advice: Sequence[Advice], top: int = 3, scale: float = 10.0) -> list[str]:
+    """The best ``top`` moves, each with its share of the search and expected margin,
+    to about a hundredth of the game's typical winning margin ``scale`` (one decimal
+    for a game scored in tens of points, two for one scored in a few)."""
+    decimals = max(1, math.ceil(-math.log10(scale / 100))) if scale > 0 else 1
     lines = []
     for rank, a in enumerate(advice[:top], 1):
         lines.append(
             f"  {rank}. {a.text:<28} {a.share:4.0%} of the search,"
-            f" expected margin {a.margin:+.1f}"
+            f" expected margin {a.margin:+.{decimals}f}"
         )
     return lines
 
@@ -154,6 +158,9 @@ def hinter(kinds: Mapping[str, PlayerKind]) -> Callable[[Game, State, int], list
 
     def hint(game: Game, state: State, seat: int) -> list[str]:
         advice = judge(game, state, seat, HINT_SECONDS, 0, ())
-        return [f"Best moves after {HINT_SECONDS:g} s of search:", *hint_lines(advice)]
+        return [
+            f"Best moves after {HINT_SECONDS:g} s of search:",
+            *hint_lines(advice, scale=game.eval_scale),
+        ]
 
     return hint

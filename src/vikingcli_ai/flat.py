@@ -98,10 +98,11 @@ class FlatSearch:
         self.passes = 0
         self.units = 0
         # Advice only (``track``): per candidate, the summed margin of the searching
-        # seat over the best other seat at the horizon, and the passes it was best in.
+        # seat over the best other seat at the horizon, and the passes it was best in
+        # (a pass where k candidates tie for best counts 1/k for each).
         self.track = False
         self.margins: list[float] = []
-        self.firsts: list[int] = []
+        self.firsts: list[float] = []
 
     def value(self, state: State) -> float:
         """What a rollout's end position is worth to the searching seat."""
@@ -137,10 +138,11 @@ class FlatSearch:
         sums = self.sums = [0.0] * len(cands)
         counts = self.counts = [0] * len(cands)
         margins = self.margins = [0.0] * len(cands)
-        firsts = self.firsts = [0] * len(cands)
+        firsts = self.firsts = [0.0] * len(cands)
         clone, apply, value = game.clone, game.apply_legal, self.value
         while True:
-            best_here, best_value = -1, -math.inf
+            best_here: list[int] = []
+            best_value = -math.inf
             for i, action in enumerate(cands):
                 if action not in legal:
                     continue
@@ -152,13 +154,15 @@ class FlatSearch:
                     v = values[seat]
                     margins[i] += v - max(x for o, x in enumerate(values) if o != seat)
                     if v > best_value:
-                        best_here, best_value = i, v
+                        best_here, best_value = [i], v
+                    elif v == best_value:
+                        best_here.append(i)
                 else:
                     v = value(d)
                 sums[i] += v
                 counts[i] += 1
-            if best_here >= 0:
-                firsts[best_here] += 1
+            for i in best_here:  # equal best on a deal share that deal
+                firsts[i] += 1 / len(best_here)
             self.passes += 1
             if deadline:
                 if time.perf_counter() >= deadline:

@@ -9,9 +9,9 @@ import orjson
 import pytest
 from vikingcli_toygame import RuneDuel
 
-from vikingcli.analysis import annotate, summary
+from vikingcli.analysis import annotate, hint_lines, summary
 from vikingcli.match import Match, Seat
-from vikingcli.players import parse_spec
+from vikingcli.players import Advice, parse_spec
 from vikingcli.registry import load_registry
 from vikingcli_ai.advice import advise
 
@@ -101,3 +101,11 @@ def test_analyze_json_lists_every_decision_and_a_summary_per_seat(
     assert judged == len(doc["annotations"])
     bad = cli("analyze", "games/toygame-5.json", "--seat", "7")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_hint_margins_show_the_precision_the_game_scores_in() -> None:
+    """A game scored in tens of points shows a tenth; one whose typical winning margin
+    is 1.5 (Graenaland's conditions) a hundredth, where a tenth would read 0.0."""
+    advice = [Advice(action=0, text="take S08", share=0.5, margin=0.034, visits=10)]
+    assert hint_lines(advice, scale=10.0)[0].endswith("expected margin +0.0")
+    assert hint_lines(advice, scale=1.5)[0].endswith("expected margin +0.03")
