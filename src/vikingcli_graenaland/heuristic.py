@@ -16,6 +16,8 @@ Parts, all for the evaluated seat:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules.common import cards_at, hres
 from vikingcli_graenaland.rules.votes import votes_all
@@ -59,24 +61,17 @@ def _progress(value: int, thresholds: tuple[int, ...]) -> float:
     return float(got)
 
 
-# Thresholds per column, by victory card and table size (victory cards) or by table
-# size (the basic sheet, one level per condition): looked up for every seat at
-# every search cut-off.
-_CARD_THRESHOLDS = {
-    (card, n): D.victory_card_thresholds(card, n)
-    for card in range(len(D.VICTORY_CARD_LIGHT))
-    for n in range(3, 6)
-}
-_BASIC_THRESHOLDS = {
-    n: (
-        (D.V_SETTLEMENTS,),
-        (D.V_PROVINCES2,),
-        (D.V_DOMINATED,),
-        (D.V_BUILDINGS_3P if n == 3 else D.V_BUILDINGS,),
-        (D.V_ARMY,),
-    )
-    for n in range(3, 6)
-}
+@lru_cache(maxsize=4096)
+def _sheet_progress(m: tuple[int, int, int, int, int], card: int, n: int) -> float:
+    """Progress over the five columns of victory card ``card`` (-1: the basic sheet)
+    at ``n`` players for measures ``m``. Cached: every seat at every search cut-off
+    asks it, and the measures of a game take few values."""
+    if card >= 0:
+        th = D.victory_card_thresholds(card, n)
+        return sum([_progress(m[c], th[c]) for c in range(5)])
+    bt = D.V_BUILDINGS_3P if n == 3 else D.V_BUILDINGS
+    thr = (D.V_SETTLEMENTS, D.V_PROVINCES2, D.V_DOMINATED, bt, D.V_ARMY)
+    return sum([_progress(m[c], (thr[c],)) for c in range(5)])
 
 
 def _pending_measures(st: GState, seat: int) -> tuple[int, int, int, int, int]:
@@ -156,13 +151,7 @@ def _seat_value(
 ) -> float:
     """``evaluate`` of a live game from the shared parts (:func:`_card_votes`, and
     :func:`_offer_shared` while an offer is allocated or voted on)."""
-    m = _pending_measures(st, seat)
-    th: tuple[tuple[int, ...], ...]
-    if st.cards and st.vc[seat] >= 0:
-        th = _CARD_THRESHOLDS[st.vc[seat], st.n]
-    else:
-        th = _BASIC_THRESHOLDS[st.n]
-    val = sum([_progress(m[c], th[c]) for c in range(5)])
+    val = _sheet_progress(_pending_measures(st, seat), st.vc[seat] if st.cards else -1, st.n)
     if st.winner == seat:
         val += WIN_BONUS
     elif st.phase == PH_CLAIM and st.ccommit[seat] >= D.VP_TO_WIN:

@@ -11,6 +11,7 @@ import pytest
 
 from vikingcli_graenaland.game import GraenalandGame
 from vikingcli_graenaland.rules.votes import votes, votes_all
+from vikingcli_graenaland.scoring import measures, own_settlements
 
 GAME = GraenalandGame()
 CASES = [
@@ -36,10 +37,11 @@ def test_evaluate_all_is_evaluate_of_every_seat(n: int, options: dict[str, str])
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_votes_all_is_votes_of_every_seat(n: int) -> None:
-    """The shared-work ``votes_all`` the heuristic reads against the one-seat ``votes``
-    on boards laid out at random: heroes anywhere (several in one province, priests
-    with warlords), ramparts, armies, villages and buildings."""
+def test_written_out_counts_agree(n: int) -> None:
+    """The counts the heuristic reads, written out for speed, against their one-seat,
+    one-province forms, on boards laid out at random (heroes anywhere, several in one
+    province, priests with warlords; ramparts, armies, villages and buildings):
+    ``votes_all`` against ``votes``, ``measures`` against ``own_settlements``."""
     st = GAME.new_state(n, GAME.resolve_options({}), 1)
     np_ = st.board.np
     rng = random.Random(n)
@@ -51,3 +53,6 @@ def test_votes_all_is_votes_of_every_seat(n: int) -> None:
         st.bld = [rng.choice((-1, -1, *range(n))) for _ in range(np_ * 3)]
         for p in range(np_):
             assert votes_all(st, p) == [votes(st, s, p) for s in range(n)]
+        for s in range(n):
+            own = [own_settlements(st, s, p) for p in range(np_)]
+            assert measures(st, s)[:3] == (sum(own), sum(c >= 2 for c in own), max(own))
