@@ -137,9 +137,10 @@ def hint_lines(advice: Sequence[Advice], top: int = 3, scale: float = 10.0) -> l
     decimals = max(1, math.ceil(-math.log10(scale / 100))) if scale > 0 else 1
     lines = []
     for rank, a in enumerate(advice[:top], 1):
+        margin = round(a.margin, decimals) + 0.0  # a tiny loss reads +0.0, not -0.0
         lines.append(
             f"  {rank}. {a.text:<28} {a.share:4.0%} of the search,"
-            f" expected margin {a.margin:+.{decimals}f}"
+            f" expected margin {margin:+.{decimals}f}"
         )
     return lines
 

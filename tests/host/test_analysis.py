@@ -109,3 +109,5 @@ def test_hint_margins_show_the_precision_the_game_scores_in() -> None:
     advice = [Advice(action=0, text="take S08", share=0.5, margin=0.034, visits=10)]
     assert hint_lines(advice, scale=10.0)[0].endswith("expected margin +0.0")
     assert hint_lines(advice, scale=1.5)[0].endswith("expected margin +0.03")
+    nothing = [Advice(action=0, text="no", share=0.5, margin=-0.0001, visits=10)]
+    assert hint_lines(nothing, scale=1.5)[0].endswith("expected margin +0.00")
