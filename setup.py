@@ -39,21 +39,22 @@ fields at fixed offsets, read and written by the compiled rules without a name
 look-up) only if its base class is native as well. FlatState and FlatGame still
 allow interpreted subclasses (toy games, third-party plugins)."""
 
-INTERPRETED_MODULES = {
-    "__init__.py",
-}
-"""Modules of those packages that stay interpreted in the compiled build.
-
-``__init__.py``: the plugin hooks, run once; pluggy inspects their signatures."""
+INTERPRETED_MODULES = {"__init__.py"}
+"""Top-level modules of those packages that stay interpreted in the compiled build:
+``__init__.py``, the plugin hooks, run once (pluggy inspects their signatures). A
+subpackage's ``__init__.py`` is compiled like any module: the games' ``rules``
+packages keep their per-phase dispatch (``to_move``, ``legal``, ``play``) there, on
+every ply's path."""
 
 
 def _compiled_sources() -> list[str]:
-    root = Path(__file__).parent / "src"
+    top = Path(__file__).parent
+    root = top / "src"
     return COMPILED_HOST_MODULES + [
-        str(path.relative_to(Path(__file__).parent))
+        str(path.relative_to(top))
         for package in COMPILED_PACKAGES
         for path in sorted((root / package).rglob("*.py"))
-        if path.name not in INTERPRETED_MODULES
+        if path.relative_to(root / package).as_posix() not in INTERPRETED_MODULES
     ]
 
 
