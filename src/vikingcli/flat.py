@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from vikingcli.engine import Action, Game, IllegalAction
 
@@ -36,6 +36,9 @@ except ImportError:  # only mypyc reads the decorator; plain Python needs no pac
 
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
+
+
+S = TypeVar("S", bound="FlatState")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -64,9 +67,9 @@ class FlatState:
     ``to_json`` saves every field but the caches, copying lists so the snapshot
     shares nothing with the state; ``from_json`` reverses it. A game whose fields
     need another JSON form (tuples inside lists, an object built from data)
-    overrides both and calls ``super()``; ``from_json`` sets each field once, so a
-    compiled class, which checks every field's type when it is set, gets the field's
-    final form in ``data`` (convert before calling ``super()``, not after).
+    overrides both (``to_json`` calling ``super()``). ``from_json`` sets each field
+    once, so a compiled class, which checks every field's type when it is set, gets
+    the field's final form in ``data`` (convert, then call :func:`load_fields`).
 
     ``clone`` is generated from the kinds when the class is created, unless the class
     defines its own: a compiled (native) class must, as nothing can be assigned to it
@@ -128,17 +131,7 @@ class FlatState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Any:
         """The state of a snapshot made by :meth:`to_json` (caches empty)."""
-        s = cls.__new__(cls)
-        for name in cls.VALUES:
-            setattr(s, name, data[name])
-        for name in cls.LISTS:
-            setattr(s, name, list(data[name]))
-        for name in cls.GRIDS:
-            setattr(s, name, [list(row) for row in data[name]])
-        for name in cls.CUBES:
-            setattr(s, name, [[list(row) for row in plane] for plane in data[name]])
-        s.clear_caches()
-        return s
+        return load_fields(cls, data)
 
     def clear_caches(self) -> None:
         """Empty every cache (``from_json`` calls it): each one ``None``. A class whose
@@ -146,6 +139,25 @@ class FlatState:
         for name in self.CACHES:
             setattr(self, name, None)
         self.legal_cache = None
+
+
+def load_fields(cls: type[S], data: Mapping[str, Any]) -> S:
+    """A ``cls`` with every declared field set from ``data`` (caches empty): the work of
+    :meth:`FlatState.from_json`, which a subclass's ``from_json`` calls after converting
+    ``data``. Called by name, not as ``super().from_json``: mypyc compiles ``super()``
+    in a classmethod of a native class with the metaclass in place of ``cls``."""
+    klass: Any = cls  # not cls.__new__ typed: mypyc would compile it as type.__new__
+    s = klass.__new__(klass)
+    for name in cls.VALUES:
+        setattr(s, name, data[name])
+    for name in cls.LISTS:
+        setattr(s, name, list(data[name]))
+    for name in cls.GRIDS:
+        setattr(s, name, [list(row) for row in data[name]])
+    for name in cls.CUBES:
+        setattr(s, name, [[list(row) for row in plane] for plane in data[name]])
+    s.clear_caches()
+    return s
 
 
 def _fields(cls: type) -> list[str]:

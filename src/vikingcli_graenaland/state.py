@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from vikingcli.flat import FlatState
+from vikingcli.flat import FlatState, load_fields
 from vikingcli_graenaland.data import BOARDS, Board
 
 Action = tuple[Any, ...]
@@ -281,5 +281,5 @@ class GState(FlatState):
             tuple(tuple(x) for x in p) if p is not None else None for p in data["claim_plan"]
         ]
         offer_log = [tuple(x) for x in data["offer_log"]]
-        s: GState = super().from_json({**data, "claim_plan": claim_plan, "offer_log": offer_log})
+        s: GState = load_fields(cls, {**data, "claim_plan": claim_plan, "offer_log": offer_log})
         return s

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from vikingcli.flat import FlatState
+from vikingcli.flat import FlatState, load_fields
 from vikingcli_jorvik.data import N_CARDS
 
 # phases
@@ -163,13 +163,14 @@ class JorvikState(FlatState):
         cargo: list[tuple[int, ...]] = [()] * N_CARDS
         for key, goods in data["cargo"].items():
             cargo[int(key)] = tuple(int(g) for g in goods)
-        s: JorvikState = super().from_json(
+        s: JorvikState = load_fields(
+            cls,
             {
                 **data,
                 "jarl": bool(data["jarl"]),
                 "buf_stolen": bool(data["buf_stolen"]),
                 "cargo": cargo,
                 "log": [dict(e) for e in data["log"]],
-            }
+            },
         )
         return s

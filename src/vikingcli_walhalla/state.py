@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from vikingcli.flat import FlatState
+from vikingcli.flat import FlatState, load_fields
 from vikingcli_walhalla.board import Board, make_board
 
 # Phases, in the order of a turn.
@@ -247,5 +247,5 @@ class WalhallaState(FlatState):
             "ledger": [(str(label), tuple(int(x) for x in pts)) for label, pts in data["ledger"]],
             "events": [tuple(int(x) for x in e) for e in data["events"]],
         }
-        s: WalhallaState = super().from_json({**data, **fields})
+        s: WalhallaState = load_fields(cls, {**data, **fields})
         return s

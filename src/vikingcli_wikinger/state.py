@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from vikingcli.flat import FlatState
+from vikingcli.flat import FlatState, load_fields
 from vikingcli_wikinger.data import DISPLAY_SIZE, N_COLOURS, N_SPECIAL_KINDS, SLOTS
 
 # Phases (who acts is always ``State.cur``).
@@ -258,5 +258,5 @@ class State(FlatState):
     def from_json(cls, data: Mapping[str, Any]) -> State:
         """The state of a snapshot made by :meth:`to_json`."""
         fields = {name: list(data[name]) for name in cls.SHARED_LISTS}
-        s: State = super().from_json({**data, **fields, "last_move": tuple(data["last_move"])})
+        s: State = load_fields(cls, {**data, **fields, "last_move": tuple(data["last_move"])})
         return s
