@@ -7,7 +7,7 @@ optional mypyc extension modules (as mypy and black ship themselves)::
     pip install -e .[test]                 # development: pure Python, editable
 
 The wheel of a compiled build still holds every ``.py`` file; Python imports the
-extension module where one was built, so the host package (never compiled) and any
+extension module where one was built, so the host package (but ``flat.py``) and any
 module left out below run as plain Python.
 """
 
@@ -32,28 +32,31 @@ COMPILED_PACKAGES = [
 """What mypyc compiles: the search and the rules, where the time goes. The host
 (CLI, saves, tournaments) stays interpreted: its speed is start-up and I/O."""
 
-INTERPRETED_MODULES = {
-    "__init__.py",
-    "state.py",
-}
-"""Modules of those packages that stay interpreted in the compiled build.
+COMPILED_HOST_MODULES = ["src/vikingcli/flat.py"]
+"""The one host module compiled too: :class:`vikingcli.flat.FlatState` is the base of
+every game's state class, and a state class is compiled as a native class (its
+fields at fixed offsets, read and written by the compiled rules without a name
+look-up) only if its base class is native as well. FlatState and FlatGame still
+allow interpreted subclasses (toy games, third-party plugins)."""
 
-``state.py``: a game's state class is a :class:`vikingcli.flat.FlatState`, whose
-``clone`` is generated per subclass and assigned to the class when it is created;
-a native (compiled) class allows no such assignment. Kept interpreted, the state
-classes get the same straight-line ``clone`` in both builds, and the compiled rules
-read and write their fields as they would any Python object's.
-``__init__.py``: the plugin hooks, run once; pluggy inspects their signatures."""
+INTERPRETED_MODULES = {"__init__.py"}
+"""Top-level modules of those packages that stay interpreted in the compiled build:
+``__init__.py``, the plugin hooks, run once (pluggy inspects their signatures). A
+subpackage's ``__init__.py`` is compiled like any module: the games' ``rules``
+packages keep their per-phase dispatch (``to_move``, ``legal``, ``play``) there, on
+every ply's path."""
 
 
 def _compiled_sources() -> list[str]:
-    root = Path(__file__).parent / "src"
-    return [
-        str(path.relative_to(Path(__file__).parent))
+    top = Path(__file__).parent
+    root = top / "src"
+    return COMPILED_HOST_MODULES + [
+        str(path.relative_to(top))
         for package in COMPILED_PACKAGES
         for path in sorted((root / package).rglob("*.py"))
-        if path.name not in INTERPRETED_MODULES
+        if path.relative_to(root / package).as_posix() not in INTERPRETED_MODULES
     ]
+
 
 MYPY_REQUIREMENT = "mypy>=1.10"
 
@@ -63,6 +66,7 @@ def _build_requirements() -> list[str]:
     compiles together with everything they import (pluggy, orjson...)."""
     pyproject = tomllib.loads((Path(__file__).parent / "pyproject.toml").read_text())
     return [MYPY_REQUIREMENT, *pyproject["project"]["dependencies"]]
+
 
 # The build commands that need the extension modules; metadata-only runs
 # (egg_info, dist_info) skip the slow mypyc translation.

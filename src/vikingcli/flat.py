@@ -7,23 +7,41 @@ otherwise write by hand lives here once:
 
 * :class:`FlatState` declares each field's *kind* (how deep a copy it needs) and
   gets ``clone`` generated from that (straight-line code, as fast as a hand-written
-  copy), and ``to_json`` / ``from_json`` from the same declaration.
+  copy) unless the class writes its own, and ``to_json`` / ``from_json`` from the
+  same declaration.
 * :class:`FlatGame` is the apply template of :class:`vikingcli.engine.Game`: legal
   actions computed once per position and cached on the state, ``apply`` checks an
   action against that set and then hands it to the game's trusted ``play``.
 
 A game that needs neither may implement :class:`~vikingcli.engine.Game` directly.
+
+This is the one host module the compiled build compiles (``setup.py``): a game whose
+state class is compiled too (a mypyc *native* class, its fields read and written at
+fixed offsets instead of by name) needs a native base class. Both classes here still
+allow interpreted subclasses (toy games, third-party plugins, the pure build), and
+the module runs unchanged as plain Python.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from vikingcli.engine import Action, Game, IllegalAction
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # only mypyc reads the decorator; plain Python needs no package for it
 
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+S = TypeVar("S", bound="FlatState")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FlatState:
     """Base class of a game's flat state.
 
@@ -49,7 +67,15 @@ class FlatState:
     ``to_json`` saves every field but the caches, copying lists so the snapshot
     shares nothing with the state; ``from_json`` reverses it. A game whose fields
     need another JSON form (tuples inside lists, an object built from data)
-    overrides both and calls ``super()``.
+    overrides both (``to_json`` calling ``super()``). ``from_json`` sets each field
+    once, so a compiled class, which checks every field's type when it is set, gets
+    the field's final form in ``data`` (convert, then call :func:`load_fields`).
+
+    ``clone`` is generated from the kinds when the class is created, unless the class
+    defines its own: a compiled (native) class must, as nothing can be assigned to it
+    once it exists. A hand-written ``clone`` copies every field as deep as its kind
+    says; :func:`vikingcli.testing.check_flat_clone` (run by the conformance suite on
+    every state it visits) checks that it does.
     """
 
     __slots__ = ("legal_cache",)
@@ -67,24 +93,26 @@ class FlatState:
         super().__init_subclass__(**kwargs)
         kinds = (cls.VALUES, cls.LISTS, cls.GRIDS, cls.CUBES, cls.CACHES)
         declared = [name for kind in kinds for name in kind]
-        slots = [
-            name
-            for klass in cls.__mro__
-            for name in klass.__dict__.get("__slots__", ())
-            if name != "legal_cache"
-        ]
-        missing = sorted(set(slots) - set(declared))
-        unknown = sorted(set(declared) - set(slots))
+        fields = set(_fields(cls)) - {"legal_cache"}
+        missing = sorted(fields - set(declared))
+        unknown = sorted(set(declared) - fields)
         twice = sorted({n for n in declared if declared.count(n) > 1})
         if missing or unknown or twice:
             raise TypeError(
                 f"{cls.__name__}: every slot needs exactly one kind"
                 f" (no kind: {missing}, not a slot: {unknown}, two kinds: {twice})"
             )
-        cls.clone = _clone_function(cls)  # type: ignore[method-assign]
+        if "clone" not in vars(cls):
+            try:
+                cls.clone = _clone_function(cls)  # type: ignore[method-assign]
+            except TypeError:
+                raise TypeError(
+                    f"{cls.__name__} is a compiled class: it must define its own clone"
+                ) from None
 
     def clone(self) -> Self:
-        """An independent copy (generated for each subclass from its field kinds)."""
+        """An independent copy (generated for each subclass from its field kinds,
+        unless the subclass writes it out)."""
         raise TypeError("FlatState itself has no fields; clone a subclass")
 
     def to_json(self) -> dict[str, Any]:
@@ -103,18 +131,44 @@ class FlatState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Any:
         """The state of a snapshot made by :meth:`to_json` (caches empty)."""
-        s = cls.__new__(cls)
-        for name in cls.VALUES:
-            setattr(s, name, data[name])
-        for name in cls.LISTS:
-            setattr(s, name, list(data[name]))
-        for name in cls.GRIDS:
-            setattr(s, name, [list(row) for row in data[name]])
-        for name in cls.CUBES:
-            setattr(s, name, [[list(row) for row in plane] for plane in data[name]])
-        for name in (*cls.CACHES, "legal_cache"):
-            setattr(s, name, None)
-        return s
+        return load_fields(cls, data)
+
+    def clear_caches(self) -> None:
+        """Empty every cache (``from_json`` calls it): each one ``None``. A class whose
+        cache is typed otherwise (a compiled class checks the type) overrides it."""
+        for name in self.CACHES:
+            setattr(self, name, None)
+        self.legal_cache = None
+
+
+def load_fields(cls: type[S], data: Mapping[str, Any]) -> S:
+    """A ``cls`` with every declared field set from ``data`` (caches empty): the work of
+    :meth:`FlatState.from_json`, which a subclass's ``from_json`` calls after converting
+    ``data``. Called by name, not as ``super().from_json``: mypyc compiles ``super()``
+    in a classmethod of a native class with the metaclass in place of ``cls``."""
+    klass: Any = cls  # not cls.__new__ typed: mypyc would compile it as type.__new__
+    s = klass.__new__(klass)
+    for name in cls.VALUES:
+        setattr(s, name, data[name])
+    for name in cls.LISTS:
+        setattr(s, name, list(data[name]))
+    for name in cls.GRIDS:
+        setattr(s, name, [list(row) for row in data[name]])
+    for name in cls.CUBES:
+        setattr(s, name, [[list(row) for row in plane] for plane in data[name]])
+    s.clear_caches()
+    return s
+
+
+def _fields(cls: type) -> list[str]:
+    """The instance fields of ``cls`` and its bases: their ``__slots__``, or, for a
+    class compiled by mypyc (which keeps no ``__slots__``), the attributes it lists
+    in ``__mypyc_attrs__``."""
+    names: list[str] = []
+    for klass in cls.__mro__:
+        own = vars(klass)
+        names += own.get("__slots__", ()) or own.get("__mypyc_attrs__", ())
+    return names
 
 
 def _clone_function(cls: type[FlatState]) -> Any:
@@ -127,7 +181,8 @@ def _clone_function(cls: type[FlatState]) -> Any:
     for n in cls.CACHES:
         lines += [f"    v = self.{n}", f"    c.{n} = v[:] if v.__class__ is list else v"]
     lines.append("    return c")
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    # cls.__new__, not object.__new__: the base class may be a compiled one
+    namespace: dict[str, Any] = {"new": cls.__new__, "cls": cls}
     exec("\n".join(lines), namespace)
     fn = namespace["clone"]
     fn.__qualname__ = f"{cls.__qualname__}.clone"
@@ -135,6 +190,7 @@ def _clone_function(cls: type[FlatState]) -> Any:
     return fn
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FlatGame(Game):
     """The apply template: the engine contract over a :class:`FlatState`.
 

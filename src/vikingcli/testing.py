@@ -12,9 +12,10 @@ option (one option varied at a time from the defaults) and checks, at every step
 illegal action without changing the state, ``parse(format(a)) == a``,
 ``from_json(to_json(s))`` round-trips, ``observation`` is JSON-ready,
 ``determinize`` keeps the acting seat's observation and leaves the original alone,
-``clone`` is independent, ``render`` fits 80 columns, ``evaluate_all``
-agrees with ``evaluate`` seat by seat, no narration tells a seat more than its
-observation (:func:`check_narration`); and over whole games: the
+``clone`` is independent (and, for a :class:`~vikingcli.flat.FlatState`, copies
+each field as deep as its kind says: :func:`check_flat_clone`), ``render`` fits 80
+columns, ``evaluate_all`` agrees with ``evaluate`` seat by seat, no narration tells
+a seat more than its observation (:func:`check_narration`); and over whole games: the
 game ends, the same seed gives the same game, the outcome is well formed.
 Hypothesis also chooses paths of its own and, when one breaks the contract, shrinks
 it to a short sequence of moves. OpenSpiel's API and simulation tests are the model.
@@ -32,6 +33,7 @@ from typing import Any
 import orjson
 
 from vikingcli.engine import Game, IllegalAction, Outcome
+from vikingcli.flat import FlatState
 from vikingcli.text import plain_text
 
 JUNK_ACTIONS: tuple[Any, ...] = (("__not_an_action__",), None, -987654321, "__junk__")
@@ -141,10 +143,43 @@ def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True
     assert _snapshot(game, copy) == before, "clone differs from the original"
     game.apply(copy, actions[rng.randrange(len(actions))])
     assert _snapshot(game, state) == before, "applying to a clone changed the original"
+    if isinstance(state, FlatState):
+        check_flat_clone(state)
 
     if full:
         check_views(game, state)
         check_narration(game, state, rng)
+
+
+def check_flat_clone(state: FlatState) -> None:
+    """``state.clone()`` copies every declared field of a :class:`FlatState` as deep
+    as its kind says, no deeper and no shallower (a game may write ``clone`` out, and
+    a compiled state class must): VALUES shared, LISTS one level, GRIDS two,
+    CUBES three, a list cache one level, anything else shared."""
+    copy = state.clone()
+    assert type(copy) is type(state), "clone returned another class"
+    kinds = {"VALUES": 0, "LISTS": 1, "GRIDS": 2, "CUBES": 3}
+    fields = [(name, depth) for kind, depth in kinds.items() for name in getattr(state, kind)]
+    fields += [(name, -1) for name in state.CACHES]
+    for name, depth in [*fields, ("legal_cache", 0)]:
+        mine, theirs = getattr(state, name), getattr(copy, name)
+        if depth == -1:
+            depth = 1 if mine.__class__ is list else 0
+        _check_copied(mine, theirs, depth, name)
+
+
+def _check_copied(mine: Any, theirs: Any, depth: int, where: str) -> None:
+    if depth == 0:
+        # shared; an int read from a compiled class's field may be a new int object
+        assert theirs is mine or (type(mine) in (int, float) and theirs == mine), (
+            f"clone copied {where}, which its kind says to share"
+        )
+        return
+    assert type(theirs) is list and type(mine) is list, f"{where} is not a list"
+    assert theirs is not mine, f"clone shares {where}, which its kind says to copy"
+    assert len(theirs) == len(mine), f"clone's {where} has another length"
+    for i, (a, b) in enumerate(zip(mine, theirs)):
+        _check_copied(a, b, depth - 1, f"{where}[{i}]")
 
 
 def check_narration(game: Game, state: Any, rng: random.Random, *, max_actions: int = 24) -> None:

@@ -266,7 +266,7 @@ def why_build(st: S.GState, verb: str, args: list[str]) -> str | None:
         )
     bd = st.board
     here = bd.names[p]
-    if verb in ("village", *D.BUILDING_NAME) and houses_left(st, s) <= 0:
+    if (verb == "village" or verb in D.BUILDING_NAME) and houses_left(st, s) <= 0:
         return f"all your {D.SETTLEMENT_HOUSES} houses are on the board"
     if verb == "village":
         if not village_allowed(st, s, p):

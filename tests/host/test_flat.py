@@ -10,6 +10,7 @@ import pytest
 
 from vikingcli.engine import Action, IllegalAction, Outcome
 from vikingcli.flat import FlatGame, FlatState
+from vikingcli.testing import check_flat_clone
 
 
 class Pile(FlatState):
@@ -60,6 +61,44 @@ def test_a_slot_without_a_kind_is_refused_when_the_class_is_made() -> None:
         class Forgetful(FlatState):
             __slots__ = ("forgotten", "n")
             VALUES = ("n",)
+
+
+class Written(Pile):
+    """A state that writes its clone out, as a compiled state class must."""
+
+    __slots__ = ("bug",)
+    VALUES = (*Pile.VALUES, "bug")  # the mistake to make: "grid" or "static"
+
+    def clone(self) -> Written:
+        c = Written.__new__(Written)
+        c.legal_cache, c.n, c.static, c.bug = self.legal_cache, self.n, self.static, self.bug
+        c.row, c.log = self.row[:], self.log[:]
+        c.grid = self.grid if self.bug == "grid" else [x[:] for x in self.grid]
+        c.cube = [[y[:] for y in x] for x in self.cube]
+        c.seen = self.seen[:]
+        if self.bug == "static":
+            c.static = tuple(self.static)[:1] + tuple(self.static)[1:]
+        return c
+
+
+def _written(bug: str) -> Written:
+    s = Written.__new__(Written)
+    pile = _pile()
+    for name in (*Pile.VALUES, *Pile.LISTS, *Pile.GRIDS, *Pile.CUBES, *Pile.CACHES):
+        setattr(s, name, getattr(pile, name))
+    s.legal_cache = None
+    s.bug = bug
+    return s
+
+
+def test_a_written_out_clone_is_kept_and_checked_against_the_kinds() -> None:
+    assert Written.clone is not Pile.clone and "clone" in vars(Written)
+    check_flat_clone(_pile())
+    check_flat_clone(_written(""))
+    with pytest.raises(AssertionError, match=r"shares grid"):
+        check_flat_clone(_written("grid"))
+    with pytest.raises(AssertionError, match=r"copied static"):
+        check_flat_clone(_written("static"))
 
 
 class Count(FlatState):
