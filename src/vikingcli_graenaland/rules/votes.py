@@ -14,70 +14,49 @@ def votes(st: GState, s: int, p: int) -> int:
     """THE vote count of seat ``s`` in province ``p`` (spec §4 Phase 3).
 
     Used by offers (eligibility), votes (block weight) and render."""
-    n = st.n
     v = own_settlements(st, s, p)
+    return v + hero_votes(st, s, p, v)
+
+
+def hero_votes(st: GState, s: int, p: int, settlements: int) -> int:
+    """The votes seat ``s`` gets in ``p`` from its heroes there, given its own
+    ``settlements`` in ``p`` (a rampart spares a warlord's vote only where the seat
+    has none, at 4-5 players). The one place the hero rules of the vote are written."""
     hero = st.hero
+    n = st.n
     base = s * 3
     bonus = 1 if n == 3 else 0
     ramp = st.rampart[p]
     if hero[base + WL] == p:
-        priest_here = False
-        for o in range(n):
-            if hero[o * 3 + PR] == p:
-                priest_here = True
-                break
-        h = 0 if priest_here else st.army[s] + bonus
-        if ramp and (n == 3 or v == 0) and h > 0:
+        h = 0 if p in hero[PR::3] else st.army[s] + bonus
+        if ramp and (n == 3 or settlements == 0) and h > 0:
             h -= 1
     elif hero[base + PR] == p:
         h = bonus
         if ramp and n == 3 and h > 0:
             h -= 1
     elif hero[base + SK] == p:
-        h = bonus - 1  # the skald itself is not counted
-        for i in range(n * 3):
-            if hero[i] == p:
-                h += 1
+        h = bonus - 1 + hero.count(p)  # the skald itself is not counted
         if ramp and n == 3 and h > 0:
             h -= 1
     else:
         h = 0
-    return v + h
+    return h
 
 
 def votes_all(st: GState, p: int) -> list[int]:
-    """Votes of every seat in province ``p``: :func:`votes` of each seat (the same
-    counts in the same order of checks), with what the seats share read once (the
-    settlement owners, the heroes standing in ``p``): the heuristic asks it for every
-    province holding cards at every search cut-off, where no hero stands in most."""
+    """Votes of every seat in province ``p``: :func:`votes` of each seat, with the
+    settlement owners read once; the heuristic asks it for every province holding
+    cards at every search cut-off, where no hero stands in most."""
     n = st.n
     out = st.vil[p * n : p * n + n]
     i = p * 3
     for owner in st.bld[i : i + 3]:
         if owner >= 0:
             out[owner] += 1
-    hero = st.hero
-    if p not in hero:
-        return out
-    bonus = 1 if n == 3 else 0
-    ramp = st.rampart[p]
-    for s in range(n):
-        base = s * 3
-        if hero[base + WL] == p:
-            h = 0 if p in hero[PR::3] else st.army[s] + bonus
-            if ramp and (n == 3 or out[s] == 0) and h > 0:
-                h -= 1
-        elif hero[base + PR] == p:
-            h = bonus
-            if ramp and n == 3 and h > 0:
-                h -= 1
-        elif hero[base + SK] == p:
-            h = bonus - 1 + hero.count(p)  # the skald itself is not counted
-            if ramp and n == 3 and h > 0:
-                h -= 1
-        else:
-            continue
-        out[s] += h
+    if p in st.hero:
+        for s in range(n):
+            out[s] += hero_votes(st, s, p, out[s])
     return out
 
 
