@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from vikingcli.testing import iter_states
 from vikingcli_graenaland.game import GraenalandGame
 from vikingcli_graenaland.rules.votes import votes, votes_all
 from vikingcli_graenaland.scoring import measures, own_settlements
@@ -23,17 +24,11 @@ CASES = [
 @pytest.mark.parametrize(("n", "options"), CASES, ids=str)
 def test_evaluate_all_is_evaluate_of_every_seat(n: int, options: dict[str, str]) -> None:
     for seed in range(3):
-        st = GAME.new_state(n, GAME.resolve_options(options), seed)
-        rng = random.Random(seed)
-        while True:
+        for st in iter_states(GAME, n, GAME.resolve_options(options), seed):
             heroes = st.hero[:]
             together = GAME.evaluate_all(st)
             assert together == [GAME.evaluate(st, seat) for seat in range(n)]
             assert st.hero == heroes  # a committed move is tried and taken back
-            if GAME.to_move(st) is None:
-                break
-            acts = GAME.legal_actions(st)
-            GAME.apply(st, acts[rng.randrange(len(acts))])
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])

@@ -5,10 +5,9 @@ with and without the Jarl."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from vikingcli.testing import iter_states
 from vikingcli_jorvik.game import JorvikGame
 
 GAME = JorvikGame()
@@ -19,11 +18,5 @@ GAME = JorvikGame()
 def test_evaluate_all_is_evaluate_of_every_seat(n: int, mode: str) -> None:
     options = GAME.resolve_options({"mode": mode})
     for seed in range(5):
-        s = GAME.new_state(n, options, seed)
-        rng = random.Random(seed)
-        while True:
+        for s in iter_states(GAME, n, options, seed):
             assert GAME.evaluate_all(s) == [GAME.evaluate(s, seat) for seat in range(n)]
-            if GAME.to_move(s) is None:
-                break
-            acts = GAME.legal_actions(s)
-            GAME.apply(s, acts[rng.randrange(len(acts))])

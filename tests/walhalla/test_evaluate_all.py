@@ -5,10 +5,9 @@ with face-down Headland and Walhalla cards committed along the way."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from vikingcli.testing import iter_states
 from vikingcli_walhalla.game import WalhallaGame
 
 GAME = WalhallaGame()
@@ -19,11 +18,5 @@ OPTIONS = ({}, {"headlands": "8,5,5"}, {"fixed_orientation": "yes"})
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o.values()) or "default")
 def test_evaluate_all_is_evaluate_of_every_seat(n: int, options: dict[str, str]) -> None:
     for seed in range(5):
-        s = GAME.new_state(n, GAME.resolve_options(options), seed)
-        rng = random.Random(seed)
-        while True:
+        for s in iter_states(GAME, n, GAME.resolve_options(options), seed):
             assert GAME.evaluate_all(s) == [GAME.evaluate(s, seat) for seat in range(n)]
-            if GAME.to_move(s) is None:
-                break
-            acts = GAME.legal_actions(s)
-            GAME.apply(s, acts[rng.randrange(len(acts))])

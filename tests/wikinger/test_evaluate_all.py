@@ -5,10 +5,9 @@ basic and advanced."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from vikingcli.testing import iter_states
 from vikingcli_wikinger.game import WikingerGame
 
 GAME = WikingerGame()
@@ -18,11 +17,5 @@ GAME = WikingerGame()
 @pytest.mark.parametrize("mode", ["basic", "advanced"])
 def test_evaluate_all_is_evaluate_of_every_seat(n: int, mode: str) -> None:
     for seed in range(6):
-        s = GAME.new_state(n, GAME.resolve_options({"mode": mode}), seed)
-        rng = random.Random(seed)
-        while True:
+        for s in iter_states(GAME, n, GAME.resolve_options({"mode": mode}), seed):
             assert GAME.evaluate_all(s) == [GAME.evaluate(s, seat) for seat in range(n)]
-            if GAME.to_move(s) is None:
-                break
-            acts = GAME.legal_actions(s)
-            GAME.apply(s, acts[rng.randrange(len(acts))])
