@@ -17,7 +17,9 @@ by what happens when the rest of its chain is played sensibly:
   greedy move (best one-ply ``evaluate`` for the seat to move, first of equals)
   until ``game.search_horizon(start, state)`` says the chain is over (or
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
-  answer an offer or a vote.
+  answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
+  next chains, k in all (the mcts player's larger budgets do: more deals alone do
+  not change a flat search's choice once it has about 30).
 * **Value**: ``evaluate`` of the searching seat at the horizon, averaged over the
   passes; the highest mean wins (then the one-ply order). A candidate that is not
   legal in some deal (the engine does not promise that the true state's actions
@@ -55,9 +57,10 @@ ROLLOUT_LIMIT = 400
 """Safety cap on the moves of one rollout."""
 
 
-def greedy_rollout(game: Game, start: State, state: State) -> int:
+def greedy_rollout(game: Game, start: State, state: State, reach: int = 1) -> int:
     """Play greedy moves in ``state`` (in place) until the game's horizon from
-    ``start``, the end of the game or ROLLOUT_LIMIT moves; return the work done in
+    ``start`` (with ``reach`` > 1: the horizon after the horizon, ``reach`` times),
+    the end of the game or ROLLOUT_LIMIT moves a horizon; return the work done in
     positions evaluated (k + 1 for a move chosen among k actions, 1 for a forced one)."""
     legal = game.legal_actions
     apply = game.apply_legal  # every action below comes from legal(state)
@@ -65,7 +68,16 @@ def greedy_rollout(game: Game, start: State, state: State) -> int:
     horizon = game.search_horizon
     steps = 0
     units = 0
-    while steps < ROLLOUT_LIMIT and not horizon(start, state):
+    later = False  # in a chain after the first: it plays at least one move
+    while True:
+        if steps >= ROLLOUT_LIMIT or ((steps or not later) and horizon(start, state)):
+            reach -= 1
+            if reach <= 0:
+                break
+            # The next chain starts here; a clone, since start must not move with state.
+            start = game.clone(state)
+            steps = 0
+            later = True
         mover = to_move(state)
         if mover is None:
             break
@@ -87,8 +99,11 @@ def greedy_rollout(game: Game, start: State, state: State) -> int:
 class FlatSearch:
     """One flat search for one decision of ``seat`` in ``state``."""
 
-    def __init__(self, game: Game, state: State, seat: int, rng: random.Random) -> None:
+    def __init__(
+        self, game: Game, state: State, seat: int, rng: random.Random, reach: int = 1
+    ) -> None:
         self.game = game
+        self.reach = reach
         self.state = state
         self.seat = seat
         self.rng = rng
@@ -148,7 +163,7 @@ class FlatSearch:
                     continue
                 d = clone(deal)
                 apply(d, action)
-                self.units += greedy_rollout(game, deal, d) + 1
+                self.units += greedy_rollout(game, deal, d, self.reach) + 1
                 if self.track:
                     values = game.evaluate_all(d)
                     v = values[seat]

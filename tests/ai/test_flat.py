@@ -132,3 +132,28 @@ def test_flat_leaves_out_actions_a_deal_does_not_allow() -> None:
     for seed in range(5):
         search = FlatSearch(game, state, seat, random.Random(seed))
         assert search.run(actions, 60) in actions[1:]
+
+
+@graen_only
+def test_graenaland_rollout_with_reach_two_plays_the_next_offer_too() -> None:
+    """``reach`` chains horizons: from an offer, the offer after it is resolved as well
+    (unless the offers end first), and ``reach=1`` stops where it always did."""
+    from vikingcli_graenaland.state import PH_ALLOC, PH_OFFER, PH_VOTE
+
+    game: Game = GAMES["graenaland"]
+    offers = (PH_OFFER, PH_ALLOC, PH_VOTE)
+    starts = _graen_positions(offers)
+    assert starts
+    went_on = 0
+    for start in starts:
+        once, twice = game.clone(start), game.clone(start)
+        greedy_rollout(game, start, once)
+        greedy_rollout(game, start, twice, reach=2)
+        if once.phase in offers and once.round == start.round:
+            # The first chain ended at the next offer: the second resolves that one.
+            assert twice.oidx == once.oidx + 1 or twice.phase not in offers
+            assert game.to_json(twice) != game.to_json(once)
+            went_on += 1
+        else:
+            assert twice.phase != PH_OFFER or twice.round != start.round
+    assert went_on

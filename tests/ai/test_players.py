@@ -134,7 +134,8 @@ def test_kinds_are_registered_with_their_parameters() -> None:
         assert name in reg.players
     params = {p.name for p in MCTS.params}
     assert params == {
-        "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "seed", "workers"
+        "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
+        "workers",
     }
     spec = parse_spec("mcts:iterations=300,seed=1", reg.players)
     assert dict(spec.params) == {"iterations": 300, "seed": 1}
@@ -159,7 +160,8 @@ def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
     assert {p["name"] for p in kinds["greedy"]["params"]} == {"seed"}
     mcts = {p["name"]: p for p in kinds["mcts"]["params"]}
     assert set(mcts) == {
-        "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "seed", "workers"
+        "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
+        "workers",
     }
     assert mcts["rollout"]["choices"] == ["random", "greedy-epsilon"]
     assert mcts["iterations"]["type"] == "int"
@@ -256,3 +258,30 @@ def test_redeal_1_is_the_search_without_sharing() -> None:
     shared = Search(game, state, seat, SearchConfig(iterations=40, redeal=40), random.Random(2))
     shared.run(40)
     assert shared.root_stats() != default.root_stats()
+
+
+def test_more_iterations_look_farther() -> None:
+    """Above the default budget the cut-off and the flat reach grow with the square
+    root of the budget; at or below it, or with a time budget, they stay."""
+    from vikingcli_ai.mcts import DEFAULT_DEPTH, DEFAULT_ITERATIONS, _make, look_ahead
+
+    params = {p.name: p.default for p in MCTS.params}
+    game = RuneDuel()
+    assert look_ahead(DEFAULT_ITERATIONS, 0.0) == 1.0
+    assert look_ahead(50, 0.0) == 1.0
+    assert look_ahead(4 * DEFAULT_ITERATIONS, 0.0) == 2.0
+    assert look_ahead(4 * DEFAULT_ITERATIONS, 1.5) == 1.0
+    default = _make(game, 0, params).cfg
+    assert (default.depth, default.reach) == (DEFAULT_DEPTH, 1)
+    more = _make(game, 0, {**params, "iterations": 1000}).cfg
+    assert (more.depth, more.reach) == (37, 2)
+    much = _make(game, 0, {**params, "iterations": 4 * DEFAULT_ITERATIONS}).cfg
+    assert (much.depth, much.reach) == (2 * DEFAULT_DEPTH, 2)
+    # An explicit depth or reach always wins; a game's hint is what grows.
+    fixed = _make(game, 0, {**params, "iterations": 1000, "depth": 20, "reach": 1}).cfg
+    assert (fixed.depth, fixed.reach) == (20, 1)
+
+    class Hinted(RuneDuel):
+        ai_depth = 40
+
+    assert _make(Hinted(), 0, {**params, "iterations": 1000}).cfg.depth == 73
