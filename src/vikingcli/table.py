@@ -6,7 +6,8 @@ the prompt, hang up) with an :class:`Identity` (the user name and the fingerprin
 the key that logged in); :mod:`vikingcli.ssh` provides both. Everything runs on one
 asyncio event loop: the game state changes only there, so a look-up typed at any
 moment reads a whole state, never one half-applied. AI players think in a worker
-thread on a copy of the state.
+thread on a copy of the state. What a line typed at the table means (a look-up, a
+move, a console command) is :mod:`vikingcli.table_input`.
 
 Seat rules, in the order :meth:`Table.join` applies them:
 
@@ -29,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from vikingcli import table_input
 from vikingcli.analysis import hinter
 from vikingcli.engine import IllegalAction
-from vikingcli.human import look_up
 from vikingcli.match import Match, Seat, make_player
 from vikingcli.players import Forfeit, HostedPlayer, Player, PlayerKind, SeatInfo
 from vikingcli.scoresheet import score_sheet
@@ -43,30 +44,12 @@ from vikingcli.seating import (
     printable,
     write_table_save,
 )
+from vikingcli.table_input import MAX_LINE
 from vikingcli.text import move_lines, named_fragments, shown
 
-MAX_LINE = 1000
-"""Longest line a person may send; longer ones are refused, not cut."""
 MAX_NAME = 24
 MAX_MISSED = 400
 """Lines of moves kept for a seat whose owner is away (shown when they return)."""
-
-HELP = (
-    "Type an action (Tab completes) when it is your move. Look-ups answer at any time: "
-    "'board', 'actions' (your legal actions), 'rules', the game's views, 'seats' (who sits "
-    "where), 'say TEXT' (one line to everyone at the table), 'hint' (the AI's best moves for "
-    "you), 'help'. 'quit' leaves; your "
-    "seat stays yours and the same key gets it back."
-)
-WATCH_HELP = (
-    "You are watching: you see what every spectator sees and cannot play. Look-ups: "
-    "'board', 'rules', the game's views, 'seats', 'say TEXT', 'help'; 'quit' leaves."
-)
-CONSOLE_HELP = (
-    "console: 'seats' lists the seats, 'start' begins without the missing people, "
-    "'release N' frees seat N for the next person, 'say TEXT' talks to the table, "
-    "'stop' saves and closes the table."
-)
 
 
 class Screen(Protocol):
@@ -133,7 +116,8 @@ class Table:
         self.go = asyncio.Event()
         self.finished = False
         self.stopped: str | None = None
-        self._pending: dict[int, asyncio.Future[str]] = {}
+        self.pending: dict[int, asyncio.Future[str]] = {}
+        """Per human seat, the move the table waits for (set by the line its person types)."""
         self._fresh: set[Place] = set()
         """Places whose last sight of the board is the current state."""
         match.narrating = True
@@ -172,6 +156,12 @@ class Table:
     def missing(self) -> list[int]:
         """Human seats nobody is connected to."""
         return [s for s in self.humans if s not in self.holders]
+
+    def expected(self, seat: int) -> str:
+        """Who a human seat waits for: its owner, the user it is reserved for, or anyone."""
+        if seat in self.record.owners:
+            return self.seat_name(seat)
+        return self.record.reserved.get(seat, "anyone")
 
     def seat_lines(self) -> list[str]:
         """The seats as the lobby and ``seats`` show them."""
@@ -296,99 +286,30 @@ class Table:
         self._save()
         return f"seat {seat} released"
 
-    # -- lines typed by people ---------------------------------------------------------
+    # -- lines typed at the table (what they mean: vikingcli.table_input) ---------------
 
     def prompt(self, place: Place) -> tuple[str, str]:
         """The prompt text and its style class for ``place``."""
-        if place.seat is not None and self._pending.get(place.seat) is not None:
-            return f"{place.name} (your move) > ", "class:yourmove"
-        return f"{place.name} > ", "class:prompt"
+        return table_input.prompt(self, place)
 
     def status(self, place: Place) -> str:
         """The live line under the prompt."""
-        if self.finished:
-            return "game over"
-        if not self.go.is_set():
-            waiting = ", ".join(f"seat {s} ({self._expected(s)})" for s in self.missing())
-            return f"lobby: waiting for {waiting}"
-        mover = self.match.game.to_move(self.match.state)
-        role = "watching; " if place.seat is None else ""
-        if mover is None:
-            return role + "game over"
-        if mover == place.seat:
-            return f"move {len(self.match.actions) + 1}: your move"
-        away = " (away)" if mover in self.humans and mover not in self.holders else ""
-        return f"{role}move {len(self.match.actions) + 1}: {self.seat_name(mover)}{away} to move"
-
-    def _expected(self, seat: int) -> str:
-        if seat in self.record.owners:
-            return self.seat_name(seat)
-        return self.record.reserved.get(seat, "anyone")
+        return table_input.status(self, place)
 
     def completions(self, place: Place) -> list[str]:
-        words = ["board", "help", "rules", "say ", "seats", "quit"]
-        if place.seat is None:
-            return [*words, "take"] if self.owner_of(place.who) is not None else words
-        if self._pending.get(place.seat) is not None:
-            return [*self.match.game.legal_action_texts(self.match.state), "actions", *words]
-        return ["actions", *words]
+        return table_input.completions(self, place)
 
     def handle(self, place: Place, raw: str) -> bool:
         """Answer one line typed at ``place``; ``False`` when the person leaves."""
-        show = place.screen.show
-        line = raw.strip()
-        if not line:
-            return True
-        if len(line) > MAX_LINE:
-            show(f"line too long ({len(line)} characters, at most {MAX_LINE}); ignored", "error")
-            return True
-        if "\ufffd" in line:
-            show("that line was not valid UTF-8; ignored", "error")
-            return True
-        word, _, rest = line.partition(" ")
-        if line in ("quit", "exit"):
-            if place.seat is not None:
-                show("Bye. Your seat stays yours: connect again with the same key to go on.")
-            return False
-        if word == "say":
-            self.say(place.name, rest, watching=place.seat is None)
-            return True
-        if line == "seats":
-            show("\n".join(self.seat_lines()))
-            return True
-        if line == "take":
-            self._take(place)
-            return True
-        if line == "hint":
-            self._hint(place)
-            return True
-        game, state = self.match.game, self.match.state
-        helps = HELP if place.seat is not None else WATCH_HELP
-        answer = look_up(game, state, place.seat, line, helps, self.match.names)
-        if answer is not None:
-            show(answer)
-            return True
-        if place.seat is None:
-            show("you are watching and cannot play (type 'help' for what you can do)", "error")
-            return True
-        pending = self._pending.get(place.seat)
-        if pending is None or pending.done():
-            if not self.go.is_set():
-                show("the game has not begun; nothing typed now is kept", "error")
-            else:
-                mover = game.to_move(state)
-                whom = "nobody" if mover is None else self.seat_name(mover)
-                show(f"not your move ({whom} is to move); nothing typed early is kept", "error")
-            return True
-        try:
-            action = game.parse_action(state, line)
-        except IllegalAction as exc:
-            show(f"not legal: {exc}", "error")
-            return True
-        pending.set_result(game.format_action(state, action))
-        return True
+        return table_input.handle(self, place, raw)
 
-    def _hint(self, place: Place) -> None:
+    def console(self, line: str) -> str:
+        """A command typed at the server console; returns its answer."""
+        return table_input.console(self, line)
+
+    # -- what people do at the table -----------------------------------------------------
+
+    def hint(self, place: Place) -> None:
         """The best moves for the seat to move, searched in a thread from its own view."""
         show = place.screen.show
         if place.seat is None:
@@ -409,7 +330,7 @@ class Table:
         self._tasks.add(task := asyncio.get_running_loop().create_task(search()))
         task.add_done_callback(self._tasks.discard)
 
-    def _take(self, place: Place) -> None:
+    def take(self, place: Place) -> None:
         seat = self.owner_of(place.who)
         if place.seat is not None or seat is None:
             place.screen.show("'take' moves your own seat to this connection; you have none here")
@@ -435,31 +356,6 @@ class Table:
         self.log(f"{who} says: {text}")
         self.broadcast(f"{who} says: {text}", "talk")
 
-    # -- host console ------------------------------------------------------------------
-
-    def console(self, line: str) -> str:
-        """A command typed at the server console; returns its answer."""
-        word, _, rest = line.strip().partition(" ")
-        if word == "seats":
-            return "\n".join(self.seat_lines())
-        if word == "start":
-            if self.go.is_set():
-                return "the game is already on"
-            self._start("the host started the game")
-            return "started"
-        if word == "release":
-            if not rest.strip().isdigit():
-                return "release N: N is a seat number"
-            return self.release(int(rest))
-        if word == "say":
-            self.say("host", rest)
-            return "said"
-        if word == "stop":
-            self.stop("the host stopped the table")
-            return "stopping"
-        if word in ("help", "?"):
-            return CONSOLE_HELP
-        return f"unknown command {word!r}; {CONSOLE_HELP}"
 
     # -- telling people -----------------------------------------------------------------
 
@@ -482,12 +378,12 @@ class Table:
     def _lobby_news(self) -> None:
         missing = self.missing()
         if not missing:
-            self._start("All seats are taken: the game begins. Type 'help' for commands.")
+            self.start("All seats are taken: the game begins. Type 'help' for commands.")
             return
-        waiting = ", ".join(f"seat {s} ({self._expected(s)})" for s in missing)
+        waiting = ", ".join(f"seat {s} ({self.expected(s)})" for s in missing)
         self.broadcast(f"Waiting for {len(missing)} more: {waiting}.")
 
-    def _start(self, message: str) -> None:
+    def start(self, message: str) -> None:
         if self.go.is_set():
             return
         self.broadcast(message)
@@ -505,7 +401,7 @@ class Table:
         self._fresh.add(place)
 
     def _tell_turn(self, place: Place) -> None:
-        if place.seat is not None and self._pending.get(place.seat) is not None:
+        if place.seat is not None and self.pending.get(place.seat) is not None:
             place.screen.show(f"Your move, {place.name}.", "yourmove")
 
     # -- the game ----------------------------------------------------------------------
@@ -517,7 +413,7 @@ class Table:
         """Wait for the table to fill (or the host), then play to the end or to a stop."""
         self._save()
         if not self.missing():
-            self._start("All seats are taken: the game begins.")
+            self.start("All seats are taken: the game begins.")
         await self.go.wait()
         match, game = self.match, self.match.game
         while not match.over and not self.stopped:
@@ -559,7 +455,7 @@ class Table:
 
     async def _human_move(self, seat: int) -> str:
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        self._pending[seat] = future
+        self.pending[seat] = future
         start = time.perf_counter()
         holder = self.holders.get(seat)
         if holder is not None:
@@ -570,7 +466,7 @@ class Table:
         try:
             return await future
         finally:
-            self._pending.pop(seat, None)
+            self.pending.pop(seat, None)
             self.match.seconds[seat] += time.perf_counter() - start
 
     async def _ai_move(self, seat: int) -> bool:
@@ -651,6 +547,6 @@ class Table:
         self.log(f"{reason}; saved to {self.save}")
         for place in self.places():
             place.screen.hang_up()
-        for future in self._pending.values():
+        for future in self.pending.values():
             future.cancel()
         self.go.set()
