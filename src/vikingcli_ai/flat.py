@@ -18,8 +18,8 @@ by what happens when the rest of its chain is played sensibly:
   until ``game.search_horizon(start, state)`` says the chain is over (or
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
   answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
-  next chains, k in all (the mcts player's larger budgets do: more deals alone do
-  not change a flat search's choice once it has about 30).
+  next chains, k in all (``mcts:reach=k``; more deals alone do not change a flat
+  search's choice once it has about 30, but reach 2 has not measured stronger).
 * **Value**: ``evaluate`` of the searching seat at the horizon, averaged over the
   passes; the highest mean wins (then the one-ply order). A candidate that is not
   legal in some deal (the engine does not promise that the true state's actions

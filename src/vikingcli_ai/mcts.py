@@ -58,7 +58,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
 * **Flat mode** (``search=flat``, the default where the game's ``ai_search`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``search_horizon`` on shared determinizations (``flat.py``);
-  above 300 iterations through more than one chain (``reach``, ``look_ahead``).
+  ``reach`` > 1 plays on through that many chains (not the default: 1000
+  iterations with reach 2 measured 46% head to head against 300 on 20 fresh
+  Graenaland games, at seven times the time; benchmarks/README.md).
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
@@ -105,8 +107,7 @@ without. Graenaland (3 players, 9 vs 6 games) showed no gain."""
 TIE_Z = 1.0
 TIE_VISITS = 0.5
 DEFAULT_ITERATIONS = 300
-"""The default budget; above it the cut-off and the flat search's reach grow
-(:func:`look_ahead`)."""
+"""The default budget; above it the tree search's cut-off grows (:func:`look_ahead`)."""
 DEFAULT_DEPTH = 20
 """The rollout cut-off used when neither the player spec nor the game's
 ``ai_depth`` hint says otherwise (Graenaland's hint is 1; see its rules module)."""
@@ -527,12 +528,11 @@ def look_ahead(iterations: int, seconds: float) -> float:
     known in advance), ``sqrt(iterations / DEFAULT_ITERATIONS)`` above.
 
     Why: with a fixed cut-off, more iterations only sharpen the estimate of the
-    same ``evaluate`` at the same horizon, and that estimate is already settled at
-    the default budget (measured: 1000 iterations beat 300 by 54% head to head in
-    Walhalla and 49% in Graenaland, where two 300-iteration flat searches of one
-    position disagree as often as a 300 and a 1000 one). Looking farther is what
-    more thinking buys, as deeper iterations do in alpha-beta; the square root keeps
-    a search's cost roughly linear-times-root in its budget."""
+    same ``evaluate`` at the same horizon, and that estimate is mostly settled at
+    the default budget (measured in Walhalla: 1000 iterations against 300 at the
+    same 20-ply cut-off, 54.4% head to head). Looking farther is what more thinking
+    buys, as deeper iterations do in alpha-beta (benchmarks/README.md has the
+    rows). The flat search does not use it: its reach stays what is asked."""
     if seconds > 0 or iterations <= DEFAULT_ITERATIONS:
         return 1.0
     return math.sqrt(iterations / DEFAULT_ITERATIONS)
@@ -546,9 +546,6 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
     depth = params["depth"]
     if depth < 0:
         depth = round(default_depth(game) * farther)
-    reach = params["reach"]
-    if reach < 1:
-        reach = max(1, round(farther))
     cfg = SearchConfig(
         iterations=iterations,
         seconds=seconds,
@@ -557,7 +554,7 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         depth=depth,
         redeal=params["redeal"],
         search=params["search"] if params["search"] != "auto" else default_search(game),
-        reach=reach,
+        reach=params["reach"],
     )
     player = MctsPlayer(cfg, params["seed"], params["workers"])
     player.tiebreak = default_tiebreak(game)
@@ -614,12 +611,10 @@ MCTS = PlayerKind(
         Param(
             "reach",
             int,
-            0,
+            1,
             "flat search: how many of the game's chains of sub-decisions each candidate"
-            " is played through greedily before it is judged; 0: 1, or"
-            f" round(sqrt(iterations/{DEFAULT_ITERATIONS})) above {DEFAULT_ITERATIONS}"
-            " iterations",
-            minimum=0,
+            " is played through greedily before it is judged",
+            minimum=1,
         ),
         Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),
         Param("workers", int, 1, "processes searching in parallel (root parallelism)", minimum=1),
