@@ -156,6 +156,10 @@ class Game(ABC):
     ai_depth: int | None = None
     """Search hint: the rollout cut-off in plies that suits this game (``None``:
     the AI's own default). An explicit ``depth`` parameter always wins."""
+    ai_deepen: bool | None = None
+    """Search hint: lengthen the rollout cut-off when a search is given more than the
+    AI's default budget (more thinking looks farther), for games where that measured
+    stronger (``None``: the AI's own default, off). An explicit ``depth`` wins."""
     ai_tiebreak: bool | None = None
     """Search hint: let the one-ply ``evaluate`` ranking decide between root
     actions the search cannot tell apart (``None``: the AI's own default)."""

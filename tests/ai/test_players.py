@@ -260,28 +260,42 @@ def test_redeal_1_is_the_search_without_sharing() -> None:
     assert shared.root_stats() != default.root_stats()
 
 
-def test_more_iterations_look_farther() -> None:
-    """Above the default budget the cut-off grows with the square root of the
-    budget; at or below it, or with a time budget, it stays; the flat reach stays 1."""
+def test_more_iterations_look_farther_where_the_game_asks() -> None:
+    """Above the default budget the cut-off grows with the square root of the budget
+    in a game with the ``ai_deepen`` hint; at or below it, with a time budget, without
+    the hint, or with an explicit depth, it stays; the flat reach stays 1."""
     from vikingcli_ai.mcts import DEFAULT_DEPTH, DEFAULT_ITERATIONS, _make, look_ahead
 
     params = {p.name: p.default for p in MCTS.params}
-    game = RuneDuel()
     assert look_ahead(DEFAULT_ITERATIONS, 0.0) == 1.0
     assert look_ahead(50, 0.0) == 1.0
     assert look_ahead(4 * DEFAULT_ITERATIONS, 0.0) == 2.0
     assert look_ahead(4 * DEFAULT_ITERATIONS, 1.5) == 1.0
-    default = _make(game, 0, params).cfg
+
+    class Deepening(RuneDuel):
+        ai_deepen = True
+
+    plain, deep = RuneDuel(), Deepening()
+    assert _make(plain, 0, {**params, "iterations": 1000}).cfg.depth == DEFAULT_DEPTH
+    default = _make(deep, 0, params).cfg
     assert (default.depth, default.reach) == (DEFAULT_DEPTH, 1)
-    more = _make(game, 0, {**params, "iterations": 1000}).cfg
+    more = _make(deep, 0, {**params, "iterations": 1000}).cfg
     assert (more.depth, more.reach) == (37, 1)
-    much = _make(game, 0, {**params, "iterations": 4 * DEFAULT_ITERATIONS}).cfg
-    assert (much.depth, much.reach) == (2 * DEFAULT_DEPTH, 1)
-    # An explicit depth or reach always wins; a game's hint is what grows.
-    fixed = _make(game, 0, {**params, "iterations": 1000, "depth": 20, "reach": 3}).cfg
+    assert _make(deep, 0, {**params, "iterations": 4 * DEFAULT_ITERATIONS}).cfg.depth == 40
+    assert _make(deep, 0, {**params, "iterations": 1000, "seconds": 2.0}).cfg.depth == 20
+    fixed = _make(deep, 0, {**params, "iterations": 1000, "depth": 20, "reach": 3}).cfg
     assert (fixed.depth, fixed.reach) == (20, 3)
 
-    class Hinted(RuneDuel):
+    class Hinted(Deepening):
         ai_depth = 40
 
     assert _make(Hinted(), 0, {**params, "iterations": 1000}).cfg.depth == 73
+    walhalla = GAMES.get("walhalla")
+    if walhalla is not None:
+        assert _make(walhalla, 0, {**params, "iterations": 1000}).cfg.depth == 37
+    for name in ("wikinger", "jorvik"):
+        if name in GAMES:
+            game = GAMES[name]
+            assert _make(game, 0, {**params, "iterations": 1000}).cfg.depth == _make(
+                game, 0, params
+            ).cfg.depth
