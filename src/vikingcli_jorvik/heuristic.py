@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
-from vikingcli_jorvik.scoring import final_breakdown
+from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
 from vikingcli_jorvik.state import PH_END, PH_LOAD, JorvikState
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
@@ -30,7 +30,7 @@ GOOD_VALUE = 0.5  # VP per stored good or good on a bought ship
 def evaluate(s: JorvikState, seat: int) -> float:
     if s.phase == PH_END:
         return float(s.vp[seat])
-    return _seat_value(s, seat, *_pict_standing(s))
+    return _seat_value(s, seat, _left(s), *_pict_standing(s))
 
 
 def evaluate_all(s: JorvikState) -> list[float]:
@@ -38,8 +38,14 @@ def evaluate_all(s: JorvikState) -> list[float]:
     with worked out once."""
     if s.phase == PH_END:
         return [float(x) for x in s.vp]
-    standing = _pict_standing(s)
-    return [_seat_value(s, seat, *standing) for seat in range(s.n)]
+    left = _left(s)
+    defs, hi, lo, picts = _pict_standing(s)
+    return [_seat_value(s, seat, left, defs, hi, lo, picts) for seat in range(s.n)]
+
+
+def _left(s: JorvikState) -> float:
+    """The part of the deck still to come: 1 at the start, 0 at the end."""
+    return len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]
 
 
 _NO_PICTS: list[int] = []
@@ -57,23 +63,33 @@ def _pict_standing(s: JorvikState) -> tuple[list[int], int, int, list[int]]:
 
 
 def _seat_value(
-    s: JorvikState, seat: int, defs: list[int], hi: int, lo: int, picts: list[int]
+    s: JorvikState,
+    seat: int,
+    left: float,
+    defs: list[int],
+    hi: int,
+    lo: int,
+    picts: list[int],
 ) -> float:
-    """``evaluate`` of a game in progress, given :func:`_pict_standing`."""
-    left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start, 0 at the end
-    owned = s.cards[seat] + s.loading[seat]
+    """``evaluate`` of a game in progress, given :func:`_left` and
+    :func:`_pict_standing`."""
+    loading = s.loading[seat]
+    owned = s.cards[seat] + loading
     # the loading area is scored too: it becomes the card area this round
-    value = float(s.vp[seat] + sum(final_breakdown(s, seat, owned).values()))
+    value = float(s.vp[seat] + sum(final_points(s, seat, owned)))
     # incomplete craftsmen: more the nearer to completion and the more game is left
+    fill = s.fill
     for c in owned:
         if KIND[c] == d.CRAFTSMAN:
-            f = s.fill[c]
+            f = fill[c]
             if f != d.FULL_MASK[c]:
                 frac = bin(f).count("1") / len(NEEDS[c])
-                value += CARDS[c].vp * (0.1 + 0.35 * left + (0.5 - 0.35 * left) * frac**1.5)
+                value += VP[c] * (0.1 + 0.35 * left + (0.5 - 0.35 * left) * frac**1.5)
     # goods (stored, on bought ships, in the pool of the loading player) and coins
     goods = (1 if s.sboard[seat] >= 0 else 0) + len(s.swh[seat])
-    goods += sum(len(s.cargo[c]) for c in s.loading[seat])
+    cargo = s.cargo
+    for c in loading:
+        goods += len(cargo[c])
     if s.phase == PH_LOAD and s.actor == seat:
         goods += sum(s.pool) + len(s.buf)
     value += GOOD_VALUE * goods
@@ -91,10 +107,10 @@ def _seat_value(
                 value -= weight * CARDS[c].loss
                 weight = PICT_LATER
     # demand columns: being on top of a column is an option to buy its card
-    for i in range(6):
-        col = s.cols[i]
-        if col and (col[0] & 7) == seat and s.slots[i] >= 0:
-            value += COLUMN_SHARE * max(0.0, card_worth(s, s.slots[i], left) - len(col))
+    slots = s.slots
+    for i, col in enumerate(s.cols):
+        if col and (col[0] & 7) == seat and slots[i] >= 0:
+            value += COLUMN_SHARE * max(0.0, card_worth(s, slots[i], left) - len(col))
     for c, v in zip(s.res_cards, s.res_vik):
         if (v & 7) == seat:
             value += COLUMN_SHARE * max(0.0, card_worth(s, c, left) - len(s.res_cards))
@@ -109,9 +125,10 @@ def projected_defence(s: JorvikState, p: int) -> int:
         for c in area:
             k = KIND[c]
             if k == d.WARRIOR:
-                v = CARDS[c].defence
+                v = DEFENCE[c]
                 total += v
-                best = max(best, v)
+                if v > best:
+                    best = v
             elif k == d.SHIELDWALL:
                 shield = True
     return total + best if shield else total
