@@ -31,13 +31,19 @@ def cleanup(s: JorvikState) -> None:
 
 
 def next_purchase(s: JorvikState) -> None:
-    while s.pslot < 6:
-        i = s.pslot
-        if s.slots[i] >= 0 and s.cols[i]:
+    """The next slot from ``pslot`` on with a card and a column buys; then the
+    reservation row; then the loading phase."""
+    slots = s.slots
+    cols = s.cols
+    i = s.pslot
+    while i < 6:
+        if slots[i] >= 0 and cols[i]:
+            s.pslot = i
             s.phase = PH_BUY
-            s.actor = s.cols[i][0] & 7
+            s.actor = cols[i][0] & 7
             return
-        s.pslot += 1
+        i += 1
+    s.pslot = i
     if s.res_cards:
         s.phase = PH_RESBUY
         s.actor = s.res_vik[0] & 7
