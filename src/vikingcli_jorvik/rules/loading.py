@@ -16,6 +16,7 @@ from vikingcli_jorvik.rules.common import (
     free_space,
     remove_from_craftsman,
     take_pool,
+    target_mask,
     use_good,
 )
 from vikingcli_jorvik.rules.encoding import (
@@ -122,6 +123,14 @@ GOODS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+# The kinds of card the loading moves read, as bits; the others (ships, warriors,
+# travels...) are passed over at once.
+LOAD_KINDS = sum(
+    1 << k
+    for k in (d.CRAFTSMAN, d.TRADER, d.ORACLE, d.WAREHOUSE, d.EXCHANGE, d.MARKET, d.REWORK, d.THIEF)
+)
+
+
 def legal_load(s: JorvikState) -> list[Move]:
     p = s.actor
     if s.buf:
@@ -132,34 +141,32 @@ def legal_load(s: JorvikState) -> list[Move]:
     have = [0] * 8
     types: list[int] = []
     total = 0
-    for g in range(8):
-        h = pool[g] + pool[g + 8]
-        if h:
-            have[g] = h
-            types.append(g)
-            total += h
+    if any(pool):  # most often empty: no ship unloaded, nothing taken from storage
+        for g in range(8):
+            h = pool[g] + pool[g + 8]
+            if h:
+                have[g] = h
+                types.append(g)
+                total += h
     own = s.cards[p]
     fill = s.fill
     owns_wh = owns_ex = owns_mk = owns_rw = owns_th = False
-    # the goods ``has_target`` accepts, as bits, gathered in this one pass over the
-    # cards instead of one pass per good
-    tmask = 0
     for c in own:
         k = KIND[c]
+        if not (LOAD_KINDS >> k) & 1:
+            continue
         if k == d.CRAFTSMAN:
-            need = NEEDS[c]
-            f = fill[c]
-            seen = 0
-            for i in range(len(need)):
-                if not (f >> i) & 1:
+            if total:  # a pool good onto each free space, each good once per card
+                need = NEEDS[c]
+                f = fill[c]
+                seen = 0
+                for i in range(len(need)):
                     g = need[i]
-                    tmask |= 1 << g
-                    if have[g] and not (seen >> g) & 1:
+                    if have[g] and not (f >> i) & 1 and not (seen >> g) & 1:
                         seen |= 1 << g
                         out.append((OP_PUT, g, c))
         elif k == d.TRADER or k == d.ORACLE:
             g = NEEDS[c][0]
-            tmask |= 1 << g
             if have[g]:
                 out.append((OP_PUT, g, c))
         elif k == d.WAREHOUSE:
@@ -175,8 +182,6 @@ def legal_load(s: JorvikState) -> list[Move]:
     # storage
     wh = s.swh[p]
     wh_room = owns_wh and len(wh) < d.WAREHOUSE_STORAGE
-    if wh_room:  # a warehouse with room takes any good
-        tmask = 0xFF
     stored = s.sboard[p]
     board_free = stored < 0
     if board_free or wh_room:
@@ -194,7 +199,8 @@ def legal_load(s: JorvikState) -> list[Move]:
             in_wh |= 1 << (x & 7)
         for g in GOODS_OF_MASK[in_wh]:
             out.append((OP_TAKE, g, 1))
-    targets = GOODS_OF_MASK[tmask]
+    # the goods an exchange or the market may take (read only when one is possible)
+    targets = GOODS_OF_MASK[target_mask(s, p)] if total >= 2 or owns_mk else ()
     if total >= 2:
         cgs = s.cgs
         # 3 -> 1 exchanges (spec §3.4; §8.14: taken good must be in the CGS after paying)

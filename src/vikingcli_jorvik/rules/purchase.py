@@ -71,25 +71,27 @@ def play_buy(s: JorvikState, a: Move) -> None:
     """The top viking of the current column buys (or uses B22) or passes."""
     p = s.actor
     op = a[0]
-    col = s.cols[s.pslot]
+    i = s.pslot
+    col = s.cols[i]
+    slots = s.slots
     if op == OP_PASS:
         return_viking(s, col.pop(0))
         if not col:
-            box_card(s, s.slots[s.pslot])
-            s.slots[s.pslot] = -1
-            s.pslot += 1
+            box_card(s, slots[i])
+            slots[i] = -1
+            s.pslot = i + 1
     else:
         if op == OP_BUY:
             s.coins[p] -= len(col)
         else:
             use_free(s, p)
-        c = s.slots[s.pslot]
-        s.slots[s.pslot] = -1
+        c = slots[i]
+        slots[i] = -1
         for v in col:
             return_viking(s, v)
         col.clear()
         buy(s, p, c)
-        s.pslot += 1
+        s.pslot = i + 1
     next_purchase(s)
 
 
