@@ -76,7 +76,7 @@ RESERVE_MOVES: tuple[Move, ...] = tuple((OP_RESERVE, i) for i in range(6, 12))
 
 
 def legal_place(s: JorvikState) -> list[Move]:
-    # a loop, not a comprehension: this runs at most plies of a rollout
+    # a plain loop: measured faster than a comprehension over six slots
     slots = s.slots
     cols = s.cols
     out: list[Move] = []
