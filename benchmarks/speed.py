@@ -16,7 +16,10 @@ Usage::
     nice .venv/bin/python benchmarks/speed.py --game jorvik --players 2 3
     nice .venv/bin/python benchmarks/speed.py --budget 2 --json
 
-``--budget`` is the seconds spent on each measurement (default 1.5).
+``--budget`` is the seconds spent on each measurement (default 1.5). ``--depth N``
+replaces the game's default cut-off for the MCTS figures (each build's own default
+otherwise): a game whose ``ai_depth`` changed between two builds is compared at one
+depth, e.g. ``--compare git:0f3273f pure --game jorvik --depth 20``.
 
 Two builds side by side (``--compare A B``, default ``pure compiled``): every
 measurement above, for each game at its default table size (or ``--players``),
@@ -114,7 +117,7 @@ def mcts_rate(game: Game, state: Any, cfg: SearchConfig, budget: float, seed: in
     return search.iterations / (time.perf_counter() - start)
 
 
-def measure(game: Game, n: int, budget: float) -> dict[str, Any]:
+def measure(game: Game, n: int, budget: float, depth: int | None = None) -> dict[str, Any]:
     options = game.resolve_options({})
     gps, plies = random_games(game, n, options, budget)
     mids = [s for s in mid_states(game, n, options, 8) if game.to_move(s) is not None]
@@ -123,7 +126,8 @@ def measure(game: Game, n: int, budget: float) -> dict[str, Any]:
     seats = {id(s): game.to_move(s) or 0 for s in mids}
     det_us = per_call_us(lambda s: game.determinize(s, seats[id(s)], rng), mids, budget / 3)
     opening = game.new_state(n, options, 11)
-    depth = default_depth(game)
+    if depth is None:
+        depth = default_depth(game)
     default = SearchConfig(depth=depth)
     it_open = mcts_rate(game, opening, default, budget)
     it_mid = mcts_rate(game, mids[0], default, budget) if mids else float("nan")
@@ -193,26 +197,34 @@ def make_build(spec: str, scratch: Path) -> builds.Build:
     return builds.Build(spec, path.resolve())
 
 
-def _measure_in(build: builds.Build, game: str, n: int, budget: float) -> dict[str, Any]:
+def _measure_in(
+    build: builds.Build, game: str, n: int, budget: float, depth: int | None
+) -> dict[str, Any]:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--game", game,
            "--players", str(n), "--budget", str(budget)]
+    if depth is not None:
+        cmd += ["--depth", str(depth)]
     done = subprocess.run(cmd, env=build.env(), capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise builds.BuildError(f"{build.label}: speed.py failed:\n{done.stderr.strip()}")
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def compare(specs: list[str], tables: list[tuple[str, int]], rounds: int, budget: float) -> int:
+def compare(
+    specs: list[str], tables: list[tuple[str, int]], rounds: int, budget: float,
+    depth: int | None = None,
+) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         a, b = (make_build(spec, Path(tmp)) for spec in specs)
         print(f"# python {platform.python_version()} on {platform.machine()}; A = {a.label}"
-              f" ({a.path}), B = {b.label} ({b.path}); {rounds} rounds, order alternating")
+              f" ({a.path}), B = {b.label} ({b.path}); {rounds} rounds, order alternating"
+              + ("" if depth is None else f"; MCTS depth {depth} in both"))
         for game, n in tables:
             rows: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
             for r in range(rounds):
                 order = [("A", a), ("B", b)] if r % 2 == 0 else [("B", b), ("A", a)]
                 for key, build in order:
-                    rows[key].append(_measure_in(build, game, n, budget))
+                    rows[key].append(_measure_in(build, game, n, budget, depth))
             kinds = {key: {row["compiled"] for row in rows[key]} for key in rows}
             print(f"\n## {game} {n}p (A compiled: {kinds['A']}, B compiled: {kinds['B']})")
             print("| figure | A median | B median | B/A min | B/A median | B/A max |")
@@ -233,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, nargs="*", help="only these player counts")
     ap.add_argument("--budget", type=float, default=1.5, help="seconds per measurement")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
+    ap.add_argument("--depth", type=int, help="MCTS cut-off for every game (default: each"
+                    " game's own)")
     ap.add_argument("--compare", nargs="*", metavar="BUILD",
                     help="two builds, interleaved (default: pure compiled)")
     ap.add_argument("--rounds", type=int, default=5, help="rounds of --compare (default 5)")
@@ -249,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
             for n in (args.players or [reg.game(name).default_players])
         ]
         try:
-            return compare(specs, tables, args.rounds, args.budget)
+            return compare(specs, tables, args.rounds, args.budget, args.depth)
         except builds.BuildError as exc:
             print(f"speed.py: {exc}", file=sys.stderr)
             return 2
@@ -264,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in counts:
             if not game.min_players <= n <= game.max_players:
                 continue
-            row = measure(game, n, args.budget)
+            row = measure(game, n, args.budget, args.depth)
             if args.json:
                 print(json.dumps(row), flush=True)
             else:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
-from vikingcli_jorvik.scoring import final_breakdown
+from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
 from vikingcli_jorvik.state import PH_END, PH_LOAD, JorvikState
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
@@ -30,74 +30,106 @@ GOOD_VALUE = 0.5  # VP per stored good or good on a bought ship
 def evaluate(s: JorvikState, seat: int) -> float:
     if s.phase == PH_END:
         return float(s.vp[seat])
-    return _seat_value(s, seat, *_pict_standing(s))
+    return _seat_value(s, seat, _Shared(s))
 
 
 def evaluate_all(s: JorvikState) -> list[float]:
-    """``evaluate`` of every seat, the defence standing they all compare themselves
-    with worked out once."""
+    """``evaluate`` of every seat, what they all read alike worked out once."""
     if s.phase == PH_END:
         return [float(x) for x in s.vp]
-    standing = _pict_standing(s)
-    return [_seat_value(s, seat, *standing) for seat in range(s.n)]
+    shared = _Shared(s)
+    return [_seat_value(s, seat, shared) for seat in range(s.n)]
 
+
+def _craft_progress(c: int) -> tuple[float, ...]:
+    """Per fill mask of craftsman c: (filled part) ** 1.5, as the value used it."""
+    k = len(NEEDS[c])
+    return tuple((bin(f).count("1") / k) ** 1.5 for f in range(1 << k))
+
+
+# Indexed by card, then fill mask (empty for the other cards): a table look-up
+# instead of a bit count and a power per incomplete craftsman and evaluation.
+CRAFT_PROGRESS: tuple[tuple[float, ...], ...] = tuple(
+    _craft_progress(c) if KIND[c] == d.CRAFTSMAN else () for c in range(d.N_CARDS)
+)
 
 _NO_PICTS: list[int] = []
 
 
-def _pict_standing(s: JorvikState) -> tuple[list[int], int, int, list[int]]:
-    """Every seat's projected defence, the highest and the lowest, and the Pict
-    attacks still to come, the next first (the deck contents are public)."""
-    defs = [projected_defence(s, p) for p in range(s.n)]
-    hi, lo = max(defs), min(defs)
-    if hi == lo:
-        return defs, hi, lo, _NO_PICTS  # the attacks change nobody's value
-    pict = d.PICT
-    return defs, hi, lo, [c for c in reversed(s.deck) if KIND[c] == pict]
+class _Shared:
+    """What every seat's value reads alike, worked out once per state: the part of
+    the game left, every seat's projected defence with the highest and the lowest,
+    the Pict attacks still to come (the next first; the deck contents are public),
+    and the cards on offer to the top viking of a demand column or a reservation,
+    each as (seat, the VP credited)."""
+
+    __slots__ = ("defs", "hi", "left", "lo", "offers", "picts")
+
+    def __init__(self, s: JorvikState) -> None:
+        left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start
+        defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
+        hi = self.hi = max(defs)
+        lo = self.lo = min(defs)
+        if hi == lo:
+            self.picts = _NO_PICTS  # the attacks change nobody's value
+        else:
+            pict = d.PICT
+            self.picts = [c for c in reversed(s.deck) if KIND[c] == pict]
+        # being on top of a column is an option to buy its card
+        offers: list[tuple[int, float]] = []
+        slots = s.slots
+        for i, col in enumerate(s.cols):
+            if col and slots[i] >= 0:
+                worth = card_worth(s, slots[i], left) - len(col)
+                offers.append((col[0] & 7, COLUMN_SHARE * max(0.0, worth)))
+        price = len(s.res_cards)
+        for c, v in zip(s.res_cards, s.res_vik):
+            offers.append((v & 7, COLUMN_SHARE * max(0.0, card_worth(s, c, left) - price)))
+        self.offers = offers
 
 
-def _seat_value(
-    s: JorvikState, seat: int, defs: list[int], hi: int, lo: int, picts: list[int]
-) -> float:
-    """``evaluate`` of a game in progress, given :func:`_pict_standing`."""
-    left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start, 0 at the end
-    owned = s.cards[seat] + s.loading[seat]
+def _seat_value(s: JorvikState, seat: int, shared: _Shared) -> float:
+    """``evaluate`` of a game in progress, given what every seat reads alike."""
+    left = shared.left
+    loading = s.loading[seat]
+    owned = s.cards[seat] + loading
     # the loading area is scored too: it becomes the card area this round
-    value = float(s.vp[seat] + sum(final_breakdown(s, seat, owned).values()))
+    value = float(s.vp[seat] + sum(final_points(s, seat, owned)))
     # incomplete craftsmen: more the nearer to completion and the more game is left
+    base = 0.1 + 0.35 * left
+    rest = 0.5 - 0.35 * left
+    fill = s.fill
     for c in owned:
         if KIND[c] == d.CRAFTSMAN:
-            f = s.fill[c]
+            f = fill[c]
             if f != d.FULL_MASK[c]:
-                frac = bin(f).count("1") / len(NEEDS[c])
-                value += CARDS[c].vp * (0.1 + 0.35 * left + (0.5 - 0.35 * left) * frac**1.5)
+                value += VP[c] * (base + rest * CRAFT_PROGRESS[c][f])
     # goods (stored, on bought ships, in the pool of the loading player) and coins
     goods = (1 if s.sboard[seat] >= 0 else 0) + len(s.swh[seat])
-    goods += sum(len(s.cargo[c]) for c in s.loading[seat])
+    cargo = s.cargo
+    for c in loading:
+        goods += len(cargo[c])
     if s.phase == PH_LOAD and s.actor == seat:
         goods += sum(s.pool) + len(s.buf)
     value += GOOD_VALUE * goods
     value += s.coins[seat] * (COIN_LATE + (COIN_EARLY - COIN_LATE) * left)
     # Pict attacks still to come
+    hi, lo = shared.hi, shared.lo
     if hi != lo:
-        mine = defs[seat]
+        mine = shared.defs[seat]
         weight = PICT_CONFIDENCE
         if mine == hi:
-            for c in picts:
+            for c in shared.picts:
                 value += weight * CARDS[c].gain
                 weight = PICT_LATER
         elif mine == lo:
-            for c in picts:
+            for c in shared.picts:
                 value -= weight * CARDS[c].loss
                 weight = PICT_LATER
-    # demand columns: being on top of a column is an option to buy its card
-    for i in range(6):
-        col = s.cols[i]
-        if col and (col[0] & 7) == seat and s.slots[i] >= 0:
-            value += COLUMN_SHARE * max(0.0, card_worth(s, s.slots[i], left) - len(col))
-    for c, v in zip(s.res_cards, s.res_vik):
-        if (v & 7) == seat:
-            value += COLUMN_SHARE * max(0.0, card_worth(s, c, left) - len(s.res_cards))
+    # demand columns and reservations
+    for owner, credit in shared.offers:
+        if owner == seat:
+            value += credit
     return value
 
 
@@ -109,9 +141,10 @@ def projected_defence(s: JorvikState, p: int) -> int:
         for c in area:
             k = KIND[c]
             if k == d.WARRIOR:
-                v = CARDS[c].defence
+                v = DEFENCE[c]
                 total += v
-                best = max(best, v)
+                if v > best:
+                    best = v
             elif k == d.SHIELDWALL:
                 shield = True
     return total + best if shield else total

@@ -31,24 +31,45 @@ def defence(s: JorvikState, p: int) -> int:
     return total + best if shield else total
 
 
+# Per-card values as flat tuples: the heuristic scores every seat at every search
+# cut-off, and an index is cheaper than a Card attribute.
+VP: tuple[int, ...] = tuple(c.vp for c in CARDS)
+SKALD_OF: tuple[int, ...] = tuple(c.skald for c in CARDS)
+DEFENCE: tuple[int, ...] = tuple(c.defence for c in CARDS)
+
+
 def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) -> dict[str, int]:
     """Spec §4.2 final scoring for one seat (without the E01 attack); ``owned``
     replaces the card area (the heuristic adds the loading area)."""
-    cards = s.cards[p] if owned is None else owned
-    craft = trader = feasts = wh = skald = 0
-    travels: list[int] = []
-    ships = ncraft = nwar = ntrav = 0
+    return dict(zip(FINAL_CATEGORIES, final_points(s, p, s.cards[p] if owned is None else owned)))
+
+
+Points = tuple[int, int, int, int, int, int]  # FINAL_CATEGORIES' points, in order
+
+
+def final_points(s: JorvikState, p: int, cards: Sequence[int]) -> Points:
+    """:func:`final_breakdown`'s points in ``FINAL_CATEGORIES`` order for the cards
+    ``cards`` of seat p, in one pass over them (the skalds count what the pass saw)."""
+    fill = s.fill
+    craft = trader = travel = feasts = wh = 0
+    ships = ncraft = nwar = ntrav = ntraders = 0
+    best_travel = 0  # travel VP are positive: 0 until a travel is seen
+    skalds: list[int] = []
     for c in cards:
         k = KIND[c]
         if k == d.CRAFTSMAN:
             ncraft += 1
-            if s.fill[c] == d.FULL_MASK[c]:
-                craft += CARDS[c].vp
+            if fill[c] == d.FULL_MASK[c]:
+                craft += VP[c]
         elif k == d.TRADER:
-            trader += CARDS[c].vp
+            trader += VP[c]
+            ntraders += 1
         elif k == d.TRAVEL:
-            travels.append(CARDS[c].vp)
+            v = VP[c]
+            travel += v
             ntrav += 1
+            if v > best_travel:
+                best_travel = v
         elif k == d.FEAST:
             feasts += 1
         elif k == d.SHIP:
@@ -57,12 +78,10 @@ def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) 
             nwar += 1
         elif k == d.WAREHOUSE:
             wh = len(s.swh[p])
-    ntraders = sum(1 for c in cards if KIND[c] == d.TRADER)
-    travel = sum(travels)
-    for c in cards:
-        if KIND[c] != d.SKALD:
-            continue
-        sk = CARDS[c].skald
+        elif k == d.SKALD:
+            skalds.append(SKALD_OF[c])
+    skald = 0
+    for sk in skalds:
         if sk == d.SK_COINS:
             skald += s.coins[p]
         elif sk == d.SK_SHIPS:
@@ -75,17 +94,10 @@ def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) 
             skald += ncraft
         elif sk == d.SK_TRAVELS:
             skald += ntrav
-        elif sk == d.SK_DOUBLE_TRAVEL and travels:
-            skald += max(travels)  # spec §6.3: the engine picks the highest travel
+        elif sk == d.SK_DOUBLE_TRAVEL:
+            skald += best_travel  # spec §6.3: the engine picks the highest travel
     feast = d.FEAST_VP[min(feasts, len(d.FEAST_VP) - 1)]
-    return {
-        "craftsmen": craft,
-        "traders": trader,
-        "travels": travel,
-        "feasts": feast,
-        "skalds": skald,
-        "warehouse": wh,
-    }
+    return craft, trader, travel, feast, skald, wh
 
 
 def final_table(s: JorvikState) -> dict[str, Any]:

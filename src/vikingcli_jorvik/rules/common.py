@@ -19,17 +19,31 @@ def free_space(s: JorvikState, c: int, g: int) -> int:
 
 def has_target(s: JorvikState, p: int, g: int) -> bool:
     """Spec §5.4 options 1-4: can a good of type g be used at once by p?"""
+    return bool((target_mask(s, p) >> g) & 1)
+
+
+def target_mask(s: JorvikState, p: int) -> int:
+    """The goods p can use at once (spec §5.4 options 1-4) as bits: a free space on
+    an own craftsman, an own trader or oracle taking it, or any good while the
+    warehouse A06 has room."""
+    fill = s.fill
+    mask = 0
     for c in s.cards[p]:
         k = KIND[c]
         if k == d.CRAFTSMAN:
-            if free_space(s, c, g) >= 0:
-                return True
+            need = NEEDS[c]
+            f = fill[c]
+            for i in range(len(need)):
+                if not (f >> i) & 1:
+                    mask |= 1 << need[i]
         elif k == d.TRADER or k == d.ORACLE:
-            if NEEDS[c][0] == g:
-                return True
+            mask |= 1 << NEEDS[c][0]
         elif k == d.WAREHOUSE and len(s.swh[p]) < d.WAREHOUSE_STORAGE:
-            return True
-    return False
+            return ALL_GOODS
+    return mask
+
+
+ALL_GOODS = 0xFF  # the 8 goods as bits
 
 
 def box_card(s: JorvikState, c: int) -> None:

@@ -16,6 +16,7 @@ from vikingcli_jorvik.rules.common import (
     free_space,
     remove_from_craftsman,
     take_pool,
+    target_mask,
     use_good,
 )
 from vikingcli_jorvik.rules.encoding import (
@@ -48,38 +49,45 @@ def begin_loading(s: JorvikState) -> None:
     begin_load_turn(s)
 
 
+NO_GOODS = [0] * 16  # an empty pool, copied in (never changed)
+
+
 def begin_load_turn(s: JorvikState) -> None:
     p = (s.start + s.lpos) % s.n
     s.actor = p
     la = s.loading[p]
+    own = s.cards[p]
     # 1. income (spec §3.4 step 1, §8.12)
     inc = 1 if la else 2
     if s.jarl:
         inc += 1
-    if d.C_C10 in s.cards[p] or d.C_C10 in la:
+    if d.C_C10 in own or d.C_C10 in la:
         inc += 1
     s.coins[p] += inc
     # 2. move cards; 3. unload ships into the pool
-    keep = []
     pool = s.pool
-    for i in range(16):
-        pool[i] = 0
-    for c in la:
-        k = KIND[c]
-        if k == d.SHIP:
-            keep.append(c)
-            for g in s.cargo[c]:
-                pool[g] += 1
-            s.cargo[c] = ()
-        elif k == d.TREASURE or k == d.TRIBUTE:
-            s.box.append(c)
-        else:
-            s.cards[p].append(c)
-    s.loading[p] = keep
+    pool[:] = NO_GOODS
+    if la:
+        keep = []
+        cargo = s.cargo
+        for c in la:
+            k = KIND[c]
+            if k == d.SHIP:
+                keep.append(c)
+                for g in cargo[c]:
+                    pool[g] += 1
+                cargo[c] = ()
+            elif k == d.TREASURE or k == d.TRIBUTE:
+                s.box.append(c)
+            else:
+                own.append(c)
+        s.loading[p] = keep
     # storage flags are cleared when the loading turn starts (spec §6.2)
     if s.sboard[p] >= 0:
         s.sboard[p] &= 7
-    s.swh[p] = [x & 7 for x in s.swh[p]]
+    wh = s.swh[p]
+    if wh:
+        s.swh[p] = [x & 7 for x in wh]
     s.buf = []
     s.buf_stolen = False
 
@@ -89,12 +97,15 @@ def end_load_turn(s: JorvikState) -> bool:
     True when that was the last loading turn of the round."""
     p = s.actor
     pool = s.pool
+    cgs = s.cgs
     for i in range(16):
         if pool[i]:
-            s.cgs[i & 7] += pool[i]
+            cgs[i & 7] += pool[i]
             pool[i] = 0
-    s.cards[p].extend(s.loading[p])  # ships -> card area
-    s.loading[p] = []
+    la = s.loading[p]
+    if la:
+        s.cards[p].extend(la)  # ships -> card area
+        s.loading[p] = []
     s.lpos += 1
     if s.lpos < s.n:
         begin_load_turn(s)
@@ -106,35 +117,56 @@ def end_load_turn(s: JorvikState) -> bool:
 # ---------------------------------------------------------------------- legal moves
 
 
+# The goods whose bits are set, per bit mask of the 8 goods (ascending).
+GOODS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(g for g in range(8) if (m >> g) & 1) for m in range(256)
+)
+
+
+# The kinds of card the loading moves read, as bits; the others (ships, warriors,
+# travels...) are passed over at once.
+LOAD_KINDS = sum(
+    1 << k
+    for k in (d.CRAFTSMAN, d.TRADER, d.ORACLE, d.WAREHOUSE, d.EXCHANGE, d.MARKET, d.REWORK, d.THIEF)
+)
+
+
 def legal_load(s: JorvikState) -> list[Move]:
     p = s.actor
     if s.buf:
         return legal_resolve(s, p)
     out: list[Move] = []
     pool = s.pool
-    have = [pool[g] + pool[g + 8] for g in range(8)]
+    # per good its cubes in the pool (flagged or not), the goods there, and in all
+    have = [0] * 8
+    types: list[int] = []
+    total = 0
+    if any(pool):  # most often empty: no ship unloaded, nothing taken from storage
+        for g in range(8):
+            h = pool[g] + pool[g + 8]
+            if h:
+                have[g] = h
+                types.append(g)
+                total += h
     own = s.cards[p]
     fill = s.fill
     owns_wh = owns_ex = owns_mk = owns_rw = owns_th = False
-    # the goods ``has_target`` accepts, as bits, gathered in this one pass over the
-    # cards instead of one pass per good
-    tmask = 0
     for c in own:
         k = KIND[c]
+        if not (LOAD_KINDS >> k) & 1:
+            continue
         if k == d.CRAFTSMAN:
-            need = NEEDS[c]
-            f = fill[c]
-            seen = 0
-            for i in range(len(need)):
-                if not (f >> i) & 1:
+            if total:  # a pool good onto each free space, each good once per card
+                need = NEEDS[c]
+                f = fill[c]
+                seen = 0
+                for i in range(len(need)):
                     g = need[i]
-                    tmask |= 1 << g
-                    if have[g] and not (seen >> g) & 1:
+                    if have[g] and not (f >> i) & 1 and not (seen >> g) & 1:
                         seen |= 1 << g
                         out.append((OP_PUT, g, c))
         elif k == d.TRADER or k == d.ORACLE:
             g = NEEDS[c][0]
-            tmask |= 1 << g
             if have[g]:
                 out.append((OP_PUT, g, c))
         elif k == d.WAREHOUSE:
@@ -150,29 +182,25 @@ def legal_load(s: JorvikState) -> list[Move]:
     # storage
     wh = s.swh[p]
     wh_room = owns_wh and len(wh) < d.WAREHOUSE_STORAGE
-    if wh_room:  # a warehouse with room takes any good
-        tmask = 0xFF
-    board_free = s.sboard[p] < 0
-    for g in range(8):
-        if pool[g]:
-            if board_free:
-                out.append((OP_STORE, g, 0))
-            if wh_room:
-                out.append((OP_STORE, g, 1))
+    stored = s.sboard[p]
+    board_free = stored < 0
+    if board_free or wh_room:
+        for g in types:  # only unflagged cubes may be stored
+            if pool[g]:
+                if board_free:
+                    out.append((OP_STORE, g, 0))
+                if wh_room:
+                    out.append((OP_STORE, g, 1))
     if not board_free:
-        out.append((OP_TAKE, s.sboard[p] & 7, 0))
+        out.append((OP_TAKE, stored & 7, 0))
     if wh:
-        seen = 0
+        in_wh = 0
         for x in wh:
-            g = x & 7
-            if not (seen >> g) & 1:
-                seen |= 1 << g
-        for g in range(8):
-            if (seen >> g) & 1:
-                out.append((OP_TAKE, g, 1))
-    types = [g for g in range(8) if have[g]]
-    total = sum(have)
-    targets = [g for g in range(8) if (tmask >> g) & 1]
+            in_wh |= 1 << (x & 7)
+        for g in GOODS_OF_MASK[in_wh]:
+            out.append((OP_TAKE, g, 1))
+    # the goods an exchange or the market may take (read only when one is possible)
+    targets = GOODS_OF_MASK[target_mask(s, p)] if total >= 2 or owns_mk else ()
     if total >= 2:
         cgs = s.cgs
         # 3 -> 1 exchanges (spec §3.4; §8.14: taken good must be in the CGS after paying)

@@ -31,13 +31,19 @@ def cleanup(s: JorvikState) -> None:
 
 
 def next_purchase(s: JorvikState) -> None:
-    while s.pslot < 6:
-        i = s.pslot
-        if s.slots[i] >= 0 and s.cols[i]:
+    """The next slot from ``pslot`` on with a card and a column buys; then the
+    reservation row; then the loading phase."""
+    slots = s.slots
+    cols = s.cols
+    i = s.pslot
+    while i < 6:
+        if slots[i] >= 0 and cols[i]:
+            s.pslot = i
             s.phase = PH_BUY
-            s.actor = s.cols[i][0] & 7
+            s.actor = cols[i][0] & 7
             return
-        s.pslot += 1
+        i += 1
+    s.pslot = i
     if s.res_cards:
         s.phase = PH_RESBUY
         s.actor = s.res_vik[0] & 7
@@ -65,25 +71,27 @@ def play_buy(s: JorvikState, a: Move) -> None:
     """The top viking of the current column buys (or uses B22) or passes."""
     p = s.actor
     op = a[0]
-    col = s.cols[s.pslot]
+    i = s.pslot
+    col = s.cols[i]
+    slots = s.slots
     if op == OP_PASS:
         return_viking(s, col.pop(0))
         if not col:
-            box_card(s, s.slots[s.pslot])
-            s.slots[s.pslot] = -1
-            s.pslot += 1
+            box_card(s, slots[i])
+            slots[i] = -1
+            s.pslot = i + 1
     else:
         if op == OP_BUY:
             s.coins[p] -= len(col)
         else:
             use_free(s, p)
-        c = s.slots[s.pslot]
-        s.slots[s.pslot] = -1
+        c = slots[i]
+        slots[i] = -1
         for v in col:
             return_viking(s, v)
         col.clear()
         buy(s, p, c)
-        s.pslot += 1
+        s.pslot = i + 1
     next_purchase(s)
 
 
