@@ -40,10 +40,6 @@ app = typer.Typer(
 _DEBUG = False
 
 
-class GameProblem(Exception):
-    """A game or tournament failed: exit code 1."""
-
-
 def _input_errors() -> tuple[type[Exception], ...]:
     """Every error of bad usage or bad input. The classes of modules a command
     imports when it runs are imported here only once an error is being handled, so
@@ -74,7 +70,7 @@ def _errors() -> Iterator[None]:
         # The reader went away (| head): stop quietly like any Unix filter.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise typer.Exit(0) from None
-    except (GameProblem, OSError) as exc:
+    except OSError as exc:  # a file or a connection failed mid-run: exit code 1
         if _DEBUG:
             raise
         _fail(str(exc), 1)
