@@ -15,9 +15,10 @@ otherwise write by hand lives here once:
 
 A game that needs neither may implement :class:`~vikingcli.engine.Game` directly.
 
-This is the one host module the compiled build compiles (``setup.py``): a game whose
-state class is compiled too (a mypyc *native* class, its fields read and written at
-fixed offsets instead of by name) needs a native base class. Both classes here still
+This is one of the two host modules the compiled build compiles (``setup.py``; the
+other is ``draws``): a game whose state class is compiled too (a mypyc *native*
+class, its fields read and written at fixed offsets instead of by name) needs a
+native base class. Both classes here still
 allow interpreted subclasses (toy games, third-party plugins, the pure build), and
 the module runs unchanged as plain Python.
 """

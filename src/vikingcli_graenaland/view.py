@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from vikingcli.draws import choice, shuffle
 from vikingcli.engine import seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules.common import hres
@@ -76,7 +77,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     for dk in range(4):
         pool = pools[dk]
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for p in tiles[dk]:
             c = len(st.down[p])
             if c:
@@ -97,7 +98,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     for o in others:
         spool += st.shand[o]
     spool.sort()
-    rng.shuffle(spool)
+    shuffle(rng, spool)
     for o in others:
         c = len(st.shand[o])
         if c:
@@ -114,7 +115,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
                 p = st.hero[o * 3 + h]
                 if p >= 0:
                     opts += [h * 8 + d for d in range(8) if bd.move[p][d] >= 0]
-            st.mcommit[o] = rng.choice(opts)
+            st.mcommit[o] = choice(rng, opts)
         if st.phase == PH_CLAIM and st.ccommit[o] >= 0:
             st.ccommit[o] = 0
             st.claim_plan[o] = None
@@ -122,7 +123,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     if st.cards and st.phase != PH_OVER:
         known = set(st.vc_dealt[seat])
         vpool = [c for c in range(20) if c not in known]
-        rng.shuffle(vpool)
+        shuffle(rng, vpool)
         for o in range(n):
             if o == seat or o == st.winner:
                 continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from vikingcli.draws import shuffle
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
 from vikingcli_jorvik.state import JorvikState
@@ -49,16 +50,16 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
             b = a + count
             if seasons[a:b].count(season) == count:
                 cards = sorted(deck[a:b])
-                rng.shuffle(cards)
+                shuffle(rng, cards)
                 deck[a:b] = cards
                 continue
             pos = [i for i, k in enumerate(seasons) if k == season]
             cards = sorted(deck[i] for i in pos)
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             for i, c in zip(pos, cards):
                 deck[i] = c
     s.bag.sort()
-    rng.shuffle(s.bag)
+    shuffle(rng, s.bag)
     return s
 
 

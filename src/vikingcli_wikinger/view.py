@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from vikingcli.draws import shuffle
 from vikingcli.engine import seat_ref
 from vikingcli_wikinger.actions import normalise
 from vikingcli_wikinger.board import is_threatened, threat_depths
@@ -70,13 +71,13 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     # Unseen parts are sorted before the shuffle: the re-deal must depend only on
     # what the seat knows (and the rng), never on the true hidden order.
     rest = sorted(s.stacks[s.stack_pos :])
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     s.stacks = s.stacks[: s.stack_pos] + rest
     bag = sorted(s.bag[s.bag_pos :])
-    rng.shuffle(bag)
+    shuffle(rng, bag)
     s.bag = s.bag[: s.bag_pos] + bag
     pile = sorted(s.pile[s.pile_pos :])
-    rng.shuffle(pile)
+    shuffle(rng, pile)
     s.pile = s.pile[: s.pile_pos] + pile
     return s
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from vikingcli.draws import shuffle
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import MARKET, RAMPART, ROAD, G
 from vikingcli_graenaland.scoring import own_settlements
@@ -77,7 +78,7 @@ def draw(st: GState, d: int) -> int:
                 disc[d * 5 + r] = 0
         if not deck:
             return -1
-        next_random(st).shuffle(deck)
+        shuffle(next_random(st), deck)
     return deck.pop()
 
 
@@ -88,7 +89,7 @@ def draw_supply(st: GState) -> int:
             return -1
         st.sdeck = st.sdisc
         st.sdisc = []
-        next_random(st).shuffle(st.sdeck)
+        shuffle(next_random(st), st.sdeck)
     return st.sdeck.pop()
 
 
