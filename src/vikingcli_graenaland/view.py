@@ -7,7 +7,7 @@ there) and numbered from 1, as the actions write them (``to p2`` is seat 2)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.draws import choice, shuffle
 from vikingcli.engine import seat_ref
@@ -17,11 +17,11 @@ from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import card_vp, measures
 from vikingcli_graenaland.state import PH_CLAIM, PH_MOVE, PH_OVER, STAY, GState
 
-WIDTH = 79  # the longest line: an 80-column terminal must not wrap it
+WIDTH: Final = 79  # the longest line: an 80-column terminal must not wrap it
 # Room a seat's name gets when a line is laid out: the game writes seat_ref and the
 # host puts in names it never sees (``alice``, ``greedy 2``).
-NAME_W = 10
-VIEWS = "legend | map | votes | costs | hand | card"
+NAME_W: Final = 10
+VIEWS: Final = "legend | map | votes | costs | hand | card"
 _NO_CARDS = (0, 0, 0, 0, 0)
 
 

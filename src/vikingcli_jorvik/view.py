@@ -5,14 +5,14 @@ texts shared by the table view and the card catalogue."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.draws import shuffle
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
 from vikingcli_jorvik.state import JorvikState
 
-WIDTH = 80
+WIDTH: Final = 80
 
 # ---------------------------------------------------------------------- information sets
 
@@ -65,7 +65,7 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
 
 # ---------------------------------------------------------------------- component totals
 
-CRAFTSMEN = tuple(c.idx for c in d.CARDS if c.kind == d.CRAFTSMAN)
+CRAFTSMEN: Final = tuple(c.idx for c in d.CARDS if c.kind == d.CRAFTSMAN)
 
 
 def all_places(s: JorvikState) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import textwrap
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.draws import randbelow, shuffle
 from vikingcli.engine import normalize_action_text, seat_ref
@@ -24,7 +24,7 @@ from vikingcli_walhalla.state import (
     WalhallaState,
 )
 
-CARD_EFFECTS: tuple[str, ...] = (
+CARD_EFFECTS: Final[tuple[str, ...]] = (
     "end of raid: +1 VP per forest you occupy",
     "end of raid: +1 VP per wheat field you occupy",
     "end of raid: +1 VP per shrine you occupy",

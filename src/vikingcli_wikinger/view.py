@@ -6,7 +6,7 @@ uses it too), and the component totals the rules conserve (docs/rules/wikinger.m
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.draws import shuffle
 from vikingcli.engine import seat_ref
@@ -37,7 +37,7 @@ from vikingcli_wikinger.data import (
 )
 from vikingcli_wikinger.state import FIGURE, PLACE, START, State
 
-WIDTH = 80
+WIDTH: Final = 80
 
 # ---------------------------------------------------------------- information
 
@@ -100,7 +100,7 @@ def view(s: State, seat: int | None, text: str) -> str | None:
     return f"'board N' shows player N's islands, N = 1..{s.n}"
 
 
-LEGEND = """\
+LEGEND: Final = """\
 Wheel: 'take S' takes slot S; price: gold it costs now (the lowest slot is
   free; - empty); offer: tile/figure, Mc/S = an Mc tile with a scout.
 Tiles: L sea|land, M land|land, R land|sea; Ma..Md an M with building a..d;

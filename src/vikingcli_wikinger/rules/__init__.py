@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from vikingcli.draws import randbelow, shuffle
 from vikingcli_wikinger.data import (
@@ -70,11 +71,11 @@ def _no_play(s: State, a: Action) -> None:  # pragma: no cover - nothing is lega
 
 # Indexed by phase: AUCTION, DISCARD, COLOUR, TAKE, START, PLACE, FIGURE, SPECIAL,
 # SWAP, FERRY, OVER (state.py).
-LEGAL: tuple[Callable[[State], list[Action]], ...] = (
+LEGAL: Final[tuple[Callable[[State], list[Action]], ...]] = (
     legal_auction, legal_discard, legal_colour, legal_take, legal_start, legal_place,
     legal_figure, legal_special, legal_swap, legal_ferry, _over,
 )
-PLAY: tuple[Callable[[State, Action], None], ...] = (
+PLAY: Final[tuple[Callable[[State, Action], None], ...]] = (
     play_auction, play_discard, play_colour, play_take, play_start, play_place,
     play_figure, play_special, play_swap, play_ferry, _no_play,
 )
