@@ -42,7 +42,8 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
     # the seat knows (the seasons' card sets, the bag's contents) and the rng.
     # Search re-deals at every iteration: a season's pile is one run of the deck,
     # re-dealt as a slice (any other layout place by place, to the same result).
-    seasons = [d.SEASON[c] for c in deck]
+    season_of = d.SEASON  # once, not per card (a module attribute in the compiled build)
+    seasons = [season_of[c] for c in deck]
     for season in range(4):
         count = seasons.count(season)
         if count > 1:
