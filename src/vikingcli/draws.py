@@ -46,9 +46,21 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
-    for i in range(len(items) - 1, 0, -1):
-        j = _below(rng, i + 1)
-        items[i], items[j] = items[j], items[i]
+    # _below inlined, with the bound getrandbits made once and the bit length of n
+    # kept up to date as n counts down (it drops by at most one bit per step): in
+    # the compiled build both a bound-method look-up and n.bit_length() are calls
+    # through Python's object protocol, and they were most of the cost per card.
+    getrandbits = rng.getrandbits
+    n = len(items)  # each step draws below n and swaps the draw into place n - 1
+    k = n.bit_length()
+    while n > 1:
+        if n >> (k - 1) == 0:
+            k -= 1
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        n -= 1
+        items[n], items[r] = items[r], items[n]
 
 
 def choice(rng: random.Random, seq: Sequence[T]) -> T:

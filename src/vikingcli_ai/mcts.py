@@ -224,8 +224,6 @@ class Search:
         apply = game.apply_legal
         depth = cfg.depth
         c = cfg.c
-        log = math.log
-        sqrt = math.sqrt
 
         d = self._deal()
         node = self.root
@@ -269,7 +267,9 @@ class Search:
             best_kid = None
             best_v = -1.0
             for action, kid in legal_kids:
-                v = kid.w / kid.n + c * sqrt(log(kid.avail) / kid.n)
+                # math.sqrt and math.log by name: the compiled build calls them as C
+                # functions, local aliases of them through the object protocol
+                v = kid.w / kid.n + c * math.sqrt(math.log(kid.avail) / kid.n)
                 if v > best_v:
                     best_v = v
                     best = action
