@@ -7,8 +7,8 @@ optional mypyc extension modules (as mypy and black ship themselves)::
     pip install -e .[test]                 # development: pure Python, editable
 
 The wheel of a compiled build still holds every ``.py`` file; Python imports the
-extension module where one was built, so the host package (but ``flat.py``) and any
-module left out below run as plain Python.
+extension module where one was built, so the host package (but ``flat.py`` and
+``draws.py``) and any module left out below run as plain Python.
 """
 
 from __future__ import annotations
@@ -32,12 +32,14 @@ COMPILED_PACKAGES = [
 """What mypyc compiles: the search and the rules, where the time goes. The host
 (CLI, saves, tournaments) stays interpreted: its speed is start-up and I/O."""
 
-COMPILED_HOST_MODULES = ["src/vikingcli/flat.py"]
-"""The one host module compiled too: :class:`vikingcli.flat.FlatState` is the base of
+COMPILED_HOST_MODULES = ["src/vikingcli/flat.py", "src/vikingcli/draws.py"]
+"""The host modules compiled too: :class:`vikingcli.flat.FlatState` is the base of
 every game's state class, and a state class is compiled as a native class (its
 fields at fixed offsets, read and written by the compiled rules without a name
 look-up) only if its base class is native as well. FlatState and FlatGame still
-allow interpreted subclasses (toy games, third-party plugins)."""
+allow interpreted subclasses (toy games, third-party plugins). ``draws`` is the
+games' shuffle (``random.Random.shuffle`` is Python code: interpreted speed in every
+``determinize``)."""
 
 INTERPRETED_MODULES = {"__init__.py"}
 """Top-level modules of those packages that stay interpreted in the compiled build:

@@ -15,9 +15,10 @@ otherwise write by hand lives here once:
 
 A game that needs neither may implement :class:`~vikingcli.engine.Game` directly.
 
-This is the one host module the compiled build compiles (``setup.py``): a game whose
-state class is compiled too (a mypyc *native* class, its fields read and written at
-fixed offsets instead of by name) needs a native base class. Both classes here still
+This is one of the two host modules the compiled build compiles (``setup.py``; the
+other is ``draws``): a game whose state class is compiled too (a mypyc *native*
+class, its fields read and written at fixed offsets instead of by name) needs a
+native base class. Both classes here still
 allow interpreted subclasses (toy games, third-party plugins, the pure build), and
 the module runs unchanged as plain Python.
 """
@@ -213,9 +214,12 @@ class FlatGame(Game):
         """Apply ``action``, known to be legal, to ``state`` in place."""
 
     def legal_actions(self, state: Any) -> tuple[Action, ...]:
-        legal = state.legal_cache
+        # Typed here (the engine's signature says Any): the compiled build then reads
+        # and writes the cache at its fixed offset instead of by name.
+        s: FlatState = state
+        legal = s.legal_cache
         if legal is None:
-            legal = state.legal_cache = tuple(self.compute_legal(state))
+            legal = s.legal_cache = tuple(self.compute_legal(state))
         return legal
 
     def apply(self, state: Any, action: Action) -> Any:
@@ -229,7 +233,8 @@ class FlatGame(Game):
         return self.apply_legal(state, action)
 
     def apply_legal(self, state: Any, action: Action) -> Any:
-        state.legal_cache = None
+        s: FlatState = state  # as in legal_actions
+        s.legal_cache = None
         self.play(state, action)
         return state
 

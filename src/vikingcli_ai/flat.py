@@ -42,18 +42,19 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import Final
 
 from vikingcli.engine import Action, Game, State
 from vikingcli_ai.greedy import greedy_values
 
-FLAT_WIDTH = 16
+FLAT_WIDTH: Final = 16
 """Root actions searched: the best this many by one-ply ``evaluate``."""
-ITERATIONS_PER_PASS = 10
+ITERATIONS_PER_PASS: Final = 10
 """At most ``iterations // ITERATIONS_PER_PASS`` passes (30 at the default 300)."""
-UNITS_PER_ITERATION = 30
+UNITS_PER_ITERATION: Final = 30
 """Work per iteration, in positions evaluated (9000 at the default 300: about 0.3 s
 of a Graenaland move on one core; see benchmarks/README.md)."""
-ROLLOUT_LIMIT = 400
+ROLLOUT_LIMIT: Final = 400
 """Safety cap on the moves of one rollout."""
 
 

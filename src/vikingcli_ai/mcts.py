@@ -80,23 +80,23 @@ import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Action, Game, State
 from vikingcli.players import Param, PlayerKind
 from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values
 
-PW_C = 2.0
+PW_C: Final = 2.0
 """Progressive widening: at most ceil(PW_C * (n+1)**PW_ALPHA) children per node."""
-PW_ALPHA = 0.5
-EPSILON = 0.15
+PW_ALPHA: Final = 0.5
+EPSILON: Final = 0.15
 """greedy-epsilon rollouts: probability of a uniformly random action."""
-GREEDY_SAMPLE = 4
+GREEDY_SAMPLE: Final = 4
 """greedy-epsilon rollouts: how many sampled actions are evaluated per step."""
-EVAL_SHARPNESS = 1.5
+EVAL_SHARPNESS: Final = 1.5
 """Slope of the logistic that turns evaluate margins (in eval_scale units) into rewards."""
-WIN_WEIGHT = 0.7
+WIN_WEIGHT: Final = 0.7
 """Terminal reward: weight of winning versus the share of opponents beaten."""
 TIEBREAK = False
 """Let the one-ply prior decide between root actions the search cannot separate.
@@ -105,12 +105,12 @@ Off unless the game sets ``ai_tiebreak`` (Wikinger does). Measured on the same 1
 deals per game (20 seat-rotated 2-player games, mcts iterations=300 vs greedy,
 seeds 1000-1009): Jórvík 65% with it, 88% without; Wikinger 80% with it, 50%
 without. Graenaland (3 players, 9 vs 6 games) showed no gain."""
-TIE_Z = 1.0
-TIE_VISITS = 0.5
-DEFAULT_ITERATIONS = 300
+TIE_Z: Final = 1.0
+TIE_VISITS: Final = 0.5
+DEFAULT_ITERATIONS: Final = 300
 """The default budget; above it the tree search's cut-off grows where the game
 asks for it (:func:`look_ahead`, the ``ai_deepen`` hint)."""
-DEFAULT_DEPTH = 20
+DEFAULT_DEPTH: Final = 20
 """The rollout cut-off used when neither the player spec nor the game's
 ``ai_depth`` hint says otherwise (Graenaland's hint is 1; see its rules module)."""
 
@@ -234,8 +234,6 @@ class Search:
         apply = game.apply_legal
         depth = cfg.depth
         c = cfg.c
-        log = math.log
-        sqrt = math.sqrt
 
         d = self._deal()
         node = self.root
@@ -279,7 +277,9 @@ class Search:
             best_kid = None
             best_v = -1.0
             for action, kid in legal_kids:
-                v = kid.w / kid.n + c * sqrt(log(kid.avail) / kid.n)
+                # math.sqrt and math.log by name: the compiled build calls them as C
+                # functions, local aliases of them through the object protocol
+                v = kid.w / kid.n + c * math.sqrt(math.log(kid.avail) / kid.n)
                 if v > best_v:
                     best_v = v
                     best = action

@@ -15,50 +15,51 @@ with the printed values can be swapped in at one place. Indices used everywhere:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 G, L, W, O, AU = 0, 1, 2, 3, 4
-RES_LETTER = ("G", "L", "W", "O", "Au")
-RES_NAME = ("grain", "livestock", "wood", "ore", "gold")
+RES_LETTER: Final = ("G", "L", "W", "O", "Au")
+RES_NAME: Final = ("grain", "livestock", "wood", "ore", "gold")
 
 PLAIN, FOREST, HILLS, MOUNT = 0, 1, 2, 3
-DECK_NAME = ("plain", "forest", "hills", "mountain")
-NKIND = 20  # deck * 5 + resource
+DECK_NAME: Final = ("plain", "forest", "hills", "mountain")
+NKIND: Final = 20  # deck * 5 + resource
 
 # rulebook: deck contents (Plain "habona" read as grain, ruling R2)
-DECK_CONTENTS: tuple[tuple[int, int, int, int, int], ...] = (
+DECK_CONTENTS: Final[tuple[tuple[int, int, int, int, int], ...]] = (
     (18, 12, 0, 6, 0),  # plain: 18 G, 12 L, 6 O
     (12, 6, 18, 0, 0),  # forest: 18 W, 12 G, 6 L
     (0, 10, 5, 15, 0),  # hills: 15 O, 10 L, 5 W
     (0, 0, 4, 8, 12),  # mountain: 12 Au, 8 O, 4 W
 )
-TOTAL_RESOURCE_CARDS = 126
+TOTAL_RESOURCE_CARDS: Final = 126
 
 WL, PR, SK = 0, 1, 2
-HERO_TEXT = ("wl", "pr", "sk")
-HERO_NAME = ("warlord", "priest", "skald")
+HERO_TEXT: Final = ("wl", "pr", "sk")
+HERO_NAME: Final = ("warlord", "priest", "skald")
 
 FORT, TEMPLE, HALL = 0, 1, 2
-BUILDING_NAME = ("fort", "temple", "hall")
+BUILDING_NAME: Final = ("fort", "temple", "hall")
 
 ROAD, MARKET, RAMPART, IMPROVE = 0, 1, 2, 3
-WORK_NAME = ("road", "market", "rampart", "improve")
-WORK_MARKERS = (6, 6, 6)  # rulebook: roads, markets, ramparts (improvement: one per tile)
+WORK_NAME: Final = ("road", "market", "rampart", "improve")
+WORK_MARKERS: Final = (6, 6, 6)  # rulebook: roads, markets, ramparts (improvement: one per tile)
 
 # Costs as (G, L, W, O) vectors.  HOUSE DATA (R3) except army (rulebook).
-BUILDING_COST: tuple[tuple[int, int, int, int], ...] = (
+BUILDING_COST: Final[tuple[tuple[int, int, int, int], ...]] = (
     (1, 0, 2, 2),  # fort: 2 W + 2 O + 1 G                       # HOUSE DATA
     (1, 2, 1, 1),  # temple: 2 L + 1 W + 1 G + 1 O               # HOUSE DATA
     (2, 1, 2, 0),  # hall: 2 W + 2 G + 1 L                       # HOUSE DATA
 )
-WORK_COST: tuple[tuple[int, int, int, int], ...] = (
+WORK_COST: Final[tuple[tuple[int, int, int, int], ...]] = (
     (1, 1, 2, 1),  # road: 2 W + 1 O + 1 L + 1 G                 # HOUSE DATA
     (1, 1, 1, 1),  # market: 1 each                               # HOUSE DATA
     (0, 0, 3, 1),  # rampart: 3 W + 1 O                           # HOUSE DATA
     (2, 1, 1, 0),  # improvement: 2 G + 1 L + 1 W                 # HOUSE DATA
 )
-ARMY_PEASANT_COST = (4, 0, 0, 1)  # rulebook: 1 G + 1 O + 3 G
-ARMY_MAX = 10  # HOUSE DATA (R29)
-SETTLEMENT_HOUSES = 13  # rulebook: 14 houses, one marks the army track (R34)
+ARMY_PEASANT_COST: Final = (4, 0, 0, 1)  # rulebook: 1 G + 1 O + 3 G
+ARMY_MAX: Final = 10  # HOUSE DATA (R29)
+SETTLEMENT_HOUSES: Final = 13  # rulebook: 14 houses, one marks the army track (R34)
 
 
 def army_cost(extra: int) -> tuple[int, int, int, int]:
@@ -84,7 +85,7 @@ class Tile:
     fort_resource: int  # ruling R6: forest W, plain L, hills O; -1 in mountains
 
 
-TILES: dict[str, Tile] = {  # HOUSE DATA: village costs, improvement resources (§1.3)
+TILES: Final[dict[str, Tile]] = {  # HOUSE DATA: village costs, improvement resources (§1.3)
     "PLAIN_A": Tile("PLAIN_A", PLAIN, True, (0, 2, 2, 0), True, G, L),
     "PLAIN_B": Tile("PLAIN_B", PLAIN, True, (0, 1, 2, 1), True, L, L),
     "FOREST_A": Tile("FOREST_A", FOREST, True, (2, 1, 0, 1), True, W, W),
@@ -97,7 +98,7 @@ TILES: dict[str, Tile] = {  # HOUSE DATA: village costs, improvement resources (
 }
 
 # HOUSE DATA: which tile sits where (§2.1)
-LAYOUTS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
+LAYOUTS: Final[dict[int, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     3: (("PLAIN_A", "HILLS_CO", "FOREST_A"), ("FOREST_IN", "MOUNT_A")),
     4: (("PLAIN_A", "FOREST_A", "PLAIN_B", "HILLS_CO"), ("MOUNT_A", "HILLS_IN", "MOUNT_B")),
     5: (
@@ -107,8 +108,8 @@ LAYOUTS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 # Compass positions (§2.3)
-DIR_NAME = ("w", "e", "nw", "ne", "sw", "se", "ship_w", "ship_e")
-NDIR = 8
+DIR_NAME: Final = ("w", "e", "nw", "ne", "sw", "se", "ship_w", "ship_e")
+NDIR: Final = 8
 
 
 @dataclass(frozen=True)
@@ -171,31 +172,31 @@ def _make_board(n: int) -> Board:
     )
 
 
-BOARDS: dict[int, Board] = {n: _make_board(n) for n in (3, 4, 5)}
+BOARDS: Final[dict[int, Board]] = {n: _make_board(n) for n in (3, 4, 5)}
 
 # Supply cards S01..S16: ordered pairs over G, L, W, O.  HOUSE DATA (R30)
-SUPPLY: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(4) for b in range(4))
-SUPPLY_ROW = 4
+SUPPLY: Final[tuple[tuple[int, int], ...]] = tuple((a, b) for a in range(4) for b in range(4))
+SUPPLY_ROW: Final = 4
 
 # Basic victory sheet (rulebook)
-V_SETTLEMENTS = 8
-V_PROVINCES2 = 3
-V_DOMINATED = 4
-V_BUILDINGS = 2
-V_BUILDINGS_3P = 3
-V_ARMY = 3
-V_NEEDED = 3
+V_SETTLEMENTS: Final = 8
+V_PROVINCES2: Final = 3
+V_DOMINATED: Final = 4
+V_BUILDINGS: Final = 2
+V_BUILDINGS_3P: Final = 3
+V_ARMY: Final = 3
+V_NEEDED: Final = 3
 
 # Victory cards (advanced). HOUSE DATA thresholds (R31). Columns S, P, D, B, A.
-COLUMNS = ("S", "P", "D", "B", "A")
-TIERS_LIGHT = ((6, 8, 10), (2, 3, 4), (3, 4, 5), (2, 3, 4), (2, 3, 4))  # HOUSE DATA
-TIERS_DARK = ((8, 10, 12), (3, 4, 5), (4, 6, 8), (3, 4, 5), (3, 4, 5))  # HOUSE DATA
+COLUMNS: Final = ("S", "P", "D", "B", "A")
+TIERS_LIGHT: Final = ((6, 8, 10), (2, 3, 4), (3, 4, 5), (2, 3, 4), (2, 3, 4))  # HOUSE DATA
+TIERS_DARK: Final = ((8, 10, 12), (3, 4, 5), (4, 6, 8), (3, 4, 5), (3, 4, 5))  # HOUSE DATA
 _LIGHT_PAIRS = ((0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4))
-VICTORY_CARD_LIGHT: tuple[tuple[int, int], ...] = _LIGHT_PAIRS + _LIGHT_PAIRS  # VC01..VC20
-VP_TO_WIN = 6  # rulebook
-VC_DEALT = 3  # rulebook: deal 3, keep 1
+VICTORY_CARD_LIGHT: Final[tuple[tuple[int, int], ...]] = _LIGHT_PAIRS + _LIGHT_PAIRS  # VC01..VC20
+VP_TO_WIN: Final = 6  # rulebook
+VC_DEALT: Final = 3  # rulebook: deal 3, keep 1
 
-ROUND_LIMIT = 100  # HOUSE DATA (R32)
+ROUND_LIMIT: Final = 100  # HOUSE DATA (R32)
 
 # Code choices where the spec leaves an engine freedom (all listed in docs/rules/graenaland.md,
 # "Rulings made by the code"):

@@ -17,6 +17,7 @@ Parts, all for the evaluated seat:
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules.common import cards_at, hres
@@ -42,10 +43,10 @@ from vikingcli_graenaland.state import (
     GState,
 )
 
-CARD = 0.02  # one resource card in hand
-GOLD = 0.03
-SUPPLY = 0.04
-WIN_BONUS = 3.0
+CARD: Final = 0.02  # one resource card in hand
+GOLD: Final = 0.03
+SUPPLY: Final = 0.04
+WIN_BONUS: Final = 3.0
 
 
 def _progress(value: int, thresholds: tuple[int, ...]) -> float:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_graenaland import data as D
@@ -112,14 +112,14 @@ def outcome(st: GState) -> Outcome:
     )
 
 
-CONDITION_LABELS = (
+CONDITION_LABELS: Final = (
     f"V1 {D.V_SETTLEMENTS}+ settlements",
     f"V2 {D.V_PROVINCES2}+ provinces with 2",
     f"V3 {D.V_DOMINATED}+ in one province",
     "V4 {} buildings",
     f"V5 army {D.V_ARMY}+",
 )
-COLUMN_LABELS = (
+COLUMN_LABELS: Final = (
     "S settlements",
     "P provinces with 2",
     "D most in one province",

@@ -4,7 +4,7 @@ lists) and the constants that name its phases and pending builds."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.flat import FlatState, load_fields
 from vikingcli_graenaland.data import BOARDS, Board
@@ -13,23 +13,23 @@ Action = tuple[Any, ...]
 """A Graenaland action: an op name and its int arguments (``("build", TEMPLE, 2)``)."""
 
 # Phases
-PH_DRAFT = 0  # advanced setup placement (D2)
-PH_RELOC = 1  # advanced setup relocation after overcrowding (D3)
-PH_VCKEEP = 2  # keep one of three victory cards (D4)
-PH_MOVE = 3  # hero move commitments (D5)
-PH_OFFER = 4  # offer or pass (D6)
-PH_ALLOC = 5  # offer being built one card at a time (D6)
-PH_VOTE = 6  # block votes (D7)
-PH_CLAIM = 7  # advanced claim window (D8)
-PH_BUILD = 8  # build phase: lead, permitted player or final builder (D9/D12/D13)
-PH_FEE = 9  # rampart entry fee, one card per recipient
-PH_PAY = 10  # paying a build one source at a time
-PH_HERO = 11  # move the priest/skald to the new temple/hall?
-PH_CONTRIB = 12  # joint-work contributions (D10)
-PH_JOINT = 13  # lead completes or abandons the joint work (D11)
-PH_OVER = 14
+PH_DRAFT: Final = 0  # advanced setup placement (D2)
+PH_RELOC: Final = 1  # advanced setup relocation after overcrowding (D3)
+PH_VCKEEP: Final = 2  # keep one of three victory cards (D4)
+PH_MOVE: Final = 3  # hero move commitments (D5)
+PH_OFFER: Final = 4  # offer or pass (D6)
+PH_ALLOC: Final = 5  # offer being built one card at a time (D6)
+PH_VOTE: Final = 6  # block votes (D7)
+PH_CLAIM: Final = 7  # advanced claim window (D8)
+PH_BUILD: Final = 8  # build phase: lead, permitted player or final builder (D9/D12/D13)
+PH_FEE: Final = 9  # rampart entry fee, one card per recipient
+PH_PAY: Final = 10  # paying a build one source at a time
+PH_HERO: Final = 11  # move the priest/skald to the new temple/hall?
+PH_CONTRIB: Final = 12  # joint-work contributions (D10)
+PH_JOINT: Final = 13  # lead completes or abandons the joint work (D11)
+PH_OVER: Final = 14
 
-PHASE_NAME = (
+PHASE_NAME: Final = (
     "draft",
     "relocate",
     "keep card",
@@ -51,15 +51,15 @@ PHASE_NAME = (
 BM_NORMAL, BM_FINAL, BM_PERMIT = 0, 1, 2
 
 # pending build kinds
-K_VILLAGE = 0
-K_BUILDING = 1  # + type in pend_t
-K_ARMY = 2
-K_WORK = 3  # + type in pend_t
+K_VILLAGE: Final = 0
+K_BUILDING: Final = 1  # + type in pend_t
+K_ARMY: Final = 2
+K_WORK: Final = 3  # + type in pend_t
 
 # hero-move commitment "no move"; otherwise hero * 8 + direction
-STAY = 24
+STAY: Final = 24
 # offer card class of a face-down card (classes 0..4 are the resources)
-HIDDEN = 5
+HIDDEN: Final = 5
 
 
 class GState(FlatState):

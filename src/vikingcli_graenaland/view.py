@@ -7,8 +7,9 @@ there) and numbered from 1, as the actions write them (``to p2`` is seat 2)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
+from vikingcli.draws import choice, shuffle
 from vikingcli.engine import seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules.common import hres
@@ -16,11 +17,11 @@ from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import card_vp, measures
 from vikingcli_graenaland.state import PH_CLAIM, PH_MOVE, PH_OVER, STAY, GState
 
-WIDTH = 79  # the longest line: an 80-column terminal must not wrap it
+WIDTH: Final = 79  # the longest line: an 80-column terminal must not wrap it
 # Room a seat's name gets when a line is laid out: the game writes seat_ref and the
 # host puts in names it never sees (``alice``, ``greedy 2``).
-NAME_W = 10
-VIEWS = "legend | map | votes | costs | hand | card"
+NAME_W: Final = 10
+VIEWS: Final = "legend | map | votes | costs | hand | card"
 _NO_CARDS = (0, 0, 0, 0, 0)
 
 
@@ -76,7 +77,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     for dk in range(4):
         pool = pools[dk]
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for p in tiles[dk]:
             c = len(st.down[p])
             if c:
@@ -97,7 +98,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     for o in others:
         spool += st.shand[o]
     spool.sort()
-    rng.shuffle(spool)
+    shuffle(rng, spool)
     for o in others:
         c = len(st.shand[o])
         if c:
@@ -114,7 +115,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
                 p = st.hero[o * 3 + h]
                 if p >= 0:
                     opts += [h * 8 + d for d in range(8) if bd.move[p][d] >= 0]
-            st.mcommit[o] = rng.choice(opts)
+            st.mcommit[o] = choice(rng, opts)
         if st.phase == PH_CLAIM and st.ccommit[o] >= 0:
             st.ccommit[o] = 0
             st.claim_plan[o] = None
@@ -122,7 +123,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     if st.cards and st.phase != PH_OVER:
         known = set(st.vc_dealt[seat])
         vpool = [c for c in range(20) if c not in known]
-        rng.shuffle(vpool)
+        shuffle(rng, vpool)
         for o in range(n):
             if o == seat or o == st.winner:
                 continue

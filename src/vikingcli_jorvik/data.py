@@ -8,20 +8,22 @@ is which kind and with which parameters.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 # -- goods ---------------------------------------------------------------------------
 AMBER, IRON, LEATHER, WOOL, JET, SILK, GLASS, GOLD = range(8)
-GOOD_NAMES: tuple[str, ...] = ("amber", "iron", "leather", "wool", "jet", "silk", "glass", "gold")
-GOOD_SHORT: tuple[str, ...] = ("Am", "Ir", "Le", "Wo", "Je", "Si", "Gl", "Go")
-BASIC_GOODS = (AMBER, IRON, LEATHER, WOOL, JET)
-PREMIUM_GOODS = (SILK, GLASS, GOLD)
-CUBES_PER_BASIC = 9
-CUBES_PER_PREMIUM = 3
+GOOD_NAMES: Final[tuple[str, ...]] = (
+    "amber", "iron", "leather", "wool", "jet", "silk", "glass", "gold",
+)
+GOOD_SHORT: Final[tuple[str, ...]] = ("Am", "Ir", "Le", "Wo", "Je", "Si", "Gl", "Go")
+BASIC_GOODS: Final = (AMBER, IRON, LEATHER, WOOL, JET)
+PREMIUM_GOODS: Final = (SILK, GLASS, GOLD)
+CUBES_PER_BASIC: Final = 9
+CUBES_PER_PREMIUM: Final = 3
 
 # -- seasons ---------------------------------------------------------------------------
 WINTER, SPRING, SUMMER, AUTUMN, FINAL = range(5)
-SEASON_NAMES = ("winter", "spring", "summer", "autumn", "final")
+SEASON_NAMES: Final = ("winter", "spring", "summer", "autumn", "final")
 
 # -- card kinds (one implementation per kind in rules/) --------------------------------
 (
@@ -50,7 +52,7 @@ SEASON_NAMES = ("winter", "spring", "summer", "autumn", "final")
     RANSOM,  # C22
 ) = range(23)
 
-KIND_NAMES = (
+KIND_NAMES: Final = (
     "ship", "craftsman", "trader", "oracle", "warrior", "feast", "travel", "skald",
     "pict attack", "warehouse", "longhouse", "treasure", "free purchase", "hired hands",
     "exchange", "rework", "market stall", "loki swap", "loki tribute", "loki thief",
@@ -59,7 +61,9 @@ KIND_NAMES = (
 
 # Skald sub-kinds (what the skald counts at final scoring).
 SK_COINS, SK_SHIPS, SK_TRADERS, SK_WARRIORS, SK_CRAFTSMEN, SK_TRAVELS, SK_DOUBLE_TRAVEL = range(7)
-SKALD_NAMES = ("coins", "ships", "traders", "warriors", "craftsmen", "travels", "double travel")
+SKALD_NAMES: Final = (
+    "coins", "ships", "traders", "warriors", "craftsmen", "travels", "double travel",
+)
 
 
 class Card(NamedTuple):
@@ -207,10 +211,10 @@ _c("D29", GLORY, True)  # HOUSE DATA (season)
 # -- final card --------------------------------------------------------------------------
 _c("E01", PICT, gain=4, loss=4)
 
-CARDS: tuple[Card, ...] = tuple(_rows)
-N_CARDS = len(CARDS)
-BY_ID: dict[str, int] = {c.cid: c.idx for c in CARDS}
-E01 = BY_ID["E01"]
+CARDS: Final[tuple[Card, ...]] = tuple(_rows)
+N_CARDS: Final = len(CARDS)
+BY_ID: Final[dict[str, int]] = {c.cid: c.idx for c in CARDS}
+E01: Final = BY_ID["E01"]
 
 # Frequently used single cards (by index).
 C_A06, C_A19, C_A20, C_A21 = BY_ID["A06"], BY_ID["A19"], BY_ID["A20"], BY_ID["A21"]
@@ -219,27 +223,27 @@ C_C10, C_C20, C_C21, C_C22 = BY_ID["C10"], BY_ID["C20"], BY_ID["C21"], BY_ID["C2
 C_D27, C_D28, C_D29 = BY_ID["D27"], BY_ID["D28"], BY_ID["D29"]
 
 # Fast per-card lookups (flat tuples indexed by card index).
-KIND: tuple[int, ...] = tuple(c.kind for c in CARDS)
-SEASON: tuple[int, ...] = tuple(c.season for c in CARDS)
-NEEDS: tuple[tuple[int, ...], ...] = tuple(c.goods for c in CARDS)
-FULL_MASK: tuple[int, ...] = tuple((1 << len(c.goods)) - 1 for c in CARDS)
+KIND: Final[tuple[int, ...]] = tuple(c.kind for c in CARDS)
+SEASON: Final[tuple[int, ...]] = tuple(c.season for c in CARDS)
+NEEDS: Final[tuple[tuple[int, ...], ...]] = tuple(c.goods for c in CARDS)
+FULL_MASK: Final[tuple[int, ...]] = tuple((1 << len(c.goods)) - 1 for c in CARDS)
 
 # -- rules tables ------------------------------------------------------------------------
-FEAST_VP = (0, 2, 5, 9, 14)  # 4 or more feasts -> 14 (rulebook p.8)
-VP_START = 10
-COINS_START = 5
-VIKINGS = {"karl": 3, "jarl": 4}
-BROWN_VIKINGS = 2
-COLUMN_MAX = 8
-BOARD_STORAGE = 1
-WAREHOUSE_STORAGE = 4
-ORACLE_VP = 2  # per sacrificed good
-TREASURE_COINS = 4
-RANSOM_COINS = 2
-EXCHANGE_PAY = 3  # goods paid for the 3->1 exchange
-EXCHANGE_A20_PAY = 2
-CASH_PAY = 2  # goods paid for 1 coin
-RESERVATION_SPACES = 6
+FEAST_VP: Final = (0, 2, 5, 9, 14)  # 4 or more feasts -> 14 (rulebook p.8)
+VP_START: Final = 10
+COINS_START: Final = 5
+VIKINGS: Final = {"karl": 3, "jarl": 4}
+BROWN_VIKINGS: Final = 2
+COLUMN_MAX: Final = 8
+BOARD_STORAGE: Final = 1
+WAREHOUSE_STORAGE: Final = 4
+ORACLE_VP: Final = 2  # per sacrificed good
+TREASURE_COINS: Final = 4
+RANSOM_COINS: Final = 2
+EXCHANGE_PAY: Final = 3  # goods paid for the 3->1 exchange
+EXCHANGE_A20_PAY: Final = 2
+CASH_PAY: Final = 2  # goods paid for 1 coin
+RESERVATION_SPACES: Final = 6
 
 
 # Spec §1.3 / §8.3 (RULING): N+1 card slots per row.
@@ -251,7 +255,7 @@ def slots_per_row(n_players: int) -> int:
 # goods in the Jarl game too.  The rulebook's sentence "in the Jarl game the ships
 # receive only 1 or 2 goods from the bag" is read as describing the Jarl-only ships
 # (printed capacities 1 and 2).  Set to e.g. 2 to cap every ship in the Jarl game.
-JARL_SHIP_CAPACITY_CAP = 3
+JARL_SHIP_CAPACITY_CAP: Final = 3
 
 # Spec §8.12: income +1 when the loading area is empty at the start of the turn.
 # Spec §8.16 (RULING): the "any phase" one-shots (C20, D28, B24) are usable only in the

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND
 from vikingcli_jorvik.state import PH_END, JorvikState
 
-FINAL_CATEGORIES = ("craftsmen", "traders", "travels", "feasts", "skalds", "warehouse")
+FINAL_CATEGORIES: Final = ("craftsmen", "traders", "travels", "feasts", "skalds", "warehouse")
 
 
 def defence(s: JorvikState, p: int) -> int:
@@ -142,7 +142,7 @@ def outcome(s: JorvikState) -> Outcome:
     )
 
 
-SHEET_LABELS = {
+SHEET_LABELS: Final = {
     "craftsmen": "craftsmen",
     "traders": "traders",
     "travels": "travels",

@@ -17,7 +17,7 @@ Conventions
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.flat import FlatState, load_fields
 from vikingcli_jorvik.data import N_CARDS
@@ -25,7 +25,7 @@ from vikingcli_jorvik.data import N_CARDS
 # phases
 PH_SUPPLY, PH_GLORY, PH_RANSOM, PH_COMMIT, PH_DEMAND, PH_SWAP = range(6)
 PH_BUY, PH_RESBUY, PH_LOAD, PH_END = range(6, 10)
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "supply", "glory", "ransom", "commit", "demand", "swap",
     "purchase", "reservation", "loading", "end",
 )  # fmt: skip
@@ -33,7 +33,7 @@ PHASE_NAMES = (
 # Pict attack resolution contexts
 CTX_SUPPLY, CTX_FINAL = 0, 1
 
-RANSOM_BIT = 8  # pk_glory bit (seat + 8) = paid ransom
+RANSOM_BIT: Final = 8  # pk_glory bit (seat + 8) = paid ransom
 
 
 class JorvikState(FlatState):

@@ -5,13 +5,14 @@ texts shared by the table view and the card catalogue."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
+from vikingcli.draws import shuffle
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
 from vikingcli_jorvik.state import JorvikState
 
-WIDTH = 80
+WIDTH: Final = 80
 
 # ---------------------------------------------------------------------- information sets
 
@@ -41,7 +42,8 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
     # the seat knows (the seasons' card sets, the bag's contents) and the rng.
     # Search re-deals at every iteration: a season's pile is one run of the deck,
     # re-dealt as a slice (any other layout place by place, to the same result).
-    seasons = [d.SEASON[c] for c in deck]
+    season_of = d.SEASON  # once, not per card (a module attribute in the compiled build)
+    seasons = [season_of[c] for c in deck]
     for season in range(4):
         count = seasons.count(season)
         if count > 1:
@@ -49,22 +51,22 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
             b = a + count
             if seasons[a:b].count(season) == count:
                 cards = sorted(deck[a:b])
-                rng.shuffle(cards)
+                shuffle(rng, cards)
                 deck[a:b] = cards
                 continue
             pos = [i for i, k in enumerate(seasons) if k == season]
             cards = sorted(deck[i] for i in pos)
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             for i, c in zip(pos, cards):
                 deck[i] = c
     s.bag.sort()
-    rng.shuffle(s.bag)
+    shuffle(rng, s.bag)
     return s
 
 
 # ---------------------------------------------------------------------- component totals
 
-CRAFTSMEN = tuple(c.idx for c in d.CARDS if c.kind == d.CRAFTSMAN)
+CRAFTSMEN: Final = tuple(c.idx for c in d.CARDS if c.kind == d.CRAFTSMAN)
 
 
 def all_places(s: JorvikState) -> list[int]:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from vikingcli_walhalla.data import MAX_TILES, MIN_TILES, TOTAL_TILES
 
-N_HEADLANDS = 3
-N_FJORDS = 4
+N_HEADLANDS: Final = 3
+N_FJORDS: Final = 4
 
 BOW_IN, BOW_OUT = 0, 1
 

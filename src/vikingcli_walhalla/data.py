@@ -9,16 +9,18 @@ spec settles an unclear point or where it and the rulebook disagree.
 
 from __future__ import annotations
 
+from typing import Final
+
 # -- colours / seats ------------------------------------------------
 # Seat i plays colour i. With 3 players BLUE (3) is not in play.
-COLOURS: tuple[str, ...] = ("RED", "BLACK", "YELLOW", "BLUE")
-COLOUR_LETTER: tuple[str, ...] = ("R", "K", "Y", "B")
-VIKINGS_PER_COLOUR = 14
+COLOURS: Final[tuple[str, ...]] = ("RED", "BLACK", "YELLOW", "BLUE")
+COLOUR_LETTER: Final[tuple[str, ...]] = ("R", "K", "Y", "B")
+VIKINGS_PER_COLOUR: Final = 14
 
 # -- space types ------------------------------------------------
 S, F2, F3, V1, V2, W = 0, 1, 2, 3, 4, 5
-SPACE_CODE: tuple[str, ...] = ("S", "F2", "F3", "V1", "V2", "W")
-SPACE_NAME: tuple[str, ...] = (
+SPACE_CODE: Final[tuple[str, ...]] = ("S", "F2", "F3", "V1", "V2", "W")
+SPACE_NAME: Final[tuple[str, ...]] = (
     "shrine",
     "forest 2",
     "forest 3",
@@ -26,14 +28,14 @@ SPACE_NAME: tuple[str, ...] = (
     "village +2",
     "wheat",
 )
-FOREST_VP: tuple[int, ...] = (0, 2, 3, 0, 0, 0)  # rulebook: forests worth 2 / 3
-VILLAGE_BONUS: tuple[int, ...] = (0, 0, 0, 1, 2, 0)  # rulebook: villages +1 / +2
+FOREST_VP: Final[tuple[int, ...]] = (0, 2, 3, 0, 0, 0)  # rulebook: forests worth 2 / 3
+VILLAGE_BONUS: Final[tuple[int, ...]] = (0, 0, 0, 1, 2, 0)  # rulebook: villages +1 / +2
 # Category of a space for the four scoring cards: 0 forest, 1 wheat, 2 shrine, 3 village.
-SPACE_CATEGORY: tuple[int, ...] = (2, 0, 0, 3, 3, 1)
+SPACE_CATEGORY: Final[tuple[int, ...]] = (2, 0, 0, 3, 3, 1)
 
 # -- terrain tiles: (space A, space B) ------------------------------------------------
 # HOUSE DATA (§1.3): every unordered pair of types on 3 tiles, 9 spaces per type.
-TILES: tuple[tuple[int, int], ...] = (
+TILES: Final[tuple[tuple[int, int], ...]] = (
     (S, F2),  # T01
     (S, F3),  # T02
     (S, F2),  # T03
@@ -57,17 +59,17 @@ TILES: tuple[tuple[int, int], ...] = (
 # space B on the coast side.
 
 # -- headland lengths (option) ------------------------------------------------
-DEFAULT_HEADLANDS = (6, 6, 6)
+DEFAULT_HEADLANDS: Final = (6, 6, 6)
 MIN_TILES, MAX_TILES = 5, 8  # rulebook variant: 5-8 tiles per headland
 # RULING (§2.1 / §8 #19): the three lengths must sum to the 18 tiles.
-TOTAL_TILES = 18
+TOTAL_TILES: Final = 18
 
 # -- galleys ------------------------------------------------
 # Galley id g = 1..12: colour (g-1)//3, coloured seat (g-1)%3 (0 front, 1 middle, 2 back).
 # "3 galleys per colour" is sourced; which seat is coloured is HOUSE DATA (one galley
 # per colour with the colour on each seat).
-N_GALLEYS = 12
-SEAT_NAMES: tuple[str, ...] = ("front", "middle", "back")
+N_GALLEYS: Final = 12
+SEAT_NAMES: Final[tuple[str, ...]] = ("front", "middle", "back")
 
 
 def galley_colour(g: int) -> int:
@@ -83,8 +85,8 @@ def galley_coloured_seat(g: int) -> int:
 # -- action cards ------------------------------------------------
 C_FOREST, C_WHEAT, C_SHRINE, C_VILLAGE = 0, 1, 2, 3  # the four scoring cards
 C_HEADLAND, C_WALHALLA, C_HUNT, C_ATTACK, C_SHIELD = 4, 5, 6, 7, 8
-N_CARD_TYPES = 9
-CARD_NAMES: tuple[str, ...] = (
+N_CARD_TYPES: Final = 9
+CARD_NAMES: Final[tuple[str, ...]] = (
     "forest",
     "wheat",
     "shrine",
@@ -95,7 +97,7 @@ CARD_NAMES: tuple[str, ...] = (
     "attack",
     "shield",
 )
-CARD_TITLES: tuple[str, ...] = (
+CARD_TITLES: Final[tuple[str, ...]] = (
     "Forest scoring",
     "Wheat scoring",
     "Shrine scoring",
@@ -106,7 +108,7 @@ CARD_TITLES: tuple[str, ...] = (
     "Attack",
     "Shield",
 )
-CARD_COUNTS: tuple[int, ...] = (
+CARD_COUNTS: Final[tuple[int, ...]] = (
     4,  # Forest scoring   HOUSE DATA
     4,  # Wheat scoring    HOUSE DATA
     4,  # Shrine scoring   HOUSE DATA
@@ -121,23 +123,23 @@ CARD_COUNTS: tuple[int, ...] = (
     4,  # Attack           HOUSE DATA
     4,  # Shield           HOUSE DATA
 )
-N_CARDS = 32
-END_OF_RAID_CARDS = (C_FOREST, C_WHEAT, C_SHRINE, C_VILLAGE, C_HEADLAND, C_WALHALLA)
+N_CARDS: Final = 32
+END_OF_RAID_CARDS: Final = (C_FOREST, C_WHEAT, C_SHRINE, C_VILLAGE, C_HEADLAND, C_WALHALLA)
 
 # -- capes ------------------------------------------------
-INNER_CAPES: tuple[int, ...] = (3, 4, 5)  # second place
-OUTER_CAPES: tuple[int, ...] = (6, 7, 8)  # first place
+INNER_CAPES: Final[tuple[int, ...]] = (3, 4, 5)  # second place
+OUTER_CAPES: Final[tuple[int, ...]] = (6, 7, 8)  # first place
 
 # -- setup ------------------------------------------------
-START_MIDGARD = {3: 9, 4: 7}  # rulebook
-START_WALHALLA = 1  # RULING (§8 #5): taken from Asgard, as the rulebook says
+START_MIDGARD: Final = {3: 9, 4: 7}  # rulebook
+START_WALHALLA: Final = 1  # RULING (§8 #5): taken from Asgard, as the rulebook says
 
 # -- reinforcement list (by dense Walhalla rank 1..4) ---
 # RULING (§8 #6): one list for both player counts. 10/8/6 from the rulebook's
 # 4-player example; the rulebook aside "3 players: 1st gets 10, 4 players: 8" is read as
 # a garbled "1st 10, 2nd 8". Rank 4 = 4 and the 3-player ranks 2-3 are HOUSE DATA.
-REINFORCEMENT: tuple[int, ...] = (10, 8, 6, 4)
+REINFORCEMENT: Final[tuple[int, ...]] = (10, 8, 6, 4)
 
 # -- final Walhalla majority ------------------------------------------------
 WALHALLA_FIRST, WALHALLA_SECOND = 6, 4  # rulebook
-N_RAIDS = 3
+N_RAIDS: Final = 3

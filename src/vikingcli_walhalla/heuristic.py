@@ -16,6 +16,8 @@ Weights are rough; only differences between seats matter to search.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
 from vikingcli_walhalla.scoring import headland_strengths, majority_points, reinforcement
@@ -28,11 +30,11 @@ from vikingcli_walhalla.state import (
     WalhallaState,
 )
 
-CARD_VALUE = 1.5  # a scoring card/Headland/Hunt is worth ~1-3 VP, a sale 1 viking
-MIDGARD_VALUE = 0.6  # a Midgard viking: can land later or carry over to the next raid
-ABOARD_VALUE = 1.6  # a viking on the galley now: about to land (forest/shrine/majority)
-HEADLAND_WEIGHT = 0.8  # the current majority may still change before the raid ends
-REINFORCE_VALUE = 0.25  # VP per extra reinforcement viking for the next raid
+CARD_VALUE: Final = 1.5  # a scoring card/Headland/Hunt is worth ~1-3 VP, a sale 1 viking
+MIDGARD_VALUE: Final = 0.6  # a Midgard viking: can land later or carry over to the next raid
+ABOARD_VALUE: Final = 1.6  # a viking on the galley now: about to land (forest/shrine/majority)
+HEADLAND_WEIGHT: Final = 0.8  # the current majority may still change before the raid ends
+REINFORCE_VALUE: Final = 0.25  # VP per extra reinforcement viking for the next raid
 
 
 _NO_CARDS = ((0,) * N_HEADLANDS,) * 8  # no Headland +2 card, for any table size

@@ -22,41 +22,41 @@ narration tells it): small int tuples whose first element is an ``E_*`` kind.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.flat import FlatState, load_fields
 from vikingcli_walhalla.board import Board, make_board
 
 # Phases, in the order of a turn.
-P_INVITE = 0  # D2: invitee answers
-P_SEATS = 1  # D3: active player boards seats (and sells cards)
-P_SEND = 2  # D4: active player moors the galley
-P_LAND = 3  # D5: owner of the next disembarking viking picks a target
-P_DEFEND = 4  # D6: defender picks the combat result
-P_HUNT = 5  # D7: occupier of a forest may play Hunt
-P_COMMIT = 6  # D9: end-of-raid commitments, one seat at a time
-P_OVER = 7
-PHASE_NAMES = ("invite", "board", "moor", "disembark", "defend", "hunt", "commit", "over")
+P_INVITE: Final = 0  # D2: invitee answers
+P_SEATS: Final = 1  # D3: active player boards seats (and sells cards)
+P_SEND: Final = 2  # D4: active player moors the galley
+P_LAND: Final = 3  # D5: owner of the next disembarking viking picks a target
+P_DEFEND: Final = 4  # D6: defender picks the combat result
+P_HUNT: Final = 5  # D7: occupier of a forest may play Hunt
+P_COMMIT: Final = 6  # D9: end-of-raid commitments, one seat at a time
+P_OVER: Final = 7
+PHASE_NAMES: Final = ("invite", "board", "moor", "disembark", "defend", "hunt", "commit", "over")
 
 # Action kinds (the first element of every action tuple).
 DECLINE, JOIN, BOARD, MOOR, LAND, ATTACK, LOSE, WIN, HUNT, PLAY, DONE = range(11)
 
 # Event kinds of the last action's automatic consequences (``WalhallaState.events``).
-E_GALLEY = 0  # (E_GALLEY, galley, drawer): a galley is drawn
-E_SAIL = 1  # (E_SAIL, seat, fjord, position): a viking with no target sails back to Midgard
-E_TAKE = 2  # (E_TAKE, space, attacker, defender): defender loses, its viking to Walhalla
-E_REPEL = 3  # (E_REPEL, space, attacker, defender, shield): defender wins
-E_DRAW = 4  # (E_DRAW, seat, card): shrine draw; card -1 = nothing left to draw (private)
-E_FOREST = 5  # (E_FOREST, seat, space, vp, hunt): forest VP scored
-E_RAID_END = 6  # (E_RAID_END, raid, why): 0 all galleys sent, 1 no viking in Midgard
-E_REVEAL = 7  # (E_REVEAL, raid): the face-down cards are turned up
-E_CARD = 8  # (E_CARD, seat, card, headland or -1): one revealed card
-E_SCORE = 9  # (E_SCORE, ledger index): one scoring of the log
-E_CLEAR = 10  # (E_CLEAR, seat, vikings): cleared from the board to Asgard
-E_REINFORCE = 11  # (E_REINFORCE, seat, vikings): Asgard -> Midgard
-E_DEPART = 12  # (E_DEPART, vikings): each seat's heroes leave Walhalla for Asgard
-E_NEW_RAID = 13  # (E_NEW_RAID, raid, start player)
-E_OVER = 14  # (E_OVER,): the game is over
+E_GALLEY: Final = 0  # (E_GALLEY, galley, drawer): a galley is drawn
+E_SAIL: Final = 1  # (E_SAIL, seat, fjord, position): a viking with no target sails back to Midgard
+E_TAKE: Final = 2  # (E_TAKE, space, attacker, defender): defender loses, its viking to Walhalla
+E_REPEL: Final = 3  # (E_REPEL, space, attacker, defender, shield): defender wins
+E_DRAW: Final = 4  # (E_DRAW, seat, card): shrine draw; card -1 = nothing left to draw (private)
+E_FOREST: Final = 5  # (E_FOREST, seat, space, vp, hunt): forest VP scored
+E_RAID_END: Final = 6  # (E_RAID_END, raid, why): 0 all galleys sent, 1 no viking in Midgard
+E_REVEAL: Final = 7  # (E_REVEAL, raid): the face-down cards are turned up
+E_CARD: Final = 8  # (E_CARD, seat, card, headland or -1): one revealed card
+E_SCORE: Final = 9  # (E_SCORE, ledger index): one scoring of the log
+E_CLEAR: Final = 10  # (E_CLEAR, seat, vikings): cleared from the board to Asgard
+E_REINFORCE: Final = 11  # (E_REINFORCE, seat, vikings): Asgard -> Midgard
+E_DEPART: Final = 12  # (E_DEPART, vikings): each seat's heroes leave Walhalla for Asgard
+E_NEW_RAID: Final = 13  # (E_NEW_RAID, raid, start player)
+E_OVER: Final = 14  # (E_OVER,): the game is over
 
 
 class WalhallaState(FlatState):

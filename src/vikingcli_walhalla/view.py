@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 import textwrap
-from typing import Any
+from typing import Any, Final
 
+from vikingcli.draws import randbelow, shuffle
 from vikingcli.engine import normalize_action_text, seat_ref
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
@@ -23,7 +24,7 @@ from vikingcli_walhalla.state import (
     WalhallaState,
 )
 
-CARD_EFFECTS: tuple[str, ...] = (
+CARD_EFFECTS: Final[tuple[str, ...]] = (
     "end of raid: +1 VP per forest you occupy",
     "end of raid: +1 VP per wheat field you occupy",
     "end of raid: +1 VP per shrine you occupy",
@@ -126,7 +127,7 @@ def determinize(state: WalhallaState, seat: int, rng: random.Random) -> Walhalla
     # Canonical order first, so the re-deal depends only on what seat observes.
     pool.sort()
     # (A pending Hunt question tells nothing: every forest occupier is asked, ruling C6.)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     # Hidden commitments first (their count is public): end-of-raid cards drawn from
     # the pool; the real ones are in it, so there are always enough.
     ok_types = [t for t in D.END_OF_RAID_CARDS if not (t == D.C_WALHALLA and s.raid >= D.N_RAIDS)]
@@ -140,7 +141,7 @@ def determinize(state: WalhallaState, seat: int, rng: random.Random) -> Walhalla
             t = pool[i]
             if t in ok_types:
                 pool.pop(i)
-                hl = rng.randrange(N_HEADLANDS) if t == D.C_HEADLAND else -1
+                hl = randbelow(rng, N_HEADLANDS) if t == D.C_HEADLAND else -1
                 new_commits.append((t, hl))
             i -= 1
         s.commits[p] = new_commits
@@ -152,9 +153,9 @@ def determinize(state: WalhallaState, seat: int, rng: random.Random) -> Walhalla
             h[pool.pop()] += 1
         s.hands[p] = h
     s.deck = pool
-    rng.shuffle(s.deck)
+    shuffle(rng, s.deck)
     s.gdeck.sort()
-    rng.shuffle(s.gdeck)
+    shuffle(rng, s.gdeck)
     s.rng = rng.getrandbits(62)
     s.events = visible_events(s, seat)  # another seat's shrine draw stays unknown
     return s

@@ -19,35 +19,37 @@ Encodings (shared by every module; all plain ints so states stay flat and cheap)
 
 from __future__ import annotations
 
+from typing import Final
+
 # ---------------------------------------------------------------- figures (§1.3.1)
 
 FISHER, GOLDSMITH, SCOUT, NOBLE, WARRIOR, BOATMAN = range(6)
-N_COLOURS = 6
-FIGURES_PER_COLOUR = 13
-N_FIGURES = N_COLOURS * FIGURES_PER_COLOUR  # 78
+N_COLOURS: Final = 6
+FIGURES_PER_COLOUR: Final = 13
+N_FIGURES: Final = N_COLOURS * FIGURES_PER_COLOUR  # 78
 
-COLOUR_NAMES = ("blue", "yellow", "green", "red", "black", "grey")
-ROLE_NAMES = ("fisher", "goldsmith", "scout", "noble", "warrior", "boatman")
-COLOUR_LETTERS = ("F", "G", "S", "N", "W", "B")  # as in the spec's test vectors (Bt = B)
+COLOUR_NAMES: Final = ("blue", "yellow", "green", "red", "black", "grey")
+ROLE_NAMES: Final = ("fisher", "goldsmith", "scout", "noble", "warrior", "boatman")
+COLOUR_LETTERS: Final = ("F", "G", "S", "N", "W", "B")  # as in the spec's test vectors (Bt = B)
 
 # Row of each non-boatman colour: warrior 1, noble 2, scout 3, goldsmith 4, fisher 5.
-ROW_OF = (5, 4, 3, 2, 1)
+ROW_OF: Final = (5, 4, 3, 2, 1)
 # Colour whose figures may stand on row r (index 1..5; index 0 = ship row, none).
-COLOUR_OF_ROW = (-1, WARRIOR, NOBLE, SCOUT, GOLDSMITH, FISHER)
+COLOUR_OF_ROW: Final = (-1, WARRIOR, NOBLE, SCOUT, GOLDSMITH, FISHER)
 
 # ---------------------------------------------------------------- island tiles (§1.3.2)
 
 SEA, LAND = 0, 1
-EMPTY = 0
-T_L = 1  # left end: SEA | LAND
+EMPTY: Final = 0
+T_L: Final = 1  # left end: SEA | LAND
 T_MA, T_MB, T_MC, T_MD = 2, 3, 4, 5  # middles with building A..D: LAND | LAND
-T_R = 6  # right end: LAND | SEA
-T_SP11 = 7  # 7..10: placed building special tile SP11A..D, behaves as a middle
-FIG = 16  # figure bit of an island cell
-TILE_MASK = 15
+T_R: Final = 6  # right end: LAND | SEA
+T_SP11: Final = 7  # 7..10: placed building special tile SP11A..D, behaves as a middle
+FIG: Final = 16  # figure bit of an island cell
+TILE_MASK: Final = 15
 
-LEFT_EDGE = (SEA, SEA, LAND, LAND, LAND, LAND, LAND, LAND, LAND, LAND, LAND)
-RIGHT_EDGE = (SEA, LAND, LAND, LAND, LAND, LAND, SEA, LAND, LAND, LAND, LAND)
+LEFT_EDGE: Final = (SEA, SEA, LAND, LAND, LAND, LAND, LAND, LAND, LAND, LAND, LAND)
+RIGHT_EDGE: Final = (SEA, LAND, LAND, LAND, LAND, LAND, SEA, LAND, LAND, LAND, LAND)
 
 
 def building_of(tile: int) -> int:
@@ -66,24 +68,24 @@ def is_middle(tile: int) -> bool:
 
 # HOUSE DATA: the public list gives 21/5/5/5/5/21 without labels; 21 L includes the 4
 # start tiles (INFERRED), the four groups of 5 middles are four building types (HOUSE).
-ISLAND_COUNTS = {T_L: 17, T_MA: 5, T_MB: 5, T_MC: 5, T_MD: 5, T_R: 21}
-START_TILES = 4
+ISLAND_COUNTS: Final = {T_L: 17, T_MA: 5, T_MB: 5, T_MC: 5, T_MD: 5, T_R: 21}
+START_TILES: Final = 4
 # HOUSE DATA (cosmetic): building labels.
-BUILDING_NAMES = ("farmstead", "church", "longhouse", "watchtower")
-BUILDING_LETTERS = ("a", "b", "c", "d")
+BUILDING_NAMES: Final = ("farmstead", "church", "longhouse", "watchtower")
+BUILDING_LETTERS: Final = ("a", "b", "c", "d")
 
 # ---------------------------------------------------------------- ships (§1.3.3)
 
-SHIP = 20  # stack code of a ship = SHIP + depth
+SHIP: Final = 20  # stack code of a ship = SHIP + depth
 RED, GREEN, YELLOW, BLUE = 2, 3, 4, 5  # sail colour = threat depth
-SAIL_NAMES = {RED: "red", GREEN: "green", YELLOW: "yellow", BLUE: "blue"}
-SAIL_LETTERS = {RED: "r", GREEN: "g", YELLOW: "y", BLUE: "b"}
+SAIL_NAMES: Final = {RED: "red", GREEN: "green", YELLOW: "yellow", BLUE: "blue"}
+SAIL_LETTERS: Final = {RED: "r", GREEN: "g", YELLOW: "y", BLUE: "b"}
 # HOUSE DATA: the 3/4/4/3 split assigned in depth order.
-SHIP_COUNTS = {RED: 3, GREEN: 4, YELLOW: 4, BLUE: 3}
+SHIP_COUNTS: Final = {RED: 3, GREEN: 4, YELLOW: 4, BLUE: 3}
 # INFERRED (HOUSE if the physical tiles differ): plunder value / unfought penalty,
 # as (gold, vp): red 3 gold, green 5 gold, yellow 2 VP, blue 3 VP.
-SHIP_GOLD = (0, 0, 3, 5, 0, 0)
-SHIP_VP = (0, 0, 0, 0, 2, 3)
+SHIP_GOLD: Final = (0, 0, 3, 5, 0, 0)
+SHIP_VP: Final = (0, 0, 0, 0, 2, 3)
 
 
 def stack_tiles() -> list[int]:
@@ -96,30 +98,31 @@ def stack_tiles() -> list[int]:
     return out
 
 
-N_STACK_TILES = 72
-N_ROUNDS = 6
-SLOTS = 12
+N_STACK_TILES: Final = 72
+N_ROUNDS: Final = 6
+SLOTS: Final = 12
 
 # ---------------------------------------------------------------- setup (§2)
 
-START_GOLD = {2: 30, 3: 25, 4: 20}
-START_VP = 10
+START_GOLD: Final = {2: 30, 3: 25, 4: 20}
+START_VP: Final = 10
 # HOUSE DATA (§1.3.4, §8.20): the bank is unlimited (the physical 195 gold never runs
 # out in the engine); coin denominations play no part.
-BANK_UNLIMITED = True
+BANK_UNLIMITED: Final = True
 
 # ---------------------------------------------------------------- special tiles (§1.3.5, §5.4)
 
 SP01, SP02, SP03, SP04, SP05, SP06, SP07, SP08, SP09, SP10 = range(10)
-SP11 = 10  # 10..13 = SP11A..D (one per building type)
-N_SPECIAL_KINDS = 14
-SPECIAL_COUNTS = (1, 2, 1, 6, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1)  # HOUSE DATA: one SP11 per building
-N_SPECIALS = 25
-SPECIAL_IDS = (
+SP11: Final = 10  # 10..13 = SP11A..D (one per building type)
+N_SPECIAL_KINDS: Final = 14
+# HOUSE DATA: one SP11 per building
+SPECIAL_COUNTS: Final = (1, 2, 1, 6, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1)
+N_SPECIALS: Final = 25
+SPECIAL_IDS: Final = (
     "SP01", "SP02", "SP03", "SP04", "SP05", "SP06", "SP07", "SP08", "SP09", "SP10",
     "SP11A", "SP11B", "SP11C", "SP11D",
 )
-SPECIAL_NAMES = (
+SPECIAL_NAMES: Final = (
     "treasure +5 gold",
     "goldsmith guild +1",
     "goldsmith guild +2",
@@ -135,21 +138,21 @@ SPECIAL_NAMES = (
     "building C",
     "building D",
 )
-DISPLAY_SIZE = 4
-TREASURE_GOLD = 5
+DISPLAY_SIZE: Final = 4
+TREASURE_GOLD: Final = 5
 
 # ---------------------------------------------------------------- scoring values (§4)
 
-GOLDSMITH_GOLD = 3
-NOBLE_VP = 2
-BOATMAN_BONUS = 10
-ISLANDS_BONUS = 7
-LONGEST_BONUS = 5
-GOLD_PER_VP = 5
-GOLD_PER_VP_TRADER = 3
-FOOD_PER_FISHER = 5
-SURPLUS_VP = 2
-SURPLUS_VP_FEAST = 3
+GOLDSMITH_GOLD: Final = 3
+NOBLE_VP: Final = 2
+BOATMAN_BONUS: Final = 10
+ISLANDS_BONUS: Final = 7
+LONGEST_BONUS: Final = 5
+GOLD_PER_VP: Final = 5
+GOLD_PER_VP_TRADER: Final = 3
+FOOD_PER_FISHER: Final = 5
+SURPLUS_VP: Final = 2
+SURPLUS_VP_FEAST: Final = 3
 
 # ---------------------------------------------------------------- rulings (§8)
 
@@ -157,8 +160,8 @@ SURPLUS_VP_FEAST = 3
 # winning bid); no free-standing exchange action exists. To keep the exchange from
 # being a trap, the text of an action that would spend VP says so ("take 7 -4vp") and
 # the bare text ("take 7") is refused with an explanation.
-RULING_AUTO_EXCHANGE = True
+RULING_AUTO_EXCHANGE: Final = True
 # §8.16: final penalties (F1, F6) may take VP below zero.
-RULING_NEGATIVE_VP = True
+RULING_NEGATIVE_VP: Final = True
 # §8.17: majorities need a count of at least 1.
-RULING_MAJORITY_MIN = 1
+RULING_MAJORITY_MIN: Final = 1

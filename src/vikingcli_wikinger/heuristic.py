@@ -14,15 +14,16 @@ Terms, each from the current board, for the scorings still to come:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from vikingcli_wikinger import data as D
 from vikingcli_wikinger.board import completed_islands, maxf, threat_depths
 from vikingcli_wikinger.scoring import goldsmith_rate, safe_counts, sp11_score
 from vikingcli_wikinger.state import OVER, State
 
-GOLD_WORTH = 0.3  # VP per gold during the game (spent on combinations or kept for F2)
-FERRY_WORTH = 1.5  # VP per figure that can still be ferried onto a free tile
-WAITING_SP11_WORTH = 2.0  # a building tile still waiting for its middle tile
+GOLD_WORTH: Final = 0.3  # VP per gold during the game (spent on combinations or kept for F2)
+FERRY_WORTH: Final = 1.5  # VP per figure that can still be ferried onto a free tile
+WAITING_SP11_WORTH: Final = 2.0  # a building tile still waiting for its middle tile
 
 
 def _share(mine: float, others: Sequence[float], bonus: float) -> float:

@@ -8,7 +8,7 @@ where every item is named after its rule (``plunder_gold``, ``nobles_vp``, ``f1_
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_wikinger.board import completed_islands, is_threatened, threat_depths
@@ -225,7 +225,7 @@ def outcome(s: State) -> Outcome:
 
 
 # (log key, label) of each round-scoring item, in the order the sheet shows them.
-ROUND_ITEMS = (
+ROUND_ITEMS: Final = (
     ("goldsmiths_gold", "goldsmiths"),
     ("guild_gold", "guild"),
     ("plunder_gold", "plunder"),
@@ -236,7 +236,7 @@ ROUND_ITEMS = (
     ("scout_camp_vp", "scout camp"),
     ("fishing_ground_vp", "fishing ground"),
 )
-FINAL_ITEMS = (
+FINAL_ITEMS: Final = (
     ("f1_gold", "F1 unfought ships"),
     ("f1_vp", "F1 unfought ships"),
     ("f2_vp", "F2 gold to VP"),

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from vikingcli.flat import FlatState, load_fields
 from vikingcli_wikinger.data import DISPLAY_SIZE, N_COLOURS, N_SPECIAL_KINDS, SLOTS
 
 # Phases (who acts is always ``State.cur``).
 AUCTION, DISCARD, COLOUR, TAKE, START, PLACE, FIGURE, SPECIAL, SWAP, FERRY, OVER = range(11)
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "auction", "discard", "colour", "take", "start", "place", "figure", "special", "swap",
     "ferry", "over",
 )  # fmt: skip
@@ -22,31 +22,31 @@ Action = tuple[Any, ...]
 Event = tuple[Any, ...]
 """One step the rules took (recorded only while ``State.events`` is a list), a tuple
 whose first item is one of the kinds below; seats, slots, rows and columns as ints."""
-E_FORCED = "forced"  # (E_FORCED, seat, action): the only legal action, played for the seat
-E_TAKE = "take"  # (E_TAKE, seat, slot, tile, figure, gold paid, VP exchanged)
-E_START = "start"  # (E_START, seat, row): the start tile
-E_PLACE = "place"  # (E_PLACE, seat, row, col, tile, forced): row 0 = ship row
-E_DISCARD_TILE = "discard tile"  # (.., seat, tile, figure): fits nowhere (§3.6.3)
-E_FIGURE = "figure"  # (E_FIGURE, seat, figure, row, col): on its tile
-E_IDLE = "idle"  # (E_IDLE, seat, figure, why): to the mainland; why "chosen", "row", "ship"
-E_SWAP = "swap"  # (E_SWAP, seat, row, col, building, forced): SP11 replaces a tile
-E_SP11_WAIT = "sp11 wait"  # (.., seat, building): no tile of its building yet
-E_SPECIAL = "special"  # (E_SPECIAL, seat, kind) kind -1 = none
-E_TREASURE = "treasure"  # (E_TREASURE, seat, gold)
-E_AUCTION = "auction"  # (E_AUCTION, winner, bid, gold paid, VP exchanged, old start)
-E_NO_BID = "no bid"  # (E_NO_BID, start): everybody passed
-E_DISCARD_FIG = "discard figure"  # (.., seat, colour)
-E_TILES = "tiles"  # (E_TILES, wheel tiles by slot): laid out (advanced, after the discard)
-E_COLOUR = "colour"  # (E_COLOUR, seat, colour, slots)
-E_ROUND = "round"  # (E_ROUND, round, start player)
-E_OFFER = "offer"  # (E_OFFER, wheel tiles, wheel figures): the basic round's offer
-E_DRAW = "draw"  # (E_DRAW, display, drawn counts by colour): the advanced round's start
-E_FERRY = "ferry"  # (E_FERRY, seat, kind, row, col)
-E_LAND = "land"  # (E_LAND, seat)
-E_FERRY_END = "ferry end"  # (.., seat, chosen): done, or nothing more can be ferried
-E_NO_FERRY = "no ferry"  # (.., seats): players with nothing to ferry this big scoring
-E_SCORING = "scoring"  # (E_SCORING, index into State.log)
-E_OVER = "over"  # (E_OVER,)
+E_FORCED: Final = "forced"  # (E_FORCED, seat, action): the only legal action, played for the seat
+E_TAKE: Final = "take"  # (E_TAKE, seat, slot, tile, figure, gold paid, VP exchanged)
+E_START: Final = "start"  # (E_START, seat, row): the start tile
+E_PLACE: Final = "place"  # (E_PLACE, seat, row, col, tile, forced): row 0 = ship row
+E_DISCARD_TILE: Final = "discard tile"  # (.., seat, tile, figure): fits nowhere (§3.6.3)
+E_FIGURE: Final = "figure"  # (E_FIGURE, seat, figure, row, col): on its tile
+E_IDLE: Final = "idle"  # (E_IDLE, seat, figure, why): to the mainland; why "chosen", "row", "ship"
+E_SWAP: Final = "swap"  # (E_SWAP, seat, row, col, building, forced): SP11 replaces a tile
+E_SP11_WAIT: Final = "sp11 wait"  # (.., seat, building): no tile of its building yet
+E_SPECIAL: Final = "special"  # (E_SPECIAL, seat, kind) kind -1 = none
+E_TREASURE: Final = "treasure"  # (E_TREASURE, seat, gold)
+E_AUCTION: Final = "auction"  # (E_AUCTION, winner, bid, gold paid, VP exchanged, old start)
+E_NO_BID: Final = "no bid"  # (E_NO_BID, start): everybody passed
+E_DISCARD_FIG: Final = "discard figure"  # (.., seat, colour)
+E_TILES: Final = "tiles"  # (E_TILES, wheel tiles by slot): laid out (advanced, after the discard)
+E_COLOUR: Final = "colour"  # (E_COLOUR, seat, colour, slots)
+E_ROUND: Final = "round"  # (E_ROUND, round, start player)
+E_OFFER: Final = "offer"  # (E_OFFER, wheel tiles, wheel figures): the basic round's offer
+E_DRAW: Final = "draw"  # (E_DRAW, display, drawn counts by colour): the advanced round's start
+E_FERRY: Final = "ferry"  # (E_FERRY, seat, kind, row, col)
+E_LAND: Final = "land"  # (E_LAND, seat)
+E_FERRY_END: Final = "ferry end"  # (.., seat, chosen): done, or nothing more can be ferried
+E_NO_FERRY: Final = "no ferry"  # (.., seats): players with nothing to ferry this big scoring
+E_SCORING: Final = "scoring"  # (E_SCORING, index into State.log)
+E_OVER: Final = "over"  # (E_OVER,)
 
 # Open boatman trip modes (ferrying, §4.4.2): no trip, one figure so far,
 # several of one colour, several of different colours.

@@ -6,8 +6,9 @@ uses it too), and the component totals the rules conserve (docs/rules/wikinger.m
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
+from vikingcli.draws import shuffle
 from vikingcli.engine import seat_ref
 from vikingcli_wikinger.actions import normalise
 from vikingcli_wikinger.board import is_threatened, threat_depths
@@ -36,7 +37,7 @@ from vikingcli_wikinger.data import (
 )
 from vikingcli_wikinger.state import FIGURE, PLACE, START, State
 
-WIDTH = 80
+WIDTH: Final = 80
 
 # ---------------------------------------------------------------- information
 
@@ -70,13 +71,13 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     # Unseen parts are sorted before the shuffle: the re-deal must depend only on
     # what the seat knows (and the rng), never on the true hidden order.
     rest = sorted(s.stacks[s.stack_pos :])
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     s.stacks = s.stacks[: s.stack_pos] + rest
     bag = sorted(s.bag[s.bag_pos :])
-    rng.shuffle(bag)
+    shuffle(rng, bag)
     s.bag = s.bag[: s.bag_pos] + bag
     pile = sorted(s.pile[s.pile_pos :])
-    rng.shuffle(pile)
+    shuffle(rng, pile)
     s.pile = s.pile[: s.pile_pos] + pile
     return s
 
@@ -99,7 +100,7 @@ def view(s: State, seat: int | None, text: str) -> str | None:
     return f"'board N' shows player N's islands, N = 1..{s.n}"
 
 
-LEGEND = """\
+LEGEND: Final = """\
 Wheel: 'take S' takes slot S; price: gold it costs now (the lowest slot is
   free; - empty); offer: tile/figure, Mc/S = an Mc tile with a scout.
 Tiles: L sea|land, M land|land, R land|sea; Ma..Md an M with building a..d;

@@ -55,6 +55,27 @@ from vikingcli_graenaland.state import (
 )
 
 
+class _Affordable:
+    """Which costs seat's means cover (``can_pay`` with no contributions), each cost
+    decided once per ``build_actions`` call. A class, not a closure over the means:
+    the compiled build calls a closure through Python's calling convention, and
+    this runs for every cost on the board at every build decision."""
+
+    def __init__(self, units: int, h: list[int], sup: list[int], mk: int) -> None:
+        self.units = units
+        self.h = h
+        self.sup = sup
+        self.mk = mk
+        self.memo: dict[tuple[int, int, int, int], bool] = {}
+
+    def ok(self, cost: tuple[int, int, int, int]) -> bool:
+        r = self.memo.get(cost)
+        if r is None:
+            r = self.units >= sum(cost) and can_pay(cost, self.h, None, self.sup, self.mk)
+            self.memo[cost] = r
+        return r
+
+
 def build_actions(st: GState, s: int) -> list[Action]:
     """What seat ``s`` may start now: builds it can pay, supply, joint work, the end."""
     acts: list[Action] = []
@@ -70,15 +91,7 @@ def build_actions(st: GState, s: int) -> list[Action]:
     units = sum(h) + 2 * len(sup)
     if units >= 3:  # every cost has at least 3 requirements
         mk = len(markets_avail(st, s))
-        memo: dict[tuple[int, ...], bool] = {}
-
-        def ok(cost: tuple[int, int, int, int]) -> bool:
-            r = memo.get(cost)
-            if r is None:
-                r = units >= sum(cost) and can_pay(cost, h, None, sup, mk)
-                memo[cost] = r
-            return r
-
+        afford = _Affordable(units, h, sup, mk)
         if D.SETTLEMENT_HOUSES - sum(own) > 0:
             nbs = bd.neighbours
             for p in range(npv):
@@ -90,22 +103,22 @@ def build_actions(st: GState, s: int) -> list[Action]:
                             if units >= sum(cost) + fee and can_start(cost, fee, h, sup, mk):
                                 acts.append(("village", p))
                             continue
-                    if ok(cost):
+                    if afford.ok(cost):
                         acts.append(("village", p))
             for p in range(npv):
                 if bd.tiles[p].buildings and st.vil[p * n + s] > 0:
                     for t in range(3):
-                        if st.bld[p * 3 + t] < 0 and ok(BUILDING_COST[t]):
+                        if st.bld[p * 3 + t] < 0 and afford.ok(BUILDING_COST[t]):
                             acts.append(("build", t, p))
         if st.army[s] < D.ARMY_MAX:
             for x in army_variants(st, s):
-                if ok(D.army_cost(x)):
+                if afford.ok(D.army_cost(x)):
                     acts.append(("army", x))
         if mode != BM_FINAL:
             for p in range(npv):
                 if own[p]:
                     for w in range(4):
-                        if work_available(st, w, p) and ok(WORK_COST[w]):
+                        if work_available(st, w, p) and afford.ok(WORK_COST[w]):
                             acts.append(("work", w, p))
     if mode == BM_NORMAL:
         if not st.joint_used and not st.perm_used:

@@ -4,23 +4,25 @@ decks and their reshuffles (docs/rules/graenaland.md §1.4), build rights."""
 from __future__ import annotations
 
 import random
+from typing import Final
 
+from vikingcli.draws import shuffle
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import MARKET, RAMPART, ROAD, G
 from vikingcli_graenaland.scoring import own_settlements
 from vikingcli_graenaland.state import BM_PERMIT, Action, GState
 
-A_PASS: Action = ("pass",)
-A_YES: Action = ("yes",)
-A_NO: Action = ("no",)
-A_STAY: Action = ("stay",)
-A_END: Action = ("end",)
-A_NOTHING: Action = ("nothing",)
-A_DONE: Action = ("done",)
-A_COMPLETE: Action = ("complete",)
-A_ABANDON: Action = ("abandon",)
-A_NOCLAIM: Action = ("noclaim",)
-A_NORELOC: Action = ("noreloc",)
+A_PASS: Final[Action] = ("pass",)
+A_YES: Final[Action] = ("yes",)
+A_NO: Final[Action] = ("no",)
+A_STAY: Final[Action] = ("stay",)
+A_END: Final[Action] = ("end",)
+A_NOTHING: Final[Action] = ("nothing",)
+A_DONE: Final[Action] = ("done",)
+A_COMPLETE: Final[Action] = ("complete",)
+A_ABANDON: Final[Action] = ("abandon",)
+A_NOCLAIM: Final[Action] = ("noclaim",)
+A_NORELOC: Final[Action] = ("noreloc",)
 
 
 def total_settlements(st: GState, p: int) -> int:
@@ -77,7 +79,7 @@ def draw(st: GState, d: int) -> int:
                 disc[d * 5 + r] = 0
         if not deck:
             return -1
-        next_random(st).shuffle(deck)
+        shuffle(next_random(st), deck)
     return deck.pop()
 
 
@@ -88,7 +90,7 @@ def draw_supply(st: GState) -> int:
             return -1
         st.sdeck = st.sdisc
         st.sdisc = []
-        next_random(st).shuffle(st.sdeck)
+        shuffle(next_random(st), st.sdeck)
     return st.sdeck.pop()
 
 

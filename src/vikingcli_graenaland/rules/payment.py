@@ -31,9 +31,13 @@ def can_pay(
     not needed that way is market fodder; gold and markets cover the rest. Using an
     own card directly is never worse than using it as fodder (both cover one
     requirement, fodder also spends a market), so this decides every case."""
+    # Lists read once: the loop below indexes them for every icon choice, and the
+    # compiled build indexes a list directly but any Sequence (h may be a tuple)
+    # through the generic protocol.
+    own = [h[0], h[1], h[2], h[3]]
     gold = h[4]
     if con is None:
-        rq = req
+        rq = [req[0], req[1], req[2], req[3]]
     else:  # contributed cards only cover requirements: take them off first
         rq = [req[0] - con[0], req[1] - con[1], req[2] - con[2], req[3] - con[3]]
         gold += con[4]
@@ -42,7 +46,7 @@ def can_pay(
         spare = choice[4]
         for r in range(4):
             q = rq[r] - choice[r]
-            hr = h[r]
+            hr = own[r]
             if q <= 0:
                 spare += hr
             elif hr >= q:
@@ -57,12 +61,13 @@ def can_pay(
 # Kept (lru_cache): a seat holds few supply cards, so the same few hands of them come
 # back in nearly every ``can_pay`` call, which then only adds up the requirements.
 @lru_cache(maxsize=4096)
-def icon_choices(sup: tuple[int, ...], markets: bool) -> tuple[tuple[int, int, int, int, int], ...]:
+def icon_choices(sup: tuple[int, ...], markets: bool) -> tuple[tuple[int, ...], ...]:
     """Each distinct choice of the supply cards ``sup`` used for their icons (the others
     are market fodder): (icons of G, L, W, O, cards left as fodder), in the order
     ``can_pay`` tries them. Without ``markets`` every icon can only help, so only
     using them all; with more than 6 cards, to keep it cheap, all as icons or all
-    as fodder."""
+    as fodder. Typed ``tuple[int, ...]`` (always 5 long): ``can_pay`` indexes it by a
+    loop variable, which the compiled build does in place only on such a tuple."""
     m = len(sup)
     if m == 0 or not markets:
         masks: Sequence[int] = ((1 << m) - 1,)

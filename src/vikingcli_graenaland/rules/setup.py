@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from vikingcli.draws import shuffle
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import BOARDS, WL
 from vikingcli_graenaland.rules.common import A_NORELOC, draw
@@ -86,14 +87,14 @@ def new_state(n: int, opts: Mapping[str, str], seed: int) -> GState:
     st.decks = []
     for d in range(4):
         deck = [r for r in range(5) for _ in range(D.DECK_CONTENTS[d][r])]
-        rnd.shuffle(deck)
+        shuffle(rnd, deck)
         st.decks.append(deck)
     st.sdeck = list(range(16))
-    rnd.shuffle(st.sdeck)
+    shuffle(rnd, st.sdeck)
     st.srow = [st.sdeck.pop() for _ in range(D.SUPPLY_ROW)]
     st.sdisc = []
     vcdeck = list(range(20))
-    rnd.shuffle(vcdeck)
+    shuffle(rnd, vcdeck)
     st.rng = rnd.getrandbits(62)
     if st.cards:
         for s in range(n):

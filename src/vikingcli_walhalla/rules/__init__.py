@@ -10,7 +10,7 @@ phase (the action encoding is described in ``state``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
@@ -40,7 +40,7 @@ def _over_play(s: WalhallaState, a: tuple[Any, ...]) -> None:
 
 
 # Indexed by phase (P_INVITE .. P_OVER).
-LEGAL_BY_PHASE: tuple[Callable[[WalhallaState], list[Action]], ...] = (
+LEGAL_BY_PHASE: Final[tuple[Callable[[WalhallaState], list[Action]], ...]] = (
     invite.legal,
     seats.legal,
     moor.legal,
@@ -50,7 +50,7 @@ LEGAL_BY_PHASE: tuple[Callable[[WalhallaState], list[Action]], ...] = (
     commit.legal,
     _over_legal,
 )
-PLAY_BY_PHASE: tuple[Callable[[WalhallaState, tuple[Any, ...]], None], ...] = (
+PLAY_BY_PHASE: Final[tuple[Callable[[WalhallaState, tuple[Any, ...]], None], ...]] = (
     invite.play,
     seats.play,
     moor.play,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from vikingcli import draws
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.state import WalhallaState
 
@@ -12,7 +13,7 @@ from vikingcli_walhalla.state import WalhallaState
 def shuffle(s: WalhallaState, items: list[int]) -> None:
     """Shuffle with the state's own RNG and advance it (keeps apply pure)."""
     r = random.Random(s.rng)
-    r.shuffle(items)
+    draws.shuffle(r, items)
     s.rng = r.getrandbits(62)
 
 

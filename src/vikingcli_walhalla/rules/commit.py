@@ -3,7 +3,7 @@ seat at a time, then all are revealed together (docs/rules/walhalla.md §4.7).""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
@@ -11,7 +11,7 @@ from vikingcli_walhalla.board import N_HEADLANDS
 from vikingcli_walhalla.rules.raid import next_committer
 from vikingcli_walhalla.state import DONE, PLAY, WalhallaState
 
-DONE_ACTION = (DONE,)
+DONE_ACTION: Final = (DONE,)
 
 
 def legal(s: WalhallaState) -> list[Action]:

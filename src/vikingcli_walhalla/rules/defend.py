@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
@@ -11,7 +11,7 @@ from vikingcli_walhalla.rules.cards import discard
 from vikingcli_walhalla.rules.disembark import continue_disembarking, defender_loses
 from vikingcli_walhalla.state import E_REPEL, LOSE, WIN, WalhallaState
 
-LOSE_ACTION = (LOSE,)
+LOSE_ACTION: Final = (LOSE,)
 
 
 def legal(s: WalhallaState) -> list[Action]:

@@ -5,7 +5,7 @@ always offered, ``hunt`` only with the card."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
@@ -13,8 +13,8 @@ from vikingcli_walhalla.rules.cards import discard
 from vikingcli_walhalla.rules.disembark import continue_disembarking
 from vikingcli_walhalla.state import E_FOREST, HUNT, WalhallaState
 
-NO_HUNT: Action = (HUNT, 0)
-PLAY_HUNT: Action = (HUNT, 1)
+NO_HUNT: Final[Action] = (HUNT, 0)
+PLAY_HUNT: Final[Action] = (HUNT, 1)
 
 
 def legal(s: WalhallaState) -> list[Action]:

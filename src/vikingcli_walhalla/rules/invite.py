@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import sell
 from vikingcli_walhalla.state import DECLINE, JOIN, P_SEATS, WalhallaState
 
-DECLINE_ACTION = (DECLINE,)
+DECLINE_ACTION: Final = (DECLINE,)
 
 
 def legal(s: WalhallaState) -> list[Action]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from vikingcli.draws import randbelow, shuffle
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_FJORDS, make_board
 from vikingcli_walhalla.rules.raid import begin_turn
@@ -20,7 +21,7 @@ def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> 
     s.fixed = fixed
     s.board = make_board(lengths)
     tiles = list(range(len(D.TILES)))
-    rnd.shuffle(tiles)
+    shuffle(rnd, tiles)
     layout = []
     stype: list[int] = []
     i = 0
@@ -38,8 +39,8 @@ def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> 
     s.stype = tuple(stype)
     inner = list(D.INNER_CAPES)
     outer = list(D.OUTER_CAPES)
-    rnd.shuffle(inner)
-    rnd.shuffle(outer)
+    shuffle(rnd, inner)
+    shuffle(rnd, outer)
     s.capes = tuple(zip(inner, outer, strict=True))
     s.occ = [-1] * s.board.n_spaces
     mid = D.START_MIDGARD[n]
@@ -48,18 +49,18 @@ def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> 
     s.walhalla = [D.START_WALHALLA] * n
     s.score = [0] * n
     deck = [t for t in range(D.N_CARD_TYPES) for _ in range(D.CARD_COUNTS[t])]
-    rnd.shuffle(deck)
+    shuffle(rnd, deck)
     s.hands = [[0] * D.N_CARD_TYPES for _ in range(n)]
     for p in range(n):
         s.hands[p][deck.pop()] += 1
     s.deck = deck
     s.discard = [0] * D.N_CARD_TYPES
     gdeck = list(range(1, D.N_GALLEYS + 1))
-    rnd.shuffle(gdeck)
+    shuffle(rnd, gdeck)
     s.gdeck = gdeck
     s.fjords = [[] for _ in range(N_FJORDS)]
     s.raid = 1
-    s.start = rnd.randrange(n)
+    s.start = randbelow(rnd, n)
     s.active = s.start
     s.phase = P_SEATS
     s.galley = 0

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
+from vikingcli.draws import randbelow, shuffle
 from vikingcli_wikinger.data import (
     N_COLOURS,
     N_SPECIAL_KINDS,
@@ -69,11 +71,11 @@ def _no_play(s: State, a: Action) -> None:  # pragma: no cover - nothing is lega
 
 # Indexed by phase: AUCTION, DISCARD, COLOUR, TAKE, START, PLACE, FIGURE, SPECIAL,
 # SWAP, FERRY, OVER (state.py).
-LEGAL: tuple[Callable[[State], list[Action]], ...] = (
+LEGAL: Final[tuple[Callable[[State], list[Action]], ...]] = (
     legal_auction, legal_discard, legal_colour, legal_take, legal_start, legal_place,
     legal_figure, legal_special, legal_swap, legal_ferry, _over,
 )
-PLAY: tuple[Callable[[State, Action], None], ...] = (
+PLAY: Final[tuple[Callable[[State, Action], None], ...]] = (
     play_auction, play_discard, play_colour, play_take, play_start, play_place,
     play_figure, play_special, play_swap, play_ferry, _no_play,
 )
@@ -86,20 +88,20 @@ def new_state(n: int, adv: bool, bidding: bool, start: int | None, seed: int) ->
     s.gold = [START_GOLD[n]] * n
     s.vp = [START_VP] * n
     tiles = stack_tiles()
-    rng.shuffle(tiles)
+    shuffle(rng, tiles)
     s.stacks = tiles
     bag = [x for x in range(N_COLOURS) for _ in range(13)]
-    rng.shuffle(bag)
+    shuffle(rng, bag)
     s.bag = bag
     pile = [k for k in range(N_SPECIAL_KINDS) for _ in range(SPECIAL_COUNTS[k])]
-    rng.shuffle(pile)
+    shuffle(rng, pile)
     if adv:
         s.pile = pile
     else:
         s.pile = []
         s.box_specials = sorted(pile)  # basic game: the special tiles stay in the box
     s.box_tiles = [T_L] * (START_TILES - n)  # unused start tiles
-    s.start = rng.randrange(n) if start is None else start
+    s.start = randbelow(rng, n) if start is None else start
     start_round(s)
     settle(s)
     return s

@@ -3,6 +3,8 @@ discard (DISCARD) and the colour lay-out (COLOUR), docs/rules/wikinger.md §5.2.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_wikinger.data import N_COLOURS
 from vikingcli_wikinger.rules.offer import lay_tiles
 from vikingcli_wikinger.state import (
@@ -18,7 +20,7 @@ from vikingcli_wikinger.state import (
     State,
 )
 
-PASS: Action = ("pass",)
+PASS: Final[Action] = ("pass",)
 
 
 def bid_range(s: State, p: int) -> range:

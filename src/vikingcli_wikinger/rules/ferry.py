@@ -3,7 +3,7 @@ final scoring after it, docs/rules/wikinger.md §4.3, §4.4, §5.3."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from vikingcli_wikinger import scoring
 from vikingcli_wikinger.board import cell, free_tiles, maxf, potential, set_cell
@@ -26,8 +26,8 @@ from vikingcli_wikinger.state import (
     State,
 )
 
-LAND: Action = ("land",)
-DONE: Action = ("done",)
+LAND: Final[Action] = ("land",)
+DONE: Final[Action] = ("done",)
 
 
 def ferry_counts(s: State, p: int) -> tuple[list[int], list[int]]:

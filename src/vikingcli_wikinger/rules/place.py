@@ -3,6 +3,8 @@ figure (FIGURE), docs/rules/wikinger.md §3.6, §3.7."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_wikinger.board import cell, island_cells, place_ship, set_cell, ship_columns
 from vikingcli_wikinger.data import BOATMAN, FIG, ROW_OF, SHIP, SP11, T_L, building_of
 from vikingcli_wikinger.rules.special import swap
@@ -21,9 +23,9 @@ from vikingcli_wikinger.state import (
     State,
 )
 
-FIG_HERE: Action = ("figure", 1)
-FIG_MAINLAND: Action = ("figure", 0)
-STARTS: tuple[Action, ...] = tuple(("start", r) for r in range(1, 6))
+FIG_HERE: Final[Action] = ("figure", 1)
+FIG_MAINLAND: Final[Action] = ("figure", 0)
+STARTS: Final[tuple[Action, ...]] = tuple(("start", r) for r in range(1, 6))
 
 
 def legal_start(s: State) -> list[Action]:

@@ -3,6 +3,8 @@ SP11 building swap (SWAP), docs/rules/wikinger.md §5.4."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_wikinger.board import cell, set_cell
 from vikingcli_wikinger.data import (
     DISPLAY_SIZE,
@@ -25,7 +27,7 @@ from vikingcli_wikinger.state import (
     State,
 )
 
-NO_SPECIAL: Action = ("special", -1)
+NO_SPECIAL: Final[Action] = ("special", -1)
 
 
 def swap_targets(s: State, p: int, b: int) -> list[tuple[int, int]]:

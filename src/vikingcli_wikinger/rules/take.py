@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_wikinger.data import SLOTS
 from vikingcli_wikinger.rules.place import continue_place
 from vikingcli_wikinger.state import E_TAKE, START, Action, State
 
-TAKES: tuple[Action, ...] = tuple(("take", s) for s in range(SLOTS))
+TAKES: Final[tuple[Action, ...]] = tuple(("take", s) for s in range(SLOTS))
 
 
 def occupied(s: State) -> list[int]:
