@@ -17,7 +17,12 @@ import time
 
 from vikingcli.engine import Game
 from vikingcli.registry import load_registry
-from vikingcli_ai.mcts import Search, SearchConfig, default_depth
+
+try:
+    from vikingcli_ai.hints import default_depth
+except ImportError:  # a build of a commit before vikingcli_ai.hints (--compare git:REV)
+    from vikingcli_ai.mcts import default_depth  # type: ignore[attr-defined,no-redef]
+from vikingcli_ai.mcts import Search, SearchConfig
 
 
 def rate(game: Game, state: object, redeal: int, budget: float) -> float:

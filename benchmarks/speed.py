@@ -56,7 +56,12 @@ import builds  # benchmarks/builds.py, next to this script
 from vikingcli.engine import Game
 from vikingcli.registry import load_registry
 from vikingcli_ai import mcts as mcts_module
-from vikingcli_ai.mcts import Search, SearchConfig, default_depth
+
+try:
+    from vikingcli_ai.hints import default_depth
+except ImportError:  # a build of a commit before vikingcli_ai.hints (--compare git:REV)
+    from vikingcli_ai.mcts import default_depth  # type: ignore[attr-defined,no-redef]
+from vikingcli_ai.mcts import Search, SearchConfig
 
 
 def random_games(game: Game, n: int, options: dict[str, str], budget: float, seed: int = 0):

@@ -24,7 +24,8 @@ from vikingcli.engine import Action, Game, State
 from vikingcli.players import Advice
 from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values
-from vikingcli_ai.mcts import Search, SearchConfig, default_depth, default_search
+from vikingcli_ai.hints import default_depth, default_search
+from vikingcli_ai.mcts import Search, SearchConfig
 
 CANDIDATES = 8
 """With moves to annotate, the root is limited to them and the best of the rest by

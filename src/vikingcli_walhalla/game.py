@@ -49,7 +49,7 @@ class WalhallaGame(FlatGame):
     default_players = 4
     options = (HEADLANDS_OPTION, ORIENTATION_OPTION)
     eval_scale = 10.0
-    # More iterations also look farther (vikingcli_ai.mcts.look_ahead): 1000 iterations
+    # More iterations also look farther (vikingcli_ai.hints.look_ahead): 1000 iterations
     # at a 37-ply cut-off against 300 at 20 won 63% head to head on 108 fresh deals, where
     # 1000 at 20 had won 54%; benchmarks/README.md.
     ai_deepen = True

@@ -14,7 +14,8 @@ from tests.ai._games import GAMES, positions
 from tests.ai.test_honesty import _decision_positions, _snap, _Spy
 from vikingcli.engine import Game
 from vikingcli_ai.flat import ITERATIONS_PER_PASS, FlatSearch, greedy_rollout
-from vikingcli_ai.mcts import MCTS, MctsPlayer, SearchConfig, _make, default_search
+from vikingcli_ai.hints import default_search
+from vikingcli_ai.mcts import MCTS, MctsPlayer, SearchConfig, _make
 
 FLAT = SearchConfig(iterations=40, search="flat")
 

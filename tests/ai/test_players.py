@@ -177,7 +177,8 @@ def test_random_seed_changes_choices_somewhere() -> None:
 
 
 def test_default_depth_follows_the_game_hint() -> None:
-    from vikingcli_ai.mcts import DEFAULT_DEPTH, _make, default_depth
+    from vikingcli_ai.hints import DEFAULT_DEPTH, default_depth
+    from vikingcli_ai.mcts import _make
 
     game = RuneDuel()
     assert default_depth(game) == DEFAULT_DEPTH
@@ -264,7 +265,8 @@ def test_more_iterations_look_farther_where_the_game_asks() -> None:
     """Above the default budget the cut-off grows with the square root of the budget
     in a game with the ``ai_deepen`` hint; at or below it, with a time budget, without
     the hint, or with an explicit depth, it stays; the flat reach stays 1."""
-    from vikingcli_ai.mcts import DEFAULT_DEPTH, DEFAULT_ITERATIONS, _make, look_ahead
+    from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, look_ahead
+    from vikingcli_ai.mcts import _make
 
     params = {p.name: p.default for p in MCTS.params}
     assert look_ahead(DEFAULT_ITERATIONS, 0.0) == 1.0
