@@ -18,6 +18,11 @@ from pathlib import Path
 
 import pyte
 
+WAIT = 90.0
+"""Seconds a screen may take to show what a test waits for. Only a hang should reach
+it: a loaded machine (CI, or other work on two cores) has taken over 30 s for a
+first screen with an AI seat's move."""
+
 
 class Terminal:
     """``vikingcli ARGS`` in a pseudo-terminal of ``cols`` x ``rows``."""
@@ -73,7 +78,7 @@ class Terminal:
         """The last line on the screen that is not empty."""
         return next((ln for ln in reversed(self.lines()) if ln.strip()), "")
 
-    def wait_for(self, pattern: re.Pattern[str], timeout: float = 30) -> str | None:
+    def wait_for(self, pattern: re.Pattern[str], timeout: float = WAIT) -> str | None:
         """The last non-empty line once it matches ``pattern``; ``None`` when the
         program has ended instead."""
         end = time.monotonic() + timeout

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.terminal import WAIT
 from tests.terminal import Terminal as SharedTerminal
 
 COLS, ROWS = 100, 150
@@ -23,7 +24,7 @@ class Terminal(SharedTerminal):
     def __init__(self, args: list[str], cwd: Path) -> None:
         super().__init__(args, cwd, COLS, ROWS)
 
-    def wait_for(self, pattern: re.Pattern[str], timeout: float = 30) -> str:
+    def wait_for(self, pattern: re.Pattern[str], timeout: float = WAIT) -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.1)
