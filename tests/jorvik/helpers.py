@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 
+from tests.terminal import WAIT
 from tests.terminal import Terminal as SharedTerminal
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.game import JorvikGame
@@ -117,7 +118,7 @@ def do(s: JorvikState, *cmds: str) -> None:
 class Terminal(SharedTerminal):
     """The shared test terminal, waiting until the screen settles."""
 
-    def wait_for(self, pattern: re.Pattern[str], timeout: float = 30) -> str:
+    def wait_for(self, pattern: re.Pattern[str], timeout: float = WAIT) -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.03)
@@ -127,7 +128,7 @@ class Terminal(SharedTerminal):
                     return self.last()
         raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
 
-    def say(self, text: str, pattern: re.Pattern[str], timeout: float = 30) -> str:
+    def say(self, text: str, pattern: re.Pattern[str], timeout: float = WAIT) -> str:
         """Type ``text`` and wait for its answer: new output, then ``pattern`` on the
         last line and a moment of quiet."""
         self.type(text)

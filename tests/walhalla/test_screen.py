@@ -39,7 +39,7 @@ def _say(term: Terminal, text: str) -> str:
     end = time.monotonic() + 10
     while term.lines() == before and time.monotonic() < end:
         term.pump(0.02)
-    return term.wait_for(PROMPT, timeout=30)
+    return term.wait_for(PROMPT)
 
 
 @pytest.mark.slow
@@ -51,7 +51,7 @@ def test_a_person_plays_a_full_game_at_80x24(tmp_path: Path) -> None:
     undone = refused = False
     try:
         while True:
-            last = term.wait_for(PROMPT, timeout=30)
+            last = term.wait_for(PROMPT)
             if not last:
                 break  # the game is over and the program has ended
             prompts += 1
