@@ -83,6 +83,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from vikingcli.engine import Action, Game, State
+from vikingcli.flat import search_calls
 from vikingcli.players import Param, PlayerKind
 from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values
@@ -183,6 +184,7 @@ class Search:
         self, game: Game, state: State, seat: int, cfg: SearchConfig, rng: random.Random
     ) -> None:
         self.game = game
+        self.calls = search_calls(game)  # every per-ply call goes through it
         self.state = state
         self.seat = seat
         self.cfg = cfg
@@ -222,13 +224,10 @@ class Search:
     # -- one iteration --------------------------------------------------------------
 
     def iterate(self) -> None:
-        game = self.game
         cfg = self.cfg
-        to_move = game.to_move
-        legal = game.legal_actions
-        # Every action played below comes from legal(d) of the very state it is
-        # applied to, so the engine's re-check is skipped (the trusted path).
-        apply = game.apply_legal
+        # Every action played below comes from calls.legal(d) of the very state it
+        # is applied to, so the engine's re-check is skipped (the trusted path).
+        calls = self.calls
         depth = cfg.depth
         c = cfg.c
 
@@ -239,14 +238,14 @@ class Search:
         rewards: list[float] | None = None
         first: Action | None = None
         while True:
-            mover = to_move(d)
+            mover = calls.to_move(d)
             if mover is None:
                 rewards = self._final(d)
                 break
             if depth and plies >= depth:
                 rewards = self._eval(d)
                 break
-            actions = legal(d)
+            actions = calls.legal(d)
             if node is self.root and self.root_only is not None:
                 actions = [a for a in actions if a in self.root_only] or actions
             kids = node.children.get(mover)
@@ -265,7 +264,7 @@ class Search:
                 kids[action] = child
                 if node is self.root:
                     first = action
-                apply(d, action)
+                calls.apply_legal(d, action)
                 path.append(child)
                 plies += 1
                 rewards = self._simulate(d, plies)
@@ -283,7 +282,7 @@ class Search:
                     best_kid = kid
             if node is self.root:
                 first = best
-            apply(d, best)
+            calls.apply_legal(d, best)
             node = best_kid  # type: ignore[assignment]
             path.append(node)
             plies += 1
@@ -302,9 +301,9 @@ class Search:
         of the current deal until ``redeal`` iterations have shared it."""
         redeal = self.cfg.redeal
         if redeal <= 1:
-            return self.game.determinize(self.state, self.seat, self.rng)
+            return self.calls.determinize(self.state, self.seat, self.rng)
         if self.deal is None or self.iterations % redeal == 0:
-            self.deal = self.game.determinize(self.state, self.seat, self.rng)
+            self.deal = self.calls.determinize(self.state, self.seat, self.rng)
         return self.game.clone(self.deal)
 
     def _untried(
@@ -326,7 +325,7 @@ class Search:
         return untried[int(self.rng.random() * len(untried))]
 
     def _eval(self, d: State) -> list[float]:
-        values = self.game.evaluate_all(d)
+        values = self.calls.evaluate_all(d)
         self.margin = _margin(values, self.seat)
         return eval_rewards(values, self.game.eval_scale)
 
@@ -337,21 +336,19 @@ class Search:
 
     def _simulate(self, d: State, plies: int) -> list[float]:
         game = self.game
-        to_move = game.to_move
-        legal = game.legal_actions
-        apply = game.apply_legal  # actions from legal(d), as in iterate
+        calls = self.calls  # actions from calls.legal(d), as in iterate
         depth = self.cfg.depth
         rnd = self.rng.random
         greedy = self.cfg.rollout == "greedy-epsilon"
         clone = game.clone
         evaluate = game.evaluate
         while True:
-            mover = to_move(d)
+            mover = calls.to_move(d)
             if mover is None:
                 return self._final(d)
             if depth and plies >= depth:
                 return self._eval(d)
-            actions = legal(d)
+            actions = calls.legal(d)
             m = len(actions)
             if m == 1:
                 action = actions[0]
@@ -365,11 +362,13 @@ class Search:
                 action = cands[0]
                 best_v = -math.inf
                 for a in cands:
-                    v = evaluate(apply(clone(d), a), mover)
+                    after = clone(d)
+                    calls.apply_legal(after, a)
+                    v = evaluate(after, mover)
                     if v > best_v:
                         best_v = v
                         action = a
-            apply(d, action)
+            calls.apply_legal(d, action)
             plies += 1
 
 
