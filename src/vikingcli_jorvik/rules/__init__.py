@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
+from vikingcli.draws import randbelow, shuffle
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS
 from vikingcli_jorvik.rules.demand import legal_commit, legal_place, play_commit, play_place
@@ -41,13 +42,13 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> JorvikSt
     deck = [d.E01]
     for season in (d.AUTUMN, d.SUMMER, d.SPRING, d.WINTER):
         pile = [c for c in used if d.SEASON[c] == season]
-        rng.shuffle(pile)
+        shuffle(rng, pile)  # rng.shuffle's permutation; compiled in the compiled build
         deck.extend(pile)
     s.deck = deck
     bag = [g for g in d.BASIC_GOODS for _ in range(d.CUBES_PER_BASIC)]
     if jarl:
         bag += [g for g in d.PREMIUM_GOODS for _ in range(d.CUBES_PER_PREMIUM)]
-    rng.shuffle(bag)  # drawing from the end of a shuffled bag = random draws
+    shuffle(rng, bag)  # drawing from the end of a shuffled bag = random draws
     s.bag = bag
     s.cgs = [0] * 8
     s.slots = [-1] * 12
@@ -70,7 +71,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> JorvikSt
     s.pool = [0] * 16
     s.buf = []
     s.buf_stolen = False
-    s.start = rng.randrange(n)  # spec §8.22: uniformly random start player
+    s.start = randbelow(rng, n)  # rng.randrange(n); spec §8.22: uniformly random start player
     s.phase = PH_SUPPLY
     s.actor = s.start
     s.round_no = 0
