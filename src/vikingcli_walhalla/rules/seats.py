@@ -40,7 +40,8 @@ def legal(s: WalhallaState) -> list[Action]:
     own = D.galley_colour(g) == a
     m = s.midgard[a]
     hand = s.hands[a]
-    smax = min(sum(hand), s.score[a], s.asgard[a])
+    # two-argument min: compiled as a comparison (three arguments: a call)
+    smax = min(min(sum(hand), s.score[a]), s.asgard[a])
     acts: list[Action] = []
     for mask in range(8):
         if not own and mask >> cs & 1:
