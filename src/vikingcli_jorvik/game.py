@@ -16,7 +16,6 @@ from vikingcli_jorvik import actions, rules, scoring, view
 from vikingcli_jorvik.heuristic import evaluate, evaluate_all
 from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
-from vikingcli_jorvik.rules import PLAY
 from vikingcli_jorvik.rules.encoding import Move
 from vikingcli_jorvik.rulestext import RULES_TEXT
 from vikingcli_jorvik.state import PH_END, JorvikState
@@ -33,7 +32,7 @@ class JorvikCalls(FlatCalls):
         return rules.legal(state)
 
     def play(self, state: JorvikState, action: Action) -> None:
-        PLAY[state.phase](state, action)  # type: ignore[arg-type]  # legal actions are Moves
+        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are Moves
 
     def determinize(self, state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
         return view.determinize(state, seat, rng)
@@ -75,7 +74,7 @@ class JorvikGame(FlatGame):
         return rules.legal(state)
 
     def play(self, state: JorvikState, action: Any) -> None:
-        PLAY[state.phase](state, action)  # rules.play, one call less per move
+        rules.play(state, action)
 
     def why_not(self, state: JorvikState, action: Action) -> str:
         return actions.why_not(state, action)
