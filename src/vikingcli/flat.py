@@ -225,23 +225,26 @@ class FlatGame(Game):
         """Apply ``action``, known to be legal, to ``state`` in place."""
 
     def legal_actions(self, state: Any) -> tuple[Action, ...]:
-        fast = self.fast
-        if fast is not None:
-            return fast.legal(state)
         # Typed here (the engine's signature says Any): the compiled build then reads
         # and writes the cache at its fixed offset instead of by name.
         s: FlatState = state
         legal = s.legal_cache
         if legal is None:
-            legal = s.legal_cache = tuple(self.compute_legal(state))
+            # The rules through the calls object where there is one (FlatCalls.legal
+            # written out: no extra call per position in the pure build).
+            fast = self.fast
+            rules = self.compute_legal(state) if fast is None else fast.compute_legal(state)
+            legal = s.legal_cache = tuple(rules)
         return legal
 
     def apply(self, state: Any, action: Action) -> Any:
-        # With the calls object, one attribute read instead of three method calls on
-        # this (in the compiled build, not native) class: legal_actions, apply_legal
-        # and play.
+        # With the calls object, legal_actions and apply_legal written out: in the
+        # compiled build calls on this class (not native) cost more than the work.
         fast = self.fast
-        legal = self.legal_actions(state) if fast is None else fast.legal(state)
+        s: FlatState = state
+        legal = s.legal_cache if fast is not None else None
+        if legal is None:
+            legal = self.legal_actions(state)
         try:
             ok = action in legal
         except TypeError:  # an object whose == refuses to compare with actions
@@ -250,17 +253,18 @@ class FlatGame(Game):
             raise IllegalAction(self.why_not(state, action))
         if fast is None:
             return self.apply_legal(state, action)
-        fast.apply_legal(state, action)
+        s.legal_cache = None
+        fast.play(state, action)
         return state
 
     def apply_legal(self, state: Any, action: Action) -> Any:
-        fast = self.fast
-        if fast is not None:
-            fast.apply_legal(state, action)
-            return state
         s: FlatState = state  # as in legal_actions
         s.legal_cache = None
-        self.play(state, action)
+        fast = self.fast
+        if fast is None:
+            self.play(state, action)
+        else:
+            fast.play(state, action)
         return state
 
     def why_not(self, state: Any, action: Action) -> str:
