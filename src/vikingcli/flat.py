@@ -25,6 +25,7 @@ the module runs unchanged as plain Python.
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
@@ -203,6 +204,16 @@ class FlatGame(Game):
 
     state_type: ClassVar[type[FlatState]]
     """The game's state class (used by :meth:`from_json`)."""
+    calls_type: ClassVar[type[FlatCalls] | None] = None
+    """The game's :class:`FlatCalls` (``None``: none). A game that sets it keeps
+    ``legal_actions``, ``apply`` and ``apply_legal`` as they are here: they then go
+    through that object, and so does a search (:func:`search_calls`)."""
+    fast: FlatCalls | None = None
+    """The game's :class:`FlatCalls` object, made once per game object."""
+
+    def __init__(self) -> None:
+        # Made once here, not per call: the object is what every ply goes through.
+        self.fast = None if self.calls_type is None else self.calls_type(self)
 
     @abstractmethod
     def compute_legal(self, state: Any) -> Sequence[Action]:
@@ -219,23 +230,41 @@ class FlatGame(Game):
         s: FlatState = state
         legal = s.legal_cache
         if legal is None:
-            legal = s.legal_cache = tuple(self.compute_legal(state))
+            # The rules through the calls object where there is one (FlatCalls.legal
+            # written out: no extra call per position in the pure build).
+            fast = self.fast
+            rules = self.compute_legal(state) if fast is None else fast.compute_legal(state)
+            legal = s.legal_cache = tuple(rules)
         return legal
 
     def apply(self, state: Any, action: Action) -> Any:
-        legal = self.legal_actions(state)
+        # With the calls object, legal_actions and apply_legal written out: in the
+        # compiled build calls on this class (not native) cost more than the work.
+        fast = self.fast
+        s: FlatState = state
+        legal = s.legal_cache if fast is not None else None
+        if legal is None:
+            legal = self.legal_actions(state)
         try:
             ok = action in legal
         except TypeError:  # an object whose == refuses to compare with actions
             ok = False
         if not ok:
             raise IllegalAction(self.why_not(state, action))
-        return self.apply_legal(state, action)
+        if fast is None:
+            return self.apply_legal(state, action)
+        s.legal_cache = None
+        fast.play(state, action)
+        return state
 
     def apply_legal(self, state: Any, action: Action) -> Any:
         s: FlatState = state  # as in legal_actions
         s.legal_cache = None
-        self.play(state, action)
+        fast = self.fast
+        if fast is None:
+            self.play(state, action)
+        else:
+            fast.play(state, action)
         return state
 
     def why_not(self, state: Any, action: Action) -> str:
@@ -252,3 +281,71 @@ class FlatGame(Game):
 
     def from_json(self, data: Mapping[str, Any]) -> Any:
         return self.state_type.from_json(data)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SearchCalls:
+    """The calls a search makes on every ply and every iteration, on one object.
+
+    Why: in the compiled build a game class is not a native class (it derives from
+    the interpreted :class:`~vikingcli.engine.Game`), so every ``game.legal_actions``
+    is a method look-up and a call through Python's calling convention, four of
+    them per ply (a tenth of a compiled search). This class is native: the search
+    calls its methods through a table, and a game's :class:`FlatCalls` calls its
+    rules functions directly. This base class just forwards to the game, for every
+    game without one (toy games, third-party plugins).
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def to_move(self, state: Any) -> int | None:
+        return self.game.to_move(state)
+
+    def legal(self, state: Any) -> Sequence[Action]:
+        return self.game.legal_actions(state)
+
+    def apply_legal(self, state: Any, action: Action) -> None:
+        self.game.apply_legal(state, action)
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return self.game.determinize(state, seat, rng)
+
+    def evaluate_all(self, state: Any) -> list[float]:
+        return self.game.evaluate_all(state)
+
+
+class FlatCalls(SearchCalls):
+    """The search calls of a :class:`FlatGame`, with the legal-action cache kept as
+    :class:`FlatGame` keeps it. A game subclasses it (``FlatGame.calls_type``) and
+    calls its own rules in ``to_move``, ``compute_legal``, ``play``, ``determinize``
+    and ``evaluate_all``: the same functions as the game's methods of those names
+    (the conformance suite compares them, ``vikingcli.testing``)."""
+
+    def legal(self, state: Any) -> tuple[Action, ...]:
+        s: FlatState = state  # the cache at its fixed offset, as in FlatGame
+        legal = s.legal_cache
+        if legal is None:
+            legal = s.legal_cache = tuple(self.compute_legal(state))
+        return legal
+
+    def apply_legal(self, state: Any, action: Action) -> None:
+        s: FlatState = state
+        s.legal_cache = None
+        self.play(state, action)
+
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        game: Any = self.game
+        return game.compute_legal(state)
+
+    def play(self, state: Any, action: Action) -> None:
+        game: Any = self.game
+        game.play(state, action)
+
+
+def search_calls(game: Game) -> SearchCalls:
+    """The object a search calls ``game`` through: its :class:`FlatCalls` if it has
+    one, else one that forwards every call to ``game``."""
+    if isinstance(game, FlatGame) and game.fast is not None:
+        return game.fast
+    return SearchCalls(game)

@@ -14,7 +14,8 @@ illegal action without changing the state, ``parse(format(a)) == a``,
 ``determinize`` keeps the acting seat's observation and leaves the original alone,
 ``clone`` is independent (and, for a :class:`~vikingcli.flat.FlatState`, copies
 each field as deep as its kind says: :func:`check_flat_clone`), ``render`` fits 80
-columns, ``evaluate_all`` agrees with ``evaluate`` seat by seat, no narration tells
+columns, ``evaluate_all`` agrees with ``evaluate`` seat by seat, the search's calls
+object (:func:`check_search_calls`) with the game, no narration tells
 a seat more than its observation (:func:`check_narration`); and over whole games: the
 game ends, the same seed gives the same game, the outcome is well formed.
 Hypothesis also chooses paths of its own and, when one breaks the contract, shrinks
@@ -33,7 +34,7 @@ from typing import Any
 import orjson
 
 from vikingcli.engine import Game, IllegalAction, Outcome
-from vikingcli.flat import FlatState
+from vikingcli.flat import FlatState, search_calls
 from vikingcli.text import plain_text
 
 JUNK_ACTIONS: tuple[Any, ...] = (("__not_an_action__",), None, -987654321, "__junk__")
@@ -145,10 +146,30 @@ def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True
     assert _snapshot(game, state) == before, "applying to a clone changed the original"
     if isinstance(state, FlatState):
         check_flat_clone(state)
+    check_search_calls(game, state, actions)
 
     if full:
         check_views(game, state)
         check_narration(game, state, rng)
+
+
+def check_search_calls(game: Game, state: Any, actions: Sequence[Any]) -> None:
+    """What a search calls through :func:`vikingcli.flat.search_calls` (a game's own
+    ``FlatCalls``, which call its rules directly) gives what the game's methods give."""
+    calls = search_calls(game)
+    seat = game.to_move(state)
+    assert calls.to_move(state) == seat, "the search calls' to_move differs from the game's"
+    assert list(calls.legal(state)) == list(actions), "the search calls' legal actions differ"
+    assert calls.evaluate_all(state) == game.evaluate_all(state), "evaluate_all differs"
+    assert seat is not None
+    ours = calls.determinize(state, seat, random.Random(7))
+    assert _snapshot(game, ours) == _snapshot(game, game.determinize(state, seat, random.Random(7)))
+    for action in actions[:3]:
+        mine, theirs = game.clone(state), game.clone(state)
+        calls.apply_legal(mine, action)
+        assert _snapshot(game, mine) == _snapshot(game, game.apply(theirs, action)), (
+            f"the search calls played {action!r} differently"
+        )
 
 
 def check_flat_clone(state: FlatState) -> None:

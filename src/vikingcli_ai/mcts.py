@@ -83,6 +83,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from vikingcli.engine import Action, Game, State
+from vikingcli.flat import search_calls
 from vikingcli.players import Param, PlayerKind
 from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values
@@ -96,18 +97,18 @@ from vikingcli_ai.hints import (
     default_tiebreak,
     look_ahead,
 )
+from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards
 
 PW_C: Final = 2.0
 """Progressive widening: at most ceil(PW_C * (n+1)**PW_ALPHA) children per node."""
 PW_ALPHA: Final = 0.5
+_PW_LIMITS: Final = [math.ceil(PW_C * (n + 1) ** PW_ALPHA) for n in range(4096)]
+"""That limit for n < 4096, computed once: the compiled build computes the power
+and the ceiling through Python's object protocol, on every step of every iteration."""
 EPSILON: Final = 0.15
 """greedy-epsilon rollouts: probability of a uniformly random action."""
 GREEDY_SAMPLE: Final = 4
 """greedy-epsilon rollouts: how many sampled actions are evaluated per step."""
-EVAL_SHARPNESS: Final = 1.5
-"""Slope of the logistic that turns evaluate margins (in eval_scale units) into rewards."""
-WIN_WEIGHT: Final = 0.7
-"""Terminal reward: weight of winning versus the share of opponents beaten."""
 TIE_Z: Final = 1.0
 TIE_VISITS: Final = 0.5
 
@@ -138,44 +139,6 @@ class Node:
         self.children: dict[int, dict[Action, Node]] = {}
 
 
-def rank_rewards(ranks: Sequence[int]) -> list[float]:
-    """Per-seat rewards in [0, 1] from final ranks (1 best)."""
-    n = len(ranks)
-    if n == 1:
-        return [1.0]
-    firsts = sum(1 for r in ranks if r == 1)
-    out = []
-    for r in ranks:
-        beaten = sum(1 for q in ranks if q > r)
-        tied = sum(1 for q in ranks if q == r) - 1
-        pair = (beaten + 0.5 * tied) / (n - 1)
-        win = 1.0 / firsts if r == 1 else 0.0
-        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * pair)
-    return out
-
-
-def _margin(values: Sequence[float], seat: int) -> float:
-    """``seat``'s lead over the best other seat (negative when behind)."""
-    others = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - max(others) if others else 0.0
-
-
-def eval_rewards(values: Sequence[float], scale: float) -> list[float]:
-    """Per-seat rewards in [0, 1] from projected scores: logistic of the margin
-    over the best other seat, in units of the game's typical winning margin."""
-    n = len(values)
-    if n == 1:
-        return [0.5]
-    k = EVAL_SHARPNESS / (scale if scale > 0 else 1.0)
-    out = []
-    for i, v in enumerate(values):
-        best_other = max(values[j] for j in range(n) if j != i)
-        x = k * (v - best_other)
-        x = 30.0 if x > 30.0 else -30.0 if x < -30.0 else x
-        out.append(1.0 / (1.0 + math.exp(-x)))
-    return out
-
-
 class Search:
     """One ISMCTS tree for one decision of ``seat`` in ``state``."""
 
@@ -183,6 +146,7 @@ class Search:
         self, game: Game, state: State, seat: int, cfg: SearchConfig, rng: random.Random
     ) -> None:
         self.game = game
+        self.calls = search_calls(game)  # every per-ply call goes through it
         self.state = state
         self.seat = seat
         self.cfg = cfg
@@ -222,13 +186,10 @@ class Search:
     # -- one iteration --------------------------------------------------------------
 
     def iterate(self) -> None:
-        game = self.game
         cfg = self.cfg
-        to_move = game.to_move
-        legal = game.legal_actions
-        # Every action played below comes from legal(d) of the very state it is
-        # applied to, so the engine's re-check is skipped (the trusted path).
-        apply = game.apply_legal
+        # Every action played below comes from calls.legal(d) of the very state it
+        # is applied to, so the engine's re-check is skipped (the trusted path).
+        calls = self.calls
         depth = cfg.depth
         c = cfg.c
 
@@ -239,33 +200,38 @@ class Search:
         rewards: list[float] | None = None
         first: Action | None = None
         while True:
-            mover = to_move(d)
+            mover = calls.to_move(d)
             if mover is None:
                 rewards = self._final(d)
                 break
             if depth and plies >= depth:
                 rewards = self._eval(d)
                 break
-            actions = legal(d)
+            actions = calls.legal(d)
             if node is self.root and self.root_only is not None:
                 actions = [a for a in actions if a in self.root_only] or actions
             kids = node.children.get(mover)
             if kids is None:
                 kids = node.children[mover] = {}
+            legal_kids: list[tuple[Action, Node]] = []
             if kids:
-                legal_kids = [(a, kids[a]) for a in actions if a in kids]
-            else:
-                legal_kids = []
+                for a in actions:  # one look-up (and hash of the action) per action
+                    known = kids.get(a)
+                    if known is not None:
+                        known.avail += 1
+                        legal_kids.append((a, known))
             nk = len(legal_kids)
-            for _, kid in legal_kids:
-                kid.avail += 1
-            if nk < len(actions) and (nk == 0 or nk < math.ceil(PW_C * (node.n + 1) ** PW_ALPHA)):
+            visits = node.n
+            limit = (
+                _PW_LIMITS[visits] if visits < 4096 else math.ceil(PW_C * (visits + 1) ** PW_ALPHA)
+            )
+            if nk < len(actions) and (nk == 0 or nk < limit):
                 action = self._untried(node, d, actions, kids)
                 child = Node(mover)
                 kids[action] = child
                 if node is self.root:
                     first = action
-                apply(d, action)
+                calls.apply_legal(d, action)
                 path.append(child)
                 plies += 1
                 rewards = self._simulate(d, plies)
@@ -274,16 +240,17 @@ class Search:
             best_kid = None
             best_v = -1.0
             for action, kid in legal_kids:
-                # math.sqrt and math.log by name: the compiled build calls them as C
-                # functions, local aliases of them through the object protocol
-                v = kid.w / kid.n + c * math.sqrt(math.log(kid.avail) / kid.n)
+                # math.sqrt and math.log by name and on floats: the compiled build
+                # calls them as C functions (on an int, or a local alias of them,
+                # through the object protocol); math.log of an int is that of its float
+                v = kid.w / kid.n + c * math.sqrt(math.log(float(kid.avail)) / kid.n)
                 if v > best_v:
                     best_v = v
                     best = action
                     best_kid = kid
             if node is self.root:
                 first = best
-            apply(d, best)
+            calls.apply_legal(d, best)
             node = best_kid  # type: ignore[assignment]
             path.append(node)
             plies += 1
@@ -302,9 +269,9 @@ class Search:
         of the current deal until ``redeal`` iterations have shared it."""
         redeal = self.cfg.redeal
         if redeal <= 1:
-            return self.game.determinize(self.state, self.seat, self.rng)
+            return self.calls.determinize(self.state, self.seat, self.rng)
         if self.deal is None or self.iterations % redeal == 0:
-            self.deal = self.game.determinize(self.state, self.seat, self.rng)
+            self.deal = self.calls.determinize(self.state, self.seat, self.rng)
         return self.game.clone(self.deal)
 
     def _untried(
@@ -326,32 +293,30 @@ class Search:
         return untried[int(self.rng.random() * len(untried))]
 
     def _eval(self, d: State) -> list[float]:
-        values = self.game.evaluate_all(d)
-        self.margin = _margin(values, self.seat)
+        values = self.calls.evaluate_all(d)
+        self.margin = margin(values, self.seat)
         return eval_rewards(values, self.game.eval_scale)
 
     def _final(self, d: State) -> list[float]:
         outcome = self.game.outcome(d)
-        self.margin = _margin(outcome.scores, self.seat)
+        self.margin = margin(outcome.scores, self.seat)
         return rank_rewards(outcome.ranks)
 
     def _simulate(self, d: State, plies: int) -> list[float]:
         game = self.game
-        to_move = game.to_move
-        legal = game.legal_actions
-        apply = game.apply_legal  # actions from legal(d), as in iterate
+        calls = self.calls  # actions from calls.legal(d), as in iterate
         depth = self.cfg.depth
         rnd = self.rng.random
         greedy = self.cfg.rollout == "greedy-epsilon"
         clone = game.clone
         evaluate = game.evaluate
         while True:
-            mover = to_move(d)
+            mover = calls.to_move(d)
             if mover is None:
                 return self._final(d)
             if depth and plies >= depth:
                 return self._eval(d)
-            actions = legal(d)
+            actions = calls.legal(d)
             m = len(actions)
             if m == 1:
                 action = actions[0]
@@ -365,11 +330,13 @@ class Search:
                 action = cands[0]
                 best_v = -math.inf
                 for a in cands:
-                    v = evaluate(apply(clone(d), a), mover)
+                    after = clone(d)
+                    calls.apply_legal(after, a)
+                    v = evaluate(after, mover)
                     if v > best_v:
                         best_v = v
                         action = a
-            apply(d, action)
+            calls.apply_legal(d, action)
             plies += 1
 
 

@@ -17,11 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-G, L, W, O, AU = 0, 1, 2, 3, 4
+G: Final = 0
+L: Final = 1
+W: Final = 2
+O: Final = 3
+AU: Final = 4
 RES_LETTER: Final = ("G", "L", "W", "O", "Au")
 RES_NAME: Final = ("grain", "livestock", "wood", "ore", "gold")
 
-PLAIN, FOREST, HILLS, MOUNT = 0, 1, 2, 3
+PLAIN: Final = 0
+FOREST: Final = 1
+HILLS: Final = 2
+MOUNT: Final = 3
 DECK_NAME: Final = ("plain", "forest", "hills", "mountain")
 NKIND: Final = 20  # deck * 5 + resource
 
@@ -34,14 +41,21 @@ DECK_CONTENTS: Final[tuple[tuple[int, int, int, int, int], ...]] = (
 )
 TOTAL_RESOURCE_CARDS: Final = 126
 
-WL, PR, SK = 0, 1, 2
+WL: Final = 0
+PR: Final = 1
+SK: Final = 2
 HERO_TEXT: Final = ("wl", "pr", "sk")
 HERO_NAME: Final = ("warlord", "priest", "skald")
 
-FORT, TEMPLE, HALL = 0, 1, 2
+FORT: Final = 0
+TEMPLE: Final = 1
+HALL: Final = 2
 BUILDING_NAME: Final = ("fort", "temple", "hall")
 
-ROAD, MARKET, RAMPART, IMPROVE = 0, 1, 2, 3
+ROAD: Final = 0
+MARKET: Final = 1
+RAMPART: Final = 2
+IMPROVE: Final = 3
 WORK_NAME: Final = ("road", "market", "rampart", "improve")
 WORK_MARKERS: Final = (6, 6, 6)  # rulebook: roads, markets, ramparts (improvement: one per tile)
 

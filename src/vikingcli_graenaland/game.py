@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import Action, Option, Outcome
-from vikingcli.flat import FlatGame
+from vikingcli.flat import FlatCalls, FlatGame
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import action_text, parse_alias, refusal
@@ -30,6 +30,26 @@ def _parse_rounds(text: str) -> str:
     if not 1 <= v <= 1000:
         raise ValueError("option rounds: must be between 1 and 1000")
     return str(v)
+
+
+class GraenalandCalls(FlatCalls):
+    """The search's per-ply calls (``vikingcli.flat.FlatCalls``): the same rules
+    functions as the game's methods below, called directly, not through the game."""
+
+    def to_move(self, state: GState) -> int | None:
+        return None if state.phase == PH_OVER else state.cur
+
+    def compute_legal(self, state: GState) -> Sequence[Action]:
+        return rules.legal(state)
+
+    def play(self, state: GState, action: Action) -> None:
+        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def determinize(self, state: GState, seat: int, rng: random.Random) -> GState:
+        return determinize(state, seat, rng)
+
+    def evaluate_all(self, state: GState) -> list[float]:
+        return evaluate_all(state)
 
 
 class GraenalandGame(FlatGame):
@@ -55,6 +75,7 @@ class GraenalandGame(FlatGame):
     # the depth-1 tree above (benchmarks/README.md, "Graenaland").
     ai_search = "flat"
     state_type = GState
+    calls_type = GraenalandCalls
     options = (
         Option(
             name="setup",

@@ -48,7 +48,9 @@ PHASE_NAME: Final = (
 )
 
 # build modes
-BM_NORMAL, BM_FINAL, BM_PERMIT = 0, 1, 2
+BM_NORMAL: Final = 0
+BM_FINAL: Final = 1
+BM_PERMIT: Final = 2
 
 # pending build kinds
 K_VILLAGE: Final = 0

@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 # -- goods ---------------------------------------------------------------------------
-AMBER, IRON, LEATHER, WOOL, JET, SILK, GLASS, GOLD = range(8)
+# each Final: the compiled build inlines them instead of a global look-up
+AMBER: Final = 0
+IRON: Final = 1
+LEATHER: Final = 2
+WOOL: Final = 3
+JET: Final = 4
+SILK: Final = 5
+GLASS: Final = 6
+GOLD: Final = 7
 GOOD_NAMES: Final[tuple[str, ...]] = (
     "amber", "iron", "leather", "wool", "jet", "silk", "glass", "gold",
 )
@@ -22,35 +30,37 @@ CUBES_PER_BASIC: Final = 9
 CUBES_PER_PREMIUM: Final = 3
 
 # -- seasons ---------------------------------------------------------------------------
-WINTER, SPRING, SUMMER, AUTUMN, FINAL = range(5)
+WINTER: Final = 0
+SPRING: Final = 1
+SUMMER: Final = 2
+AUTUMN: Final = 3
+FINAL: Final = 4
 SEASON_NAMES: Final = ("winter", "spring", "summer", "autumn", "final")
 
 # -- card kinds (one implementation per kind in rules/) --------------------------------
-(
-    SHIP,
-    CRAFTSMAN,
-    TRADER,
-    ORACLE,
-    WARRIOR,
-    FEAST,
-    TRAVEL,
-    SKALD,
-    PICT,
-    WAREHOUSE,  # A06
-    LONGHOUSE,  # C10
-    TREASURE,  # C21
-    FREEBUY,  # B22
-    HIREDHANDS,  # A19
-    EXCHANGE,  # A20
-    REWORK,  # D28
-    MARKET,  # C20
-    SWAP,  # A21
-    TRIBUTE,  # D27
-    THIEF,  # B24
-    GLORY,  # D29
-    SHIELDWALL,  # B23
-    RANSOM,  # C22
-) = range(23)
+SHIP: Final = 0
+CRAFTSMAN: Final = 1
+TRADER: Final = 2
+ORACLE: Final = 3
+WARRIOR: Final = 4
+FEAST: Final = 5
+TRAVEL: Final = 6
+SKALD: Final = 7
+PICT: Final = 8
+WAREHOUSE: Final = 9  # A06
+LONGHOUSE: Final = 10  # C10
+TREASURE: Final = 11  # C21
+FREEBUY: Final = 12  # B22
+HIREDHANDS: Final = 13  # A19
+EXCHANGE: Final = 14  # A20
+REWORK: Final = 15  # D28
+MARKET: Final = 16  # C20
+SWAP: Final = 17  # A21
+TRIBUTE: Final = 18  # D27
+THIEF: Final = 19  # B24
+GLORY: Final = 20  # D29
+SHIELDWALL: Final = 21  # B23
+RANSOM: Final = 22  # C22
 
 KIND_NAMES: Final = (
     "ship", "craftsman", "trader", "oracle", "warrior", "feast", "travel", "skald",
@@ -60,7 +70,13 @@ KIND_NAMES: Final = (
 )  # fmt: skip
 
 # Skald sub-kinds (what the skald counts at final scoring).
-SK_COINS, SK_SHIPS, SK_TRADERS, SK_WARRIORS, SK_CRAFTSMEN, SK_TRAVELS, SK_DOUBLE_TRAVEL = range(7)
+SK_COINS: Final = 0
+SK_SHIPS: Final = 1
+SK_TRADERS: Final = 2
+SK_WARRIORS: Final = 3
+SK_CRAFTSMEN: Final = 4
+SK_TRAVELS: Final = 5
+SK_DOUBLE_TRAVEL: Final = 6
 SKALD_NAMES: Final = (
     "coins", "ships", "traders", "warriors", "craftsmen", "travels", "double travel",
 )

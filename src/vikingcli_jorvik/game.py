@@ -11,15 +11,34 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from vikingcli.engine import Action, Option, Outcome
-from vikingcli.flat import FlatGame
+from vikingcli.flat import FlatCalls, FlatGame
 from vikingcli_jorvik import actions, rules, scoring, view
 from vikingcli_jorvik.heuristic import evaluate, evaluate_all
 from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
-from vikingcli_jorvik.rules import PLAY
 from vikingcli_jorvik.rules.encoding import Move
 from vikingcli_jorvik.rulestext import RULES_TEXT
 from vikingcli_jorvik.state import PH_END, JorvikState
+
+
+class JorvikCalls(FlatCalls):
+    """The search's per-ply calls (``vikingcli.flat.FlatCalls``): the same rules
+    functions as the game's methods below, called directly, not through the game."""
+
+    def to_move(self, state: JorvikState) -> int | None:
+        return None if state.phase == PH_END else state.actor
+
+    def compute_legal(self, state: JorvikState) -> Sequence[Action]:
+        return rules.legal(state)
+
+    def play(self, state: JorvikState, action: Action) -> None:
+        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are Moves
+
+    def determinize(self, state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
+        return view.determinize(state, seat, rng)
+
+    def evaluate_all(self, state: JorvikState) -> list[float]:
+        return evaluate_all(state)
 
 
 class JorvikGame(FlatGame):
@@ -46,6 +65,7 @@ class JorvikGame(FlatGame):
     # 62.5%, 20 76.2%, 40 85.0%.
     ai_depth = 40
     state_type = JorvikState
+    calls_type = JorvikCalls
 
     def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> JorvikState:
         return rules.new_state(n_players, options, seed)
@@ -54,7 +74,7 @@ class JorvikGame(FlatGame):
         return rules.legal(state)
 
     def play(self, state: JorvikState, action: Any) -> None:
-        PLAY[state.phase](state, action)  # rules.play, one call less per move
+        rules.play(state, action)
 
     def why_not(self, state: JorvikState, action: Action) -> str:
         return actions.why_not(state, action)

@@ -12,6 +12,8 @@ projected = current VP (start, Pict attacks, oracles so far)
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
@@ -21,10 +23,11 @@ _DECK_SIZE: dict[tuple[int, bool], int] = {
     (n, j): len(d.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
 }
 
-PICT_CONFIDENCE = 0.6  # the standing may still change before the next attack
-PICT_LATER = 0.2  # ... and much more before the later ones
-COIN_EARLY, COIN_LATE = 0.45, 0.1  # VP per coin at the start / the end of the game
-GOOD_VALUE = 0.5  # VP per stored good or good on a bought ship
+PICT_CONFIDENCE: Final = 0.6  # the standing may still change before the next attack
+PICT_LATER: Final = 0.2  # ... and much more before the later ones
+COIN_EARLY: Final = 0.45  # VP per coin at the start of the game
+COIN_LATE: Final = 0.1  # ... and at its end
+GOOD_VALUE: Final = 0.5  # VP per stored good or good on a bought ship
 
 
 def evaluate(s: JorvikState, seat: int) -> float:
@@ -150,7 +153,7 @@ def projected_defence(s: JorvikState, p: int) -> int:
     return total + best if shield else total
 
 
-COLUMN_SHARE = 0.5  # part of a card's net worth credited to the top viking's owner
+COLUMN_SHARE: Final = 0.5  # part of a card's net worth credited to the top viking's owner
 
 
 def card_worth(s: JorvikState, c: int, left: float) -> float:

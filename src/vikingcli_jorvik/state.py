@@ -22,16 +22,25 @@ from typing import Any, Final
 from vikingcli.flat import FlatState, load_fields
 from vikingcli_jorvik.data import N_CARDS
 
-# phases
-PH_SUPPLY, PH_GLORY, PH_RANSOM, PH_COMMIT, PH_DEMAND, PH_SWAP = range(6)
-PH_BUY, PH_RESBUY, PH_LOAD, PH_END = range(6, 10)
+# phases (each Final: the compiled build inlines them instead of a global look-up)
+PH_SUPPLY: Final = 0
+PH_GLORY: Final = 1
+PH_RANSOM: Final = 2
+PH_COMMIT: Final = 3
+PH_DEMAND: Final = 4
+PH_SWAP: Final = 5
+PH_BUY: Final = 6
+PH_RESBUY: Final = 7
+PH_LOAD: Final = 8
+PH_END: Final = 9
 PHASE_NAMES: Final = (
     "supply", "glory", "ransom", "commit", "demand", "swap",
     "purchase", "reservation", "loading", "end",
 )  # fmt: skip
 
 # Pict attack resolution contexts
-CTX_SUPPLY, CTX_FINAL = 0, 1
+CTX_SUPPLY: Final = 0
+CTX_FINAL: Final = 1
 
 RANSOM_BIT: Final = 8  # pk_glory bit (seat + 8) = paid ransom
 

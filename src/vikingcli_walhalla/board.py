@@ -19,7 +19,8 @@ from vikingcli_walhalla.data import MAX_TILES, MIN_TILES, TOTAL_TILES
 N_HEADLANDS: Final = 3
 N_FJORDS: Final = 4
 
-BOW_IN, BOW_OUT = 0, 1
+BOW_IN: Final = 0
+BOW_OUT: Final = 1
 
 
 @dataclass(frozen=True, slots=True)

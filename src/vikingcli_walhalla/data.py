@@ -18,7 +18,12 @@ COLOUR_LETTER: Final[tuple[str, ...]] = ("R", "K", "Y", "B")
 VIKINGS_PER_COLOUR: Final = 14
 
 # -- space types ------------------------------------------------
-S, F2, F3, V1, V2, W = 0, 1, 2, 3, 4, 5
+S: Final = 0
+F2: Final = 1
+F3: Final = 2
+V1: Final = 3
+V2: Final = 4
+W: Final = 5
 SPACE_CODE: Final[tuple[str, ...]] = ("S", "F2", "F3", "V1", "V2", "W")
 SPACE_NAME: Final[tuple[str, ...]] = (
     "shrine",
@@ -60,7 +65,8 @@ TILES: Final[tuple[tuple[int, int], ...]] = (
 
 # -- headland lengths (option) ------------------------------------------------
 DEFAULT_HEADLANDS: Final = (6, 6, 6)
-MIN_TILES, MAX_TILES = 5, 8  # rulebook variant: 5-8 tiles per headland
+MIN_TILES: Final = 5  # rulebook variant: 5-8 tiles per headland
+MAX_TILES: Final = 8
 # RULING (§2.1 / §8 #19): the three lengths must sum to the 18 tiles.
 TOTAL_TILES: Final = 18
 
@@ -83,8 +89,15 @@ def galley_coloured_seat(g: int) -> int:
 
 
 # -- action cards ------------------------------------------------
-C_FOREST, C_WHEAT, C_SHRINE, C_VILLAGE = 0, 1, 2, 3  # the four scoring cards
-C_HEADLAND, C_WALHALLA, C_HUNT, C_ATTACK, C_SHIELD = 4, 5, 6, 7, 8
+C_FOREST: Final = 0  # the four scoring cards
+C_WHEAT: Final = 1
+C_SHRINE: Final = 2
+C_VILLAGE: Final = 3
+C_HEADLAND: Final = 4
+C_WALHALLA: Final = 5
+C_HUNT: Final = 6
+C_ATTACK: Final = 7
+C_SHIELD: Final = 8
 N_CARD_TYPES: Final = 9
 CARD_NAMES: Final[tuple[str, ...]] = (
     "forest",
@@ -141,5 +154,6 @@ START_WALHALLA: Final = 1  # RULING (§8 #5): taken from Asgard, as the rulebook
 REINFORCEMENT: Final[tuple[int, ...]] = (10, 8, 6, 4)
 
 # -- final Walhalla majority ------------------------------------------------
-WALHALLA_FIRST, WALHALLA_SECOND = 6, 4  # rulebook
+WALHALLA_FIRST: Final = 6  # rulebook
+WALHALLA_SECOND: Final = 4
 N_RAIDS: Final = 3

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import Action, Option, Outcome, normalize_action_text
-from vikingcli.flat import FlatGame
+from vikingcli.flat import FlatCalls, FlatGame
 from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias, refusal
 from vikingcli_walhalla.board import lengths_of, parse_headlands
@@ -36,6 +36,26 @@ ORIENTATION_OPTION = Option(
 )
 
 
+class WalhallaCalls(FlatCalls):
+    """The search's per-ply calls (``vikingcli.flat.FlatCalls``): the same rules
+    functions as the game's methods below, called directly, not through the game."""
+
+    def to_move(self, state: WalhallaState) -> int | None:
+        return rules.to_move(state)
+
+    def compute_legal(self, state: WalhallaState) -> Sequence[Action]:
+        return rules.legal(state)
+
+    def play(self, state: WalhallaState, action: Action) -> None:
+        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def determinize(self, state: WalhallaState, seat: int, rng: random.Random) -> WalhallaState:
+        return determinize(state, seat, rng)
+
+    def evaluate_all(self, state: WalhallaState) -> list[float]:
+        return evaluate_all(state)
+
+
 class WalhallaGame(FlatGame):
     """Walhalla (AMIGO 2006), 3-4 players."""
 
@@ -54,6 +74,7 @@ class WalhallaGame(FlatGame):
     # 1000 at 20 had won 54%; benchmarks/README.md.
     ai_deepen = True
     state_type = WalhallaState
+    calls_type = WalhallaCalls
 
     def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> WalhallaState:
         if not self.min_players <= n_players <= self.max_players:

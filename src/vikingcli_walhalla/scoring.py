@@ -23,7 +23,12 @@ def majority_points(strengths: Sequence[int], second: int, first: int) -> list[i
     and leaves no second place; a tie for second shares second (rounded up).
     """
     pts = [0] * len(strengths)
-    top = max(strengths, default=0)
+    # max(strengths, default=0) for what is read below (top >= 1 or not), as a loop:
+    # compiled, max with a keyword is a call through Python's protocol, every scoring
+    top = 0
+    for v in strengths:
+        if v > top:
+            top = v
     if top < 1:
         return pts
     t1 = [i for i, v in enumerate(strengths) if v == top]

@@ -39,7 +39,17 @@ P_OVER: Final = 7
 PHASE_NAMES: Final = ("invite", "board", "moor", "disembark", "defend", "hunt", "commit", "over")
 
 # Action kinds (the first element of every action tuple).
-DECLINE, JOIN, BOARD, MOOR, LAND, ATTACK, LOSE, WIN, HUNT, PLAY, DONE = range(11)
+DECLINE: Final = 0
+JOIN: Final = 1
+BOARD: Final = 2
+MOOR: Final = 3
+LAND: Final = 4
+ATTACK: Final = 5
+LOSE: Final = 6
+WIN: Final = 7
+HUNT: Final = 8
+PLAY: Final = 9
+DONE: Final = 10
 
 # Event kinds of the last action's automatic consequences (``WalhallaState.events``).
 E_GALLEY: Final = 0  # (E_GALLEY, galley, drawer): a galley is drawn

@@ -23,7 +23,12 @@ from typing import Final
 
 # ---------------------------------------------------------------- figures (§1.3.1)
 
-FISHER, GOLDSMITH, SCOUT, NOBLE, WARRIOR, BOATMAN = range(6)
+FISHER: Final = 0
+GOLDSMITH: Final = 1
+SCOUT: Final = 2
+NOBLE: Final = 3
+WARRIOR: Final = 4
+BOATMAN: Final = 5
 N_COLOURS: Final = 6
 FIGURES_PER_COLOUR: Final = 13
 N_FIGURES: Final = N_COLOURS * FIGURES_PER_COLOUR  # 78
@@ -39,10 +44,14 @@ COLOUR_OF_ROW: Final = (-1, WARRIOR, NOBLE, SCOUT, GOLDSMITH, FISHER)
 
 # ---------------------------------------------------------------- island tiles (§1.3.2)
 
-SEA, LAND = 0, 1
+SEA: Final = 0
+LAND: Final = 1
 EMPTY: Final = 0
 T_L: Final = 1  # left end: SEA | LAND
-T_MA, T_MB, T_MC, T_MD = 2, 3, 4, 5  # middles with building A..D: LAND | LAND
+T_MA: Final = 2  # middles with building A..D: LAND | LAND
+T_MB: Final = 3
+T_MC: Final = 4
+T_MD: Final = 5
 T_R: Final = 6  # right end: LAND | SEA
 T_SP11: Final = 7  # 7..10: placed building special tile SP11A..D, behaves as a middle
 FIG: Final = 16  # figure bit of an island cell
@@ -77,7 +86,10 @@ BUILDING_LETTERS: Final = ("a", "b", "c", "d")
 # ---------------------------------------------------------------- ships (§1.3.3)
 
 SHIP: Final = 20  # stack code of a ship = SHIP + depth
-RED, GREEN, YELLOW, BLUE = 2, 3, 4, 5  # sail colour = threat depth
+RED: Final = 2  # sail colour = threat depth
+GREEN: Final = 3
+YELLOW: Final = 4
+BLUE: Final = 5
 SAIL_NAMES: Final = {RED: "red", GREEN: "green", YELLOW: "yellow", BLUE: "blue"}
 SAIL_LETTERS: Final = {RED: "r", GREEN: "g", YELLOW: "y", BLUE: "b"}
 # HOUSE DATA: the 3/4/4/3 split assigned in depth order.
@@ -112,7 +124,16 @@ BANK_UNLIMITED: Final = True
 
 # ---------------------------------------------------------------- special tiles (§1.3.5, §5.4)
 
-SP01, SP02, SP03, SP04, SP05, SP06, SP07, SP08, SP09, SP10 = range(10)
+SP01: Final = 0
+SP02: Final = 1
+SP03: Final = 2
+SP04: Final = 3
+SP05: Final = 4
+SP06: Final = 5
+SP07: Final = 6
+SP08: Final = 7
+SP09: Final = 8
+SP10: Final = 9
 SP11: Final = 10  # 10..13 = SP11A..D (one per building type)
 N_SPECIAL_KINDS: Final = 14
 # HOUSE DATA: one SP11 per building

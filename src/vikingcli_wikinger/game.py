@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import Option, Outcome, seat_ref
-from vikingcli.flat import FlatGame
+from vikingcli.flat import FlatCalls, FlatGame
 from vikingcli_wikinger import actions, narrate, rules, scoring, view
 from vikingcli_wikinger.heuristic import evaluate, evaluate_all
 from vikingcli_wikinger.render import render
@@ -35,6 +35,26 @@ def scores_view(s: State) -> str:
     else:
         lines.append("No scoring yet: the first comes after round 1.")
     return "\n".join(lines)
+
+
+class WikingerCalls(FlatCalls):
+    """The search's per-ply calls (``vikingcli.flat.FlatCalls``): the same rules
+    functions as the game's methods below, called directly, not through the game."""
+
+    def to_move(self, state: State) -> int | None:
+        return None if state.phase == OVER else state.cur
+
+    def compute_legal(self, state: State) -> Sequence[Action]:
+        return rules.legal(state)
+
+    def play(self, state: State, action: Any) -> None:
+        rules.play(state, action)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return view.determinize(state, seat, rng)
+
+    def evaluate_all(self, state: State) -> list[float]:
+        return evaluate_all(state)
 
 
 class WikingerGame(FlatGame):
@@ -76,6 +96,7 @@ class WikingerGame(FlatGame):
         ),
     )
     state_type = State
+    calls_type = WikingerCalls
 
     # -- setup and flow ---------------------------------------------------------------
 

@@ -9,7 +9,17 @@ from vikingcli.flat import FlatState, load_fields
 from vikingcli_wikinger.data import DISPLAY_SIZE, N_COLOURS, N_SPECIAL_KINDS, SLOTS
 
 # Phases (who acts is always ``State.cur``).
-AUCTION, DISCARD, COLOUR, TAKE, START, PLACE, FIGURE, SPECIAL, SWAP, FERRY, OVER = range(11)
+AUCTION: Final = 0
+DISCARD: Final = 1
+COLOUR: Final = 2
+TAKE: Final = 3
+START: Final = 4
+PLACE: Final = 5
+FIGURE: Final = 6
+SPECIAL: Final = 7
+SWAP: Final = 8
+FERRY: Final = 9
+OVER: Final = 10
 PHASE_NAMES: Final = (
     "auction", "discard", "colour", "take", "start", "place", "figure", "special", "swap",
     "ferry", "over",
@@ -50,7 +60,10 @@ E_OVER: Final = "over"  # (E_OVER,)
 
 # Open boatman trip modes (ferrying, §4.4.2): no trip, one figure so far,
 # several of one colour, several of different colours.
-TRIP_NONE, TRIP_FIRST, TRIP_SINGLE, TRIP_DISTINCT = range(4)
+TRIP_NONE: Final = 0
+TRIP_FIRST: Final = 1
+TRIP_SINGLE: Final = 2
+TRIP_DISTINCT: Final = 3
 
 
 class State(FlatState):

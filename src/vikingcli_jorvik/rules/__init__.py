@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from typing import Final
 
+from vikingcli.draws import randbelow, shuffle
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS
 from vikingcli_jorvik.rules.demand import legal_commit, legal_place, play_commit, play_place
@@ -22,7 +24,7 @@ from vikingcli_jorvik.rules.pict import legal_glory, legal_ransom, play_glory, p
 from vikingcli_jorvik.rules.purchase import legal_buy, legal_resbuy, play_buy, play_resbuy
 from vikingcli_jorvik.rules.supply import begin_round, resume_after_pict
 from vikingcli_jorvik.rules.swap import legal_swap, play_swap
-from vikingcli_jorvik.state import CTX_SUPPLY, PH_SUPPLY, JorvikState
+from vikingcli_jorvik.state import CTX_SUPPLY, PH_BUY, PH_DEMAND, PH_LOAD, PH_SUPPLY, JorvikState
 
 
 def new_state(n_players: int, options: Mapping[str, str], seed: int) -> JorvikState:
@@ -41,13 +43,13 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> JorvikSt
     deck = [d.E01]
     for season in (d.AUTUMN, d.SUMMER, d.SPRING, d.WINTER):
         pile = [c for c in used if d.SEASON[c] == season]
-        rng.shuffle(pile)
+        shuffle(rng, pile)  # rng.shuffle's permutation; compiled in the compiled build
         deck.extend(pile)
     s.deck = deck
     bag = [g for g in d.BASIC_GOODS for _ in range(d.CUBES_PER_BASIC)]
     if jarl:
         bag += [g for g in d.PREMIUM_GOODS for _ in range(d.CUBES_PER_PREMIUM)]
-    rng.shuffle(bag)  # drawing from the end of a shuffled bag = random draws
+    shuffle(rng, bag)  # drawing from the end of a shuffled bag = random draws
     s.bag = bag
     s.cgs = [0] * 8
     s.slots = [-1] * 12
@@ -70,7 +72,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> JorvikSt
     s.pool = [0] * 16
     s.buf = []
     s.buf_stolen = False
-    s.start = rng.randrange(n)  # spec §8.22: uniformly random start player
+    s.start = randbelow(rng, n)  # rng.randrange(n); spec §8.22: uniformly random start player
     s.phase = PH_SUPPLY
     s.actor = s.start
     s.round_no = 0
@@ -116,11 +118,11 @@ def _not_a_decision(s: JorvikState, a: Move) -> None:  # pragma: no cover
 
 # Indexed by phase: PH_SUPPLY, PH_GLORY, PH_RANSOM, PH_COMMIT, PH_DEMAND, PH_SWAP,
 # PH_BUY, PH_RESBUY, PH_LOAD, PH_END.
-LEGAL: tuple[Callable[[JorvikState], list[Move]], ...] = (
+LEGAL: Final[tuple[Callable[[JorvikState], list[Move]], ...]] = (
     _no_moves, legal_glory, legal_ransom, legal_commit, legal_place, legal_swap,
     legal_buy, legal_resbuy, legal_load, _no_moves,
 )  # fmt: skip
-PLAY: tuple[Callable[[JorvikState, Move], None], ...] = (
+PLAY: Final[tuple[Callable[[JorvikState, Move], None], ...]] = (
     _not_a_decision, _play_glory, _play_ransom, play_commit, play_place, play_swap,
     play_buy, play_resbuy, _play_load, _not_a_decision,
 )  # fmt: skip
@@ -128,9 +130,26 @@ PLAY: tuple[Callable[[JorvikState, Move], None], ...] = (
 
 def legal(s: JorvikState) -> list[Move]:
     """The legal moves of the seat to move (empty once the game is over)."""
-    return LEGAL[s.phase](s)
+    # The three phases of nearly every ply by name: compiled, a direct call; through
+    # the table, a call through Python's protocol. The table has the rest.
+    ph = s.phase
+    if ph == PH_DEMAND:
+        return legal_place(s)
+    if ph == PH_BUY:
+        return legal_buy(s)
+    if ph == PH_LOAD:
+        return legal_load(s)
+    return LEGAL[ph](s)
 
 
 def play(s: JorvikState, a: Move) -> None:
     """Play a legal move of the seat to move, then every automatic step after it."""
-    PLAY[s.phase](s, a)
+    ph = s.phase  # as in legal
+    if ph == PH_DEMAND:
+        play_place(s, a)
+    elif ph == PH_BUY:
+        play_buy(s, a)
+    elif ph == PH_LOAD:
+        _play_load(s, a)
+    else:
+        PLAY[ph](s, a)

@@ -15,22 +15,26 @@ from vikingcli_walhalla.state import BOARD, P_SEND, WalhallaState
 def multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
     """Every multiset of ``size`` card types drawn from the hand ``counts``, sorted."""
     out: list[tuple[int, ...]] = []
-
-    def rec(t: int, left: int, acc: tuple[int, ...]) -> None:
-        if left == 0:
-            out.append(acc)
-            return
-        for u in range(t, D.N_CARD_TYPES):
-            c = counts[u]
-            if c:
-                k = 1
-                while k <= c and k <= left:
-                    rec(u + 1, left - k, acc + (u,) * k)
-                    k += 1
-
-    rec(0, size, ())
+    _add_multisets(counts, 0, size, (), out)
     out.sort()
     return out
+
+
+def _add_multisets(
+    counts: Sequence[int], t: int, left: int, acc: tuple[int, ...], out: list[tuple[int, ...]]
+) -> None:
+    # A module function, not a closure: compiled, a closure is called through
+    # Python's protocol, a function directly.
+    if left == 0:
+        out.append(acc)
+        return
+    for u in range(t, D.N_CARD_TYPES):
+        c = counts[u]
+        if c:
+            k = 1
+            while k <= c and k <= left:
+                _add_multisets(counts, u + 1, left - k, acc + (u,) * k, out)
+                k += 1
 
 
 def legal(s: WalhallaState) -> list[Action]:
@@ -40,7 +44,8 @@ def legal(s: WalhallaState) -> list[Action]:
     own = D.galley_colour(g) == a
     m = s.midgard[a]
     hand = s.hands[a]
-    smax = min(sum(hand), s.score[a], s.asgard[a])
+    # two-argument min: compiled as a comparison (three arguments: a call)
+    smax = min(min(sum(hand), s.score[a]), s.asgard[a])
     acts: list[Action] = []
     for mask in range(8):
         if not own and mask >> cs & 1:

@@ -30,7 +30,8 @@ def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> 
         for _ in range(length):
             t = tiles[i]
             i += 1
-            flip = rnd.randrange(2)  # HOUSE DATA: random orientation bit
+            # HOUSE DATA: random orientation bit (rnd.randrange(2), compiled: draws)
+            flip = randbelow(rnd, 2)
             row.append((t, flip))
             pa, pb = D.TILES[t]
             stype.extend((pb, pa) if flip else (pa, pb))
