@@ -157,7 +157,8 @@ class Game(ABC):
     """Search hint: the rollout cut-off in plies that suits this game (``None``:
     the AI's own default). An explicit ``depth`` parameter always wins."""
     ai_deepen: bool | None = None
-    """Search hint: lengthen the rollout cut-off when a search is given more than the
+    """Search hint: lengthen the rollout cut-off (for a flat search: play on through
+    more chains after :meth:`search_horizon`) when a search is given more than the
     AI's default budget (more thinking looks farther), for games where that measured
     stronger (``None``: the AI's own default, off). An explicit ``depth`` wins."""
     ai_tiebreak: bool | None = None

@@ -96,6 +96,7 @@ def _advise_flat(
 ) -> list[Advice]:
     search = FlatSearch(game, state, seat, rng)
     search.track = True
+    search.deepen = False
     chosen = search.run(legal, iterations, seconds, include)
     passes = search.passes or 1
     ranked = []

@@ -18,8 +18,17 @@ by what happens when the rest of its chain is played sensibly:
   until ``game.search_horizon(start, state)`` says the chain is over (or
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
   answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
-  next chains, k in all (``mcts:reach=k``; more deals alone do not change a flat
-  search's choice once it has about 30, but reach 2 has not measured stronger).
+  next chains, k in all (``mcts:reach=k``).
+* **More thinking looks farther**: where the game sets the ``ai_deepen`` hint (no
+  flat game does yet), a budget above the default 300 iterations lengthens the reach like
+  the tree search's cut-off, ``round(look_ahead(iterations))`` chains (2 from 675
+  iterations, 3 above 1875), and the passes stay at the default budget's 30. Why:
+  more deals alone do not change a flat search's choice once it has about 30 (two
+  300-iteration searches disagree on 16% of positions, 300 and 1000 on 14%), so the
+  extra budget is spent on bias (a later horizon), not on variance. In Graenaland
+  this measured 53.5% head to head against 300 on 72 tuning games, +4.5 points
+  (standard error 5.3) over the plain 1000-iteration search on the same deals, not
+  enough to set the hint there (benchmarks/README.md, "Graenaland: more thinking").
 * **Value**: ``evaluate`` of the searching seat at the horizon, averaged over the
   passes; the highest mean wins (then the one-ply order). A candidate that is not
   legal in some deal (the engine does not promise that the true state's actions
@@ -31,7 +40,8 @@ a build phase's dozens of greedy moves, each evaluating every legal action), so
 ``iterations`` buys work, not passes: ``iterations * UNITS_PER_ITERATION`` units,
 one unit per position evaluated (a greedy move over k actions costs k + 1). Passes
 are played until the units are spent (at least one pass, at most
-``iterations // ITERATIONS_PER_PASS``). With ``seconds``, passes run until the time
+``iterations // ITERATIONS_PER_PASS``, or DEFAULT_PASSES where a larger budget
+looks farther: :func:`deepened`). With ``seconds``, passes run until the time
 is up. Reproducible like the tree search: a function of the observation, the RNG
 and the budget, never of the clock (unless ``seconds`` is given).
 """
@@ -46,6 +56,7 @@ from typing import Final
 
 from vikingcli.engine import Action, Game, State
 from vikingcli_ai.greedy import greedy_values
+from vikingcli_ai.hints import DEFAULT_ITERATIONS, default_deepen, look_ahead
 
 FLAT_WIDTH: Final = 16
 """Root actions searched: the best this many by one-ply ``evaluate``."""
@@ -56,6 +67,24 @@ UNITS_PER_ITERATION: Final = 30
 of a Graenaland move on one core; see benchmarks/README.md)."""
 ROLLOUT_LIMIT: Final = 400
 """Safety cap on the moves of one rollout."""
+DEFAULT_PASSES: Final = DEFAULT_ITERATIONS // ITERATIONS_PER_PASS
+"""The most passes of the default budget (30), kept when a budget looks farther."""
+
+
+def deepened(game: Game, reach: int, iterations: int, seconds: float = 0.0) -> tuple[int, int]:
+    """The reach and the most passes a flat search of ``iterations`` plays: ``reach``
+    and ``iterations // ITERATIONS_PER_PASS`` (at least 1), except where the game's
+    ``ai_deepen`` hint asks to look farther above the default budget: then
+    ``round(look_ahead(iterations, seconds))`` chains and, if that is more than one,
+    at most DEFAULT_PASSES passes (the units budget pays for the longer rollouts).
+    Unchanged at or below DEFAULT_ITERATIONS, with a time budget, and when ``reach``
+    is above 1 (given explicitly, as an explicit ``depth`` is kept in the tree)."""
+    passes = max(1, iterations // ITERATIONS_PER_PASS)
+    if reach == 1 and default_deepen(game):
+        longer = round(look_ahead(iterations, seconds))
+        if longer > reach:
+            return longer, min(passes, DEFAULT_PASSES)
+    return reach, passes
 
 
 def greedy_rollout(game: Game, start: State, state: State, reach: int = 1) -> int:
@@ -117,6 +146,9 @@ class FlatSearch:
         # seat over the best other seat at the horizon, and the passes it was best in
         # (a pass where k candidates tie for best counts 1/k for each).
         self.track = False
+        # Advice judges every budget at the game's own horizon, as the tree's advice
+        # keeps the game's cut-off: its margins stay comparable across budgets.
+        self.deepen = True
         self.margins: list[float] = []
         self.firsts: list[float] = []
 
@@ -136,6 +168,8 @@ class FlatSearch:
         game, state, seat, rng = self.game, self.state, self.seat, self.rng
         deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
         passes = max(1, iterations // ITERATIONS_PER_PASS)
+        if self.deepen:
+            self.reach, passes = deepened(game, self.reach, iterations, seconds)
         budget = iterations * UNITS_PER_ITERATION
         deal = game.determinize(state, seat, rng)
         # The actions are the true state's; the engine does not promise that each is

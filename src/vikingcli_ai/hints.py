@@ -2,8 +2,9 @@
 
 A game may set ``ai_depth``, ``ai_deepen``, ``ai_tiebreak`` and ``ai_search``
 (declared and documented on :class:`vikingcli.engine.Game`); here each is read with
-the AI's own default where the game says nothing, and the cut-off is lengthened for
-budgets above the default where the game asks for it (:func:`look_ahead`). The search
+the AI's own default where the game says nothing, and the cut-off (the flat search: its
+reach) is lengthened for budgets above the default where the game asks for it
+(:func:`look_ahead`). The search
 itself is :mod:`vikingcli_ai.mcts` (tree) and :mod:`vikingcli_ai.flat`.
 """
 
@@ -66,7 +67,8 @@ def look_ahead(iterations: int, seconds: float) -> float:
     buys, as deeper iterations do in alpha-beta (benchmarks/README.md has the
     rows). Only where the game's ``ai_deepen`` hint asks: in Wikinger 1000
     iterations at 37 plies won 2 of 10 games against 300 at 20, so a later
-    cut-off is not better everywhere. The flat search does not use it."""
+    cut-off is not better everywhere. The flat search uses it for its reach, the
+    chains of sub-decisions it plays through (:func:`vikingcli_ai.flat.deepened`)."""
     if seconds > 0 or iterations <= DEFAULT_ITERATIONS:
         return 1.0
     return math.sqrt(iterations / DEFAULT_ITERATIONS)

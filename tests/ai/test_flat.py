@@ -158,3 +158,70 @@ def test_graenaland_rollout_with_reach_two_plays_the_next_offer_too() -> None:
         else:
             assert twice.phase != PH_OFFER or twice.round != start.round
     assert went_on
+
+
+def test_more_iterations_reach_farther_where_the_game_asks() -> None:
+    """Above the default budget a flat search with the game's ``ai_deepen`` hint plays
+    on through the next chain with the default's 30 passes; at or below it, with a
+    time budget, without the hint or with an explicit reach, it searches as before."""
+    from vikingcli_ai.flat import DEFAULT_PASSES, deepened
+
+    class Deepening(RuneDuel):
+        ai_deepen = True
+
+    plain, deep = RuneDuel(), Deepening()
+    assert DEFAULT_PASSES == 30
+    assert deepened(plain, 1, 1000) == (1, 100)
+    assert deepened(deep, 1, 300) == (1, 30)
+    assert deepened(deep, 1, 40) == (1, 4)
+    assert deepened(deep, 1, 600) == (1, 60)  # sqrt(2) rounds to one chain
+    assert deepened(deep, 1, 1000) == (2, 30)
+    assert deepened(deep, 1, 1000, seconds=2.0) == (1, 100)
+    assert deepened(deep, 1, 2700) == (3, 30)
+    assert deepened(deep, 2, 1000) == (2, 100)
+
+
+@graen_only
+def test_graenaland_thinks_farther_with_more_iterations_and_not_at_300() -> None:
+    """With the ``ai_deepen`` hint, Graenaland's flat search at 1000 iterations plays
+    its rollouts through a second chain (more work per pass, at most 30 passes) and
+    values the candidates differently from the same search without the hint, which
+    only adds deals; at the default 300 the hint changes nothing, pass for pass."""
+    from vikingcli_graenaland.state import PH_MOVE
+
+    game: Game = GAMES["graenaland"]
+
+    class Hinted(type(game)):  # type: ignore[misc]
+        ai_deepen = True
+
+    class Unhinted(type(game)):  # type: ignore[misc]
+        ai_deepen = None
+
+    hinted, plain = Hinted(), Unhinted()
+    starts = _graen_positions((PH_MOVE,))[:3]
+    assert starts
+    for k, state in enumerate(starts):
+        seat = game.to_move(state)
+        actions = list(game.legal_actions(state))
+        runs = {}
+        for name, g in (("hinted", hinted), ("plain", plain)):
+            for iterations in (300, 1000):
+                search = FlatSearch(g, state, seat, random.Random(k))
+                choice = search.run(actions, iterations)
+                runs[name, iterations] = (search, choice)
+        s300, c300 = runs["hinted", 300]
+        p300, q300 = runs["plain", 300]
+        assert s300.reach == p300.reach == 1
+        assert (s300.passes, s300.units, s300.sums) == (p300.passes, p300.units, p300.sums)
+        assert c300 == q300
+        deep, _ = runs["hinted", 1000]
+        wide, _ = runs["plain", 1000]
+        assert deep.reach == 2 and wide.reach == 1
+        assert 1 <= deep.passes <= 30 and deep.passes <= wide.passes
+        assert deep.units / deep.passes > wide.units / wide.passes
+        assert deep.sums != wide.sums
+        # Advice keeps the game's own horizon at every budget.
+        advice = FlatSearch(hinted, state, seat, random.Random(k))
+        advice.deepen = False
+        advice.run(actions, 1000)
+        assert (advice.reach, advice.passes, advice.sums) == (1, wide.passes, wide.sums)

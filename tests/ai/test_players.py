@@ -264,7 +264,8 @@ def test_redeal_1_is_the_search_without_sharing() -> None:
 def test_more_iterations_look_farther_where_the_game_asks() -> None:
     """Above the default budget the cut-off grows with the square root of the budget
     in a game with the ``ai_deepen`` hint; at or below it, with a time budget, without
-    the hint, or with an explicit depth, it stays; the flat reach stays 1."""
+    the hint, or with an explicit depth, it stays; the configured flat reach stays 1
+    (the flat search lengthens it itself: test_flat.py)."""
     from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, look_ahead
     from vikingcli_ai.mcts import _make
 
