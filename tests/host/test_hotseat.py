@@ -33,6 +33,15 @@ class Terminal(SharedTerminal):
                 return last
         raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
 
+    def say(self, text: str) -> None:
+        """Type a line and wait until the screen shows it was taken: the old prompt
+        still matches until then, and a screen read too early is the last one."""
+        before = self.lines()
+        self.type(text)
+        end = time.monotonic() + WAIT
+        while self.lines() == before and time.monotonic() < end:
+            self.pump(0.02)
+
 
 @pytest.mark.slow
 def test_one_persons_hand_is_never_on_screen_while_the_others_prompt_is(tmp_path: Path) -> None:
@@ -48,7 +57,7 @@ def test_one_persons_hand_is_never_on_screen_while_the_others_prompt_is(tmp_path
             if "press Enter" in last:
                 # The hand-over screen shows no hand at all.
                 assert not any("your hand" in line for line in term.lines())
-                term.type("")
+                term.say("")
                 continue
             person = PROMPT.match(last).group(1)  # type: ignore[union-attr]
             other = "bo" if person == "ann" else "ann"
@@ -56,11 +65,11 @@ def test_one_persons_hand_is_never_on_screen_while_the_others_prompt_is(tmp_path
             assert f"your hand ({colour[person]})" in screen
             assert f"your hand ({colour[other]})" not in screen, screen
             turns[person] += 1
-            term.type("actions")
+            term.say("actions")
             term.wait_for(PROMPT)
             offered = term.lines()
             row = offered[max(i for i, ln in enumerate(offered) if ln.startswith(person)) - 1]
-            term.type(row.split("  ")[0])
+            term.say(row.split("  ")[0])
         assert min(turns.values()) >= 3, turns
     finally:
         term.close()
