@@ -139,15 +139,7 @@ def play(s: State, a: Action) -> None:
     """Apply a legal action (no validation here) and take the forced follow-ups."""
     s.legal_cache = None
     s.last_move = (s.cur, *a)
-    ph = s.phase  # _play written out: one Python call less per move in the pure build
-    if ph == PLACE:
-        play_place(s, a)
-    elif ph == TAKE:
-        play_take(s, a)
-    elif ph == FERRY:
-        play_ferry(s, a)
-    else:
-        PLAY[ph](s, a)
+    _play(s, s.phase, a)
     settle(s)
 
 
@@ -159,18 +151,7 @@ def settle(s: State) -> None:
             return
         # A phase may already have listed the choices (placement cells).
         pre = s.legal_cache
-        if pre is not None:
-            options = list(pre)
-        else:  # _legal written out, as _play in play
-            ph = s.phase
-            if ph == PLACE:
-                options = legal_place(s)
-            elif ph == TAKE:
-                options = legal_take(s)
-            elif ph == FERRY:
-                options = legal_ferry(s)
-            else:
-                options = LEGAL[ph](s)
+        options = list(pre) if pre is not None else _legal(s, s.phase)
         if len(options) != 1:
             s.legal_cache = tuple(options)
             return
