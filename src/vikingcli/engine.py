@@ -320,6 +320,15 @@ class Game(ABC):
         stops right after the first action (one ply)."""
         return True
 
+    def search_deepens(self, state: State) -> bool:
+        """Search hint, read only where :attr:`ai_deepen` is set: does a flat search
+        given more than the AI's default budget look farther (through more chains
+        after :meth:`search_horizon`) from the decision in ``state``? Where looking
+        farther pays for some kinds of decision only, the game names them (Graenaland:
+        hero moves and the offers that follow them, not builds and payments). Reads
+        only public information. The default, ``True``, deepens every decision."""
+        return True
+
     def rules_text(self) -> str:
         """A readable rules summary and the action syntax (``vikingcli rules``)."""
         return self.__doc__ or self.title

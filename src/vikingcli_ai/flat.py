@@ -19,9 +19,9 @@ by what happens when the rest of its chain is played sensibly:
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
   answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
   next chains, k in all (``mcts:reach=k``).
-* **More thinking looks farther**: where the game sets the ``ai_deepen`` hint (no
-  flat game does yet), a budget above the default 300 iterations lengthens the reach like
-  the tree search's cut-off, ``round(look_ahead(iterations))`` chains (2 from 675
+* **More thinking looks farther**: where the game sets the ``ai_deepen`` hint (and
+  its ``search_deepens`` names the decision), a budget above the default 300
+  iterations lengthens the reach like the tree search's cut-off, ``round(look_ahead(iterations))`` chains (2 from 675
   iterations, 3 above 1875), and the passes stay at the default budget's 30. Why:
   more deals alone do not change a flat search's choice once it has about 30 (two
   300-iteration searches disagree on 16% of positions, 300 and 1000 on 14%), so the
@@ -71,16 +71,19 @@ DEFAULT_PASSES: Final = DEFAULT_ITERATIONS // ITERATIONS_PER_PASS
 """The most passes of the default budget (30), kept when a budget looks farther."""
 
 
-def deepened(game: Game, reach: int, iterations: int, seconds: float = 0.0) -> tuple[int, int]:
-    """The reach and the most passes a flat search of ``iterations`` plays: ``reach``
-    and ``iterations // ITERATIONS_PER_PASS`` (at least 1), except where the game's
-    ``ai_deepen`` hint asks to look farther above the default budget: then
+def deepened(
+    game: Game, state: State, reach: int, iterations: int, seconds: float = 0.0
+) -> tuple[int, int]:
+    """The reach and the most passes a flat search of ``iterations`` plays for the
+    decision in ``state``: ``reach`` and ``iterations // ITERATIONS_PER_PASS`` (at
+    least 1), except where the game's ``ai_deepen`` hint asks to look farther above
+    the default budget and its ``search_deepens`` names this decision: then
     ``round(look_ahead(iterations, seconds))`` chains and, if that is more than one,
     at most DEFAULT_PASSES passes (the units budget pays for the longer rollouts).
     Unchanged at or below DEFAULT_ITERATIONS, with a time budget, and when ``reach``
     is above 1 (given explicitly, as an explicit ``depth`` is kept in the tree)."""
     passes = max(1, iterations // ITERATIONS_PER_PASS)
-    if reach == 1 and default_deepen(game):
+    if reach == 1 and default_deepen(game) and game.search_deepens(state):
         longer = round(look_ahead(iterations, seconds))
         if longer > reach:
             return longer, min(passes, DEFAULT_PASSES)
@@ -168,10 +171,10 @@ class FlatSearch:
         game, state, seat, rng = self.game, self.state, self.seat, self.rng
         deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
         passes = max(1, iterations // ITERATIONS_PER_PASS)
-        if self.deepen:
-            self.reach, passes = deepened(game, self.reach, iterations, seconds)
         budget = iterations * UNITS_PER_ITERATION
         deal = game.determinize(state, seat, rng)
+        if self.deepen:  # of the deal: the true state is read only through determinize
+            self.reach, passes = deepened(game, deal, self.reach, iterations, seconds)
         # The actions are the true state's; the engine does not promise that each is
         # legal in every determinization (in Graenaland they always are), so one
         # that is not is left out of that deal.

@@ -13,7 +13,12 @@ from vikingcli.flat import FlatCalls, FlatGame
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import action_text, parse_alias, refusal
-from vikingcli_graenaland.heuristic import evaluate, evaluate_all, search_horizon
+from vikingcli_graenaland.heuristic import (
+    evaluate,
+    evaluate_all,
+    search_deepens,
+    search_horizon,
+)
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
 from vikingcli_graenaland.rulestext import RULES_TEXT
@@ -74,6 +79,9 @@ class GraenalandGame(FlatGame):
     # end of its chain (search_horizon), on shared deals; measured far stronger than
     # the depth-1 tree above (benchmarks/README.md, "Graenaland").
     ai_search = "flat"
+    # Above the default budget, hero moves and offers are searched through a second
+    # chain (search_deepens): more thinking looks farther where it pays.
+    ai_deepen = True
     state_type = GState
     calls_type = GraenalandCalls
     options = (
@@ -157,6 +165,9 @@ class GraenalandGame(FlatGame):
 
     def search_horizon(self, start: GState, state: GState) -> bool:
         return search_horizon(start, state)
+
+    def search_deepens(self, state: GState) -> bool:
+        return search_deepens(state)
 
     def render(self, state: GState, seat: int | None) -> str:
         return render(state, seat)

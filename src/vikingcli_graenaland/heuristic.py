@@ -235,3 +235,16 @@ def search_horizon(start: GState, st: GState) -> bool:
         return ph not in _OFFERS or st.oidx != start.oidx
     # a build chain ends with the round (or the game): the checks above
     return ph0 not in _BUILDS
+
+
+_DEEPENS = (PH_MOVE, PH_OFFER, PH_ALLOC, PH_VOTE)
+
+
+def search_deepens(st: GState) -> bool:
+    """Does a flat search with more than the default budget look through a second
+    chain from this decision? Hero moves, offers, allocations and votes: yes (what
+    they win is cards, and the build phase after decides what the cards are worth);
+    builds, payments and the rest: no (their chain already ends with the build
+    phase, and greedy play through the next round mostly added noise). Measured:
+    benchmarks/README.md, "Graenaland: more thinking". Reads only the phase."""
+    return st.phase in _DEEPENS

@@ -12,7 +12,7 @@ from vikingcli_toygame import RuneDuel
 
 from tests.ai._games import GAMES, positions
 from tests.ai.test_honesty import _decision_positions, _snap, _Spy
-from vikingcli.engine import Game
+from vikingcli.engine import Game, State
 from vikingcli_ai.flat import ITERATIONS_PER_PASS, FlatSearch, greedy_rollout
 from vikingcli_ai.hints import default_search
 from vikingcli_ai.mcts import MCTS, MctsPlayer, SearchConfig, _make
@@ -169,38 +169,45 @@ def test_more_iterations_reach_farther_where_the_game_asks() -> None:
     class Deepening(RuneDuel):
         ai_deepen = True
 
-    plain, deep = RuneDuel(), Deepening()
+    class Selective(Deepening):
+        def search_deepens(self, state: State) -> bool:
+            return False
+
+    plain, deep, picky = RuneDuel(), Deepening(), Selective()
+    s = deep.new_state(2, deep.resolve_options(), 1)
     assert DEFAULT_PASSES == 30
-    assert deepened(plain, 1, 1000) == (1, 100)
-    assert deepened(deep, 1, 300) == (1, 30)
-    assert deepened(deep, 1, 40) == (1, 4)
-    assert deepened(deep, 1, 600) == (1, 60)  # sqrt(2) rounds to one chain
-    assert deepened(deep, 1, 1000) == (2, 30)
-    assert deepened(deep, 1, 1000, seconds=2.0) == (1, 100)
-    assert deepened(deep, 1, 2700) == (3, 30)
-    assert deepened(deep, 2, 1000) == (2, 100)
+    assert deepened(plain, s, 1, 1000) == (1, 100)
+    assert deepened(deep, s, 1, 300) == (1, 30)
+    assert deepened(deep, s, 1, 40) == (1, 4)
+    assert deepened(deep, s, 1, 600) == (1, 60)  # sqrt(2) rounds to one chain
+    assert deepened(deep, s, 1, 1000) == (2, 30)
+    assert deepened(deep, s, 1, 1000, seconds=2.0) == (1, 100)
+    assert deepened(deep, s, 1, 2700) == (3, 30)
+    assert deepened(deep, s, 2, 1000) == (2, 100)
+    # A decision the game does not name searches as without the hint.
+    assert deepened(picky, s, 1, 1000) == (1, 100)
 
 
 @graen_only
 def test_graenaland_thinks_farther_with_more_iterations_and_not_at_300() -> None:
-    """With the ``ai_deepen`` hint, Graenaland's flat search at 1000 iterations plays
-    its rollouts through a second chain (more work per pass, at most 30 passes) and
-    values the candidates differently from the same search without the hint, which
-    only adds deals; at the default 300 the hint changes nothing, pass for pass."""
+    """Graenaland sets ``ai_deepen``: its flat search at 1000 iterations plays the
+    rollouts of a hero move through a second chain (more work per pass, at most 30
+    passes) and values the candidates differently from the same search without the
+    hint, which only adds deals; at the default 300 the hint changes nothing, pass
+    for pass."""
     from vikingcli_graenaland.state import PH_MOVE
 
     game: Game = GAMES["graenaland"]
-
-    class Hinted(type(game)):  # type: ignore[misc]
-        ai_deepen = True
+    assert game.ai_deepen is True
 
     class Unhinted(type(game)):  # type: ignore[misc]
         ai_deepen = None
 
-    hinted, plain = Hinted(), Unhinted()
+    hinted, plain = game, Unhinted()
     starts = _graen_positions((PH_MOVE,))[:3]
     assert starts
     for k, state in enumerate(starts):
+        assert game.search_deepens(state)
         seat = game.to_move(state)
         actions = list(game.legal_actions(state))
         runs = {}
@@ -225,3 +232,35 @@ def test_graenaland_thinks_farther_with_more_iterations_and_not_at_300() -> None
         advice.deepen = False
         advice.run(actions, 1000)
         assert (advice.reach, advice.passes, advice.sums) == (1, wide.passes, wide.sums)
+
+
+@graen_only
+def test_graenaland_builds_and_payments_do_not_think_farther() -> None:
+    """Only hero moves, offers, allocations and votes look through a second chain:
+    a build-phase decision at 1000 iterations searches exactly as without the hint
+    (one chain, up to 100 passes)."""
+    from vikingcli_graenaland.state import PH_ALLOC, PH_BUILD, PH_MOVE, PH_OFFER, PH_PAY, PH_VOTE
+
+    game: Game = GAMES["graenaland"]
+
+    class Unhinted(type(game)):  # type: ignore[misc]
+        ai_deepen = None
+
+    plain = Unhinted()
+    deepening = _graen_positions((PH_MOVE, PH_OFFER, PH_ALLOC, PH_VOTE))
+    assert deepening and all(game.search_deepens(s) for s in deepening)
+    starts = _graen_positions((PH_BUILD, PH_PAY))
+    assert starts and not any(game.search_deepens(s) for s in starts)
+    tried = 0
+    for k, state in enumerate(starts[:4]):
+        seat = game.to_move(state)
+        actions = list(game.legal_actions(state))
+        if len(actions) < 2:
+            continue
+        hinted = FlatSearch(game, state, seat, random.Random(k))
+        same = FlatSearch(plain, state, seat, random.Random(k))
+        assert hinted.run(actions, 1000) == same.run(actions, 1000)
+        assert hinted.reach == 1
+        assert (hinted.passes, hinted.units, hinted.sums) == (same.passes, same.units, same.sums)
+        tried += 1
+    assert tried
