@@ -59,9 +59,11 @@ One tree per move, keyed by actions, searched from the acting seat's view:
 * **Flat mode** (``search=flat``, the default where the game's ``ai_search`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``search_horizon`` on shared determinizations (``flat.py``);
-  ``reach`` > 1 plays on through that many chains (not the default: 1000
+  ``reach`` > 1 plays on through that many chains for every decision (1000
   iterations with reach 2 measured 46% head to head against 300 on 20 fresh
-  Graenaland games, at seven times the time; benchmarks/README.md).
+  Graenaland games, at seven times the time); above the default budget, with the
+  ``ai_deepen`` hint, the game's ``search_deepens`` names the decisions that look
+  farther (``flat.deepened``; benchmarks/README.md).
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
