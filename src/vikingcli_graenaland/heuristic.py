@@ -16,7 +16,6 @@ Parts, all for the evaluated seat:
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from vikingcli_graenaland import data as D
@@ -62,17 +61,24 @@ def _progress(value: int, thresholds: tuple[int, ...]) -> float:
     return float(got)
 
 
-@lru_cache(maxsize=4096)
 def _sheet_progress(m: tuple[int, int, int, int, int], card: int, n: int) -> float:
     """Progress over the five columns of victory card ``card`` (-1: the basic sheet)
-    at ``n`` players for measures ``m``. Cached: every seat at every search cut-off
-    asks it, and the measures of a game take few values."""
+    at ``n`` players for measures ``m`` (cached in :data:`_SHEETS`)."""
     if card >= 0:
         th = D.victory_card_thresholds(card, n)
         return sum([_progress(m[c], th[c]) for c in range(5)])
     bt = D.V_BUILDINGS_3P if n == 3 else D.V_BUILDINGS
     thr = (D.V_SETTLEMENTS, D.V_PROVINCES2, D.V_DOMINATED, bt, D.V_ARMY)
     return sum([_progress(m[c], (thr[c],)) for c in range(5)])
+
+
+_SheetKey = tuple[tuple[int, int, int, int, int], int, int]
+_SHEETS: Final[dict[_SheetKey, float]] = {}
+""":func:`_sheet_progress` by its arguments: every seat at every search cut-off asks
+it, and the measures of a game take few values. A dict read where it is asked, not
+``functools.lru_cache``: the compiled build calls an lru_cache wrapper through
+Python's protocol. Emptied when full (the values never change, only memory)."""
+_SHEETS_MAX: Final = 4096
 
 
 def _pending_measures(st: GState, seat: int) -> tuple[int, int, int, int, int]:
@@ -140,7 +146,10 @@ def _card_votes(st: GState) -> _CardVotes:
         c = cards_at(st, p)
         if c:
             v = votes_all(st, p)
-            out.append((p, CARD * 0.5 * c, v, sum(v)))
+            tot = 0
+            for x in v:  # not sum(v): a generic call when compiled
+                tot += x
+            out.append((p, CARD * 0.5 * c, v, tot))
     return out
 
 
@@ -152,13 +161,22 @@ def _seat_value(
 ) -> float:
     """``evaluate`` of a live game from the shared parts (:func:`_card_votes`, and
     :func:`_offer_shared` while an offer is allocated or voted on)."""
-    val = _sheet_progress(_pending_measures(st, seat), st.vc[seat] if st.cards else -1, st.n)
+    m = _pending_measures(st, seat)
+    card = st.vc[seat] if st.cards else -1
+    key = (m, card, st.n)
+    cached = _SHEETS.get(key)
+    if cached is None:
+        if len(_SHEETS) >= _SHEETS_MAX:
+            _SHEETS.clear()
+        cached = _SHEETS[key] = _sheet_progress(m, card, st.n)
+    val = cached
     if st.winner == seat:
         val += WIN_BONUS
     elif st.phase == PH_CLAIM and st.ccommit[seat] >= D.VP_TO_WIN:
         val += 0.8 * WIN_BONUS  # a valid claim wins unless a better or closer one comes
     res = hres(st.hand[seat])
-    val += CARD * sum(res[:4]) + GOLD * res[4] + SUPPLY * len(st.shand[seat])
+    # written out, not sum(res[:4]): a slice and a generic call when compiled
+    val += CARD * (res[0] + res[1] + res[2] + res[3]) + GOLD * res[4] + SUPPLY * len(st.shand[seat])
     if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
         val -= CARD * (sum(st.req) + len(st.fee))  # those cards are as good as spent
     # a committed (still hidden) hero move of this seat counts as made: it changes
@@ -168,7 +186,8 @@ def _seat_value(
     if st.phase == PH_MOVE:
         c = st.mcommit[seat]
         if 0 <= c < STAY:
-            h, d = divmod(c, 8)
+            h = c >> 3  # c // 8 and c % 8 (c >= 0): divmod is a generic call when compiled
+            d = c & 7
             hero = st.hero
             old = hero[seat * 3 + h]
             dest = st.board.move[old][d] if old >= 0 else -1

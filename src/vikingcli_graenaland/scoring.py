@@ -25,20 +25,23 @@ def own_settlements(st: GState, s: int, p: int) -> int:
 
 def measures(st: GState, s: int) -> tuple[int, int, int, int, int]:
     """(S settlements, P provinces with >= 2, D max in one province, B buildings, A army)."""
-    S = P = Dm = 0
+    S = P = Dm = B = 0
     n = st.n
     vil = st.vil
     b = st.bld
-    # own_settlements written out: asked for every seat at every search cut-off
+    # own_settlements written out: asked for every seat at every search cut-off; the
+    # buildings counted on the way (bld is 3 owners per province), not by bld.count,
+    # which the compiled build does by Python's generic comparison of every entry
     for p in range(st.board.np):
         i = p * 3
-        c = vil[p * n + s] + (b[i] == s) + (b[i + 1] == s) + (b[i + 2] == s)
+        own_b = (b[i] == s) + (b[i + 1] == s) + (b[i + 2] == s)
+        B += own_b
+        c = vil[p * n + s] + own_b
         S += c
         if c >= 2:
             P += 1
         if c > Dm:
             Dm = c
-    B = st.bld.count(s)
     return (S, P, Dm, B, st.army[s])
 
 

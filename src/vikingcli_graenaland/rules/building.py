@@ -29,8 +29,9 @@ from vikingcli_graenaland.rules.common import (
 from vikingcli_graenaland.rules.joint import return_contrib, start_joint
 from vikingcli_graenaland.rules.payment import (
     begin_pay,
-    can_pay,
     can_start,
+    covers,
+    icon_choices,
     legal_fee,
     pay_actions,
     pay_step,
@@ -56,24 +57,28 @@ from vikingcli_graenaland.state import (
 
 
 class _Affordable:
-    """Which costs seat's means cover (``can_pay`` with no contributions), each cost
-    decided once per ``build_actions`` call. A class, not a closure over the means:
-    the compiled build calls a closure through Python's calling convention, and
-    this runs for every cost on the board at every build decision."""
+    """Which costs seat's means cover (``can_pay`` with no contributions). A class, not
+    a closure over the means: the compiled build calls a closure through Python's
+    calling convention, and this runs for every cost on the board at every build
+    decision (a quarter of a compiled search iteration in a build phase). The hand
+    is read and its supply cards' icon choices looked up once here, not in
+    ``can_pay`` for every cost; each cost is then checked again, not memoised: a memo
+    keyed by the cost cost more than the check, in both builds."""
 
     def __init__(self, units: int, h: list[int], sup: list[int], mk: int) -> None:
         self.units = units
-        self.h = h
-        self.sup = sup
+        self.own = [h[0], h[1], h[2], h[3]]
+        self.gold = h[4]
+        self.choices = icon_choices(tuple(sup), mk > 0)
         self.mk = mk
-        self.memo: dict[tuple[int, int, int, int], bool] = {}
 
     def ok(self, cost: tuple[int, int, int, int]) -> bool:
-        r = self.memo.get(cost)
-        if r is None:
-            r = self.units >= sum(cost) and can_pay(cost, self.h, None, self.sup, self.mk)
-            self.memo[cost] = r
-        return r
+        # can_pay(cost, h, None, sup, mk); the sum written out (sum is a generic call
+        # when compiled)
+        a, b, c, d = cost
+        return self.units >= a + b + c + d and covers(
+            [a, b, c, d], self.own, self.gold, self.choices, self.mk
+        )
 
 
 def build_actions(st: GState, s: int) -> list[Action]:
@@ -95,7 +100,13 @@ def build_actions(st: GState, s: int) -> list[Action]:
         if D.SETTLEMENT_HOUSES - sum(own) > 0:
             nbs = bd.neighbours
             for p in range(npv):
-                if own[p] or any(own[q] for q in nbs[p]):
+                near = own[p] > 0
+                if not near:
+                    for q in nbs[p]:  # not any(...): a generator object when compiled
+                        if own[q]:
+                            near = True
+                            break
+                if near:
                     cost = bd.tiles[p].village
                     if st.rampart[p] and not own[p]:
                         fee = len(fee_recipients(st, s, p))

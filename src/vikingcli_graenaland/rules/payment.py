@@ -41,7 +41,17 @@ def can_pay(
     else:  # contributed cards only cover requirements: take them off first
         rq = [req[0] - con[0], req[1] - con[1], req[2] - con[2], req[3] - con[3]]
         gold += con[4]
-    for choice in icon_choices(tuple(sup), mk > 0):
+    return covers(rq, own, gold, icon_choices(tuple(sup), mk > 0), mk)
+
+
+def covers(
+    rq: list[int], own: list[int], gold: int, choices: tuple[tuple[int, ...], ...], mk: int
+) -> bool:
+    """:func:`can_pay` once its arguments are read: requirement ``rq`` and own cards
+    ``own`` (G, L, W, O), ``gold``, the supply cards' :func:`icon_choices`, ``mk``
+    markets. Apart so that a caller checking many costs against one hand reads the
+    hand and looks its icon choices up once (``building._Affordable``)."""
+    for choice in choices:
         need = 0
         spare = choice[4]
         for r in range(4):

@@ -28,7 +28,13 @@ def hero_votes(st: GState, s: int, p: int, settlements: int) -> int:
     bonus = 1 if n == 3 else 0
     ramp = st.rampart[p]
     if hero[base + WL] == p:
-        h = 0 if p in hero[PR::3] else st.army[s] + bonus
+        # none if a priest stands there: a loop, not p in hero[PR::3] (a slice and
+        # generic comparisons when compiled; hero is 3 positions per seat)
+        h = st.army[s] + bonus
+        for j in range(PR, 3 * n, 3):
+            if hero[j] == p:
+                h = 0
+                break
         if ramp and (n == 3 or settlements == 0) and h > 0:
             h -= 1
     elif hero[base + PR] == p:
@@ -51,12 +57,22 @@ def votes_all(st: GState, p: int) -> list[int]:
     n = st.n
     out = st.vil[p * n : p * n + n]
     i = p * 3
-    for owner in st.bld[i : i + 3]:
-        if owner >= 0:
-            out[owner] += 1
+    # written out, and not out[x] += ...: mypyc compiles an augmented assignment to a
+    # list item as a generic call (the heuristic asks this at every search cut-off)
+    bld = st.bld
+    owner = bld[i]
+    if owner >= 0:
+        out[owner] = out[owner] + 1
+    owner = bld[i + 1]
+    if owner >= 0:
+        out[owner] = out[owner] + 1
+    owner = bld[i + 2]
+    if owner >= 0:
+        out[owner] = out[owner] + 1
     if p in st.hero:
         for s in range(n):
-            out[s] += hero_votes(st, s, p, out[s])
+            v = out[s]
+            out[s] = v + hero_votes(st, s, p, v)
     return out
 
 
