@@ -80,11 +80,38 @@ def to_move(s: WalhallaState) -> int | None:
 
 def legal(s: WalhallaState) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order; empty once over."""
-    return LEGAL_BY_PHASE[s.phase](s)
+    # The five phases of nine plies in ten by name, most frequent first (random
+    # 4-player games: land 28%, seats and send 19% each, invite 14%, commit 10%):
+    # compiled, a direct call; through the table, a call through Python's protocol
+    # with its argument checks. The table has the rest.
+    ph = s.phase
+    if ph == P_LAND:
+        return disembark.legal(s)
+    if ph == P_SEATS:
+        return seats.legal(s)
+    if ph == P_SEND:
+        return moor.legal(s)
+    if ph == P_INVITE:
+        return invite.legal(s)
+    if ph == P_COMMIT:
+        return commit.legal(s)
+    return LEGAL_BY_PHASE[ph](s)
 
 
 def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
     """Apply the legal action ``a`` in place (no checks); ``s.events`` then lists
     what the rules did on their own."""
     s.events = []
-    PLAY_BY_PHASE[s.phase](s, a)
+    ph = s.phase  # as in legal
+    if ph == P_LAND:
+        disembark.play(s, a)
+    elif ph == P_SEATS:
+        seats.play(s, a)
+    elif ph == P_SEND:
+        moor.play(s, a)
+    elif ph == P_INVITE:
+        invite.play(s, a)
+    elif ph == P_COMMIT:
+        commit.play(s, a)
+    else:
+        PLAY_BY_PHASE[ph](s, a)
