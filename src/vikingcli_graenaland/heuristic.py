@@ -256,7 +256,7 @@ def search_horizon(start: GState, st: GState) -> bool:
     return ph0 not in _BUILDS
 
 
-_DEEPENS = (PH_MOVE, PH_OFFER, PH_ALLOC, PH_VOTE)
+_DEEPENS = (PH_MOVE, *_OFFERS)  # a hero move and the round's offers it leads into
 
 
 def search_deepens(st: GState) -> bool:
