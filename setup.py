@@ -1,7 +1,12 @@
-"""Build script: pure Python unless ``VIKINGCLI_MYPYC=1`` asks for the compiled build.
+"""Build script: what pyproject.toml cannot say statically.
 
-Everything else about the package lives in pyproject.toml; this file only adds the
-optional mypyc extension modules (as mypy and black ship themselves)::
+* The plugins' entry points, read from the tree: every package under ``ai/`` and
+  ``plugins/`` is registered in the ``vikingcli`` entry-point group under its name
+  without the ``vikingcli_`` prefix (``plugins/vikingcli_jorvik`` is ``jorvik``),
+  exactly as a third-party plugin package registers itself; so adding a game edits
+  no list.
+* The optional mypyc extension modules (as mypy and black ship themselves), when
+  ``VIKINGCLI_MYPYC=1`` asks for the compiled build; pure Python otherwise::
 
     VIKINGCLI_MYPYC=1 pip install .        # compiled game plugins and AI players
     pip install -e .[test]                 # development: pure Python, editable
@@ -22,18 +27,35 @@ from setuptools import setup
 
 COMPILE_ENV = "VIKINGCLI_MYPYC"
 
-COMPILED_PACKAGES = [
-    "vikingcli_ai",
-    "vikingcli_wikinger",
-    "vikingcli_walhalla",
-    "vikingcli_graenaland",
-    "vikingcli_jorvik",
-]
-"""What mypyc compiles: the search and the rules, where the time goes. The host
-(CLI, saves, tournaments) stays interpreted: its speed is start-up and I/O."""
+TOP = Path(__file__).resolve().parent
+PLUGIN_FOLDERS = ("ai", "plugins")
+"""Where the plugin packages live: one folder per package, named as the package."""
+PREFIX = "vikingcli_"
 
-COMPILED_HOST_MODULES = ["src/vikingcli/flat.py", "src/vikingcli/draws.py"]
-"""The host modules compiled too: :class:`vikingcli.flat.FlatState` is the base of
+
+def plugin_packages(top: Path = TOP) -> list[Path]:
+    """Every plugin package of the tree (the AI players and the games), sorted."""
+    return sorted(
+        package
+        for folder in PLUGIN_FOLDERS
+        for package in (top / folder).glob(f"{PREFIX}*")
+        if (package / "__init__.py").is_file()
+    )
+
+
+def entry_points(top: Path = TOP) -> dict[str, list[str]]:
+    """The ``vikingcli`` script, the ``vikingcli`` plugins of the tree, and the
+    conformance suite for pytest."""
+    plugins = [f"{p.name.removeprefix(PREFIX)} = {p.name}" for p in plugin_packages(top)]
+    return {
+        "console_scripts": ["vikingcli = vikingcli.cli.app:main"],
+        "vikingcli": plugins,
+        "pytest11": ["vikingcli = vikingcli.engine.testing"],
+    }
+
+
+COMPILED_HOST_MODULES = ["vikingcli/engine/flat.py", "vikingcli/engine/draws.py"]
+"""The host modules compiled too: :class:`vikingcli.engine.flat.FlatState` is the base of
 every game's state class, and a state class is compiled as a native class (its
 fields at fixed offsets, read and written by the compiled rules without a name
 look-up) only if its base class is native as well. FlatState and FlatGame still
@@ -42,21 +64,19 @@ games' shuffle (``random.Random.shuffle`` is Python code: interpreted speed in e
 ``determinize``)."""
 
 INTERPRETED_MODULES = {"__init__.py"}
-"""Top-level modules of those packages that stay interpreted in the compiled build:
-``__init__.py``, the plugin hooks, run once (pluggy inspects their signatures). A
-subpackage's ``__init__.py`` is compiled like any module: the games' ``rules``
+"""Top-level modules of the plugin packages (compiled whole) that stay interpreted in
+the compiled build: ``__init__.py``, the plugin hooks, run once (pluggy inspects their
+signatures). A subpackage's ``__init__.py`` is compiled like any module: the games' ``rules``
 packages keep their per-phase dispatch (``to_move``, ``legal``, ``play``) there, on
 every ply's path."""
 
 
 def _compiled_sources() -> list[str]:
-    top = Path(__file__).parent
-    root = top / "src"
     return COMPILED_HOST_MODULES + [
-        str(path.relative_to(top))
-        for package in COMPILED_PACKAGES
-        for path in sorted((root / package).rglob("*.py"))
-        if path.relative_to(root / package).as_posix() not in INTERPRETED_MODULES
+        str(path.relative_to(TOP))
+        for package in plugin_packages()
+        for path in sorted(package.rglob("*.py"))
+        if path.relative_to(package).as_posix() not in INTERPRETED_MODULES
     ]
 
 
@@ -66,7 +86,7 @@ MYPY_REQUIREMENT = "mypy>=1.10"
 def _build_requirements() -> list[str]:
     """mypy, and the project's own dependencies: mypyc type-checks the modules it
     compiles together with everything they import (pluggy, orjson...)."""
-    pyproject = tomllib.loads((Path(__file__).parent / "pyproject.toml").read_text())
+    pyproject = tomllib.loads((TOP / "pyproject.toml").read_text())
     return [MYPY_REQUIREMENT, *pyproject["project"]["dependencies"]]
 
 
@@ -82,17 +102,21 @@ def _compiling() -> bool:
     return value == "1"
 
 
-if not _compiling():
-    setup()
-else:
-    try:
-        from mypyc.build import mypycify
-    except ImportError:
-        # In pip's isolated build environment: setuptools reports setup_requires as
-        # build requirements, so pip installs them and runs this script again.
-        setup(setup_requires=_build_requirements())
+if __name__ == "__main__":
+    if not _compiling():
+        setup(entry_points=entry_points())
     else:
-        if _BUILDS.isdisjoint(sys.argv[1:]):
-            setup(setup_requires=_build_requirements())
+        try:
+            from mypyc.build import mypycify
+        except ImportError:
+            # In pip's isolated build environment: setuptools reports setup_requires as
+            # build requirements, so pip installs them and runs this script again.
+            setup(entry_points=entry_points(), setup_requires=_build_requirements())
         else:
-            setup(ext_modules=mypycify(_compiled_sources(), opt_level="3"))
+            if _BUILDS.isdisjoint(sys.argv[1:]):
+                setup(entry_points=entry_points(), setup_requires=_build_requirements())
+            else:
+                setup(
+                    entry_points=entry_points(),
+                    ext_modules=mypycify(_compiled_sources(), opt_level="3"),
+                )

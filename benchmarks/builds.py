@@ -1,7 +1,9 @@
 """Builds of vikingcli side by side: the pure sources, the mypyc-compiled build, the
-sources of another commit. Each is a directory that goes first on ``PYTHONPATH``, so
-one interpreter (the project's venv, with every dependency) runs any of them and the
-entry points of the installed package find the build's modules.
+sources of another commit. Each is a list of directories that go first on
+``PYTHONPATH``, so one interpreter (the project's venv, with every dependency) runs any
+of them and the entry points of the installed package find the build's modules. Run
+a build from another directory than the tree's root (``python -m`` and ``-c`` put the
+working directory first on ``sys.path``, where the root's ``vikingcli/`` would win).
 
 Used by ``speed.py --compare`` and by the opt-in test of the compiled build
 (``tests/compiled``).
@@ -28,21 +30,34 @@ class BuildError(RuntimeError):
 
 @dataclass(frozen=True)
 class Build:
-    """A way to run vikingcli: ``path`` goes first on ``PYTHONPATH``."""
+    """A way to run vikingcli: ``paths`` go first on ``PYTHONPATH``."""
 
     label: str
-    path: Path
+    paths: tuple[Path, ...]
+
+    @property
+    def path(self) -> Path:
+        """Where the build is (its first directory)."""
+        return self.paths[0]
 
     def env(self) -> dict[str, str]:
         env = dict(os.environ)
         rest = env.get("PYTHONPATH", "")
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(self.path), rest]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [*map(str, self.paths), rest]))
         return env
+
+
+def source_paths(root: Path) -> tuple[Path, ...]:
+    """The import roots of a source tree: the host at the top, the AI players and the
+    games in ``ai/`` and ``plugins/`` (or ``src/`` in trees from before that layout)."""
+    if (root / "src").is_dir():
+        return (root / "src",)
+    return (root, root / "ai", root / "plugins")
 
 
 def pure(repo: Path = REPO) -> Build:
     """The working tree's sources, interpreted (what the editable install runs)."""
-    return Build("pure", repo / "src")
+    return Build("pure", source_paths(repo))
 
 
 def _run(cmd: list[str], what: str, **kwargs: object) -> None:
@@ -72,19 +87,19 @@ def compiled(dest: Path, repo: Path = REPO) -> Build:
                 "installing the compiled wheel",
             )
         marker.write_text(str(repo) + "\n")
-    return Build("compiled", dest)
+    return Build("compiled", (dest,))
 
 
 def commit(rev: str, dest: Path, repo: Path = REPO) -> Build:
     """The pure sources of commit ``rev`` (``git archive``), unpacked under ``dest``."""
-    archive = dest / "src.tar"
+    archive = dest / "sources.tar"
     dest.mkdir(parents=True, exist_ok=True)
-    _run(["git", "-C", str(repo), "archive", "-o", str(archive), rev, "src"],
+    _run(["git", "-C", str(repo), "archive", "-o", str(archive), rev],
          f"reading commit {rev!r}")
     with tarfile.open(archive) as tar:
         tar.extractall(dest, filter="data")
     archive.unlink()
-    return Build(f"git:{rev}", dest / "src")
+    return Build(f"git:{rev}", source_paths(dest))
 
 
 def compiled_modules(build: Build) -> list[str]:

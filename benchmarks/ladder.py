@@ -32,7 +32,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from vikingcli.tournament import wilson
+from vikingcli.batch.tournament import wilson
 
 CLI = [sys.executable, "-m", "vikingcli"]
 """The project's own command, from the interpreter running this script."""
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-o", "--option", action="append", default=[], help="game option K=V")
     args = ap.parse_args(argv)
 
-    from vikingcli.registry import load_registry
+    from vikingcli.core.registry import load_registry
 
     reg = load_registry()
     names = args.game or sorted(g for g in reg.games if g != "toygame")

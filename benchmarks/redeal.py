@@ -15,8 +15,8 @@ import statistics
 import sys
 import time
 
+from vikingcli.core.registry import load_registry
 from vikingcli.engine import Game
-from vikingcli.registry import load_registry
 
 try:
     from vikingcli_ai.hints import default_depth

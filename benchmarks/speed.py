@@ -18,7 +18,7 @@ Usage::
 
 ``--budget`` is the seconds spent on each measurement (default 1.5). ``--depth N``
 replaces the game's default cut-off for the MCTS figures (each build's own default
-otherwise): a game whose ``ai_depth`` changed between two builds is compared at one
+otherwise): a game whose depth hint changed between two builds is compared at one
 depth, e.g. ``--compare git:0f3273f pure --game jorvik --depth 20``.
 
 Two builds side by side (``--compare A B``, default ``pure compiled``): every
@@ -53,8 +53,8 @@ from typing import Any
 
 import builds  # benchmarks/builds.py, next to this script
 
+from vikingcli.core.registry import load_registry
 from vikingcli.engine import Game
-from vikingcli.registry import load_registry
 from vikingcli_ai import mcts as mcts_module
 
 try:
@@ -181,7 +181,8 @@ FASTER_IS_HIGHER = {
 def _sources_digest() -> str:
     """A digest of what the compiled build is made from, naming its cache."""
     h = hashlib.sha256()
-    for path in [*sorted((builds.REPO / "src").rglob("*.py")), builds.REPO / "setup.py"]:
+    sources = [p for root in builds.source_paths(builds.REPO) for p in root.rglob("*.py")]
+    for path in [*sorted(sources), builds.REPO / "setup.py"]:
         h.update(str(path.relative_to(builds.REPO)).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:12]
 
@@ -199,7 +200,7 @@ def make_build(spec: str, scratch: Path) -> builds.Build:
         raise builds.BuildError(
             f"unknown build {spec!r} (pure, compiled, git:REV or a directory)"
         )
-    return builds.Build(spec, path.resolve())
+    return builds.Build(spec, builds.source_paths(path.resolve()))
 
 
 def _measure_in(

@@ -7,8 +7,8 @@ from typing import Any
 
 from vikingcli_toygame import RuneDuel
 
+from vikingcli.core.registry import load_registry
 from vikingcli.engine import Game
-from vikingcli.registry import load_registry
 
 
 def installed_games() -> dict[str, Game]:

@@ -1,8 +1,9 @@
-"""The flat search of the mcts player (vikingcli_ai/flat.py) and the game hints that
-select it (``ai_search``, ``search_horizon``)."""
+"""The flat search of the mcts player (vikingcli_ai/flat.py) and the game's search
+hints that select it (``method``, ``horizon``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -12,9 +13,8 @@ from vikingcli_toygame import RuneDuel
 
 from tests.ai._games import GAMES, positions
 from tests.ai.test_honesty import _decision_positions, _snap, _Spy
-from vikingcli.engine import Game, State
+from vikingcli.engine import Game, SearchHints, State
 from vikingcli_ai.flat import ITERATIONS_PER_PASS, FlatSearch, greedy_rollout
-from vikingcli_ai.hints import default_search
 from vikingcli_ai.mcts import MCTS, MctsPlayer, SearchConfig, _make
 
 FLAT = SearchConfig(iterations=40, search="flat")
@@ -22,11 +22,11 @@ FLAT = SearchConfig(iterations=40, search="flat")
 
 def test_search_follows_the_game_hint() -> None:
     params = {p.name: p.default for p in MCTS.params}
-    assert default_search(RuneDuel()) == "tree"
+    assert RuneDuel().search_hints.method == "tree"
     assert _make(RuneDuel(), 0, params).cfg.search == "tree"
 
     class Hinted(RuneDuel):
-        ai_search = "flat"
+        search_hints = SearchHints(eval_scale=8.0, method="flat")
 
     assert _make(Hinted(), 0, params).cfg.search == "flat"
     assert _make(Hinted(), 0, {**params, "search": "tree"}).cfg.search == "tree"
@@ -38,7 +38,8 @@ def test_search_follows_the_game_hint() -> None:
 def test_the_default_horizon_is_one_ply() -> None:
     game = RuneDuel()
     state = game.new_state(2, game.resolve_options({}), 1)
-    assert game.search_horizon(state, state)
+    assert game.search_hints.horizon is None
+    assert game.search_hints.ends_chain(state, state)
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -161,17 +162,19 @@ def test_graenaland_rollout_with_reach_two_plays_the_next_offer_too() -> None:
 
 
 def test_more_iterations_reach_farther_where_the_game_asks() -> None:
-    """Above the default budget a flat search with the game's ``ai_deepen`` hint plays
+    """Above the default budget a flat search with the game's ``deepen`` hint plays
     on through the next chain with the default's 30 passes; at or below it, with a
     time budget, without the hint or with an explicit reach, it searches as before."""
     from vikingcli_ai.flat import DEFAULT_PASSES, deepened
 
     class Deepening(RuneDuel):
-        ai_deepen = True
+        search_hints = SearchHints(eval_scale=8.0, deepen=True)
+
+    def never(state: State) -> bool:
+        return False
 
     class Selective(Deepening):
-        def search_deepens(self, state: State) -> bool:
-            return False
+        search_hints = SearchHints(eval_scale=8.0, deepen=True, deepens=never)
 
     plain, deep, picky = RuneDuel(), Deepening(), Selective()
     s = deep.new_state(2, deep.resolve_options(), 1)
@@ -190,7 +193,7 @@ def test_more_iterations_reach_farther_where_the_game_asks() -> None:
 
 @graen_only
 def test_graenaland_thinks_farther_with_more_iterations_and_not_at_300() -> None:
-    """Graenaland sets ``ai_deepen``: its flat search at 1000 iterations plays the
+    """Graenaland sets the ``deepen`` hint: its flat search at 1000 iterations plays the
     rollouts of a hero move through a second chain (more work per pass, at most 30
     passes) and values the candidates differently from the same search without the
     hint, which only adds deals; at the default 300 the hint changes nothing, pass
@@ -198,16 +201,16 @@ def test_graenaland_thinks_farther_with_more_iterations_and_not_at_300() -> None
     from vikingcli_graenaland.state import PH_MOVE
 
     game: Game = GAMES["graenaland"]
-    assert game.ai_deepen is True
+    assert game.search_hints.deepen is True
 
     class Unhinted(type(game)):  # type: ignore[misc]
-        ai_deepen = None
+        search_hints = dataclasses.replace(game.search_hints, deepen=False)
 
     hinted, plain = game, Unhinted()
     starts = _graen_positions((PH_MOVE,))[:3]
     assert starts
     for k, state in enumerate(starts):
-        assert game.search_deepens(state)
+        assert game.search_hints.deepens_at(state)
         seat = game.to_move(state)
         actions = list(game.legal_actions(state))
         runs = {}
@@ -244,13 +247,13 @@ def test_graenaland_builds_and_payments_do_not_think_farther() -> None:
     game: Game = GAMES["graenaland"]
 
     class Unhinted(type(game)):  # type: ignore[misc]
-        ai_deepen = None
+        search_hints = dataclasses.replace(game.search_hints, deepen=False)
 
     plain = Unhinted()
     deepening = _graen_positions((PH_MOVE, PH_OFFER, PH_ALLOC, PH_VOTE))
-    assert deepening and all(game.search_deepens(s) for s in deepening)
+    assert deepening and all(game.search_hints.deepens_at(s) for s in deepening)
     starts = _graen_positions((PH_BUILD, PH_PAY))
-    assert starts and not any(game.search_deepens(s) for s in starts)
+    assert starts and not any(game.search_hints.deepens_at(s) for s in starts)
     tried = 0
     for k, state in enumerate(starts[:4]):
         seat = game.to_move(state)

@@ -11,9 +11,10 @@ import pytest
 from vikingcli_toygame import RuneDuel
 
 from tests.ai._games import GAMES, positions
-from vikingcli.match import Match, Seat, make_player
-from vikingcli.players import parse_spec
-from vikingcli.registry import load_registry
+from vikingcli.core.match import Match, Seat, make_player
+from vikingcli.core.registry import load_registry
+from vikingcli.core.specs import parse_spec
+from vikingcli.engine import SearchHints
 from vikingcli_ai import vikingcli_players
 from vikingcli_ai.greedy import GreedyPlayer
 from vikingcli_ai.mcts import (
@@ -184,7 +185,7 @@ def test_default_depth_follows_the_game_hint() -> None:
     assert default_depth(game) == DEFAULT_DEPTH
 
     class Hinted(RuneDuel):
-        ai_depth = 4
+        search_hints = SearchHints(eval_scale=8.0, depth=4)
 
     assert default_depth(Hinted()) == 4
     params = {p.name: p.default for p in MCTS.params}
@@ -202,7 +203,7 @@ def test_tiebreak_follows_the_game_hint() -> None:
     assert not _make(RuneDuel(), 0, params).tiebreak
 
     class Hinted(RuneDuel):
-        ai_tiebreak = True
+        search_hints = SearchHints(eval_scale=8.0, tiebreak=True)
 
     assert _make(Hinted(), 0, params).tiebreak
     wik = GAMES.get("wikinger")
@@ -263,7 +264,7 @@ def test_redeal_1_is_the_search_without_sharing() -> None:
 
 def test_more_iterations_look_farther_where_the_game_asks() -> None:
     """Above the default budget the cut-off grows with the square root of the budget
-    in a game with the ``ai_deepen`` hint; at or below it, with a time budget, without
+    in a game with the ``deepen`` hint; at or below it, with a time budget, without
     the hint, or with an explicit depth, it stays; the configured flat reach stays 1
     (the flat search lengthens it itself: test_flat.py)."""
     from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, look_ahead
@@ -276,7 +277,7 @@ def test_more_iterations_look_farther_where_the_game_asks() -> None:
     assert look_ahead(4 * DEFAULT_ITERATIONS, 1.5) == 1.0
 
     class Deepening(RuneDuel):
-        ai_deepen = True
+        search_hints = SearchHints(eval_scale=8.0, deepen=True)
 
     plain, deep = RuneDuel(), Deepening()
     assert _make(plain, 0, {**params, "iterations": 1000}).cfg.depth == DEFAULT_DEPTH
@@ -290,7 +291,7 @@ def test_more_iterations_look_farther_where_the_game_asks() -> None:
     assert (fixed.depth, fixed.reach) == (20, 3)
 
     class Hinted(Deepening):
-        ai_depth = 40
+        search_hints = SearchHints(eval_scale=8.0, deepen=True, depth=40)
 
     assert _make(Hinted(), 0, {**params, "iterations": 1000}).cfg.depth == 73
     walhalla = GAMES.get("walhalla")

@@ -24,7 +24,7 @@ import orjson
 import pytest
 
 from benchmarks import builds
-from vikingcli.registry import load_registry
+from vikingcli.core.registry import load_registry
 
 ENV = "VIKINGCLI_TEST_COMPILED"
 DIR_ENV = "VIKINGCLI_COMPILED_DIR"
@@ -60,7 +60,10 @@ def _batch(build: builds.Build, game: str, n: int, saves: Path) -> list[dict[str
     ]
     for spec in players:
         cmd += ["-p", spec]
-    done = subprocess.run(cmd, env=build.env(), capture_output=True, text=True, check=False)
+    # Not from the tree's root, where python -m would import its vikingcli/ first.
+    done = subprocess.run(
+        cmd, env=build.env(), capture_output=True, text=True, check=False, cwd=saves.parent
+    )
     assert done.returncode == 0, done.stderr
     records = []
     for line in done.stdout.splitlines():
@@ -73,14 +76,16 @@ def _batch(build: builds.Build, game: str, n: int, saves: Path) -> list[dict[str
     return records
 
 
-def test_the_compiled_build_runs_compiled_rules_and_search(compiled: builds.Build) -> None:
+def test_the_compiled_build_runs_compiled_rules_and_search(
+    compiled: builds.Build, tmp_path: Path
+) -> None:
     probe = (
         "import importlib, sys\n"
         "for name in sys.argv[1:]:\n"
         "    print(importlib.import_module(name).__file__)\n"
     )
     names = [
-        "vikingcli.flat",
+        "vikingcli.engine.flat",
         "vikingcli_ai.mcts",
         *(f"vikingcli_{g}.game" for g in GAMES),
         *(f"vikingcli_{g}.state" for g in GAMES),
@@ -91,6 +96,7 @@ def test_the_compiled_build_runs_compiled_rules_and_search(compiled: builds.Buil
         capture_output=True,
         text=True,
         check=True,
+        cwd=tmp_path,
     )
     files = dict(zip(names, done.stdout.split()))
     for name, path in files.items():

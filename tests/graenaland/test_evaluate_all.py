@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from vikingcli.testing import iter_states
+from vikingcli.engine.testing import iter_states
 from vikingcli_graenaland.game import GraenalandGame
 from vikingcli_graenaland.rules.votes import votes, votes_all
 from vikingcli_graenaland.scoring import measures, own_settlements

@@ -20,7 +20,7 @@ import orjson
 import pytest
 
 from vikingcli.engine import name_seats
-from vikingcli.testing import check_narration, iter_states
+from vikingcli.engine.testing import check_narration, iter_states
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.game import GraenalandGame
 from vikingcli_graenaland.rules.building import legal_in_build, play_in_build

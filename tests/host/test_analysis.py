@@ -9,10 +9,12 @@ import orjson
 import pytest
 from vikingcli_toygame import RuneDuel
 
-from vikingcli.analysis import annotate, hint_lines, summary
-from vikingcli.match import Match, Seat
-from vikingcli.players import Advice, parse_spec
-from vikingcli.registry import load_registry
+from vikingcli.core.match import Match, Seat
+from vikingcli.core.registry import load_registry
+from vikingcli.core.specs import parse_spec
+from vikingcli.engine.players import Advice
+from vikingcli.study.analysis import annotate, summary
+from vikingcli.table.hints import hint_lines
 from vikingcli_ai.advice import advise
 
 from .conftest import CLI
@@ -39,7 +41,7 @@ def test_analyze_flags_points_thrown_away_as_a_mistake() -> None:
     thrown = next(n for n in notes if n.move == 15)
     assert (thrown.played, thrown.best) == ("play 10", "play 12")
     assert thrown.verdict in ("mistake", "blunder")
-    assert thrown.loss >= 0.25 * RuneDuel.eval_scale
+    assert thrown.loss >= 0.25 * RuneDuel.search_hints.eval_scale
     assert next(n for n in notes if n.move == 7).verdict == ""  # the 8 on a 7 was best
     row = summary(notes, [0])[0]
     assert row["decisions"] == 8 and row["mistakes"] + row["blunders"] >= 1

@@ -19,9 +19,10 @@ import pytest
 from vikingcli_toygame import RuneDuel
 
 from tests.host.conftest import CLI
-from vikingcli.match import Match, Seat
-from vikingcli.players import PlayerSpec
-from vikingcli.saves import write_atomic, write_save
+from vikingcli.core.match import ForfeitRecord, Match, Seat
+from vikingcli.core.specs import PlayerSpec
+from vikingcli.saves.files import write_atomic
+from vikingcli.saves.match_file import write_save
 
 
 def _digest(path: Path) -> str:
@@ -216,7 +217,7 @@ def test_a_real_forfeit_still_loads(cli: CLI, tmp_path: Path) -> None:
     seats = [Seat(f"s{i}", PlayerSpec("random", {}, "random")) for i in range(2)]
     match = Match(game, game.resolve_options({}), 3, seats)
     match.play([Crasher(), Crasher()])
-    assert match.forfeit == {"seat": 0, "reason": "player error: RuntimeError: boom"}
+    assert match.forfeit == ForfeitRecord(0, "player error: RuntimeError: boom")
     path = tmp_path / "f.json"
     write_save(match, path)
     proc = cli("replay", str(path))
@@ -373,7 +374,7 @@ def test_stale_temporary_files_are_removed_at_the_next_write(tmp_path: Path) -> 
 WRITER = """
 import sys
 from pathlib import Path
-from vikingcli.saves import write_atomic
+from vikingcli.saves.files import write_atomic
 path = Path(sys.argv[1])
 print("ready", flush=True)
 while True:

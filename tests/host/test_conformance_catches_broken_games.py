@@ -10,7 +10,7 @@ import pytest
 from vikingcli_toygame import RuneDuel, RuneState
 
 from vikingcli.engine import IllegalAction
-from vikingcli.testing import (
+from vikingcli.engine.testing import (
     check_narration,
     check_replay,
     configurations,

@@ -2,6 +2,6 @@
 
 from vikingcli_toygame import RuneDuel
 
-from vikingcli.testing import conformance_suite
+from vikingcli.engine.testing import conformance_suite
 
 TestConformance = conformance_suite(RuneDuel(), games_per_config=3)

@@ -1,4 +1,4 @@
-"""vikingcli.draws gives exactly what random.Random's own methods give, draw for draw
+"""vikingcli.engine.draws gives exactly what random.Random's own methods give, draw for draw
 (the recorded games and every seeded test depend on it)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from vikingcli import draws
+from vikingcli.engine import draws
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -16,9 +16,10 @@ import pytest
 
 from tests.host.conftest import CLI
 from tests.host.test_cli import assert_usage_error
-from vikingcli.match import Match, Seat, make_player
-from vikingcli.players import SpecError, parse_spec
-from vikingcli.registry import load_registry
+from vikingcli.core.match import Match, Seat, make_player
+from vikingcli.core.registry import load_registry
+from vikingcli.core.specs import parse_spec
+from vikingcli.engine.players import SpecError
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "bots"
@@ -291,7 +292,7 @@ def test_a_bot_timeout_of_its_own_holds_off_the_main_thread(tmp_path: Path) -> N
     worker.join(timeout=30)
     assert not worker.is_alive()
     assert match.forfeit is not None
-    assert match.forfeit["reason"].startswith("bot timeout: took longer than the move time")
+    assert match.forfeit.reason.startswith("bot timeout: took longer than the move time")
     assert processes_running(str(path)) == []
 
 

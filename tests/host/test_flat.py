@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from vikingcli.engine import Action, IllegalAction, Outcome
-from vikingcli.flat import FlatGame, FlatState
-from vikingcli.testing import check_flat_clone
+from vikingcli.engine.flat import FlatGame, FlatState
+from vikingcli.engine.testing import check_flat_clone
 
 
 class Pile(FlatState):

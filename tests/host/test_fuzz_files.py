@@ -22,10 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vikingcli.checks import run_app
-from vikingcli.cli import app
-from vikingcli.results_file import Settings, open_results
-from vikingcli.tournament import job_key, schedule
+from vikingcli.batch.results_file import Settings, open_results
+from vikingcli.batch.tournament import job_key, schedule
+from vikingcli.cli.app import app
+from vikingcli.cli.checks import run_app
 
 SAVES = Path(__file__).parent.parent / "regression" / "saves"
 FUZZ = settings(

@@ -6,15 +6,8 @@ import orjson
 import pytest
 
 from tests.host.conftest import CLI
-from vikingcli.players import (
-    Param,
-    PlayerKind,
-    SpecError,
-    expand_specs,
-    parse_spec,
-    seat_names,
-    split_name,
-)
+from vikingcli.core.specs import expand_specs, parse_spec, seat_names, split_name
+from vikingcli.engine.players import Param, PlayerKind, SpecError
 
 KIND = PlayerKind(
     "mcts",

@@ -17,7 +17,7 @@ import orjson
 import pytest
 
 from tests.host.conftest import CLI
-from vikingcli.report import bin_edges, histogram, pairwise
+from vikingcli.batch.report import bin_edges, histogram, pairwise
 
 ENTRANTS = ["1:greedy", "2:random", "3:random:seed=3"]
 

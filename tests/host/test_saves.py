@@ -15,10 +15,11 @@ import pytest
 from vikingcli_toygame import RuneDuel
 
 from tests.host.conftest import CLI
-from vikingcli.match import Match, Seat
-from vikingcli.players import PlayerSpec
-from vikingcli.registry import Registry
-from vikingcli.saves import SaveError, load_match, write_atomic, write_save
+from vikingcli.core.match import Match, Seat
+from vikingcli.core.registry import Registry
+from vikingcli.core.specs import PlayerSpec
+from vikingcli.saves.files import SaveError, write_atomic
+from vikingcli.saves.match_file import load_match, write_save
 from vikingcli_ai.random_player import RANDOM
 
 
@@ -184,7 +185,7 @@ def test_a_failed_write_leaves_the_old_save_and_no_temporary_file(
 WRITER = """
 import sys
 from pathlib import Path
-from vikingcli.saves import write_atomic
+from vikingcli.saves.files import write_atomic
 path = Path(sys.argv[1])
 i = 0
 print("ready", flush=True)

@@ -11,14 +11,7 @@ import pytest
 
 from tests.host.conftest import CLI
 from tests.host.test_cli import assert_usage_error
-from vikingcli.sprt import (
-    Sequential,
-    SprtUsage,
-    elo_of_score,
-    llr,
-    parse_sprt,
-    score_of_elo,
-)
+from vikingcli.batch.sprt import Sequential, SprtUsage, elo_of_score, llr, parse_sprt, score_of_elo
 
 PAIR_VALUES = [0.0, 0.25, 0.5, 0.75, 1.0]
 

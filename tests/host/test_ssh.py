@@ -17,9 +17,9 @@ import pytest
 from vikingcli_toygame import RuneDuel
 
 from tests.host.sshclient import Person, Server, keys, run
-from vikingcli.match import Match, Seat
-from vikingcli.players import PlayerSpec
-from vikingcli.ssh import open_table_warning
+from vikingcli.core.match import Match, Seat
+from vikingcli.core.specs import PlayerSpec
+from vikingcli.table.ssh import open_table_warning
 
 
 @pytest.fixture

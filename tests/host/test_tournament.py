@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from tests.host.conftest import CLI
-from vikingcli.tournament import schedule, seatings, summarize, wilson
+from vikingcli.batch.tournament import schedule, seatings, summarize, wilson
 
 
 def test_all_seatings_collapse_identical_specs() -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import orjson
 
-from vikingcli.tournament import job_key, schedule
+from vikingcli.batch.tournament import job_key, schedule
 
 ENTRANTS = ["random", "random:seed=3"]
 GAMES = 80

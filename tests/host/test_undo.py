@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 from vikingcli_toygame import RuneDuel
 
+from vikingcli.core.match import Match, QuitGame, Seat
+from vikingcli.core.registry import load_registry
+from vikingcli.core.specs import parse_spec
 from vikingcli.engine import Game
-from vikingcli.hotseat import play_here
-from vikingcli.human import HumanPlayer
-from vikingcli.match import Match, QuitGame, Seat
-from vikingcli.players import PlayerKind, parse_spec
-from vikingcli.registry import load_registry
+from vikingcli.engine.players import PlayerKind
+from vikingcli.table.local import play_here
+from vikingcli.table.prompt import HumanPlayer
 
 
 def _kinds(script: list[Any], seen: list[list[str]]) -> dict[str, PlayerKind]:

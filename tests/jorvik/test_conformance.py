@@ -3,7 +3,7 @@
 
 import pytest
 
-from vikingcli.testing import check_replay, conformance_suite, play_random
+from vikingcli.engine.testing import check_replay, conformance_suite, play_random
 from vikingcli_jorvik.game import JorvikGame
 
 TestConformance = conformance_suite(JorvikGame())

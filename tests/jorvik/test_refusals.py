@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
-from vikingcli.colour import painted
 from vikingcli.engine import IllegalAction
-from vikingcli.text import THREAT, plain_text, shown
+from vikingcli.engine.text import THREAT, plain_text, shown
+from vikingcli.table.colour import painted
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.actions import action_text
 from vikingcli_jorvik.scoring import defence

@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 from typer.testing import CliRunner
 
-from vikingcli.cli import app
+from vikingcli.cli.app import app
 
 RECORDED = Path(__file__).parent / "recorded"
 GAMES = 30

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.regression.runs import commands, play, recorded
-from vikingcli.registry import load_registry
-from vikingcli.saves import load_match
+from vikingcli.core.registry import load_registry
+from vikingcli.saves.match_file import load_match
 
 SAVES = sorted((Path(__file__).parent / "saves").glob("*.json"))
 

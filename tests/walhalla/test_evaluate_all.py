@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from vikingcli.testing import iter_states
+from vikingcli.engine.testing import iter_states
 from vikingcli_walhalla.game import WalhallaGame
 
 GAME = WalhallaGame()

@@ -29,7 +29,7 @@ from tests.walhalla.helpers import (
     start_turn,
 )
 from vikingcli.engine import name_seats
-from vikingcli.testing import check_narration
+from vikingcli.engine.testing import check_narration
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla import state as S
 
@@ -224,9 +224,9 @@ def simulate_raid_1(seed: int) -> tuple[list[str], list[tuple[int, str]], list[i
     person always takes the first action offered (and ``done`` at once at the end of
     the raid): the person's inputs, every move (seat, text), the numbers of the moves
     that answer the Hunt question without holding Hunt, and the face-down cards."""
-    from vikingcli.match import Match, Seat, make_player
-    from vikingcli.players import parse_spec
-    from vikingcli.registry import load_registry
+    from vikingcli.core.match import Match, Seat, make_player
+    from vikingcli.core.registry import load_registry
+    from vikingcli.core.specs import parse_spec
 
     reg = load_registry()
     game = reg.games["walhalla"]

@@ -15,7 +15,7 @@ import pytest
 
 from tests.terminal import Terminal
 from tests.walhalla.helpers import GAME
-from vikingcli.text import name_seats
+from vikingcli.engine.text import name_seats
 
 NAMES = ("alice", "random 2", "random 3")
 COLOURS = ("RED", "BLACK", "YELLOW")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from vikingcli.testing import check_replay, conformance_suite, play_random
+from vikingcli.engine.testing import check_replay, conformance_suite, play_random
 from vikingcli_wikinger.game import WikingerGame
 
 GAME = WikingerGame()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from vikingcli.testing import iter_states
+from vikingcli.engine.testing import iter_states
 from vikingcli_wikinger.game import WikingerGame
 
 GAME = WikingerGame()

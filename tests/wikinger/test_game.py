@@ -8,7 +8,7 @@ import random
 import pytest
 
 from vikingcli.engine import IllegalAction
-from vikingcli.text import plain_text
+from vikingcli.engine.text import plain_text
 from vikingcli_wikinger.data import (
     BOATMAN,
     FISHER,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from vikingcli.engine import name_seats
-from vikingcli.testing import check_narration, iter_states
+from vikingcli.engine.testing import check_narration, iter_states
 from vikingcli_wikinger.data import (
     BOATMAN,
     FISHER,

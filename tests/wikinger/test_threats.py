@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from vikingcli.colour import painted
-from vikingcli.text import THREAT, plain_text
+from vikingcli.engine.text import THREAT, plain_text
+from vikingcli.table.colour import painted
 from vikingcli_wikinger.board import is_threatened, threat_depths
 from vikingcli_wikinger.data import FIG
 from vikingcli_wikinger.state import State

@@ -1,0 +1,238 @@
+"""Flat Monte Carlo search with greedy rollouts to the game's horizon: the ``mcts``
+player's search for games that ask for it (the ``method="flat"`` search hint, Graenaland).
+
+Why: in such games a move is a chain of small sub-decisions (an offer, then one
+allocation per card, then the votes; a build, then one payment step per card), and
+random play through the chain is almost always a blunder, so tree search with random
+or cut-off rollouts mostly measures noise. Here each candidate root action is judged
+by what happens when the rest of its chain is played sensibly:
+
+* **Candidates**: the root actions, ordered by one-ply ``evaluate`` (the greedy
+  ranking) on the first determinization; the best FLAT_WIDTH are searched.
+* **Passes**: each pass draws one determinization from the acting seat's view
+  (``game.determinize``) and plays every candidate on its own clone of that same
+  deal (common random numbers: the candidates are compared on equal deals, which
+  removes most of the variance of a comparison).
+* **Rollout**: after the candidate, every seat (the searcher included) plays the
+  greedy move (best one-ply ``evaluate`` for the seat to move, first of equals)
+  until the game's ``horizon(start, state)`` hint says the chain is over (or
+  ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
+  answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
+  next chains, k in all (``mcts:reach=k``).
+* **More thinking looks farther**: where the game sets the ``deepen`` hint (and
+  its ``deepens`` names the decision), a budget above the default 300
+  iterations lengthens the reach like the tree search's cut-off,
+  ``round(look_ahead(iterations))`` chains (2 from 675 iterations, 3 above 1875),
+  and the passes stay at the default budget's 30. Why:
+  more deals alone do not change a flat search's choice once it has about 30 (two
+  300-iteration searches disagree on 16% of positions, 300 and 1000 on 14%), so the
+  extra budget is spent on bias (a later horizon), not on variance. Graenaland
+  deepens its hero moves, offers, allocations and votes, not its builds and
+  payments: 1000 iterations so won 61.8% head to head against 300 on 108 fresh
+  games; deepening every decision had measured 53.5% on tuning deals
+  (benchmarks/README.md, "Graenaland: more thinking").
+* **Value**: ``evaluate`` of the searching seat at the horizon, averaged over the
+  passes; the highest mean wins (then the one-ply order). A candidate that is not
+  legal in some deal (the engine does not promise that the true state's actions
+  are legal in every determinization; in Graenaland they always are) is left out
+  of that pass.
+
+Budget: the work of a pass depends on the chain (a vote's rollout is a move or two,
+a build phase's dozens of greedy moves, each evaluating every legal action), so
+``iterations`` buys work, not passes: ``iterations * UNITS_PER_ITERATION`` units,
+one unit per position evaluated (a greedy move over k actions costs k + 1). Passes
+are played until the units are spent (at least one pass, at most
+``iterations // ITERATIONS_PER_PASS``, or DEFAULT_PASSES where a larger budget
+looks farther: :func:`deepened`). With ``seconds``, passes run until the time
+is up. Reproducible like the tree search: a function of the observation, the RNG
+and the budget, never of the clock (unless ``seconds`` is given).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from vikingcli.engine import Action, Game, State
+from vikingcli_ai.greedy import greedy_values
+from vikingcli_ai.hints import DEFAULT_ITERATIONS, look_ahead
+
+FLAT_WIDTH: Final = 16
+"""Root actions searched: the best this many by one-ply ``evaluate``."""
+ITERATIONS_PER_PASS: Final = 10
+"""At most ``iterations // ITERATIONS_PER_PASS`` passes (30 at the default 300)."""
+UNITS_PER_ITERATION: Final = 30
+"""Work per iteration, in positions evaluated (9000 at the default 300: about 0.3 s
+of a Graenaland move on one core; see benchmarks/README.md)."""
+ROLLOUT_LIMIT: Final = 400
+"""Safety cap on the moves of one rollout."""
+DEFAULT_PASSES: Final = DEFAULT_ITERATIONS // ITERATIONS_PER_PASS
+"""The most passes of the default budget (30), kept when a budget looks farther."""
+
+
+def deepened(
+    game: Game, state: State, reach: int, iterations: int, seconds: float = 0.0
+) -> tuple[int, int]:
+    """The reach and the most passes a flat search of ``iterations`` plays for the
+    decision in ``state``: ``reach`` and ``iterations // ITERATIONS_PER_PASS`` (at
+    least 1), except where the game's ``deepen`` hint asks to look farther above
+    the default budget and its ``deepens`` names this decision: then
+    ``round(look_ahead(iterations, seconds))`` chains and, if that is more than one,
+    at most DEFAULT_PASSES passes (the units budget pays for the longer rollouts).
+    Unchanged at or below DEFAULT_ITERATIONS, with a time budget, and when ``reach``
+    is above 1 (given explicitly, as an explicit ``depth`` is kept in the tree)."""
+    passes = max(1, iterations // ITERATIONS_PER_PASS)
+    if reach == 1 and game.search_hints.deepens_at(state):
+        longer = round(look_ahead(iterations, seconds))
+        if longer > reach:
+            return longer, min(passes, DEFAULT_PASSES)
+    return reach, passes
+
+
+def greedy_rollout(game: Game, start: State, state: State, reach: int = 1) -> int:
+    """Play greedy moves in ``state`` (in place) until the game's horizon from
+    ``start`` (with ``reach`` > 1: the horizon after the horizon, ``reach`` times),
+    the end of the game or ROLLOUT_LIMIT moves a horizon; return the work done in
+    positions evaluated (k + 1 for a move chosen among k actions, 1 for a forced one)."""
+    legal = game.legal_actions
+    apply = game.apply_legal  # every action below comes from legal(state)
+    to_move = game.to_move
+    horizon = game.search_hints.ends_chain
+    steps = 0
+    units = 0
+    later = False  # in a chain after the first: it plays at least one move
+    while True:
+        if steps >= ROLLOUT_LIMIT or ((steps or not later) and horizon(start, state)):
+            reach -= 1
+            if reach <= 0:
+                break
+            # The next chain starts here; a clone, since start must not move with state.
+            start = game.clone(state)
+            steps = 0
+            later = True
+        mover = to_move(state)
+        if mover is None:
+            break
+        actions = legal(state)
+        units += len(actions) + 1
+        if len(actions) == 1:
+            apply(state, actions[0])
+        else:
+            values = greedy_values(game, state, mover, actions, trusted=True)
+            best = 0
+            for i in range(1, len(values)):
+                if values[i] > values[best]:
+                    best = i
+            apply(state, actions[best])
+        steps += 1
+    return units
+
+
+class FlatSearch:
+    """One flat search for one decision of ``seat`` in ``state``."""
+
+    def __init__(
+        self, game: Game, state: State, seat: int, rng: random.Random, reach: int = 1
+    ) -> None:
+        self.game = game
+        self.reach = reach
+        self.state = state
+        self.seat = seat
+        self.rng = rng
+        self.candidates: list[Action] = []
+        self.sums: list[float] = []
+        self.counts: list[int] = []
+        self.passes = 0
+        self.units = 0
+        # Advice only (``track``): per candidate, the summed margin of the searching
+        # seat over the best other seat at the horizon, and the passes it was best in
+        # (a pass where k candidates tie for best counts 1/k for each).
+        self.track = False
+        # Advice judges every budget at the game's own horizon, as the tree's advice
+        # keeps the game's cut-off: its margins stay comparable across budgets.
+        self.deepen = True
+        self.margins: list[float] = []
+        self.firsts: list[float] = []
+
+    def value(self, state: State) -> float:
+        """What a rollout's end position is worth to the searching seat."""
+        return self.game.evaluate(state, self.seat)
+
+    def run(
+        self,
+        actions: Sequence[Action],
+        iterations: int,
+        seconds: float = 0.0,
+        include: Sequence[Action] = (),
+    ) -> Action:
+        """The best of ``actions`` (the true state's legal actions); ``include``
+        names actions that are searched even when they rank below FLAT_WIDTH."""
+        game, state, seat, rng = self.game, self.state, self.seat, self.rng
+        deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
+        passes = max(1, iterations // ITERATIONS_PER_PASS)
+        budget = iterations * UNITS_PER_ITERATION
+        deal = game.determinize(state, seat, rng)
+        if self.deepen:  # of the deal: the true state is read only through determinize
+            self.reach, passes = deepened(game, deal, self.reach, iterations, seconds)
+        # The actions are the true state's; the engine does not promise that each is
+        # legal in every determinization (in Graenaland they always are), so one
+        # that is not is left out of that deal.
+        legal = set(game.legal_actions(deal))
+        playable = [a for a in actions if a in legal]
+        if not playable:
+            return actions[rng.randrange(len(actions))]
+        prior = greedy_values(game, deal, seat, playable, trusted=True)
+        keys = [(-v, rng.random()) for v in prior]
+        order = sorted(range(len(playable)), key=keys.__getitem__)
+        cands = [playable[i] for i in order[:FLAT_WIDTH]]
+        cands += [a for a in include if a in playable and a not in cands]
+        self.candidates = cands
+        sums = self.sums = [0.0] * len(cands)
+        counts = self.counts = [0] * len(cands)
+        margins = self.margins = [0.0] * len(cands)
+        firsts = self.firsts = [0.0] * len(cands)
+        clone, apply, value = game.clone, game.apply_legal, self.value
+        while True:
+            best_here: list[int] = []
+            best_value = -math.inf
+            for i, action in enumerate(cands):
+                if action not in legal:
+                    continue
+                d = clone(deal)
+                apply(d, action)
+                self.units += greedy_rollout(game, deal, d, self.reach) + 1
+                if self.track:
+                    values = game.evaluate_all(d)
+                    v = values[seat]
+                    margins[i] += v - max(x for o, x in enumerate(values) if o != seat)
+                    if v > best_value:
+                        best_here, best_value = [i], v
+                    elif v == best_value:
+                        best_here.append(i)
+                else:
+                    v = value(d)
+                sums[i] += v
+                counts[i] += 1
+            for i in best_here:  # equal best on a deal share that deal
+                firsts[i] += 1 / len(best_here)
+            self.passes += 1
+            if deadline:
+                if time.perf_counter() >= deadline:
+                    break
+            elif self.passes >= passes or self.units >= budget:
+                break
+            deal = game.determinize(state, seat, rng)
+            legal = set(game.legal_actions(deal))
+        # Sums when every candidate was played equally often (the usual case; exact,
+        # where dividing could round two different sums to one mean), else means.
+        score = sums
+        if min(counts) != max(counts):
+            score = [w / k if k else -math.inf for w, k in zip(sums, counts)]
+        best = 0
+        for i in range(1, len(score)):
+            if score[i] > score[best]:
+                best = i
+        return cands[best]

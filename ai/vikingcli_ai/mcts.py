@@ -1,0 +1,551 @@
+"""The ``mcts`` player: single-observer information-set MCTS (SO-ISMCTS).
+
+One tree per move, keyed by actions, searched from the acting seat's view:
+
+* **Determinization.** Every iteration starts from ``game.determinize(state, seat,
+  rng)``: a fresh full state consistent with what the acting seat observes, with
+  everything hidden from it re-dealt. That copy is the only one made in the
+  iteration; the iteration then applies actions to it in place. The player never
+  reads the true state beyond the acting seat's own legal actions. With ``redeal``
+  k > 1, k consecutive iterations share one determinization (each plays on its own
+  clone): every deal is still drawn from the acting seat's information set, only
+  fewer distinct deals are drawn (iterations / k), which trades sample diversity
+  for speed where ``determinize`` costs much more than ``clone`` (Graenaland:
+  1.4x iterations/s at k=4, 1.6x at k=16, benchmarks/README.md). Its effect on
+  strength is not measured yet, so the default is 1 (a fresh deal every iteration).
+* **Tree.** A node's children are keyed by the seat to move and the action
+  (``children[mover][action]``); the seat to move is normally fixed by the public
+  history, the extra key only keeps the tree sound in games where it is not. Each
+  node stores the visit count ``n``, the availability count ``avail`` and ``w``,
+  the summed reward *of the seat that moved into the node* (the mover of the
+  edge). Rewards are per seat, so 2-5 players work the same way (max^n style).
+* **Selection** is UCT with availability counts (Cowling, Powley & Whitehouse
+  2012): an action legal in only some determinizations is judged against the
+  number of times it was available, ``w/n + c*sqrt(ln(avail)/n)``, rewards in
+  [0, 1].
+* **Expansion with progressive widening.** A node may hold at most
+  ``ceil(PW_C * (n+1) ** PW_ALPHA)`` children (legal in the current
+  determinization); below that limit an untried action is expanded, above it the
+  search selects among the existing ones. We chose widening rather than action
+  abstraction because it needs nothing from the game: Graenaland's offers and
+  Jórvík's unloading sequences list dozens of actions (up to 43 and 95 seen in
+  random games), and plain UCT would spend most of a 300-iteration budget
+  visiting each root action once.
+  To make widening pick good candidates first, root actions are expanded in the
+  order of a one-ply ``evaluate`` (the greedy player's ranking, on the first
+  determinization); deeper nodes expand untried actions in random order (a
+  per-node ordering would cost a clone per action per node). With small action
+  sets the limit is reached after a handful of visits, i.e. plain UCT.
+* **Simulation.** From the new leaf, a rollout plays ``random`` actions or
+  ``greedy-epsilon`` ones (with probability EPSILON a random action, otherwise
+  the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``).
+  With ``depth`` > 0 the simulation stops once ``depth`` plies have been played
+  from the root (tree plus rollout) and the position is scored with
+  ``evaluate`` of every seat (one ``evaluate_all`` call): seat i gets
+  ``logistic(EVAL_SHARPNESS * (e_i - max_{j != i} e_j) / eval_scale)``. The
+  default cut-off is 20 plies, or the
+  game's ``depth`` hint (Graenaland searches with depth 1); in games with the
+  ``deepen`` hint (Walhalla) it grows above the default 300 iterations with the
+  square root of the budget (``look_ahead``: more thinking looks farther, 37 plies
+  at 1000 iterations). Finished
+  games score from the ranks:
+  ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
+  beaten, ties half)``, so winning matters most but places still count.
+* **Back-propagation** adds the reward of each node's mover along the path.
+* **Decision:** the most visited root action (then the best mean, then the
+  RNG). An optional rule (the game's ``tiebreak`` hint: on for Wikinger, where it
+  measured better) lets the one-ply ``evaluate`` ranking decide among root
+  actions the search cannot tell apart.
+* **Flat mode** (``search=flat``, the default where the game's ``method`` hint
+  asks for it: Graenaland): no tree; every root action is judged by greedy play
+  to the game's ``horizon`` on shared determinizations (``flat.py``);
+  ``reach`` > 1 plays on through that many chains for every decision (1000
+  iterations with reach 2 measured 46% head to head against 300 on 20 fresh
+  Graenaland games, at seven times the time); above the default budget, with the
+  ``deepen`` hint, the game's ``deepens`` names the decisions that look
+  farther (``flat.deepened``; benchmarks/README.md).
+* **Root parallelism** (``workers`` > 1): forked processes search independent
+  trees with their own seeds; the root statistics are summed.
+
+Reproducibility: with ``iterations`` (and no ``seconds``) the search is a pure
+function of the observation, the seed and the number of moves made so far,
+provided the game's ``determinize`` depends only on the observation. With
+``seconds`` the amount of search depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Final
+
+from vikingcli.engine import Action, Game, Param, PlayerKind, State, search_calls
+from vikingcli_ai.flat import FlatSearch
+from vikingcli_ai.greedy import greedy_values
+from vikingcli_ai.hints import (
+    DEFAULT_DEPTH,
+    DEFAULT_ITERATIONS,
+    default_depth,
+    look_ahead,
+)
+from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards
+
+PW_C: Final = 2.0
+"""Progressive widening: at most ceil(PW_C * (n+1)**PW_ALPHA) children per node."""
+PW_ALPHA: Final = 0.5
+_PW_LIMITS: Final = [math.ceil(PW_C * (n + 1) ** PW_ALPHA) for n in range(4096)]
+"""That limit for n < 4096, computed once: the compiled build computes the power
+and the ceiling through Python's object protocol, on every step of every iteration."""
+EPSILON: Final = 0.15
+"""greedy-epsilon rollouts: probability of a uniformly random action."""
+GREEDY_SAMPLE: Final = 4
+"""greedy-epsilon rollouts: how many sampled actions are evaluated per step."""
+TIE_Z: Final = 1.0
+TIE_VISITS: Final = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    iterations: int = DEFAULT_ITERATIONS
+    seconds: float = 0.0
+    c: float = 0.7
+    rollout: str = "random"
+    depth: int = DEFAULT_DEPTH
+    redeal: int = 1
+    search: str = "tree"
+    reach: int = 1
+
+
+class Node:
+    """A tree node: statistics of the edge into it, for the seat that moved."""
+
+    __slots__ = ("avail", "children", "n", "seat", "w", "w2")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.n = 0
+        self.w = 0.0
+        self.w2 = 0.0
+        self.avail = 1
+        self.children: dict[int, dict[Action, Node]] = {}
+
+
+class Search:
+    """One ISMCTS tree for one decision of ``seat`` in ``state``."""
+
+    def __init__(
+        self, game: Game, state: State, seat: int, cfg: SearchConfig, rng: random.Random
+    ) -> None:
+        self.game = game
+        self.calls = search_calls(game)  # every per-ply call goes through it
+        self.eval_scale = game.search_hints.eval_scale
+        self.state = state
+        self.seat = seat
+        self.cfg = cfg
+        self.rng = rng
+        self.root = Node(-1)
+        self.n_players = game.num_players(state)
+        self.root_order: list[Action] | None = None
+        self.root_prior: dict[Action, float] = {}
+        self.iterations = 0
+        # Advice only: the root actions to consider (None: all), and per root action
+        # the summed final-score margin of ``seat`` at the end of each iteration.
+        self.root_only: frozenset[Action] | None = None
+        self.root_margin: dict[Action, float] = {}
+        self.margin = 0.0
+        self.deal: State | None = None
+
+    # -- driver -------------------------------------------------------------------
+
+    def run(self, iterations: int, seconds: float = 0.0) -> None:
+        """Run ``iterations`` iterations, or as many as fit in ``seconds`` if given."""
+        if seconds > 0:
+            deadline = time.perf_counter() + seconds
+            clock = time.perf_counter
+            while True:
+                self.iterate()
+                if clock() >= deadline:
+                    break
+        else:
+            for _ in range(iterations):
+                self.iterate()
+
+    def root_stats(self) -> dict[Action, tuple[int, float, float]]:
+        """Visits, summed reward and summed squared reward per root action."""
+        kids = self.root.children.get(self.seat, {})
+        return {a: (k.n, k.w, k.w2) for a, k in kids.items()}
+
+    # -- one iteration --------------------------------------------------------------
+
+    def iterate(self) -> None:
+        cfg = self.cfg
+        # Every action played below comes from calls.legal(d) of the very state it
+        # is applied to, so the engine's re-check is skipped (the trusted path).
+        calls = self.calls
+        depth = cfg.depth
+        c = cfg.c
+
+        d = self._deal()
+        node = self.root
+        path = [node]
+        plies = 0
+        rewards: list[float] | None = None
+        first: Action | None = None
+        while True:
+            mover = calls.to_move(d)
+            if mover is None:
+                rewards = self._final(d)
+                break
+            if depth and plies >= depth:
+                rewards = self._eval(d)
+                break
+            actions = calls.legal(d)
+            if node is self.root and self.root_only is not None:
+                actions = [a for a in actions if a in self.root_only] or actions
+            kids = node.children.get(mover)
+            if kids is None:
+                kids = node.children[mover] = {}
+            legal_kids: list[tuple[Action, Node]] = []
+            if kids:
+                for a in actions:  # one look-up (and hash of the action) per action
+                    known = kids.get(a)
+                    if known is not None:
+                        known.avail += 1
+                        legal_kids.append((a, known))
+            nk = len(legal_kids)
+            visits = node.n
+            limit = (
+                _PW_LIMITS[visits] if visits < 4096 else math.ceil(PW_C * (visits + 1) ** PW_ALPHA)
+            )
+            if nk < len(actions) and (nk == 0 or nk < limit):
+                action = self._untried(node, d, actions, kids)
+                child = Node(mover)
+                kids[action] = child
+                if node is self.root:
+                    first = action
+                calls.apply_legal(d, action)
+                path.append(child)
+                plies += 1
+                rewards = self._simulate(d, plies)
+                break
+            best = None
+            best_kid = None
+            best_v = -1.0
+            for action, kid in legal_kids:
+                # math.sqrt and math.log by name and on floats: the compiled build
+                # calls them as C functions (on an int, or a local alias of them,
+                # through the object protocol); math.log of an int is that of its float
+                v = kid.w / kid.n + c * math.sqrt(math.log(float(kid.avail)) / kid.n)
+                if v > best_v:
+                    best_v = v
+                    best = action
+                    best_kid = kid
+            if node is self.root:
+                first = best
+            calls.apply_legal(d, best)
+            node = best_kid  # type: ignore[assignment]
+            path.append(node)
+            plies += 1
+        if first is not None:
+            self.root_margin[first] = self.root_margin.get(first, 0.0) + self.margin
+        for nd in path:
+            nd.n += 1
+            if nd.seat >= 0:
+                r = rewards[nd.seat]
+                nd.w += r
+                nd.w2 += r * r
+        self.iterations += 1
+
+    def _deal(self) -> State:
+        """The iteration's determinization: a fresh one, or (``redeal`` > 1) a clone
+        of the current deal until ``redeal`` iterations have shared it."""
+        redeal = self.cfg.redeal
+        if redeal <= 1:
+            return self.calls.determinize(self.state, self.seat, self.rng)
+        if self.deal is None or self.iterations % redeal == 0:
+            self.deal = self.calls.determinize(self.state, self.seat, self.rng)
+        return self.game.clone(self.deal)
+
+    def _untried(
+        self, node: Node, d: State, actions: Sequence[Action], kids: Mapping[Action, Node]
+    ) -> Action:
+        if node is self.root:
+            if self.root_order is None:
+                acts = list(actions)
+                values = greedy_values(self.game, d, self.seat, acts, trusted=True)
+                self.root_prior = dict(zip(acts, values))
+                # Sort on the value; random tie order from the seeded RNG.
+                keys = [(-v, self.rng.random()) for v in values]
+                self.root_order = [a for _, a in sorted(zip(keys, acts), key=lambda t: t[0])]
+            legal_now = set(actions)
+            for a in self.root_order:
+                if a not in kids and a in legal_now:
+                    return a
+        untried = [a for a in actions if a not in kids]
+        return untried[int(self.rng.random() * len(untried))]
+
+    def _eval(self, d: State) -> list[float]:
+        values = self.calls.evaluate_all(d)
+        self.margin = margin(values, self.seat)
+        return eval_rewards(values, self.eval_scale)
+
+    def _final(self, d: State) -> list[float]:
+        outcome = self.game.outcome(d)
+        self.margin = margin(outcome.scores, self.seat)
+        return rank_rewards(outcome.ranks)
+
+    def _simulate(self, d: State, plies: int) -> list[float]:
+        game = self.game
+        calls = self.calls  # actions from calls.legal(d), as in iterate
+        depth = self.cfg.depth
+        rnd = self.rng.random
+        greedy = self.cfg.rollout == "greedy-epsilon"
+        clone = game.clone
+        evaluate = game.evaluate
+        while True:
+            mover = calls.to_move(d)
+            if mover is None:
+                return self._final(d)
+            if depth and plies >= depth:
+                return self._eval(d)
+            actions = calls.legal(d)
+            m = len(actions)
+            if m == 1:
+                action = actions[0]
+            elif not greedy or rnd() < EPSILON:
+                action = actions[int(rnd() * m)]
+            else:
+                if m <= GREEDY_SAMPLE:
+                    cands = actions
+                else:
+                    cands = [actions[int(rnd() * m)] for _ in range(GREEDY_SAMPLE)]
+                action = cands[0]
+                best_v = -math.inf
+                for a in cands:
+                    after = clone(d)
+                    calls.apply_legal(after, a)
+                    v = evaluate(after, mover)
+                    if v > best_v:
+                        best_v = v
+                        action = a
+            calls.apply_legal(d, action)
+            plies += 1
+
+
+# -- root parallelism ----------------------------------------------------------------
+
+_JOB: tuple[Game, State, int, SearchConfig] | None = None
+
+
+Stats = dict[Action, tuple[int, float, float]]
+"""Root statistics: action -> (visits, summed reward, summed squared reward)."""
+
+
+def _worker(seed: int) -> tuple[Stats, dict[Action, float], int]:
+    assert _JOB is not None
+    game, state, seat, cfg = _JOB
+    search = Search(game, state, seat, cfg, random.Random(seed))
+    search.run(cfg.iterations, cfg.seconds)
+    return search.root_stats(), search.root_prior, search.iterations
+
+
+def parallel_root_stats(
+    game: Game, state: State, seat: int, cfg: SearchConfig, seeds: Sequence[int]
+) -> tuple[Stats, dict[Action, float], int]:
+    """Search one tree per seed in forked processes; sum the root statistics
+    (and average the one-ply priors)."""
+    global _JOB
+    import multiprocessing
+
+    _JOB = (game, state, seat, cfg)
+    total: Stats = {}
+    prior: dict[Action, float] = {}
+    count = 0
+    pool = ProcessPoolExecutor(
+        max_workers=len(seeds), mp_context=multiprocessing.get_context("fork")
+    )
+    try:
+        for stats, pri, its in pool.map(_worker, seeds):
+            count += its
+            for a, (n, w, w2) in stats.items():
+                n0, w0, q0 = total.get(a, (0, 0.0, 0.0))
+                total[a] = (n0 + n, w0 + w, q0 + w2)
+            for a, v in pri.items():
+                prior[a] = prior.get(a, 0.0) + v / len(seeds)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        _JOB = None
+    return total, prior, count
+
+
+def best_action(
+    stats: Mapping[Action, tuple[int, float, float]],
+    actions: Sequence[Action],
+    rng: random.Random,
+    prior: Mapping[Action, float] | None = None,
+) -> Action:
+    """The most visited root action (then the best mean), unless the search cannot
+    tell it apart from others: then the one-ply ``evaluate`` prior decides.
+
+    "Cannot tell apart": another action has at least TIE_VISITS of its visits and
+    a mean reward within TIE_Z standard errors of the difference. In games where
+    many actions are nearly equal (Graenaland's families of joint works and
+    payments) the most-visited choice among them is noise, while the heuristic
+    still knows a small preference; the search then refines the heuristic instead
+    of replacing it by a coin. Remaining ties go to the seeded RNG."""
+    best: list[Action] = []
+    best_key: tuple[int, float] | None = None
+    for a in actions:
+        if a not in stats:
+            continue
+        n, w, _ = stats[a]
+        key = (n, w / n if n else 0.0)
+        if best_key is None or key > best_key:
+            best_key = key
+            best = [a]
+        elif key == best_key:
+            best.append(a)
+    if not best:
+        return actions[rng.randrange(len(actions))]
+    if prior:
+        nb, wb, qb = stats[best[0]]
+        mb = wb / nb
+        vb = max(qb / nb - mb * mb, 0.0) / nb
+        close = []
+        for a in actions:
+            if a not in stats or a not in prior:
+                continue
+            n, w, q = stats[a]
+            if n < TIE_VISITS * nb:
+                continue
+            m = w / n
+            v = max(q / n - m * m, 0.0) / n
+            if mb - m <= TIE_Z * math.sqrt(vb + v):
+                close.append(a)
+        if len(close) > 1:
+            top = max(prior[a] for a in close)
+            best = [a for a in close if prior[a] >= top - 1e-9]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+class MctsPlayer:
+    """Information-set MCTS; see the module docstring."""
+
+    def __init__(self, cfg: SearchConfig, seed: int, workers: int = 1) -> None:
+        self.cfg = cfg
+        self.rng = random.Random(seed)
+        self.workers = max(1, workers)
+        self.tiebreak = False
+        self.last_iterations = 0
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        actions = list(game.legal_actions(state))
+        if len(actions) == 1:
+            return actions[0]
+        cfg = self.cfg
+        if cfg.search == "flat":
+            flat = FlatSearch(game, state, seat, self.rng, cfg.reach)
+            action = flat.run(actions, cfg.iterations, cfg.seconds)
+            self.last_iterations = flat.passes * len(flat.candidates)
+            return action
+        if self.workers > 1 and hasattr(os, "fork"):
+            seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
+            stats, prior, self.last_iterations = parallel_root_stats(game, state, seat, cfg, seeds)
+        else:
+            search = Search(game, state, seat, cfg, self.rng)
+            search.run(cfg.iterations, cfg.seconds)
+            stats = search.root_stats()
+            prior = search.root_prior
+            self.last_iterations = search.iterations
+        return best_action(stats, actions, self.rng, prior if self.tiebreak else None)
+
+
+def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
+    seconds = params["seconds"]
+    seconds = seconds if seconds and seconds > 0 else 0.0
+    iterations = params["iterations"]
+    depth = params["depth"]
+    if depth < 0:
+        depth = default_depth(game)
+        if game.search_hints.deepen:
+            depth = round(depth * look_ahead(iterations, seconds))
+    cfg = SearchConfig(
+        iterations=iterations,
+        seconds=seconds,
+        c=params["c"],
+        rollout=params["rollout"],
+        depth=depth,
+        redeal=params["redeal"],
+        search=params["search"] if params["search"] != "auto" else game.search_hints.method,
+        reach=params["reach"],
+    )
+    player = MctsPlayer(cfg, params["seed"], params["workers"])
+    player.tiebreak = game.search_hints.tiebreak
+    return player
+
+
+MCTS = PlayerKind(
+    name="mcts",
+    description="information-set Monte Carlo tree search (determinized from its own view)",
+    factory=_make,
+    params=(
+        Param(
+            "iterations",
+            int,
+            DEFAULT_ITERATIONS,
+            "search iterations per move (ignored if seconds > 0)",
+            minimum=1,
+        ),
+        Param(
+            "seconds",
+            float,
+            0.0,
+            "time budget per move in seconds; > 0 overrides iterations",
+            minimum=0,
+        ),
+        Param("c", float, 0.7, "UCT exploration constant (rewards are in [0, 1])", minimum=0),
+        Param("rollout", str, "random", "rollout policy", choices=("random", "greedy-epsilon")),
+        Param(
+            "depth",
+            int,
+            -1,
+            "plies from the root after which evaluate scores the position; 0 plays to the"
+            f" end; -1 uses the game's hint (graenaland 1, jorvik 40) or {DEFAULT_DEPTH},"
+            f" in walhalla times sqrt(iterations/{DEFAULT_ITERATIONS}) above"
+            f" {DEFAULT_ITERATIONS} iterations",
+            minimum=-1,
+        ),
+        Param(
+            "redeal",
+            int,
+            1,
+            "iterations that share one determinization (each on a clone); 1 deals anew"
+            " every iteration",
+            minimum=1,
+        ),
+        Param(
+            "search",
+            str,
+            "auto",
+            "tree: ISMCTS; flat: each root action judged by greedy play to the game's"
+            " horizon on shared deals (vikingcli_ai.flat); auto: the game's hint"
+            " (graenaland flat) or tree",
+            choices=("auto", "tree", "flat"),
+        ),
+        Param(
+            "reach",
+            int,
+            1,
+            "flat search: how many of the game's chains of sub-decisions each candidate"
+            " is played through greedily before it is judged",
+            minimum=1,
+        ),
+        Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),
+        Param("workers", int, 1, "processes searching in parallel (root parallelism)", minimum=1),
+    ),
+)

@@ -1,0 +1,34 @@
+"""The ``random`` player: uniform over the legal actions, seeded."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from vikingcli.engine import Action, Game, Param, PlayerKind, State
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions with its own seeded RNG."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        actions = game.legal_actions(state)
+        return actions[self.rng.randrange(len(actions))]
+
+
+def _make(game: Game, seat: int, params: Mapping[str, Any]) -> RandomPlayer:
+    return RandomPlayer(params["seed"])
+
+
+RANDOM = PlayerKind(
+    name="random",
+    description="uniform over the legal actions (seeded)",
+    factory=_make,
+    params=(Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),),
+)

@@ -1,0 +1,169 @@
+"""The Graenaland game (Vlaada Chvátil) for the vikingcli engine: identity, options and
+one-line delegations to the modules that do the work (``rules``, ``actions``, ``view``,
+``scoring``, ``render``, ``heuristic``, ``rulestext``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from vikingcli.engine import Action, FlatCalls, FlatGame, Option, Outcome, SearchHints
+from vikingcli_graenaland import data as D
+from vikingcli_graenaland import rules
+from vikingcli_graenaland.actions import action_text, parse_alias, refusal
+from vikingcli_graenaland.heuristic import (
+    evaluate,
+    evaluate_all,
+    search_deepens,
+    search_horizon,
+)
+from vikingcli_graenaland.narrate import narrate
+from vikingcli_graenaland.render import render
+from vikingcli_graenaland.rulestext import RULES_TEXT
+from vikingcli_graenaland.scoring import current_scores, outcome
+from vikingcli_graenaland.state import PH_OVER, GState
+from vikingcli_graenaland.view import component_totals, determinize, observation, view
+
+
+def _parse_rounds(text: str) -> str:
+    try:
+        v = int(text)
+    except ValueError as e:
+        raise ValueError(f"option rounds: {text!r} is not a whole number") from e
+    if not 1 <= v <= 1000:
+        raise ValueError("option rounds: must be between 1 and 1000")
+    return str(v)
+
+
+class GraenalandCalls(FlatCalls):
+    """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
+    functions as the game's methods below, called directly, not through the game."""
+
+    def to_move(self, state: GState) -> int | None:
+        return None if state.phase == PH_OVER else state.cur
+
+    def compute_legal(self, state: GState) -> Sequence[Action]:
+        return rules.legal(state)
+
+    def play(self, state: GState, action: Action) -> None:
+        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def determinize(self, state: GState, seat: int, rng: random.Random) -> GState:
+        return determinize(state, seat, rng)
+
+    def evaluate_all(self, state: GState) -> list[float]:
+        return evaluate_all(state)
+
+
+class GraenalandGame(FlatGame):
+    """Graenaland (Vlaada Chvátil): split offers, votes and a rotating lead builder."""
+
+    name = "graenaland"
+    title = "Graenaland"
+    # 2: claims are offered up to the most VP a final build can reach (exact search;
+    # version 1 stopped after 20 nodes); revealed hero moves stay in the state
+    version = "2"
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    # A turn is a chain of sub-decisions (offers, allocations, votes, payments) in
+    # which random rollout moves are nearly always blunders. So the search judges each
+    # root action by greedy play to the end of its chain (horizon), on shared deals
+    # (flat); a tree, where asked for, cuts off after one ply. Above the default
+    # budget, hero moves and offers look through a second chain (deepens), where more
+    # thinking pays. Each measured best (benchmarks/README.md, "Graenaland").
+    search_hints = SearchHints(
+        eval_scale=1.5,
+        depth=1,
+        method="flat",
+        deepen=True,
+        horizon=search_horizon,
+        deepens=search_deepens,
+    )
+    state_type = GState
+    calls_type = GraenalandCalls
+    options = (
+        Option(
+            name="setup",
+            default="basic",
+            choices=("basic", "advanced"),
+            help="basic: fixed start villages; advanced: start-placement draft (§3.2)",
+        ),
+        Option(
+            name="victory",
+            default="basic",
+            choices=("basic", "cards"),
+            help="basic: 3 of 5 conditions; cards: secret victory cards, 6 VP, claims",
+        ),
+        Option(
+            name="permission",
+            default="off",
+            choices=("off", "on"),
+            help="5-player variant: the lead may grant one build permission (§5.6)",
+        ),
+        Option(
+            name="rounds",
+            default=str(D.ROUND_LIMIT),
+            parse=_parse_rounds,
+            examples=("40",),
+            help="safety round limit: the game ends after this many rounds (§5.7)",
+        ),
+    )
+
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> GState:
+        return rules.new_state(n_players, self.resolve_options(options), seed)
+
+    def num_players(self, state: GState) -> int:
+        return state.n
+
+    def to_move(self, state: GState) -> int | None:
+        return None if state.phase == PH_OVER else state.cur
+
+    def compute_legal(self, state: GState) -> Sequence[Action]:
+        return rules.legal(state)
+
+    def play(self, state: GState, action: Action) -> None:
+        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def narrate(self, before: GState, action: Action, after: GState, seat: int | None) -> list[str]:
+        return narrate(before, action, after, seat)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def format_action(self, state: GState, action: Action) -> str:
+        return action_text(state, action)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def parse_alias(self, state: GState, text: str, legal: Sequence[Action]) -> Action | None:
+        return parse_alias(state, text, legal)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def refusal(self, state: GState, text: str) -> str | None:
+        return refusal(state, text)
+
+    def observation(self, state: GState, seat: int) -> dict[str, Any]:
+        return observation(state, seat)
+
+    def determinize(self, state: GState, seat: int, rng: random.Random) -> GState:
+        return determinize(state, seat, rng)
+
+    def component_totals(self, state: GState) -> dict[str, int]:
+        return component_totals(state)
+
+    def view(self, state: GState, seat: int | None, text: str) -> str | None:
+        return view(state, seat, text)
+
+    def outcome(self, state: GState) -> Outcome:
+        return outcome(state)
+
+    def current_scores(self, state: GState) -> tuple[float, ...]:
+        return current_scores(state)
+
+    def evaluate(self, state: GState, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def evaluate_all(self, state: GState) -> list[float]:
+        return evaluate_all(state)
+
+    def render(self, state: GState, seat: int | None) -> str:
+        return render(state, seat)
+
+    def rules_text(self) -> str:
+        return RULES_TEXT

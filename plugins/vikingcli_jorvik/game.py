@@ -1,0 +1,127 @@
+"""The Jórvík game adapter: the engine interface, delegating to the modules below it.
+
+Jórvík (Stefan Feld, eggertspiele 2016), Karl and Jarl games, 2-5 players; the rules
+are docs/rules/jorvik.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from vikingcli.engine import Action, FlatCalls, FlatGame, Option, Outcome, SearchHints
+from vikingcli_jorvik import actions, rules, scoring, view
+from vikingcli_jorvik.heuristic import evaluate, evaluate_all
+from vikingcli_jorvik.narrate import narrate
+from vikingcli_jorvik.render import look, render
+from vikingcli_jorvik.rules.encoding import Move
+from vikingcli_jorvik.rulestext import RULES_TEXT
+from vikingcli_jorvik.state import PH_END, JorvikState
+
+
+class JorvikCalls(FlatCalls):
+    """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
+    functions as the game's methods below, called directly, not through the game."""
+
+    def to_move(self, state: JorvikState) -> int | None:
+        return None if state.phase == PH_END else state.actor
+
+    def compute_legal(self, state: JorvikState) -> Sequence[Action]:
+        return rules.legal(state)
+
+    def play(self, state: JorvikState, action: Action) -> None:
+        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are Moves
+
+    def determinize(self, state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
+        return view.determinize(state, seat, rng)
+
+    def evaluate_all(self, state: JorvikState) -> list[float]:
+        return evaluate_all(state)
+
+
+class JorvikGame(FlatGame):
+    """Jórvík (Stefan Feld, eggertspiele 2016): Karl and Jarl games, 2-5 players."""
+
+    name = "jorvik"
+    title = "Jórvík"
+    version = "1"
+    min_players = 2
+    max_players = 5
+    default_players = 4
+    options = (
+        Option(
+            name="mode",
+            default="karl",
+            choices=("karl", "jarl"),
+            help="karl = basic game; jarl = advanced game (all cards, reservations)",
+        ),
+    )
+    # Rollouts cut off after 40 plies instead of the AI's default: deeper rollouts
+    # measured stronger here (benchmarks/README.md, "Search hints").
+    search_hints = SearchHints(eval_scale=10.0, depth=40)
+    state_type = JorvikState
+    calls_type = JorvikCalls
+
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> JorvikState:
+        return rules.new_state(n_players, options, seed)
+
+    def compute_legal(self, state: JorvikState) -> list[Move]:
+        return rules.legal(state)
+
+    def play(self, state: JorvikState, action: Any) -> None:
+        rules.play(state, action)
+
+    def why_not(self, state: JorvikState, action: Action) -> str:
+        return actions.why_not(state, action)
+
+    def to_move(self, state: JorvikState) -> int | None:
+        return None if state.phase == PH_END else state.actor
+
+    def num_players(self, state: JorvikState) -> int:
+        return state.n
+
+    def current_scores(self, state: JorvikState) -> tuple[float, ...]:
+        return tuple(float(v) for v in state.vp)
+
+    def outcome(self, state: JorvikState) -> Outcome:
+        return scoring.outcome(state)
+
+    def format_action(self, state: JorvikState, action: Action) -> str:
+        return actions.format_action(action)
+
+    def parse_alias(self, state: JorvikState, text: str, legal: Sequence[Action]) -> Action | None:
+        return cast(Action | None, actions.parse_alias(state, text, legal))
+
+    def refusal(self, state: JorvikState, text: str) -> str | None:
+        return actions.refusal(state, text)
+
+    def narrate(
+        self, before: JorvikState, action: Action, after: JorvikState, seat: int | None
+    ) -> list[str]:
+        # everything but the deck and bag orders is open: every seat is told the same
+        return narrate(before, cast(Move, action), after)
+
+    def rules_text(self) -> str:
+        return RULES_TEXT
+
+    def render(self, state: JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
+        return render(state, seat)
+
+    def view(self, state: JorvikState, seat: int | None, text: str) -> str | None:
+        return look(state, seat, text)
+
+    def evaluate(self, state: JorvikState, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def evaluate_all(self, state: JorvikState) -> list[float]:
+        return evaluate_all(state)
+
+    def observation(self, state: JorvikState, seat: int) -> dict[str, Any]:
+        return view.observation(state, seat)
+
+    def determinize(self, state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
+        return view.determinize(state, seat, rng)
+
+    def component_totals(self, state: JorvikState) -> dict[str, int]:
+        return view.component_totals(state)

@@ -1,5 +1,0 @@
-"""``python -m vikingcli``."""
-
-from vikingcli.cli import main
-
-main()

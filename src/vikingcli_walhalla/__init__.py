@@ -1,9 +1,0 @@
-"""The walhalla game plugin for vikingcli: Walhalla (AMIGO 2006), 3-4 players."""
-
-from vikingcli.hookspecs import hookimpl
-from vikingcli_walhalla.game import WalhallaGame
-
-
-@hookimpl
-def vikingcli_games() -> list[WalhallaGame]:
-    return [WalhallaGame()]

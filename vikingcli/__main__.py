@@ -1,0 +1,5 @@
+"""``python -m vikingcli``."""
+
+from vikingcli.cli.app import main
+
+main()

@@ -1,0 +1,105 @@
+"""Headless games as jobs: one job plays one seeded match; executors run many.
+
+``run`` and ``tournament`` share this path; the local executor is a process pool,
+the Ray executor is Ray's drop-in ``multiprocessing.Pool`` — the same code with a
+different executor, so a result never depends on where it was computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TypedDict
+
+from vikingcli.core.errors import BadInput
+from vikingcli.core.match import Match, Seat, make_player
+from vikingcli.core.registry import load_registry
+from vikingcli.core.specs import parse_spec
+from vikingcli.saves.match_file import create_save
+
+
+class Job(TypedDict):
+    """Everything a worker needs to play one game (plain data, picklable)."""
+
+    game: str
+    options: dict[str, str]
+    seed: int
+    seats: list[tuple[str, str]]
+    move_timeout: float | None
+    save_dir: str | None
+    tag: dict[str, Any]
+
+
+class BackendUnavailable(BadInput):
+    """The requested executor cannot be used here; the message says why."""
+
+
+def play_job(job: Job) -> dict[str, Any]:
+    """Play one game to its end and return its result record (plus the job's tag)."""
+    reg = load_registry()
+    game = reg.games[job["game"]]
+    seats = [Seat(name, parse_spec(spec, reg.players)) for name, spec in job["seats"]]
+    match = Match(game, dict(job["options"]), job["seed"], seats)
+    players = [make_player(game, reg.players, s.spec, i, match.seed) for i, s in enumerate(seats)]
+    match.play(players, move_timeout=job["move_timeout"])
+    saved = None
+    if job["save_dir"]:
+        # Never over another save (a person's unfinished game may have this name).
+        target = Path(job["save_dir"]) / f"{game.name}-{match.seed}.json"
+        saved = create_save(match, target, unique=True)
+    result = match.result_json()
+    if saved is not None:
+        result["save"] = str(saved)
+    result.update(job["tag"])
+    return result
+
+
+def run_jobs(
+    jobs: Iterable[Job], workers: int = 1, backend: str = "local", ordered: bool = True
+) -> Iterator[dict[str, Any]]:
+    """Play ``jobs`` and yield their results (in job order when ``ordered``)."""
+    todo = list(jobs)
+    if backend == "ray":
+        yield from _ray(todo, workers, ordered)
+        return
+    if backend != "local":
+        raise BackendUnavailable(f"unknown backend {backend!r} (accepted: local, ray)")
+    if workers <= 1 or len(todo) <= 1:
+        for job in todo:
+            yield play_job(job)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        if ordered:
+            yield from pool.map(play_job, todo)
+        else:
+            from concurrent.futures import as_completed
+
+            futures = [pool.submit(play_job, job) for job in todo]
+            try:
+                for future in as_completed(futures):
+                    yield future.result()
+            finally:
+                # A reader that stops early (a decided --sprt) must not wait for
+                # every queued game: only the running ones are finished.
+                for future in futures:
+                    future.cancel()
+
+
+def _ray(todo: list[Job], workers: int, ordered: bool) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+        from ray.util.multiprocessing import Pool
+    except ImportError:
+        raise BackendUnavailable(
+            "the ray backend needs Ray: pip install 'vikingcli[ray]'"
+        ) from None
+    if not ray.is_initialized():
+        # Joins a running cluster when RAY_ADDRESS is set, else starts a local one.
+        ray.init(ignore_reinit_error=True, log_to_driver=False)
+    pool = Pool(processes=workers if workers > 1 else None)
+    try:
+        results = pool.imap(play_job, todo) if ordered else pool.imap_unordered(play_job, todo)
+        yield from results
+    finally:
+        pool.terminate()

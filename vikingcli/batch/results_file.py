@@ -1,0 +1,290 @@
+"""The tournament results file (``tournament --out``): what it was played with, and resuming.
+
+The first line says what the tournament is (game and rules version, options,
+entrants, rotation, first seed); every later line is one game's record. A rerun
+with the same file plays only what is missing, and only when it is the same
+tournament: otherwise it is refused with one line saying what differs, because
+merging games of other settings into one table gives wrong standings.
+
+A run killed while writing can leave a torn last line: a strict prefix of a JSON
+object, which is never valid JSON itself. It is cut off (and reported) before
+anything is appended; any other bad line is refused and the file left as it is.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Annotated, Any, Final, Literal
+
+import msgspec
+import orjson
+
+from vikingcli.batch.jobs import Job
+from vikingcli.batch.tournament import job_key, seatings
+from vikingcli.core.errors import BadInput
+from vikingcli.engine import Game
+from vikingcli.saves.schema import Seed
+
+FORMAT: Final = "vikingcli-tournament"
+VERSION: Final = 1
+
+Index = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class ResultsFileError(BadInput):
+    """A results file that cannot be resumed or written; the message names it."""
+
+
+class Settings(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
+    """What a tournament is played with: its first line."""
+
+    format: Literal["vikingcli-tournament"] = FORMAT
+    version: Literal[1] = VERSION
+    game: str
+    game_version: str
+    options: dict[str, str]
+    entrants: list[str]
+    rotation: str
+    seed: Seed
+
+
+class _Seat(msgspec.Struct):
+    player: str
+
+
+class _Forfeit(msgspec.Struct):
+    seat: Index
+
+
+class Record(msgspec.Struct):
+    """The fields of a game record that resuming and the standings rely on."""
+
+    game: str
+    options: dict[str, str]
+    seed: Seed
+    deal: Index
+    seating: list[Index]
+    seats: list[_Seat]
+    scores: list[float]
+    ranks: list[Annotated[int, msgspec.Meta(ge=1)]]
+    winners: list[Index]
+    forfeit: _Forfeit | None
+
+
+@dataclass
+class ResultsFile:
+    """An opened results file: its valid records, and where appending starts."""
+
+    path: Path
+    settings: Settings
+    records: list[dict[str, Any]] = field(default_factory=list)
+    has_header: bool = False
+    keep: int = 0
+    """Bytes of the file to keep: everything but a torn last line."""
+    size: int = 0
+    needs_newline: bool = False
+    _sink: IO[bytes] | None = None
+
+    def begin(self) -> list[str]:
+        """Cut a torn last line, write the first line of a new file; return warnings."""
+        notes = []
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            sink = self.path.open("r+b" if self.path.exists() else "wb")
+            if self.keep < self.size:
+                sink.truncate(self.keep)
+                notes.append(
+                    f"{self.path}: cut off an incomplete last line ({self.size - self.keep} bytes)"
+                    " left by an interrupted run; that game is played again"
+                )
+            sink.seek(self.keep)
+            if self.needs_newline:
+                sink.write(b"\n")
+            if not self.has_header and not self.records:
+                sink.write(msgspec.json.encode(self.settings) + b"\n")
+            sink.flush()
+        except OSError as exc:
+            raise ResultsFileError(f"{self.path}: cannot write: {exc.strerror or exc}") from None
+        self._sink = sink
+        return notes
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Add one game's record (one write and flush, so a kill tears at most this line)."""
+        assert self._sink is not None, "begin() first"
+        self._sink.write(orjson.dumps(record) + b"\n")
+        self._sink.flush()
+
+    def close(self) -> None:
+        if self._sink is not None:
+            try:
+                os.fsync(self._sink.fileno())
+            finally:
+                self._sink.close()
+                self._sink = None
+
+
+def resume(
+    path: Path | None,
+    game: Game,
+    options: dict[str, str],
+    entrants: list[str],
+    rotation: str,
+    seed: int,
+    planned: list[Job],
+) -> tuple[ResultsFile | None, list[dict[str, Any]], list[Job]]:
+    """The results file of a tournament (``None`` without ``--out``), a new list of
+    its games so far, and the planned games still to play."""
+    settings = Settings(
+        game=game.name,
+        game_version=game.version,
+        options=options,
+        entrants=entrants,
+        rotation=rotation,
+        seed=seed,
+    )
+    book = open_results(path, settings) if path is not None else None
+    done = book.records if book is not None else []
+    have = {job_key(r) for r in done}
+    todo = [
+        j for j in planned if (j["seed"], j["tag"]["deal"], tuple(j["tag"]["seating"])) not in have
+    ]
+    return book, list(done), todo
+
+
+def open_results(path: Path, settings: Settings) -> ResultsFile:
+    """Read and check a results file for a run with ``settings``; nothing is written.
+
+    Raises :class:`ResultsFileError` for a file of another tournament, a bad line
+    or an unreadable file."""
+    book = ResultsFile(path, settings)
+    if path.is_dir():
+        raise ResultsFileError(f"{path}: is a folder, not a results file")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return book
+    except OSError as exc:
+        raise ResultsFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    book.size = book.keep = len(data)
+    lines = data.split(b"\n")
+    tail = lines.pop()  # the bytes after the last newline: b"" in a complete file
+    if tail.strip():
+        try:
+            orjson.loads(tail)
+            lines.append(tail)
+            book.needs_newline = True
+        except orjson.JSONDecodeError:
+            if not tail.lstrip().startswith(b"{"):
+                raise ResultsFileError(
+                    f"{path}: line {len(lines) + 1}: not valid JSON; not a results file"
+                ) from None
+            book.keep = len(data) - len(tail)
+    seen: dict[tuple[int, int, tuple[int, ...]], int] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}: line {number}"
+        try:
+            doc = orjson.loads(line)
+        except orjson.JSONDecodeError as exc:
+            raise ResultsFileError(f"{where}: not valid JSON ({exc})") from None
+        if isinstance(doc, dict) and "format" in doc:
+            if number != 1 or book.records:
+                raise ResultsFileError(f"{where}: a header line amid the game records")
+            _check_header(where, path, doc, settings)
+            book.has_header = True
+            continue
+        _check_record(path, number, doc, settings)
+        key = job_key(doc)
+        if key in seen:
+            raise ResultsFileError(
+                f"{where}: the game of seed {key[0]} in seating {list(key[2])}"
+                f" is already on line {seen[key]}"
+            )
+        seen[key] = number
+        book.records.append(doc)
+    return book
+
+
+def _check_header(where: str, path: Path, doc: dict[str, Any], settings: Settings) -> None:
+    if doc.get("format") != FORMAT:
+        raise ResultsFileError(f"{where}: not a vikingcli tournament file")
+    if doc.get("version") != VERSION:
+        raise ResultsFileError(
+            f"{where}: tournament file version {doc.get('version')!r} is not one this"
+            f" vikingcli reads ({VERSION})"
+        )
+    try:
+        header = msgspec.convert(doc, Settings, strict=True)
+    except msgspec.ValidationError as exc:
+        raise ResultsFileError(f"{where}: invalid header: {exc}") from None
+    differences = [
+        f"{name} {_show(mine)} (this run: {_show(theirs)})"
+        for name in ("game", "game_version", "options", "entrants", "rotation", "seed")
+        if (mine := getattr(header, name)) != (theirs := getattr(settings, name))
+    ]
+    if differences:
+        raise ResultsFileError(
+            f"{path}: holds another tournament, played with "
+            + "; ".join(differences)
+            + "; use another --out file or the same settings"
+        )
+
+
+def _check_record(path: Path, number: int, doc: Any, settings: Settings) -> None:
+    where = f"{path}: line {number}"
+    try:
+        rec = msgspec.convert(doc, Record, strict=True)
+    except msgspec.ValidationError as exc:
+        raise ResultsFileError(f"{where}: not a game record: {exc}") from None
+    n = len(settings.entrants)
+    sizes = {len(rec.seating), len(rec.seats), len(rec.scores), len(rec.ranks)}
+    if sizes != {n}:
+        raise ResultsFileError(f"{where}: not a game record of {n} entrants")
+    if sorted(rec.seating) != list(range(n)):
+        raise ResultsFileError(f"{where}: seating {rec.seating} is not one of the entrants")
+    if any(w >= n for w in rec.winners) or (rec.forfeit is not None and rec.forfeit.seat >= n):
+        raise ResultsFileError(f"{where}: winner or forfeit names a seat the game does not have")
+    if not all(math.isfinite(s) for s in rec.scores) or any(r > n for r in rec.ranks):
+        raise ResultsFileError(f"{where}: scores or ranks out of range")
+    # Each record carries what it was played with, so files written before the
+    # header line existed are checked too.
+    played = {
+        "game": rec.game,
+        "options": rec.options,
+        "entrants": [s.player for s in rec.seats],
+        "seed": rec.seed - rec.deal,
+    }
+    wanted = {
+        "game": settings.game,
+        "options": settings.options,
+        "entrants": [settings.entrants[e] for e in rec.seating],
+        "seed": settings.seed,
+    }
+    differences = [
+        f"{name} {_show(played[name])} (this run: {_show(wanted[name])})"
+        for name in played
+        if played[name] != wanted[name]
+    ]
+    if differences:
+        raise ResultsFileError(
+            f"{path}: holds another tournament (line {number} played with "
+            + "; ".join(differences)
+            + "); use another --out file or the same settings"
+        )
+    if tuple(rec.seating) not in seatings(n, settings.entrants, settings.rotation):
+        raise ResultsFileError(
+            f"{path}: holds another tournament (line {number} has seating"
+            f" {rec.seating}, not one of rotation {settings.rotation!r})"
+        )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)

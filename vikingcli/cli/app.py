@@ -1,0 +1,135 @@
+"""The ``vikingcli`` command line (Typer): the contract users and scripts rely on.
+
+Exit codes: 0 success, 1 a game or tournament error, 2 bad usage or bad input.
+Errors are one readable line on stderr, never a traceback (unless ``--debug``).
+
+Here are the app, its options and the error boundary every command runs inside;
+the commands are in modules named for their job (``catalogue``, ``batch``, ``play``,
+``study``), what their
+arguments mean in :mod:`vikingcli.cli.arguments`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, NoReturn, ParamSpec
+
+import typer
+
+import vikingcli
+from vikingcli.cli import batch as batch_commands
+from vikingcli.cli import catalogue as catalogue_commands
+from vikingcli.cli import checks
+from vikingcli.cli import play as play_commands
+from vikingcli.cli import study as study_commands
+from vikingcli.cli.arguments import UsageProblem
+from vikingcli.core.errors import BadInput
+
+app = typer.Typer(
+    name="vikingcli",
+    help="Play and study Viking-themed board games in the terminal, against people and AI"
+    " players ('vikingcli games' lists the installed games).",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+_DEBUG = False
+
+
+def _input_errors() -> tuple[type[Exception], ...]:
+    """Every error of bad usage or bad input. The classes of modules a command
+    imports when it runs are imported here only once an error is being handled, so
+    ``--help`` never loads those modules."""
+    from vikingcli.engine.players import SpecError
+    from vikingcli.saves.files import SaveError
+
+    return UsageProblem, BadInput, SpecError, SaveError
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    typer.echo(f"vikingcli: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Turn known problems into one line and an exit code."""
+    try:
+        yield
+    except (typer.Exit, typer.Abort):
+        raise
+    except _input_errors() as exc:
+        if _DEBUG:
+            raise
+        _fail(str(exc), 2)
+    except BrokenPipeError:
+        # The reader went away (| head): stop quietly like any Unix filter.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise typer.Exit(0) from None
+    except OSError as exc:  # a file or a connection failed mid-run: exit code 1
+        if _DEBUG:
+            raise
+        _fail(str(exc), 1)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+
+
+P = ParamSpec("P")
+
+
+def _command(func: Callable[P, None]) -> None:
+    """Register ``func`` as a command of the app, run inside the error boundary.
+    Typer reads the name, help and parameters through ``functools.wraps``."""
+
+    @functools.wraps(func)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> None:
+        with _errors():
+            func(*args, **kwargs)
+
+    app.command()(guarded)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"vikingcli {vikingcli.__version__}")
+        raise typer.Exit
+
+
+@app.callback()
+def _main(
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
+    ] = False,
+) -> None:
+    global _DEBUG
+    _DEBUG = debug
+
+
+# In this order in --help and in completion.
+for _func in (
+    catalogue_commands.games,
+    catalogue_commands.players,
+    catalogue_commands.rules,
+    batch_commands.run,
+    batch_commands.tournament,
+    play_commands.resume,
+    play_commands.play,
+    play_commands.serve,
+    study_commands.replay,
+    study_commands.analyze,
+):
+    _command(_func)
+
+
+def main() -> None:
+    """Entry point of the ``vikingcli`` script (and of ``python -m vikingcli``)."""
+    checks.main(app)
+
+
+if __name__ == "__main__":
+    main()

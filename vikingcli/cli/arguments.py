@@ -1,0 +1,216 @@
+"""What the words of a ``vikingcli`` command mean: the game named, its options, the
+seats from ``-p`` specs, the save named, and the shell completion of each.
+
+Every command reads its arguments through these, so a game, a spec or a save is
+understood (and refused) alike everywhere; a refusal is a :class:`UsageProblem`,
+which the error boundary of :mod:`vikingcli.cli` prints as one line, exit code 2.
+The modules a look-up needs are imported when it runs: ``--help`` loads none.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from vikingcli.cli import checks
+
+if TYPE_CHECKING:  # the modules a command needs are imported when it runs
+    from vikingcli.core.match import Seat
+    from vikingcli.core.registry import Registry
+    from vikingcli.engine import Game
+
+RUN_DEFAULT_AI = ("greedy", "random")
+"""Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""
+PLAY_DEFAULT_AI = ("mcts:seconds=1", "greedy", "random")
+"""Preferred opponents of the person in ``play`` with no ``-p``."""
+
+
+class UsageProblem(Exception):
+    """Bad usage or bad input: exit code 2."""
+
+
+def registry() -> Registry:
+    """The installed games and player kinds; a plugin that failed to load is a warning."""
+    from vikingcli.core.registry import load_registry
+
+    reg = load_registry()
+    for warning in reg.warnings:
+        typer.echo(f"vikingcli: warning: {warning}", err=True)
+    return reg
+
+
+def find_game(reg: Registry, name: str) -> Game:
+    try:
+        return reg.game(name)
+    except KeyError as exc:
+        raise UsageProblem(exc.args[0]) from None
+
+
+def game_options(game: Game, pairs: Sequence[str]) -> dict[str, str]:
+    given: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise UsageProblem(f"option {pair!r} is not KEY=VALUE")
+        given[key.strip()] = value.strip()
+    try:
+        return game.resolve_options(given)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+def _default_spec(reg: Registry, preferences: Sequence[str]) -> str:
+    for text in preferences:
+        if text.partition(":")[0] in reg.players:
+            return text
+    raise UsageProblem("no AI player kind is installed")
+
+
+def make_seats(
+    reg: Registry,
+    game: Game,
+    specs: Sequence[str],
+    players: int | None,
+    *,
+    interactive: bool,
+    options: dict[str, str] | None = None,
+) -> list[Seat]:
+    from vikingcli.core.match import Seat
+    from vikingcli.core.specs import (
+        PlayerSpec,
+        expand_specs,
+        login_name,
+        parse_spec,
+        seat_names,
+        split_name,
+    )
+
+    named: list[tuple[str | None, str]] = []
+    for text in specs:
+        name, spec = split_name(text)
+        many = expand_specs([spec])
+        if name is not None and len(many) > 1:
+            raise UsageProblem(f"{text!r}: a name goes with one seat, not {len(many)}")
+        named += [(name, one) for one in many]
+    texts = [spec for _, spec in named]
+    if not texts:
+        n = players or game.default_players
+        if interactive:
+            texts = ["human"] + [_default_spec(reg, PLAY_DEFAULT_AI)] * (n - 1)
+        else:
+            texts = [_default_spec(reg, RUN_DEFAULT_AI)] * n
+    elif players is not None and players != len(texts):
+        raise UsageProblem(f"--players {players} but {len(texts)} player specs given")
+    parsed: list[PlayerSpec] = [parse_spec(t, reg.players) for t in texts]
+    if not game.min_players <= len(texts) <= game.max_players:
+        raise UsageProblem(
+            f"{game.name} takes {game.min_players}-{game.max_players} players, got {len(texts)}"
+        )
+    if options is not None:
+        try:
+            # Some option values depend on the table size (a start seat, a
+            # board); the game's own setup is the one judge of that.
+            game.new_state(len(texts), options, 0)
+        except ValueError as exc:
+            raise UsageProblem(f"{game.name}: {exc}") from None
+    if not interactive:
+        for one in parsed:
+            if reg.players[one.kind].interactive:
+                raise UsageProblem(
+                    f"player kind {one.kind!r} needs a person; use 'vikingcli play' for it"
+                )
+    given = [name for name, _ in named] or [None] * len(parsed)
+    people = [reg.players[s.kind].interactive for s in parsed]
+    names = seat_names([s.kind for s in parsed], people, given, login_name())
+    return [Seat(name, s) for name, s in zip(names, parsed, strict=True)]
+
+
+def save_file(save: Path) -> Path:
+    """The save file a save argument names: a path, or a name under saves/."""
+    from vikingcli.saves.files import save_path
+
+    if save.exists():
+        return save
+    candidate = save_path(save)
+    return candidate if candidate.exists() else save
+
+
+def new_seed() -> int:
+    """The seed of a deal when none is given."""
+    return int.from_bytes(os.urandom(4), "big") >> 1
+
+
+# -- completion ------------------------------------------------------------------------
+
+
+def complete_game(incomplete: str) -> list[str]:
+    from vikingcli.core.registry import load_registry
+
+    return [name for name in sorted(load_registry().games) if name.startswith(incomplete)]
+
+
+def complete_player(incomplete: str) -> list[str]:
+    from vikingcli.core.registry import load_registry
+
+    return [name for name in sorted(load_registry().players) if name.startswith(incomplete)]
+
+
+def complete_option(ctx: typer.Context, incomplete: str) -> list[str]:
+    from vikingcli.core.registry import load_registry
+
+    games = load_registry().games
+    # While completing, the positional game is not always parsed yet: find it in the words.
+    words = os.environ.get("_TYPER_COMPLETE_ARGS") or os.environ.get("COMP_WORDS") or ""
+    named = [ctx.params.get("game"), *words.split()]
+    game = next((games[w] for w in named if isinstance(w, str) and w in games), None)
+    if game is None:
+        return []
+    values = [
+        f"{opt.name}={value}"
+        for opt in game.options
+        for value in (opt.choices or (opt.default,))
+    ]
+    return [v for v in values if v.startswith(incomplete)]
+
+
+# -- the arguments and options several commands share ------------------------------------
+
+GameName = Annotated[str, typer.Argument(help="Game name.", autocompletion=complete_game)]
+Specs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "-p",
+        "--player",
+        help="Player spec kind[:key=value,...]; N*SPEC repeats it.",
+        autocompletion=complete_player,
+    ),
+]
+DealSeed = Annotated[int | None, checks.seed_option("Seed of the deal.")]
+TableSize = Annotated[
+    int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
+]
+SaveName = Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")]
+SaveFile = Annotated[Path, typer.Argument(help="Save file (or a name under saves/).")]
+Confirm = Annotated[
+    bool, typer.Option("--confirm", help="Ask even when you have only one legal move.")
+]
+Pace = Annotated[
+    float | None,
+    typer.Option(
+        min=0, help="Seconds to pause after each AI move (default 0.4 on a terminal, 0 in a pipe)."
+    ),
+]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a save of that name.")]
+MoveTimeoutOpt = Annotated[
+    float | None, checks.seconds_option("Hard limit in seconds per move; overrun forfeits.")
+]
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", help="Game option KEY=VALUE.", autocompletion=complete_option
+    ),
+]

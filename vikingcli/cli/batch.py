@@ -1,0 +1,169 @@
+"""The batch commands: AI-vs-AI games played headless (``run``) and seat-rotated
+tournaments with standings, ratings and a stopping test (``tournament``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from vikingcli.cli import checks
+from vikingcli.cli.arguments import (
+    GameName,
+    MoveTimeoutOpt,
+    OptionPairs,
+    Specs,
+    TableSize,
+    UsageProblem,
+    find_game,
+    game_options,
+    make_seats,
+    new_seed,
+    registry,
+)
+from vikingcli.cli.printing import dump, summary_line
+from vikingcli.cli.progress import progress
+
+if TYPE_CHECKING:  # the modules a command needs are imported when it runs
+    from vikingcli.batch.jobs import Job
+
+SPRT_HELP = (
+    "Stop when decided: is the first entrant better than the second? elo0=0,elo1=10"
+    "[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games is the cap."
+)
+
+
+def _count(n: float, noun: str) -> str:
+    """``1 win``, ``2 wins``, ``1.5 wins`` (a shared first place counts as a fraction)."""
+    return f"{n:g} {noun}" + ("" if n == 1 else "s")
+
+
+def run(
+    game: GameName,
+    player: Specs = None,
+    games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 1,
+    seed: Annotated[
+        int | None, checks.seed_option("Seed of the first game (then N+1, ...).")
+    ] = None,
+    option: OptionPairs = None,
+    players_: TableSize = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="One JSON object per game on stdout.")
+    ] = False,
+    save_dir: Annotated[
+        Path | None, checks.save_dir_option("Write one save per game here.")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    move_timeout: MoveTimeoutOpt = None,
+) -> None:
+    """Play AI-vs-AI games headless; with --json one JSON object per game."""
+    from vikingcli.batch.jobs import run_jobs
+
+    reg = registry()
+    g = find_game(reg, game)
+    options = game_options(g, option or [])
+    seats = make_seats(reg, g, player or [], players_, interactive=False, options=options)
+    first = seed if seed is not None else new_seed()
+    checks.check_seed_range(first, games_)
+    job_list: list[Job] = [
+        {
+            "game": g.name,
+            "options": options,
+            "seed": first + k,
+            "seats": [(s.name, str(s.spec)) for s in seats],
+            "move_timeout": move_timeout,
+            "save_dir": str(save_dir) if save_dir else None,
+            "tag": {},
+        }
+        for k in range(games_)
+    ]
+    wins = [0.0] * len(seats)
+    totals = [0.0] * len(seats)
+    forfeits = 0
+    with progress(games_, f"{g.name}") as advance:
+        for result in run_jobs(job_list, jobs):
+            advance()
+            forfeits += result["forfeit"] is not None
+            winners = result["winners"]
+            for w in winners:
+                wins[w] += 1 / len(winners)
+            for i, score in enumerate(result["scores"]):
+                totals[i] += score
+            if json_out:
+                dump(result)
+            else:
+                typer.echo(summary_line(result))
+    if not json_out and games_ > 1:
+        share = "; ".join(
+            f"seat {i} {s.spec}: {_count(wins[i], 'win')}, mean score {totals[i] / games_:.1f}"
+            for i, s in enumerate(seats)
+        )
+        typer.echo(f"{games_} games, first seed {first}: {share}")
+    if forfeits:
+        typer.echo(f"vikingcli: {forfeits} game(s) ended by forfeit", err=True)
+
+
+def tournament(
+    game: GameName,
+    player: Specs = None,
+    games_: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole rotations).")
+    ] = 12,
+    seed: Annotated[int, checks.seed_option("Seed of the first deal (then N+1, ...).")] = 1,
+    option: OptionPairs = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option(help="Executor: local or ray.")] = "local",
+    rotation: Annotated[str, typer.Option(help="Seatings per deal: all or cyclic.")] = "all",
+    out: Annotated[
+        Path | None, typer.Option(help="JSONL results; a rerun with the same file resumes.")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    move_timeout: MoveTimeoutOpt = None,
+    sprt: Annotated[str | None, typer.Option(help=SPRT_HELP)] = None,
+    report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report.")] = None,
+) -> None:
+    """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
+    from vikingcli.batch.jobs import run_jobs
+    from vikingcli.batch.report import print_standings, write_report
+    from vikingcli.batch.results_file import resume
+    from vikingcli.batch.sprt import tournament_sprt
+    from vikingcli.batch.tournament import schedule, summarize
+
+    reg = registry()
+    g = find_game(reg, game)
+    options = game_options(g, option or [])
+    seats = make_seats(reg, g, player or [], None, interactive=False, options=options)
+    specs = [str(s.spec) for s in seats]
+    try:
+        test = tournament_sprt(sprt, specs) if sprt is not None else None
+        rotation = "cyclic" if test else rotation  # both seatings, even of equal specs
+        planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    book, records, todo = resume(out, g, options, specs, rotation, seed, planned)
+    for note in book.begin() if book else []:
+        typer.echo(f"vikingcli: warning: {note}", err=True)
+    if test is not None and test.add(records).decided:
+        todo = []  # a rerun of a decided test plays nothing more
+    try:
+        with progress(len(todo), f"{g.name} tournament") as advance:
+            for rec in run_jobs(todo, jobs, backend, ordered=False):
+                records.append(rec)
+                if book:
+                    book.append(rec)
+                advance()
+                if test is not None and test.add([rec]).decided:
+                    break
+    finally:
+        if book:
+            book.close()
+    rows = summarize(specs, records)
+    verdict = test.result() if test is not None else None
+    if report is not None:
+        write_report(report, g, options, specs, records, verdict)
+    if json_out:
+        head = {"game": g.name, "options": options, "games": len(records), "entrants": rows}
+        dump({**head, "sprt": verdict.to_json()} if verdict else head)
+    else:
+        print_standings(rows, len(records), g.title, verdict)

@@ -1,0 +1,75 @@
+"""The catalogue commands: what is installed (``games``, ``players``) and a game's
+rules (``rules``)."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from vikingcli.cli.arguments import GameName, find_game, registry
+from vikingcli.cli.printing import dump
+
+if TYPE_CHECKING:  # the modules a command needs are imported when it runs
+    from vikingcli.engine import Game
+
+
+def _game_json(game: Game) -> dict[str, Any]:
+    return {
+        "name": game.name,
+        "title": game.title,
+        "version": game.version,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "default_players": game.default_players,
+        "options": [
+            {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+            for o in game.options
+        ],
+    }
+
+
+def _wrap(text: str, indent: int) -> str:
+    pad = " " * indent
+    return textwrap.fill(text, 80, initial_indent=pad, subsequent_indent=pad)
+
+
+def games(
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the installed games, their player counts and options."""
+    reg = registry()
+    items = [_game_json(reg.games[name]) for name in sorted(reg.games)]
+    if json_out:
+        dump(items)
+        return
+    for g in items:
+        typer.echo(
+            f"{g['name']:<12} {g['title']}  ({g['min_players']}-{g['max_players']} players)"
+        )
+        for o in g["options"]:
+            values = "|".join(o["choices"]) if o["choices"] else o["default"]
+            typer.echo(f"    --option {o['name']}={values}  (default {o['default']})")
+            typer.echo(_wrap(o["help"], 8))
+
+
+def players(
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the installed player kinds and their parameters."""
+    reg = registry()
+    items = [reg.players[name].to_json() for name in sorted(reg.players)]
+    if json_out:
+        dump(items)
+        return
+    for p in items:
+        typer.echo(f"{p['name']:<8} {p['description']}")
+        for param in p["params"]:
+            typer.echo(f"    {param['name']}={param['type']} (default {param['default']})")
+            typer.echo(_wrap(param["help"], 8))
+
+
+def rules(game: GameName) -> None:
+    """Print a readable rules summary and the action syntax of a game."""
+    typer.echo(find_game(registry(), game).rules_text())

@@ -1,0 +1,222 @@
+"""The commands that play a game with people: at this terminal (``play``), over SSH
+(``serve``), and on from a save (``resume``); every move is saved as it is made."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import nullcontext, redirect_stdout
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from vikingcli.cli.arguments import (
+    Confirm,
+    DealSeed,
+    ForceOpt,
+    GameName,
+    MoveTimeoutOpt,
+    OptionPairs,
+    Pace,
+    SaveFile,
+    SaveName,
+    Specs,
+    TableSize,
+    UsageProblem,
+    complete_game,
+    find_game,
+    game_options,
+    make_seats,
+    new_seed,
+    registry,
+    save_file,
+)
+from vikingcli.cli.printing import dump, summary_line
+from vikingcli.engine.text import shown
+
+if TYPE_CHECKING:  # the modules a command needs are imported when it runs
+    from vikingcli.core.match import Match
+    from vikingcli.core.registry import Registry
+    from vikingcli.saves.schema import TableDoc
+
+
+def resume(
+    save: SaveFile,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    move_timeout: MoveTimeoutOpt = None,
+    pace: Pace = None,
+    confirm: Confirm = False,
+) -> None:
+    """Continue a saved game with its recorded players, and save it again."""
+    from vikingcli.saves.match_file import load_save
+
+    reg = registry()
+    path = save_file(save)
+    saved = load_save(path, reg)
+    match = saved.match
+    # With --json, stdout carries only the result; the game shows on stderr.
+    with redirect_stdout(sys.stderr) if json_out else nullcontext():
+        _continue(reg, match, path, move_timeout, pace, confirm, table=saved.table)
+    result = match.result_json()
+    if json_out:
+        dump(result)
+    else:
+        typer.echo(summary_line(result))
+
+
+def _continue(
+    reg: Registry,
+    match: Match,
+    path: Path,
+    move_timeout: float | None,
+    pace: float | None = None,
+    confirm: bool = False,
+    table: TableDoc | None = None,
+) -> None:
+    """Play a match to its end; with people at the table, at this terminal with
+    an autosave after every move. A shared table's record (``table``: its owners,
+    reservations and talk) stays in the save, so ``serve --resume`` can reopen it."""
+    from vikingcli.core.match import QuitGame, make_player
+    from vikingcli.saves.match_file import write_save
+    from vikingcli.table.local import play_here
+    from vikingcli.table.scoresheet import score_sheet
+
+    if not any(reg.players[s.spec.kind].interactive for s in match.seats):
+        players = [
+            make_player(match.game, reg.players, s.spec, i, match.seed)
+            for i, s in enumerate(match.seats)
+        ]
+        match.play(players, move_timeout=move_timeout)
+        write_save(match, path, table)
+        return
+    try:
+        play_here(
+            match,
+            reg.players,
+            lambda m: write_save(m, path, table),
+            move_timeout=move_timeout,
+            pace=pace,
+            show=typer.echo,
+            confirm=confirm,
+        )
+    except QuitGame:
+        write_save(match, path, table)
+        typer.echo(f"saved to {path}; continue with: vikingcli resume {path}")
+        raise typer.Exit(0) from None
+    write_save(match, path, table)
+    typer.echo(shown(match.game.render(match.state, None), match.names))
+    typer.echo(score_sheet(match.outcome(), match.names))
+
+
+def _new_table(
+    reg: Registry,
+    game: str,
+    player: list[str] | None,
+    players: int | None,
+    option: list[str] | None,
+    seed: int | None,
+    save: str | None,
+    force: bool,
+) -> tuple[Match, Path]:
+    """A new match with people at the table, and its first save (never over another)."""
+    from vikingcli.core.match import Match
+    from vikingcli.saves.files import save_path
+    from vikingcli.saves.match_file import create_save
+
+    g = find_game(reg, game)
+    options = game_options(g, option or [])
+    seats = make_seats(reg, g, player or [], players, interactive=True, options=options)
+    first = seed if seed is not None else new_seed()
+    match = Match(g, options, first, seats)
+    path = save_path(save or f"{g.name}-{first}")
+    return match, create_save(match, path, force=force, unique=save is None)
+
+
+def play(
+    game: GameName,
+    player: Specs = None,
+    seed: DealSeed = None,
+    option: OptionPairs = None,
+    players_: TableSize = None,
+    save: SaveName = None,
+    pace: Pace = None,
+    force: ForceOpt = False,
+    confirm: Confirm = False,
+) -> None:
+    """Play interactively (hot-seat for several humans); autosaves after every move."""
+    reg = registry()
+    match, path = _new_table(reg, game, player, players_, option, seed, save, force)
+    g = match.game
+    typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
+    _continue(reg, match, path, None, pace, confirm)
+    typer.echo(summary_line(match.result_json()))
+
+
+def serve(
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game name (none with --resume).", autocompletion=complete_game),
+    ] = None,
+    player: Specs = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free).")] = 8022,
+    authorized_keys: Annotated[
+        Path | None,
+        typer.Option(help="Public keys that may join [default: ~/.ssh/authorized_keys]."),
+    ] = None,
+    open_table: Annotated[
+        bool, typer.Option("--open", help="No key check: anyone who reaches the port joins.")
+    ] = False,
+    seat: Annotated[
+        list[str] | None, typer.Option("--seat", help="NAME=N keeps seat N for user NAME.")
+    ] = None,
+    spectators: Annotated[
+        bool, typer.Option("--spectators", help="Let more connections watch the public view.")
+    ] = False,
+    resume: Annotated[
+        Path | None, typer.Option(help="Reopen a saved table with its seats and history.")
+    ] = None,
+    release: Annotated[
+        list[int] | None, typer.Option(help="With --resume: free seat N for a new person.")
+    ] = None,
+    host_key: Annotated[Path, typer.Option(help="Server host key (created when missing).")] = Path(
+        "saves/ssh_host_key"
+    ),
+    seed: DealSeed = None,
+    option: OptionPairs = None,
+    players_: TableSize = None,
+    save: SaveName = None,
+    force: ForceOpt = False,
+    confirm: Confirm = False,
+) -> None:
+    """An SSH table: people join with any ssh client and their key; seats stay theirs."""
+    from vikingcli.saves.match_file import load_match
+    from vikingcli.table.ssh import host_table
+    from vikingcli.table.ssh_keys import check_host_key
+
+    reg = registry()
+    if resume is not None:
+        if game or player or option or seed is not None or players_ or save:
+            raise UsageProblem(
+                "--resume takes the game, seats, options and save from the save file;"
+                " drop GAME, -p, --option, --seed, --players and --save"
+            )
+        path = save_file(resume)
+        match = load_match(path, reg)
+    elif game is None:
+        raise UsageProblem("serve needs a GAME, or --resume SAVE")
+    elif release:
+        raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
+    else:
+        check_host_key(host_key)  # refused before the table's save is written
+        match, path = _new_table(reg, game, player, players_, option, seed, save, force)
+    try:
+        ended = host_table(
+            reg, match, path, host=host, port=port, host_key=host_key,
+            authorized_keys=authorized_keys, open_table=open_table,
+            reserve=seat or [], release=release or [], spectators=spectators,
+            resumed=resume is not None, confirm=confirm,
+        )  # fmt: skip
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    typer.echo(ended or summary_line(match.result_json()))

@@ -1,0 +1,308 @@
+"""The match loop: seats, seeds, the action log and per-move time accounting.
+
+One :class:`Match` is one game between seated players. It keeps the canonical
+action texts (the authority a save replays), the seconds each seat spent, and,
+when a player fails or overruns the hard move time limit, a forfeit with its
+reason so batches and tournaments carry on.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from vikingcli.core.specs import PlayerSpec, full_params
+from vikingcli.engine import Game, IllegalAction, Outcome, name_seats, ranks_from_keys
+from vikingcli.engine.players import Forfeit, HostedPlayer, Player, PlayerKind, SeatInfo
+
+
+class MoveTimeout(Exception):
+    """A player overran the hard per-move time limit."""
+
+
+class QuitGame(Exception):
+    """A person asked to leave the game (interactive play)."""
+
+
+class UndoRequest(Exception):
+    """A person asked to take back their last decision (interactive play)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"seat {seat} asks to undo")
+        self.seat = seat
+
+
+def seat_seed(match_seed: int, seat: int) -> int:
+    """The seed a seat's player gets when its spec names none.
+
+    Mixed so that seats and consecutive match seeds get unrelated streams."""
+    x = (match_seed * 0x9E3779B1 + (seat + 1) * 0x85EBCA77) & 0xFFFFFFFF
+    x ^= x >> 16
+    return (x * 0x45D9F3B) & 0x7FFFFFFF
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitRecord:
+    """A seat that lost by failing or overrunning (a crashed bot, an illegal answer,
+    the move time limit), and why, in words a bot author can act on."""
+
+    seat: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at a seat: a display name and the player spec that drives it."""
+
+    name: str
+    spec: PlayerSpec
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "player": str(self.spec)}
+
+
+def make_player(
+    game: Game, kinds: Mapping[str, PlayerKind], spec: PlayerSpec, seat: int, match_seed: int
+) -> Player:
+    """Build the player for ``seat``, filling a seed the spec left open."""
+    kind = kinds[spec.kind]
+    params = full_params(kind, spec)
+    if "seed" in params and "seed" not in spec.params:
+        params["seed"] = seat_seed(match_seed, seat)
+    return kind.factory(game, seat, params)
+
+
+@dataclass
+class Match:
+    """A game in progress between seated players."""
+
+    game: Game
+    options: dict[str, str]
+    seed: int
+    seats: list[Seat]
+    state: Any = None
+    actions: list[str] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    forfeit: ForfeitRecord | None = None
+    narrating: bool = False
+    """Keep what the last move needs to be narrated (people are watching); batches
+    leave it off and pay nothing for it."""
+    _last: tuple[int, Any, Any] | None = field(default=None, repr=False)
+    _begun: set[int] = field(default_factory=set, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.state is None:
+            self.state = self.game.new_state(len(self.seats), self.options, self.seed)
+        if not self.seconds:
+            self.seconds = [0.0] * len(self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.forfeit is not None or self.game.to_move(self.state) is None
+
+    def apply_text(self, text: str) -> str:
+        """Apply the action named by ``text``; return its canonical text."""
+        action = self.game.parse_action(self.state, text)
+        canonical = self.game.format_action(self.state, action)
+        seat = self.game.to_move(self.state)
+        before = self.game.clone(self.state) if self.narrating else None
+        self.game.apply(self.state, action)
+        self.actions.append(canonical)
+        if before is not None and seat is not None:
+            self._last = (seat, action, before)
+        return canonical
+
+    def movers(self) -> list[int]:
+        """The seat that made each move of the action list (replayed from the seed)."""
+        state = self.game.new_state(len(self.seats), self.options, self.seed)
+        seats = []
+        for text in self.actions:
+            seat = self.game.to_move(state)
+            assert seat is not None
+            seats.append(seat)
+            self.game.apply(state, self.game.parse_action(state, text))
+        return seats
+
+    def rewind(self, moves: int) -> None:
+        """Go back to the position after the first ``moves`` actions, replayed from
+        the seed (the action list is the authority, as in a save)."""
+        actions = self.actions[:moves]
+        self.state = self.game.new_state(len(self.seats), self.options, self.seed)
+        self.actions = []
+        self.forfeit = None
+        self._last = None
+        self._begun.clear()  # players made for the new line are told their table again
+        for text in actions:
+            self.apply_text(text)
+        self._last = None
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' display names, in seat order."""
+        return [s.name for s in self.seats]
+
+    def narrate(self, viewer: int | None, names: Sequence[str] | None = None) -> list[str]:
+        """What ``viewer`` (``None``: a spectator) learns from the last move, with
+        seat names filled in (``names``, e.g. coloured ones, or the seats' own);
+        empty when nothing is kept (``narrating`` off)."""
+        if self._last is None:
+            return []
+        _, action, before = self._last
+        lines = self.game.narrate(before, action, self.state, viewer)
+        return [name_seats(line, names or self.names) for line in lines]
+
+    @property
+    def last_mover(self) -> int | None:
+        """The seat that made the last narrated move."""
+        return None if self._last is None else self._last[0]
+
+    def step(self, players: Sequence[Player], move_timeout: float | None = None) -> str | None:
+        """Let the seat to move act once; return the canonical action text.
+
+        A player that raises, overruns ``move_timeout`` or returns an illegal
+        action forfeits; the reason is recorded and ``None`` returned."""
+        seat = self.game.to_move(self.state)
+        if seat is None:
+            return None
+        game = self.game
+        player = players[seat]
+        start = time.perf_counter()
+        before = None
+        try:
+            if seat not in self._begun:
+                self._begun.add(seat)
+                if isinstance(player, HostedPlayer):
+                    info = SeatInfo(dict(self.options), len(self.seats), seat, move_timeout)
+                    player.begin(game, info)
+            with _deadline(move_timeout):
+                action = player.choose(game, self.state, seat)
+            text = game.format_action(self.state, action)
+            if self.narrating:
+                before = game.clone(self.state)
+            game.apply(self.state, action)
+        except (QuitGame, UndoRequest, KeyboardInterrupt):
+            raise
+        except MoveTimeout:
+            self._forfeit(seat, f"exceeded the move time limit of {move_timeout:g} s")
+            return None
+        except IllegalAction as exc:
+            self._forfeit(seat, f"illegal action: {exc}")
+            return None
+        except Forfeit as exc:
+            self._forfeit(seat, str(exc))
+            return None
+        except Exception as exc:
+            self._forfeit(seat, f"player error: {type(exc).__name__}: {exc}")
+            return None
+        finally:
+            self.seconds[seat] += time.perf_counter() - start
+        self.actions.append(text)
+        if before is not None:
+            self._last = (seat, action, before)
+        return text
+
+    def _forfeit(self, seat: int, reason: str) -> None:
+        self.forfeit = ForfeitRecord(seat, reason)
+
+    def play(
+        self,
+        players: Sequence[Player],
+        *,
+        move_timeout: float | None = None,
+        on_move: Callable[[Match, int, str], None] | None = None,
+    ) -> Outcome:
+        """Play to the end (or to a forfeit) and return the outcome.
+
+        ``on_move(match, seat, text)`` runs after every move (autosave, display).
+        Hosted players (bot processes) are ended when the game is over or an
+        error stops it; a person leaving (:class:`QuitGame`) keeps them, since
+        the same table may play on."""
+        try:
+            while not self.over:
+                seat = self.game.to_move(self.state)
+                text = self.step(players, move_timeout)
+                if text is not None and on_move is not None and seat is not None:
+                    on_move(self, seat, text)
+        except QuitGame:
+            raise
+        except BaseException:
+            self._end_hosted(players, None)
+            raise
+        self._end_hosted(players, self.result_json())
+        return self.outcome()
+
+    def _end_hosted(self, players: Sequence[Player], result: dict[str, Any] | None) -> None:
+        for player in players:
+            if isinstance(player, HostedPlayer):
+                player.end(result)
+
+    def outcome(self) -> Outcome:
+        """The final outcome; a forfeiting seat is ranked last."""
+        if self.forfeit is None:
+            return self.game.outcome(self.state)
+        loser = self.forfeit.seat
+        scores = self.game.current_scores(self.state)
+        keys = [(i != loser, scores[i]) for i in range(len(scores))]
+        return Outcome(
+            scores=tuple(scores),
+            ranks=ranks_from_keys(keys),
+            end_reason=f"forfeit: seat {loser} {self.forfeit.reason}",
+            breakdown={"forfeit": self.forfeit.to_json()},
+        )
+
+    def result_json(self) -> dict[str, Any]:
+        """One JSON-ready record of a finished match (``run --json``)."""
+        out = self.outcome()
+        return {
+            "game": self.game.name,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "seats": [s.to_json() for s in self.seats],
+            "scores": list(out.scores),
+            "ranks": list(out.ranks),
+            "winners": list(out.winners()),
+            "end_reason": out.end_reason,
+            "moves": len(self.actions),
+            "seconds": [round(s, 6) for s in self.seconds],
+            "forfeit": None if self.forfeit is None else self.forfeit.to_json(),
+            "breakdown": dict(out.breakdown),
+        }
+
+
+@contextmanager
+def _deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`MoveTimeout` in the main thread when ``seconds`` pass.
+
+    A real interrupt (SIGALRM) rather than a check afterwards, so a player stuck
+    in a loop is stopped. Off the main thread the overrun is detected after the
+    move returns instead."""
+    if not seconds or seconds <= 0:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        start = time.perf_counter()
+        yield
+        if time.perf_counter() - start > seconds:
+            raise MoveTimeout
+        return
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise MoveTimeout
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

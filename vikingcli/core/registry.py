@@ -1,0 +1,134 @@
+"""Plugin discovery: load the ``vikingcli`` entry-point group into a pluggy manager.
+
+Built-in games and players are found exactly like third-party ones. A plugin that
+fails to import, or whose hook returns something unusable, is reported by name and
+skipped; every other plugin keeps working.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from vikingcli.engine import Game
+from vikingcli.engine import hooks as hookspecs
+from vikingcli.engine.players import Advisor, PlayerKind
+from vikingcli.engine.text import did_you_mean
+
+ENTRY_POINT_GROUP = "vikingcli"
+
+
+@dataclass
+class Registry:
+    """The installed games and player kinds, plus warnings about broken plugins."""
+
+    games: dict[str, Game] = field(default_factory=dict)
+    players: dict[str, PlayerKind] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def game(self, name: str) -> Game:
+        """The game called ``name``, or ``KeyError`` with the accepted names."""
+        try:
+            return self.games[name]
+        except KeyError:
+            accepted = ", ".join(sorted(self.games)) or "none installed"
+            hint = did_you_mean(name, self.games)
+            raise KeyError(f"unknown game {name!r}{hint} (installed: {accepted})") from None
+
+
+def _plugin_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def load_registry(
+    modules: Iterable[ModuleType] = (),
+    *,
+    entry_points: bool = True,
+) -> Registry:
+    """Discover every plugin and collect its games and player kinds.
+
+    ``modules`` registers extra plugin modules directly (tests, embedding).
+    """
+    # Only commands that load plugins pay for reading the installed metadata.
+    from importlib.metadata import entry_points as installed
+
+    # The host's own player kinds, registered like any plugin.
+    from vikingcli.core import external, people
+
+    reg = Registry()
+    pm = _plugin_manager()
+    pm.register(people, name="vikingcli.core.people")
+    pm.register(external, name="vikingcli.core.external")
+    for module in modules:
+        pm.register(module, name=module.__name__)
+    if entry_points:
+        for ep in sorted(installed(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
+                continue
+            try:
+                plugin = ep.load()
+                pm.register(plugin, name=ep.name)
+            except Exception as exc:
+                reg.warnings.append(
+                    f"plugin {ep.name!r} ({ep.value}) failed to load: {type(exc).__name__}: {exc}"
+                )
+    _collect(pm, "vikingcli_games", Game, reg.games, reg)
+    _collect(pm, "vikingcli_players", PlayerKind, reg.players, reg)
+    return reg
+
+
+def _collect(
+    pm: pluggy.PluginManager,
+    hook_name: str,
+    expected: type,
+    into: dict[str, Any],
+    reg: Registry,
+) -> None:
+    # Hooks are called one implementation at a time so a bad result is blamed on
+    # its own plugin instead of failing the whole call.
+    hook = getattr(pm.hook, hook_name)
+    for impl in reversed(hook.get_hookimpls()):
+        plugin_name = impl.plugin_name
+        call: Callable[[], Any] = impl.function
+        try:
+            result = call()
+        except Exception as exc:
+            reg.warnings.append(
+                f"plugin {plugin_name!r}: {hook_name}() raised {type(exc).__name__}: {exc}"
+            )
+            continue
+        if not isinstance(result, (list, tuple)):
+            reg.warnings.append(
+                f"plugin {plugin_name!r}: {hook_name}() returned {type(result).__name__},"
+                " expected a list"
+            )
+            continue
+        for item in result:
+            name = getattr(item, "name", None)
+            if not isinstance(item, expected) or not isinstance(name, str) or not name:
+                reg.warnings.append(
+                    f"plugin {plugin_name!r}: {hook_name}() returned {item!r},"
+                    f" expected a {expected.__name__}"
+                )
+                continue
+            if name in into:
+                reg.warnings.append(
+                    f"plugin {plugin_name!r}: {name!r} is already provided by"
+                    f" {reg.sources[hook_name + ':' + name]!r}; ignored"
+                )
+                continue
+            into[name] = item
+            reg.sources[hook_name + ":" + name] = plugin_name
+
+
+def find_advisor(kinds: Mapping[str, PlayerKind]) -> Advisor | None:
+    """The installed player kind that can judge positions (``mcts`` first)."""
+    ordered = sorted(kinds.values(), key=lambda k: (k.name != "mcts", k.name))
+    return next((k.advise for k in ordered if k.advise is not None), None)

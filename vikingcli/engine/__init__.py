@@ -1,0 +1,62 @@
+"""The public API of vikingcli for game plugins and player plugins: everything a
+plugin may import from the host, and nothing else (import-linter checks it).
+
+* the game contract: :class:`Game`, :class:`Option`, :class:`Outcome`,
+  :class:`IllegalAction`, :class:`SearchHints` (``game``, ``search``);
+* the flat-state template most games build on: :class:`FlatState`,
+  :class:`FlatGame`, :class:`FlatCalls`, :func:`load_fields` (``flat``), and the
+  draws that match :class:`random.Random` draw for draw (``draws``);
+* player kinds: :class:`PlayerKind`, :class:`Param`, :class:`Player`,
+  :class:`HostedPlayer`, :class:`Advice` (``players``), and the search calls a
+  player makes on a game (:func:`search_calls`);
+* the plugin hooks' markers: :data:`hookimpl` (``hooks``, where each hook is
+  documented);
+* text helpers for narration and rendering: :func:`seat_ref`, :data:`THREAT`
+  (``text``);
+* the conformance suite a game's tests run: ``vikingcli.engine.testing`` (imported
+  on its own: it needs pytest and hypothesis).
+"""
+
+from __future__ import annotations
+
+from vikingcli.engine.draws import choice, randbelow, shuffle
+from vikingcli.engine.flat import (
+    FlatCalls,
+    FlatGame,
+    FlatState,
+    SearchCalls,
+    load_fields,
+    search_calls,
+)
+from vikingcli.engine.game import (
+    Action,
+    Game,
+    IllegalAction,
+    Option,
+    Outcome,
+    State,
+    normalize_action_text,
+    ranks_from_keys,
+)
+from vikingcli.engine.hooks import hookimpl, hookspec
+from vikingcli.engine.players import (
+    Advice,
+    Advisor,
+    Forfeit,
+    HostedPlayer,
+    Param,
+    Player,
+    PlayerKind,
+    SeatInfo,
+    SpecError,
+)
+from vikingcli.engine.search import SearchHints
+from vikingcli.engine.text import THREAT, name_seats, seat_ref
+
+__all__ = [
+    "THREAT", "Action", "Advice", "Advisor", "FlatCalls", "FlatGame", "FlatState", "Forfeit",
+    "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param", "Player",
+    "PlayerKind", "SearchCalls", "SearchHints", "SeatInfo", "SpecError", "State", "choice",
+    "hookimpl", "hookspec", "load_fields", "name_seats", "normalize_action_text", "randbelow",
+    "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
+]  # fmt: skip

@@ -1,0 +1,351 @@
+"""Flat game states and the game template built on them.
+
+Search clones a state once per iteration and applies actions to it in place
+millions of times, so a state is a ``__slots__`` object of ints, tuples and small
+lists, with static component data shared and never copied. What every game would
+otherwise write by hand lives here once:
+
+* :class:`FlatState` declares each field's *kind* (how deep a copy it needs) and
+  gets ``clone`` generated from that (straight-line code, as fast as a hand-written
+  copy) unless the class writes its own, and ``to_json`` / ``from_json`` from the
+  same declaration.
+* :class:`FlatGame` is the apply template of :class:`vikingcli.engine.Game`: legal
+  actions computed once per position and cached on the state, ``apply`` checks an
+  action against that set and then hands it to the game's trusted ``play``.
+
+A game that needs neither may implement :class:`~vikingcli.engine.Game` directly.
+
+This is one of the two host modules the compiled build compiles (``setup.py``; the
+other is ``draws``): a game whose state class is compiled too (a mypyc *native*
+class, its fields read and written at fixed offsets instead of by name) needs a
+native base class. Both classes here still
+allow interpreted subclasses (toy games, third-party plugins, the pure build), and
+the module runs unchanged as plain Python.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self, TypeVar
+
+from vikingcli.engine.game import Action, Game, IllegalAction
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # only mypyc reads the decorator; plain Python needs no package for it
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+S = TypeVar("S", bound="FlatState")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FlatState:
+    """Base class of a game's flat state.
+
+    A subclass lists its fields in ``__slots__`` and puts every one of them into
+    exactly one kind (checked when the class is created, so a new field cannot be
+    forgotten by ``clone`` or by saves):
+
+    ``VALUES``
+        immutable values (ints, bools, strings, tuples, ``None``, shared static
+        objects), or lists that are never changed in place after setup: copied by
+        reference.
+    ``LISTS``
+        lists of values: copied one level deep.
+    ``GRIDS``
+        lists of lists of values: copied two levels deep.
+    ``CUBES``
+        lists of lists of lists: copied three levels deep.
+    ``CACHES``
+        derived data that is valid for an equal state (the legal actions, search
+        helpers): not saved; a clone gets a list cache copied one level, anything
+        else by reference; ``from_json`` leaves it ``None``.
+
+    ``to_json`` saves every field but the caches, copying lists so the snapshot
+    shares nothing with the state; ``from_json`` reverses it. A game whose fields
+    need another JSON form (tuples inside lists, an object built from data)
+    overrides both (``to_json`` calling ``super()``). ``from_json`` sets each field
+    once, so a compiled class, which checks every field's type when it is set, gets
+    the field's final form in ``data`` (convert, then call :func:`load_fields`).
+
+    ``clone`` is generated from the kinds when the class is created, unless the class
+    defines its own: a compiled (native) class must, as nothing can be assigned to it
+    once it exists. A hand-written ``clone`` copies every field as deep as its kind
+    says; :func:`vikingcli.engine.testing.check_flat_clone` (run by the conformance suite on
+    every state it visits) checks that it does.
+    """
+
+    __slots__ = ("legal_cache",)
+
+    legal_cache: tuple[Action, ...] | None
+    """The legal actions of this position, once computed (see :class:`FlatGame`)."""
+
+    VALUES: ClassVar[tuple[str, ...]] = ()
+    LISTS: ClassVar[tuple[str, ...]] = ()
+    GRIDS: ClassVar[tuple[str, ...]] = ()
+    CUBES: ClassVar[tuple[str, ...]] = ()
+    CACHES: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kinds = (cls.VALUES, cls.LISTS, cls.GRIDS, cls.CUBES, cls.CACHES)
+        declared = [name for kind in kinds for name in kind]
+        fields = set(_fields(cls)) - {"legal_cache"}
+        missing = sorted(fields - set(declared))
+        unknown = sorted(set(declared) - fields)
+        twice = sorted({n for n in declared if declared.count(n) > 1})
+        if missing or unknown or twice:
+            raise TypeError(
+                f"{cls.__name__}: every slot needs exactly one kind"
+                f" (no kind: {missing}, not a slot: {unknown}, two kinds: {twice})"
+            )
+        if "clone" not in vars(cls):
+            try:
+                cls.clone = _clone_function(cls)  # type: ignore[method-assign]
+            except TypeError:
+                raise TypeError(
+                    f"{cls.__name__} is a compiled class: it must define its own clone"
+                ) from None
+
+    def clone(self) -> Self:
+        """An independent copy (generated for each subclass from its field kinds,
+        unless the subclass writes it out)."""
+        raise TypeError("FlatState itself has no fields; clone a subclass")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready snapshot of every field but the caches."""
+        d: dict[str, Any] = {}
+        for name in self.VALUES:
+            d[name] = getattr(self, name)
+        for name in self.LISTS:
+            d[name] = list(getattr(self, name))
+        for name in self.GRIDS:
+            d[name] = [list(row) for row in getattr(self, name)]
+        for name in self.CUBES:
+            d[name] = [[list(row) for row in plane] for plane in getattr(self, name)]
+        return d
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Any:
+        """The state of a snapshot made by :meth:`to_json` (caches empty)."""
+        return load_fields(cls, data)
+
+    def clear_caches(self) -> None:
+        """Empty every cache (``from_json`` calls it): each one ``None``. A class whose
+        cache is typed otherwise (a compiled class checks the type) overrides it."""
+        for name in self.CACHES:
+            setattr(self, name, None)
+        self.legal_cache = None
+
+
+def load_fields(cls: type[S], data: Mapping[str, Any]) -> S:
+    """A ``cls`` with every declared field set from ``data`` (caches empty): the work of
+    :meth:`FlatState.from_json`, which a subclass's ``from_json`` calls after converting
+    ``data``. Called by name, not as ``super().from_json``: mypyc compiles ``super()``
+    in a classmethod of a native class with the metaclass in place of ``cls``."""
+    klass: Any = cls  # not cls.__new__ typed: mypyc would compile it as type.__new__
+    s = klass.__new__(klass)
+    for name in cls.VALUES:
+        setattr(s, name, data[name])
+    for name in cls.LISTS:
+        setattr(s, name, list(data[name]))
+    for name in cls.GRIDS:
+        setattr(s, name, [list(row) for row in data[name]])
+    for name in cls.CUBES:
+        setattr(s, name, [[list(row) for row in plane] for plane in data[name]])
+    s.clear_caches()
+    return s
+
+
+def _fields(cls: type) -> list[str]:
+    """The instance fields of ``cls`` and its bases: their ``__slots__``, or, for a
+    class compiled by mypyc (which keeps no ``__slots__``), the attributes it lists
+    in ``__mypyc_attrs__``."""
+    names: list[str] = []
+    for klass in cls.__mro__:
+        own = vars(klass)
+        names += own.get("__slots__", ()) or own.get("__mypyc_attrs__", ())
+    return names
+
+
+def _clone_function(cls: type[FlatState]) -> Any:
+    """Straight-line copy code for ``cls``, compiled once (as dataclasses do)."""
+    lines = ["def clone(self):", "    c = new(cls)", "    c.legal_cache = self.legal_cache"]
+    lines += [f"    c.{n} = self.{n}" for n in cls.VALUES]
+    lines += [f"    c.{n} = self.{n}[:]" for n in cls.LISTS]
+    lines += [f"    c.{n} = [x[:] for x in self.{n}]" for n in cls.GRIDS]
+    lines += [f"    c.{n} = [[y[:] for y in x] for x in self.{n}]" for n in cls.CUBES]
+    for n in cls.CACHES:
+        lines += [f"    v = self.{n}", f"    c.{n} = v[:] if v.__class__ is list else v"]
+    lines.append("    return c")
+    # cls.__new__, not object.__new__: the base class may be a compiled one
+    namespace: dict[str, Any] = {"new": cls.__new__, "cls": cls}
+    exec("\n".join(lines), namespace)
+    fn = namespace["clone"]
+    fn.__qualname__ = f"{cls.__qualname__}.clone"
+    fn.__doc__ = FlatState.clone.__doc__
+    return fn
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FlatGame(Game):
+    """The apply template: the engine contract over a :class:`FlatState`.
+
+    A game implements :meth:`compute_legal` (the legal actions of the seat to
+    move, empty once the game is over) and :meth:`play` (apply one *legal* action
+    in place, with no checks), and sets :attr:`state_type`. ``legal_actions``,
+    ``apply``, ``apply_legal``, ``clone``, ``to_json`` and ``from_json`` follow.
+    """
+
+    state_type: ClassVar[type[FlatState]]
+    """The game's state class (used by :meth:`from_json`)."""
+    calls_type: ClassVar[type[FlatCalls] | None] = None
+    """The game's :class:`FlatCalls` (``None``: none). A game that sets it keeps
+    ``legal_actions``, ``apply`` and ``apply_legal`` as they are here: they then go
+    through that object, and so does a search (:func:`search_calls`)."""
+    fast: FlatCalls | None = None
+    """The game's :class:`FlatCalls` object, made once per game object."""
+
+    def __init__(self) -> None:
+        # Made once here, not per call: the object is what every ply goes through.
+        self.fast = None if self.calls_type is None else self.calls_type(self)
+
+    @abstractmethod
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        """The legal actions of the seat to move, in a deterministic order;
+        empty when the game is over. Called once per position."""
+
+    @abstractmethod
+    def play(self, state: Any, action: Action) -> None:
+        """Apply ``action``, known to be legal, to ``state`` in place."""
+
+    def legal_actions(self, state: Any) -> tuple[Action, ...]:
+        # Typed here (the engine's signature says Any): the compiled build then reads
+        # and writes the cache at its fixed offset instead of by name.
+        s: FlatState = state
+        legal = s.legal_cache
+        if legal is None:
+            # The rules through the calls object where there is one (FlatCalls.legal
+            # written out: no extra call per position in the pure build).
+            fast = self.fast
+            rules = self.compute_legal(state) if fast is None else fast.compute_legal(state)
+            legal = s.legal_cache = tuple(rules)
+        return legal
+
+    def apply(self, state: Any, action: Action) -> Any:
+        # With the calls object, legal_actions and apply_legal written out: in the
+        # compiled build calls on this class (not native) cost more than the work.
+        fast = self.fast
+        s: FlatState = state
+        legal = s.legal_cache if fast is not None else None
+        if legal is None:
+            legal = self.legal_actions(state)
+        try:
+            ok = action in legal
+        except TypeError:  # an object whose == refuses to compare with actions
+            ok = False
+        if not ok:
+            raise IllegalAction(self.why_not(state, action))
+        if fast is None:
+            return self.apply_legal(state, action)
+        s.legal_cache = None
+        fast.play(state, action)
+        return state
+
+    def apply_legal(self, state: Any, action: Action) -> Any:
+        s: FlatState = state  # as in legal_actions
+        s.legal_cache = None
+        fast = self.fast
+        if fast is None:
+            self.play(state, action)
+        else:
+            fast.play(state, action)
+        return state
+
+    def why_not(self, state: Any, action: Action) -> str:
+        """Why ``action`` is not legal in ``state`` (the text of the ``IllegalAction``)."""
+        if self.to_move(state) is None:
+            return "the game is over"
+        return f"{action!r} is not a legal action now"
+
+    def clone(self, state: Any) -> Any:
+        return state.clone()
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        return self.state_type.from_json(data)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SearchCalls:
+    """The calls a search makes on every ply and every iteration, on one object.
+
+    Why: in the compiled build a game class is not a native class (it derives from
+    the interpreted :class:`~vikingcli.engine.Game`), so every ``game.legal_actions``
+    is a method look-up and a call through Python's calling convention, four of
+    them per ply (a tenth of a compiled search). This class is native: the search
+    calls its methods through a table, and a game's :class:`FlatCalls` calls its
+    rules functions directly. This base class just forwards to the game, for every
+    game without one (toy games, third-party plugins).
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def to_move(self, state: Any) -> int | None:
+        return self.game.to_move(state)
+
+    def legal(self, state: Any) -> Sequence[Action]:
+        return self.game.legal_actions(state)
+
+    def apply_legal(self, state: Any, action: Action) -> None:
+        self.game.apply_legal(state, action)
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return self.game.determinize(state, seat, rng)
+
+    def evaluate_all(self, state: Any) -> list[float]:
+        return self.game.evaluate_all(state)
+
+
+class FlatCalls(SearchCalls):
+    """The search calls of a :class:`FlatGame`, with the legal-action cache kept as
+    :class:`FlatGame` keeps it. A game subclasses it (``FlatGame.calls_type``) and
+    calls its own rules in ``to_move``, ``compute_legal``, ``play``, ``determinize``
+    and ``evaluate_all``: the same functions as the game's methods of those names
+    (the conformance suite compares them, ``vikingcli.engine.testing``)."""
+
+    def legal(self, state: Any) -> tuple[Action, ...]:
+        s: FlatState = state  # the cache at its fixed offset, as in FlatGame
+        legal = s.legal_cache
+        if legal is None:
+            legal = s.legal_cache = tuple(self.compute_legal(state))
+        return legal
+
+    def apply_legal(self, state: Any, action: Action) -> None:
+        s: FlatState = state
+        s.legal_cache = None
+        self.play(state, action)
+
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        game: Any = self.game
+        return game.compute_legal(state)
+
+    def play(self, state: Any, action: Action) -> None:
+        game: Any = self.game
+        game.play(state, action)
+
+
+def search_calls(game: Game) -> SearchCalls:
+    """The object a search calls ``game`` through: its :class:`FlatCalls` if it has
+    one, else one that forwards every call to ``game``."""
+    if isinstance(game, FlatGame) and game.fast is not None:
+        return game.fast
+    return SearchCalls(game)

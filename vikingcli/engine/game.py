@@ -1,0 +1,341 @@
+"""The engine interface every game plugin implements.
+
+A :class:`Game` is a stateless rules object; a game *state* is a plain object owned
+by the plugin (flat, cheap to copy: ints, tuples, small lists). The whole contract
+is the members below; everything else in vikingcli (CLI, saves, AI players,
+tournaments) is written once against it. OpenSpiel's Python games are the model.
+
+Conventions shared by every game:
+
+* Seats are numbered ``0 .. n_players-1``.
+* An *action* is any hashable, immutable value (an ``int``, a ``str`` or a tuple of
+  them). Search keys its tree on actions, so equal actions must compare equal.
+* ``apply`` mutates the state **in place** and returns it. It validates first and
+  raises :class:`IllegalAction` before touching anything, so a rejected action never
+  leaves a half-applied state. Search clones once per iteration (``determinize`` or
+  ``clone``) and then applies in place: that is what makes millions of applies cheap.
+* All chance comes from data inside the state (decks shuffled at setup, a bag order,
+  or a small integer RNG state), so ``apply`` is a pure function of state and action
+  and a save replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vikingcli.engine.search import SearchHints
+from vikingcli.engine.text import did_you_mean
+
+__all__ = [
+    "Action", "Game", "IllegalAction", "Option", "Outcome", "State", "normalize_action_text",
+    "ranks_from_keys",
+]
+
+Action = Hashable
+"""A legal move: hashable and immutable (int, str or a tuple of them)."""
+
+State = Any
+"""A game state: a plain object owned by the game plugin."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the given state, or a text that names none.
+
+    The message is shown to people as is: say what was wrong and, where it helps,
+    what would have been accepted.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One table option (mode, variant, headland lengths...).
+
+    ``choices`` lists the accepted values when they are few; otherwise ``parse``
+    turns the text into a value (raising ``ValueError`` with a readable reason) and
+    ``examples`` lists values the conformance suite should play besides the default.
+    """
+
+    name: str
+    default: str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    parse: Callable[[str], str] | None = None
+    examples: tuple[str, ...] = ()
+
+    def validate(self, text: str) -> str:
+        """Return the canonical text of the value, or raise ``ValueError``."""
+        text = text.strip()
+        if self.choices:
+            if text not in self.choices:
+                raise ValueError(
+                    f"option {self.name}: unknown value {text!r}{did_you_mean(text, self.choices)}"
+                    f" (accepted: {', '.join(self.choices)})"
+                )
+            return text
+        if self.parse is not None:
+            return self.parse(text)
+        return text
+
+    def test_values(self) -> tuple[str, ...]:
+        """Every value worth playing in conformance tests."""
+        values = self.choices or (self.default, *self.examples)
+        return tuple(dict.fromkeys(values))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``scores`` are the final points per seat; ``ranks`` the places after tie-breaks
+    (1 is best; seats still tied share a rank). ``end_reason`` says how the game
+    ended (e.g. ``"rules"`` or ``"round limit"``); ``breakdown`` holds JSON-ready
+    scoring detail (per scoring, per seat) for the UI and the JSON output.
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    end_reason: str = "rules"
+    breakdown: Mapping[str, Any] = field(default_factory=dict)
+    sheet: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    """The score sheet for people: ``(label, value per seat)`` rows in scoring
+    order, ending with the total; the end screens show it as a table."""
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats ranked first."""
+        return tuple(i for i, r in enumerate(self.ranks) if r == 1)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "end_reason": self.end_reason,
+            "breakdown": dict(self.breakdown),
+        }
+
+
+def normalize_action_text(text: str) -> str:
+    """An action text as the default ``parse_action`` compares it: lower case,
+    single spaces, no spaces at the ends."""
+    return " ".join(text.lower().split())
+
+
+def ranks_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Competition ranks (1 best) from comparable keys, higher key = better place.
+
+    Games build a key per seat (score, then tie-breaks) and call this, so ranking
+    and tie handling are written once.
+    """
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+class Game(ABC):
+    """A game's rules: stateless, shared by every state and thread.
+
+    Subclasses set the class attributes and implement the abstract methods.
+    """
+
+    name: str = ""
+    """Plugin name used on the command line (``wikinger``)."""
+    title: str = ""
+    """Human title (``Wikinger``)."""
+    version: str = "1"
+    """Rules version; stored in saves so an engine change is detected."""
+    min_players: int = 2
+    max_players: int = 4
+    default_players: int = 4
+    """Table size for ``vikingcli run GAME`` / ``play GAME`` with no ``-p``."""
+    options: tuple[Option, ...] = ()
+    """The options a table may set, each with its default."""
+    search_hints: SearchHints = SearchHints()
+    """What a search player should know to search this game well (cut-off, chains
+    of sub-decisions, the scale of ``evaluate``): one :class:`SearchHints`, the
+    defaults where the game sets none."""
+
+    # -- identity helpers (not to be overridden) ---------------------------------
+
+    def resolve_options(self, given: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Every option with its validated value; unknown names raise ``ValueError``."""
+        given = dict(given or {})
+        known = {o.name: o for o in self.options}
+        for key in given:
+            if key not in known:
+                accepted = ", ".join(known) or "none"
+                raise ValueError(
+                    f"{self.name}: unknown option {key!r}{did_you_mean(key, known)}"
+                    f" (accepted: {accepted})"
+                )
+        return {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
+
+    # -- the contract --------------------------------------------------------------
+
+    @abstractmethod
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
+        """A fresh game; deterministic in its arguments. ``options`` is complete
+        (as returned by :meth:`resolve_options`)."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> int | None:
+        """The seat that must act now, or ``None`` when the game is over.
+
+        Simultaneous choices are taken one seat at a time as hidden commitments
+        and revealed together once every seat has committed."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """Every legal action of the seat to move, in a deterministic order;
+        never empty while the game is not over."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> State:
+        """Play ``action`` for the seat to move, in place; return the state.
+
+        Raises :class:`IllegalAction` (state untouched) if it is not legal."""
+
+    def parse_alias(self, state: State, text: str, legal: Sequence[Action]) -> Action | None:
+        """The legal action that ``text`` (normalized: lower case, single spaces) names
+        in another way than its canonical text (an abbreviation on the board, a
+        shortcut), or ``None``. The default knows no aliases."""
+        return None
+
+    def refusal(self, state: State, text: str) -> str | None:
+        """Why the move that ``text`` (normalized) names is not allowed now, for a
+        person: the price and the coins they have, the occupied space, the missing
+        goods. ``None`` when ``text`` names no move of this game at all (the
+        default), so the person is shown the legal moves instead."""
+        return None
+
+    def apply_legal(self, state: State, action: Action) -> State:
+        """Like :meth:`apply` for an action taken from ``legal_actions(state)`` of
+        this very state, so the check may be skipped (search uses it). Anything
+        that comes from outside (people, bots, saves) goes through ``apply``."""
+        return self.apply(state, action)
+
+    @abstractmethod
+    def format_action(self, state: State, action: Action) -> str:
+        """The one canonical short text of ``action`` in ``state`` (what people
+        type, what saves and logs store)."""
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The legal action named by ``text``; raises :class:`IllegalAction`
+        with a readable reason otherwise. ``parse(format(a)) == a``.
+
+        The default matches ``text`` against the formatted legal actions, ignoring
+        case and runs of spaces, then asks :meth:`parse_alias`, and when it must
+        refuse, :meth:`refusal` for the reason."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"not an action text: {text!r}")
+        want = normalize_action_text(text)
+        legal = self.legal_actions(state)
+        if not legal:
+            raise IllegalAction("the game is over")
+        texts = [self.format_action(state, a) for a in legal]
+        for action, shown in zip(legal, texts):
+            if normalize_action_text(shown) == want:
+                return action
+        alias = self.parse_alias(state, want, legal)
+        if alias is not None:
+            return alias
+        reason = self.refusal(state, want)
+        if reason is not None:
+            raise IllegalAction(f"{text.strip()!r} is not allowed now: {reason}")
+        more = f" ... ({len(texts)} in all)" if len(texts) > 20 else ""
+        raise IllegalAction(
+            f"{text.strip()!r} is not a legal action now; legal: {', '.join(texts[:20])}{more}"
+        )
+
+    @abstractmethod
+    def observation(self, state: State, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready. Hidden cards, deck and bag orders
+        and unrevealed commitments are absent (hidden counts may be present)."""
+
+    @abstractmethod
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A new full state consistent with ``observation(state, seat)``: what
+        ``seat`` cannot see is re-dealt at random from ``rng``. The original is
+        not changed."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome:
+        """Final scores, tie-breaks and ranks; only for a finished game."""
+
+    @abstractmethod
+    def evaluate(self, state: State, seat: int) -> float:
+        """Heuristic worth of ``state`` for ``seat`` in final-score units
+        (a projected final score, not only the current one)."""
+
+    @abstractmethod
+    def render(self, state: State, seat: int | None) -> str | list[tuple[str, str]]:
+        """The table as a person at ``seat`` sees it (``None``: a spectator who
+        sees only public information), as plain text or prompt-toolkit
+        formatted text; readable in 80 columns."""
+
+    @abstractmethod
+    def to_json(self, state: State) -> dict[str, Any]:
+        """A full JSON-ready snapshot; ``from_json(to_json(s))`` is equal to ``s``."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """The state of a snapshot made by :meth:`to_json`."""
+
+    @abstractmethod
+    def clone(self, state: State) -> State:
+        """An independent copy, fast (no ``copy.deepcopy``)."""
+
+    # -- optional, with sensible defaults -------------------------------------------
+
+    def evaluate_all(self, state: State) -> list[float]:
+        """:meth:`evaluate` of every seat, in seat order: what search asks at each
+        cut-off. The default calls ``evaluate`` once per seat; a game whose seats
+        share most of the work (projected scorings, majorities) may override it
+        to do that work once, and must return exactly what ``evaluate`` would."""
+        evaluate = self.evaluate
+        return [evaluate(state, seat) for seat in range(self.num_players(state))]
+
+    def rules_text(self) -> str:
+        """A readable rules summary and the action syntax (``vikingcli rules``)."""
+        return self.__doc__ or self.title
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        """What ``seat`` (``None``: a spectator) learns from one move: ``action``,
+        played in ``before``, which led to ``after``.
+
+        The first line is the move as that seat may know it, without the mover's
+        name (the host adds it): the action's text, or e.g. ``chose a hero move``
+        for a secret choice. Further lines tell every automatic consequence the
+        game applied (forced moves, discards, reveals, prices paid, scorings),
+        naming seats with :func:`seat_ref`. It must depend only on what ``seat``
+        can observe before and after the move; the conformance suite checks that.
+        The host never describes a move to a person in any other way.
+
+        The default tells the action's text to everyone: right only for games
+        whose moves are public and whose consequences need no telling."""
+        return [self.format_action(before, action)]
+
+    def view(self, state: State, seat: int | None, text: str) -> str | None:
+        """Answer a look-up a person typed at the prompt (``board 2``, ``hand``...)
+        with text to show, or ``None`` if ``text`` is not one of the game's views.
+        Never changes the state; shows only what ``seat`` may know."""
+        return None
+
+    def current_scores(self, state: State) -> tuple[float, ...]:
+        """Points on the score track now (shown by progress displays)."""
+        return tuple(0.0 for _ in range(self.num_players(state)))
+
+    @abstractmethod
+    def num_players(self, state: State) -> int:
+        """The number of seats in ``state``."""
+
+    def component_totals(self, state: State) -> Mapping[str, int]:
+        """Totals of each kind of component over every place it can be (cards,
+        figures, goods...). Conserved by every action and by ``determinize``;
+        property tests and the AI honesty tests compare them. Empty if not given."""
+        return {}
+
+    def legal_action_texts(self, state: State) -> list[str]:
+        """The canonical texts of every legal action (for help and completion)."""
+        return [self.format_action(state, a) for a in self.legal_actions(state)]

@@ -1,0 +1,71 @@
+"""What a game tells a search player about searching it well: one typed object.
+
+A game sets :attr:`vikingcli.engine.Game.search_hints` to a :class:`SearchHints`;
+a game that sets nothing gets the defaults below, which suit a game whose every
+move is one decision and whose ``evaluate`` is in points. Search players read it
+and nothing else about the game's tuning; an explicit player parameter
+(``mcts:depth=...``, ``mcts:search=tree``) always wins over a hint. The host reads
+only :attr:`SearchHints.eval_scale` (how big a lost point is, for ``analyze``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+State = Any  # as in vikingcli.engine.game (not imported: the game module imports this one)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHints:
+    """How a search player should search this game (defaults: a game that says nothing)."""
+
+    eval_scale: float = 10.0
+    """A typical winning margin in ``evaluate`` units: search turns score
+    differences into win-probability-like rewards with it, and ``analyze`` grades a
+    move's loss against it. Must be positive."""
+    depth: int | None = None
+    """The rollout cut-off in plies that suits this game (``None``: the AI's own
+    default)."""
+    deepen: bool = False
+    """Lengthen the cut-off (a flat search: play on through more chains after
+    :attr:`horizon`) when a search is given more than the AI's default budget, for
+    games where more thinking measured stronger that way."""
+    tiebreak: bool = False
+    """Let the one-ply ``evaluate`` ranking decide between root actions the search
+    cannot tell apart."""
+    method: Literal["tree", "flat"] = "tree"
+    """``"tree"``: grow a search tree. ``"flat"``: judge each root action by playing
+    the rest of its chain of sub-decisions greedily up to :attr:`horizon` on many
+    determinizations, for games where a move is a chain of small steps (offers,
+    allocations, votes, payments) that random play turns into noise."""
+    horizon: Callable[[State, State], bool] | None = None
+    """``horizon(start, state)``: has play from ``start`` (a position where a seat
+    decides) reached ``state``, the end of the chain of sub-decisions that decision
+    belongs to (an offer resolved, a build phase over)? A search with rollouts stops
+    there and asks ``evaluate``. Both are the searcher's own determinizations, so
+    only what they share may be read. ``None``: every action ends its chain (one ply)."""
+    deepens: Callable[[State], bool] | None = None
+    """``deepens(state)``, read only where :attr:`deepen` is set: does a flat search
+    given more than the default budget look farther from the decision in ``state``?
+    Where looking farther pays for some kinds of decision only, the game names them
+    (Graenaland: hero moves and the offers that follow, not builds and payments).
+    Reads only public information. ``None``: every decision deepens."""
+
+    def __post_init__(self) -> None:
+        if not self.eval_scale > 0:
+            raise ValueError(f"eval_scale must be positive, not {self.eval_scale!r}")
+        if self.depth is not None and self.depth < 0:
+            raise ValueError(f"depth must be at least 0, not {self.depth!r}")
+        if self.method not in ("tree", "flat"):
+            raise ValueError(f"method must be 'tree' or 'flat', not {self.method!r}")
+
+    def ends_chain(self, start: State, state: State) -> bool:
+        """:attr:`horizon` with its default (one ply)."""
+        return True if self.horizon is None else self.horizon(start, state)
+
+    def deepens_at(self, state: State) -> bool:
+        """:attr:`deepen` and :attr:`deepens` together: does a bigger budget look
+        farther from the decision in ``state``?"""
+        return self.deepen and (self.deepens is None or self.deepens(state))

@@ -1,0 +1,130 @@
+"""The save file format, once: a schema (msgspec) that saves are read through and
+written from. Every field, its type and its range.
+
+A hand-edited or damaged save must be refused with one line before any of it is
+used, so the whole document is checked here at once instead of field by field
+where it is read. What the schema cannot know (that a forfeit fits the replayed
+game, that the result matches it) is checked by :func:`vikingcli.saves.match_file.load_match`.
+Writing goes through the same classes (:func:`encode`), so what is written is what
+is read; orjson does the encoding.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any, Final, Literal
+
+import msgspec
+import orjson
+
+from vikingcli.core.errors import SEED_MAX
+
+FORMAT: Final = "vikingcli-save"
+VERSION: Final = 1
+
+
+Seed = Annotated[int, msgspec.Meta(ge=0, le=SEED_MAX)]
+SeatIndex = Annotated[int, msgspec.Meta(ge=0)]
+Seconds = Annotated[float, msgspec.Meta(ge=0)]
+
+
+class SeatDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """One seat: its display name and the player spec that drives it."""
+
+    player: str
+    name: str = ""
+
+
+class ForfeitDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """The seat that lost by failing or overrunning, and why."""
+
+    seat: SeatIndex
+    reason: str
+
+
+class OwnerDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """The person a seat of a shared table is bound to: the user name and the SHA256
+    fingerprint of their key (``None`` for a keyless login at an open table)."""
+
+    user: str
+    key: str | None
+
+
+class TalkDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """One line of table talk: after how many moves, who said it, what."""
+
+    move: Annotated[int, msgspec.Meta(ge=0)]
+    who: str
+    text: str
+
+
+class TableDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """What a shared (SSH) table keeps beyond the match: seat owners and
+    reservations by seat number, and the table talk."""
+
+    owners: dict[str, OwnerDoc] = {}
+    reserved: dict[str, str] = {}
+    talk: list[TalkDoc] = []
+
+
+class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """A complete save document (format version 1)."""
+
+    format: Literal["vikingcli-save"]
+    version: Literal[1]
+    game: str
+    game_version: str
+    options: dict[str, str]
+    seed: Seed
+    seats: Annotated[list[SeatDoc], msgspec.Meta(min_length=1)]
+    actions: list[str]
+    seconds: list[Seconds]
+    state: dict[str, Any]
+    forfeit: ForfeitDoc | None = None
+    result: dict[str, Any] | None = None
+    table: TableDoc | None = None
+    """A shared table's record; absent in a save made by ``play`` or ``run``."""
+
+
+def check_save(doc: Any) -> SaveDoc:
+    """The typed save of a parsed JSON document, or ``ValueError`` saying what is wrong.
+
+    Format and version are looked at first, so that a file of another program or of
+    a newer vikingcli gets that message rather than a list of unexpected fields."""
+    if not isinstance(doc, dict):
+        raise ValueError(f"not a vikingcli save (format is not {FORMAT!r})")
+    if doc.get("format") != FORMAT:
+        raise ValueError(f"not a vikingcli save (format is not {FORMAT!r})")
+    version = doc.get("version")
+    if type(version) is not int or version < 1:
+        raise ValueError(f"save format version {version!r} is not a version number (1-{VERSION})")
+    if version > VERSION:
+        raise ValueError(
+            f"save format version {version} is newer than this vikingcli reads ({VERSION});"
+            " upgrade vikingcli"
+        )
+    try:
+        save = msgspec.convert(doc, SaveDoc, strict=True)
+    except msgspec.ValidationError as exc:
+        raise ValueError(f"invalid save: {exc}") from None
+    if not all(math.isfinite(s) for s in save.seconds):
+        raise ValueError("invalid save: seconds must be finite numbers")
+    if len(save.seconds) != len(save.seats):
+        raise ValueError(
+            f"invalid save: {len(save.seconds)} entries in 'seconds' for {len(save.seats)} seats"
+        )
+    if save.forfeit is not None and save.forfeit.seat >= len(save.seats):
+        raise ValueError(
+            f"invalid save: forfeit by seat {save.forfeit.seat}, but the game has seats"
+            f" 0-{len(save.seats) - 1}"
+        )
+    return save
+
+
+def encode(doc: SaveDoc) -> bytes:
+    """The bytes of a save file: the document as indented JSON. A save without a
+    table record has no ``table`` key (as saves made before there were tables)."""
+    data = msgspec.to_builtins(doc)
+    if doc.table is None:
+        del data["table"]
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2)

@@ -1,0 +1,1 @@
+"""Looking back at a saved game: replay and analysis."""

@@ -1,0 +1,47 @@
+"""Look-ups a person types at any prompt (``help``, ``actions``, ``board``, ``rules``
+and the game's own views): the same answers at the local prompt and at an SSH table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vikingcli.engine import Game, State
+from vikingcli.engine.text import columns, shown
+
+HELP = (
+    "Type an action (Tab completes). Commands: 'actions' lists the legal actions, "
+    "'board' shows the table again, 'legend' explains its abbreviations, 'rules' prints "
+    "the rules summary, the game's own views, 'hint' asks the AI for the best moves, "
+    "'undo' takes back your last decision, 'quit' saves and leaves."
+)
+
+
+def look_up(
+    game: Game,
+    state: State,
+    seat: int | None,
+    line: str,
+    help_text: str = HELP,
+    names: Sequence[str] = (),
+) -> str | None:
+    """The answer to a look-up typed at a prompt (``help``, ``actions``, ``board``,
+    ``rules`` or one of the game's views), or ``None`` when ``line`` is not one.
+
+    Shared by the local prompt and the SSH tables, so a person gets the same answers
+    everywhere. ``seat`` is whose eyes look (``None``: a spectator); the legal actions
+    are listed only to the seat to move, because they can name that seat's hand."""
+    if line in ("help", "?"):
+        return help_text
+    if line == "actions":
+        mover = game.to_move(state)
+        if seat is None or mover != seat:
+            return "no actions for you now: it is not your move"
+        return columns(game.legal_action_texts(state))
+    if line == "board":
+        return shown(game.render(state, seat), names)
+    if line == "rules":
+        return game.rules_text()
+    answer = game.view(state, seat, line)
+    if answer is None and line == "legend":
+        return "this game has no abbreviations to explain"
+    return None if answer is None else shown(answer, names)

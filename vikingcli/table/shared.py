@@ -1,0 +1,532 @@
+"""A table that remote people share: seats bound to their owners, a lobby, spectators,
+table talk, and a save that reopens the table with its seats.
+
+Nothing here knows SSH. Each connection is a :class:`Screen` (show a line, redraw
+the prompt, hang up) with an :class:`Identity` (the user name and the fingerprint of
+the key that logged in); :mod:`vikingcli.table.ssh` provides both. Everything runs on one
+asyncio event loop: the game state changes only there, so a look-up typed at any
+moment reads a whole state, never one half-applied. AI players think in a worker
+thread on a copy of the state. What a line typed at the table means (a look-up, a
+move, a console command) is :mod:`vikingcli.table.commands`.
+
+Seat rules, in the order :meth:`Table.join` applies them:
+
+* the seat bound to this key (reconnect) is taken back; if its owner is still on
+  it from another connection, this one watches instead (``take`` moves the seat);
+* a seat reserved for this user name (``--seat NAME=N``) is bound to this key;
+* otherwise the first free human seat is bound to this key;
+* otherwise the connection watches (with ``--spectators``) or is turned away.
+
+A bound seat stays bound when its owner leaves; only the host frees it
+(``release N`` at the server console, or ``serve --resume SAVE --release N``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from vikingcli.core.match import ForfeitRecord, Match, Seat, make_player
+from vikingcli.engine import IllegalAction
+from vikingcli.engine.players import Forfeit, HostedPlayer, Player, PlayerKind, SeatInfo
+from vikingcli.engine.text import move_lines, named_fragments, shown
+from vikingcli.saves.schema import TalkDoc
+from vikingcli.saves.table_record import (
+    Identity,
+    Owner,
+    TableRecord,
+    parse_reservations,
+    printable,
+    write_table_save,
+)
+from vikingcli.table.hints import hinter
+from vikingcli.table.scoresheet import score_sheet
+
+MAX_NAME = 24
+MAX_LINE = 1000
+"""Longest line a person may send; longer ones are refused, not cut."""
+MAX_MISSED = 400
+"""Lines of moves kept for a seat whose owner is away (shown when they return)."""
+
+
+class Screen(Protocol):
+    """One connection's terminal as the table uses it."""
+
+    def show(self, text: Any, style: str = "") -> None:
+        """Print ``text`` (str or formatted text) above the prompt."""
+
+    def refresh(self) -> None:
+        """Redraw the prompt: whose move it is or what the lobby waits for changed."""
+
+    def hang_up(self) -> None:
+        """Close the connection once everything shown so far is out."""
+
+
+@dataclass(eq=False)
+class Place:
+    """A connection at the table: a seat it plays, or ``None`` while it watches."""
+
+    who: Identity
+    screen: Screen
+    seat: int | None
+    name: str
+
+
+class Table:
+    """One game whose human seats belong to remote people."""
+
+    def __init__(
+        self,
+        match: Match,
+        kinds: Mapping[str, PlayerKind],
+        save: Path,
+        *,
+        record: TableRecord | None = None,
+        reserve: Sequence[str] = (),
+        release: Sequence[int] = (),
+        spectators: bool = False,
+        confirm: bool = False,
+        log: Callable[[str], None] = print,
+    ) -> None:
+        self.match = match
+        self.confirm = confirm
+        """Ask a person even for their only legal move (else it is played for them)."""
+        self.save = save
+        self.log = log
+        self.spectators = spectators
+        self.record = record or TableRecord()
+        self.humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
+        self.hinter = hinter(kinds)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._arrange(reserve, release)
+        self.holders: dict[int, Place] = {}
+        self.watchers: list[Place] = []
+        self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
+        self.histories: dict[int | None, Any] = {}
+        """Per seat, the prompt history object of the front end (kept across reconnects)."""
+        self._begun: set[int] = set()
+        self.players: dict[int, Player] = {
+            i: make_player(match.game, kinds, s.spec, i, match.seed)
+            for i, s in enumerate(match.seats)
+            if i not in self.humans
+        }
+        self.go = asyncio.Event()
+        self.finished = False
+        self.stopped: str | None = None
+        self.pending: dict[int, asyncio.Future[str]] = {}
+        """Per human seat, the move the table waits for (set by the line its person types)."""
+        self._fresh: set[Place] = set()
+        """Places whose last sight of the board is the current state."""
+        match.narrating = True
+
+    def _arrange(self, reserve: Sequence[str], release: Sequence[int]) -> None:
+        """Apply the host's ``--release`` and ``--seat`` choices; ``ValueError`` names
+        a choice that cannot be made."""
+        owners = self.record.owners
+        for seat in release:
+            if seat not in self.humans:
+                raise ValueError(f"--release {seat}: not a human seat")
+            if seat not in owners and seat not in self.record.reserved:
+                raise ValueError(f"--release {seat}: the seat is free already")
+            owner = owners.pop(seat, None)
+            self.record.reserved.pop(seat, None)
+            self.log(f"seat {seat} released from {owner.user if owner else 'its reservation'}")
+        for seat, name in parse_reservations(reserve, self.humans).items():
+            if seat in owners:
+                raise ValueError(
+                    f"--seat {name}={seat}: seat {seat} belongs to {owners[seat].user}"
+                    f" (--release {seat} frees it)"
+                )
+            self.record.reserved[seat] = name
+
+    # -- who sits where -----------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        return self.match.seats[seat].name
+
+    def owner_of(self, who: Identity) -> int | None:
+        for seat, owner in self.record.owners.items():
+            if owner.is_(who):
+                return seat
+        return None
+
+    def missing(self) -> list[int]:
+        """Human seats nobody is connected to."""
+        return [s for s in self.humans if s not in self.holders]
+
+    def expected(self, seat: int) -> str:
+        """Who a human seat waits for: its owner, the user it is reserved for, or anyone."""
+        if seat in self.record.owners:
+            return self.seat_name(seat)
+        return self.record.reserved.get(seat, "anyone")
+
+    def seat_lines(self) -> list[str]:
+        """The seats as the lobby and ``seats`` show them."""
+        lines = [f"{self.match.game.title}, seed {self.match.seed}:"]
+        for i, seat in enumerate(self.match.seats):
+            if i not in self.humans:
+                state = f"AI ({seat.spec})"
+            elif i in self.holders:
+                state = f"{self.holders[i].name}, here"
+            elif i in self.record.owners:
+                state = f"{self.seat_name(i)}, away"
+            elif i in self.record.reserved:
+                state = f"free, reserved for {self.record.reserved[i]}"
+            else:
+                state = "free"
+            lines.append(f"  seat {i}: {state}")
+        if self.spectators:
+            lines.append(f"  watching: {len(self.watchers)}")
+        return lines
+
+    def join(self, who: Identity, screen: Screen) -> Place | None:
+        """Seat (or watch) a new connection; ``None`` when it is turned away (it has
+        been told why)."""
+        if self.finished or self.stopped:
+            screen.show("This table is closed. Bye.")
+            return None
+        seat = self.owner_of(who)
+        note = ""
+        if seat is not None and seat in self.holders:
+            note = (
+                f"You hold seat {seat} on another connection; this one watches."
+                " Type 'take' to move your seat here."
+            )
+            seat = None
+        elif seat is None and who.user in self.record.reserved.values():
+            reserved = next(s for s, u in self.record.reserved.items() if u == who.user)
+            if reserved in self.record.owners:
+                note = f"Seat {reserved} was reserved for {who.user} and is bound to another key."
+            else:
+                seat = self._bind(reserved, who)
+        elif seat is None:
+            free = [
+                s
+                for s in self.humans
+                if s not in self.record.owners and s not in self.record.reserved
+            ]
+            if free:
+                seat = self._bind(free[0], who)
+        if seat is None and not note.startswith("You hold") and not self.spectators:
+            screen.show(note or "This table is full, and it takes no spectators. Bye.")
+            screen.show("\n".join(self.seat_lines()))
+            self.log(f"{who.user} turned away (no seat for this key)")
+            return None
+        place = Place(who, screen, seat, who.user if seat is None else self.seat_name(seat))
+        if seat is None:
+            self.watchers.append(place)
+            screen.show(f"Welcome {place.name}: you are watching {self.match.game.title}.")
+            if note:
+                screen.show(note)
+            self.log(f"{who.user} watches")
+        else:
+            self._seat(place, seat)
+        screen.show("\n".join(self.seat_lines()))
+        if self.go.is_set():
+            self._show_board(place)
+            self._tell_turn(place)
+        else:
+            self._lobby_news()
+        self._refresh_all()
+        return place
+
+    def _bind(self, seat: int, who: Identity) -> int:
+        name = printable(who.user, MAX_NAME) or f"seat {seat + 1}"
+        if name in (s.name for i, s in enumerate(self.match.seats) if i != seat):
+            name = f"{name} {seat + 1}"
+        self.match.seats[seat] = Seat(name, self.match.seats[seat].spec)
+        self.record.owners[seat] = Owner(who.user, who.key)
+        self.record.reserved.pop(seat, None)
+        self.log(f"{who.user} took seat {seat} (key {who.key or 'none: open table'})")
+        self._save()
+        return seat
+
+    def _seat(self, place: Place, seat: int) -> None:
+        place.seat, place.name = seat, self.seat_name(seat)
+        self.holders[seat] = place
+        place.screen.show(f"Welcome {place.name}: you hold seat {seat} of {self.match.game.title}.")
+        missed, self.missed[seat] = self.missed[seat], []
+        if missed:
+            place.screen.show("\n".join(["While you were away:", *missed]))
+        self._others(place, f"{place.name} is at seat {seat}")
+
+    def leave(self, place: Place) -> None:
+        """A connection ended (quit, hang-up, lost): its seat stays bound to its owner."""
+        if place.seat is not None and self.holders.get(place.seat) is place:
+            del self.holders[place.seat]
+            if not (self.finished or self.stopped):
+                self.log(f"{place.name} left seat {place.seat}")
+                self._others(
+                    place,
+                    f"{place.name} left seat {place.seat}; the seat waits for them"
+                    " (the same key gets it back)",
+                )
+        elif place in self.watchers:
+            self.watchers.remove(place)
+        self._fresh.discard(place)
+        self._refresh_all()
+
+    def release(self, seat: int) -> str:
+        """The host frees a bound seat for the next person (never done silently)."""
+        if seat not in self.humans:
+            return f"seat {seat} is not a human seat"
+        if seat not in self.record.owners and seat not in self.record.reserved:
+            return f"seat {seat} is free already"
+        owner = self.record.owners.pop(seat, None)
+        self.record.reserved.pop(seat, None)
+        holder = self.holders.pop(seat, None)
+        if holder is not None:
+            holder.screen.show("The host released your seat. Bye.")
+            holder.screen.hang_up()
+        who = owner.user if owner else "its reservation"
+        self.broadcast(f"The host released seat {seat} from {who}; the next person takes it.")
+        self._save()
+        return f"seat {seat} released"
+
+    # -- what people do at the table -----------------------------------------------------
+
+    def hint(self, place: Place) -> None:
+        """The best moves for the seat to move, searched in a thread from its own view."""
+        show = place.screen.show
+        if place.seat is None:
+            show("watchers get no hints", "error")
+            return
+        if self.hinter is None:
+            show("no hint here: no searching player kind (mcts) is installed", "error")
+            return
+        game, seat, hint = self.match.game, place.seat, self.hinter
+        if game.to_move(self.match.state) != seat:
+            show("hints are for your own move", "error")
+            return
+        copy = game.clone(self.match.state)
+
+        async def search() -> None:
+            show("\n".join(await asyncio.to_thread(hint, game, copy, seat)))
+
+        self._tasks.add(task := asyncio.get_running_loop().create_task(search()))
+        task.add_done_callback(self._tasks.discard)
+
+    def take(self, place: Place) -> None:
+        seat = self.owner_of(place.who)
+        if place.seat is not None or seat is None:
+            place.screen.show("'take' moves your own seat to this connection; you have none here")
+            return
+        old = self.holders.get(seat)
+        if old is not None:
+            old.screen.show("Your seat moved to another connection. Bye.")
+            old.screen.hang_up()
+            del self.holders[seat]
+        self.watchers.remove(place)
+        self._seat(place, seat)
+        self._show_board(place)
+        self._tell_turn(place)
+        self._refresh_all()
+
+    def say(self, name: str, text: str, watching: bool = False) -> None:
+        """Table talk: one line to everyone, kept in the save and the server log."""
+        text = printable(text.strip(), MAX_LINE)
+        if not text:
+            return
+        who = f"{name} (watching)" if watching else name
+        self.record.talk.append(TalkDoc(len(self.match.actions), who, text))
+        self.log(f"{who} says: {text}")
+        self.broadcast(f"{who} says: {text}", "talk")
+
+
+    # -- telling people -----------------------------------------------------------------
+
+    def places(self) -> list[Place]:
+        return [*self.holders.values(), *self.watchers]
+
+    def broadcast(self, text: str, style: str = "") -> None:
+        for place in self.places():
+            place.screen.show(text, style)
+
+    def _others(self, me: Place, text: str) -> None:
+        for place in self.places():
+            if place is not me:
+                place.screen.show(text)
+
+    def _refresh_all(self) -> None:
+        for place in self.places():
+            place.screen.refresh()
+
+    def _lobby_news(self) -> None:
+        missing = self.missing()
+        if not missing:
+            self.start("All seats are taken: the game begins. Type 'help' for commands.")
+            return
+        waiting = ", ".join(f"seat {s} ({self.expected(s)})" for s in missing)
+        self.broadcast(f"Waiting for {len(missing)} more: {waiting}.")
+
+    def start(self, message: str) -> None:
+        if self.go.is_set():
+            return
+        self.broadcast(message)
+        self.log(message)
+        self.go.set()
+        for place in self.places():
+            self._show_board(place)
+        self._refresh_all()
+
+    def _show_board(self, place: Place) -> None:
+        match = self.match
+        # Fragments, not text: the front end styles what the game marked as a threat.
+        board = match.game.render(match.state, place.seat)
+        place.screen.show(named_fragments(board, match.names))
+        self._fresh.add(place)
+
+    def _tell_turn(self, place: Place) -> None:
+        if place.seat is not None and self.pending.get(place.seat) is not None:
+            place.screen.show(f"Your move, {place.name}.", "yourmove")
+
+    # -- the game ----------------------------------------------------------------------
+
+    def _save(self) -> None:
+        write_table_save(self.match, self.record, self.save)
+
+    async def run(self) -> None:
+        """Wait for the table to fill (or the host), then play to the end or to a stop."""
+        self._save()
+        if not self.missing():
+            self.start("All seats are taken: the game begins.")
+        await self.go.wait()
+        match, game = self.match, self.match.game
+        while not match.over and not self.stopped:
+            seat = game.to_move(match.state)
+            assert seat is not None
+            only = self._only_move(seat)
+            if only is not None:
+                match.apply_text(only)  # narrated to everyone like any other move
+            elif seat in self.humans:
+                try:
+                    text = await self._human_move(seat)
+                except asyncio.CancelledError:
+                    if self.stopped:
+                        break
+                    raise
+                match.apply_text(text)
+            elif not await self._ai_move(seat):
+                break
+            if self.stopped:
+                break
+            self._after_move(seat)
+        result = None if self.stopped else match.result_json()
+        for player in self.players.values():
+            if isinstance(player, HostedPlayer):
+                await asyncio.to_thread(player.end, result)
+        if self.stopped:
+            return
+        self.finished = True
+        self._save()
+        self._goodbye()
+
+    def _only_move(self, seat: int) -> str | None:
+        """A person's only legal move, played for them unless the table asks to confirm."""
+        if seat not in self.humans or self.confirm:
+            return None
+        game, state = self.match.game, self.match.state
+        legal = game.legal_actions(state)
+        return game.format_action(state, legal[0]) if len(legal) == 1 else None
+
+    async def _human_move(self, seat: int) -> str:
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.pending[seat] = future
+        start = time.perf_counter()
+        holder = self.holders.get(seat)
+        if holder is not None:
+            if holder not in self._fresh:
+                self._show_board(holder)
+            self._tell_turn(holder)
+        self._refresh_all()
+        try:
+            return await future
+        finally:
+            self.pending.pop(seat, None)
+            self.match.seconds[seat] += time.perf_counter() - start
+
+    async def _ai_move(self, seat: int) -> bool:
+        """Let an AI seat move; ``False`` when it forfeited (the game ends)."""
+        match, game = self.match, self.match.game
+        start = time.perf_counter()
+        player = self.players[seat]
+        try:
+            if seat not in self._begun:
+                self._begun.add(seat)
+                if isinstance(player, HostedPlayer):  # a bot process: tell it its table
+                    info = SeatInfo(dict(match.options), len(match.seats), seat, None)
+                    await asyncio.to_thread(player.begin, game, info)
+            # A copy: the event loop keeps reading the real state for look-ups.
+            copy = game.clone(match.state)
+            action = await asyncio.to_thread(player.choose, game, copy, seat)
+            if self.stopped:
+                # The table was saved without this move; it is chosen again on resume.
+                return True
+            match.apply_text(game.format_action(match.state, action))
+        except IllegalAction as exc:
+            match.forfeit = ForfeitRecord(seat, f"illegal action: {exc}")
+        except Forfeit as exc:
+            match.forfeit = ForfeitRecord(seat, str(exc))
+        except Exception as exc:
+            match.forfeit = ForfeitRecord(seat, f"player error: {type(exc).__name__}: {exc}")
+        finally:
+            match.seconds[seat] += time.perf_counter() - start
+        return match.forfeit is None
+
+    def _after_move(self, seat: int) -> None:
+        self._save()
+        self._fresh.clear()
+        match = self.match
+        number, name = len(match.actions), self.seat_name(seat)
+        for person in self.humans:
+            lines = move_lines(number, name, match.narrate(person))
+            holder = self.holders.get(person)
+            if holder is not None:
+                holder.screen.show("\n".join(lines))
+            else:
+                self.missed[person] = (self.missed[person] + lines)[-MAX_MISSED:]
+        public = "\n".join(move_lines(number, name, match.narrate(None)))
+        for place in self.watchers:
+            place.screen.show(public)
+        self._refresh_all()
+
+    def final_lines(self) -> list[str]:
+        """The end screen: the open table, the score sheet, every seat's place."""
+        match = self.match
+        result = match.result_json()
+        lines = [shown(match.game.render(match.state, None), match.names)]
+        if match.forfeit is None:
+            lines.append(score_sheet(match.outcome(), match.names))
+        lines.append(f"Game over ({result['end_reason']}).")
+        for i in range(len(match.seats)):
+            score, rank = result["scores"][i], result["ranks"][i]
+            lines.append(f"  seat {i} {self.seat_name(i)}: {score:g} points, rank {rank}")
+        return lines
+
+    def _goodbye(self) -> None:
+        self.broadcast("\n".join(self.final_lines()))
+        self.log(f"game over; saved to {self.save}")
+        for place in self.places():
+            place.screen.hang_up()
+
+    def stop(self, reason: str) -> None:
+        """Save and close the table (SIGTERM, SIGINT, the console's ``stop``)."""
+        if self.stopped or self.finished:
+            return
+        self.stopped = reason
+        self._save()
+        self.broadcast(
+            f"{reason}. The table is saved; it reopens with"
+            f" 'vikingcli serve --resume {self.save}', and your seat stays yours.",
+            "error",
+        )
+        self.log(f"{reason}; saved to {self.save}")
+        for place in self.places():
+            place.screen.hang_up()
+        for future in self.pending.values():
+            future.cancel()
+        self.go.set()

@@ -1,0 +1,446 @@
+"""SSH tables: people join a :class:`~vikingcli.table.Table` with any ssh client.
+
+Every connection runs a full prompt-toolkit session (prompt-toolkit's own SSH
+support on asyncssh): Tab completes the legal actions, the prompt keeps a history,
+messages print above the prompt while the person types, and a line under the
+prompt says whose move it is or whom the lobby waits for.
+
+Who gets in: public keys from an authorized_keys file, or anyone at an ``--open``
+table. Either way the key a person logged in with is what their seat is bound to
+(see :mod:`vikingcli.table`). Input that is not UTF-8 becomes U+FFFD and is refused
+line by line; a vanished client only frees its connection, never its seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import asyncssh
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application.current import create_app_session
+from prompt_toolkit.completion import DynamicCompleter, WordCompleter
+from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+from prompt_toolkit.renderer import print_formatted_text as render_text
+from prompt_toolkit.styles import Style
+
+from vikingcli.core.match import Match
+from vikingcli.core.registry import Registry
+from vikingcli.saves.table_record import Identity, read_table_record
+from vikingcli.table import commands
+from vikingcli.table.shared import Place, Table
+
+STYLE = Style.from_dict(
+    {
+        "yourmove": "bold ansigreen",
+        "error": "ansired",
+        "talk": "ansicyan",
+        "threat": "reverse",
+        "bottom-toolbar": "noreverse ansibrightblack",
+    }
+)
+
+
+def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's host key, generated once and kept so clients can trust it."""
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key.write_private_key(str(path))
+    path.chmod(0o600)
+    return key
+
+
+def default_authorized_keys() -> Path | None:
+    """The user's own ``~/.ssh/authorized_keys``, when there is one."""
+    path = Path.home() / ".ssh" / "authorized_keys"
+    return path if path.is_file() else None
+
+
+def read_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """The keys of an authorized_keys file; ``ValueError`` names what is wrong."""
+    try:
+        keys = asyncssh.read_authorized_keys(str(path))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except (ValueError, asyncssh.KeyImportError) as exc:
+        raise ValueError(f"{path}: not an authorized_keys file: {exc}") from None
+    if not keys._user_entries:
+        raise ValueError(f"{path}: holds no public key")
+    return keys
+
+
+def table_keys(
+    path: Path | None, open_table: bool, host: str
+) -> tuple[asyncssh.SSHAuthorizedKeys | None, str | None]:
+    """Who may join (``None``: anyone) and the warning to print, from ``serve``'s
+    options; ``ValueError`` when neither keys nor ``--open`` were given."""
+    if open_table:
+        if path is not None:
+            raise ValueError("--open lets anyone in; it does not go with --authorized-keys")
+        return None, open_table_warning(host)
+    path = path or default_authorized_keys()
+    if path is None:
+        raise ValueError(
+            "no authorized keys: give --authorized-keys FILE (the public keys of the people"
+            " who may join), or --open for a table that anyone who reaches it can join"
+        )
+    return read_keys(path), None
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def open_table_warning(host: str) -> str | None:
+    """The loud line an ``--open`` table on a reachable address deserves."""
+    if is_loopback(host):
+        return None
+    return (
+        f"WARNING: an OPEN table on {host}: anyone who reaches this port can join, "
+        "take a free seat and watch; use --authorized-keys to let only your friends in"
+    )
+
+
+class _Session(PromptToolkitSSHSession):
+    """prompt-toolkit's SSH session, told who logged in, quiet about hang-ups."""
+
+    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+        # Cursor position reports tell prompt-toolkit the room below the prompt: the
+        # live status line is drawn only when that is known.
+        super().__init__(self._play, enable_cpr=True)
+        self.table = table
+        self.who = who
+        self.live = live
+
+    def _get_size(self) -> Size:
+        size = super()._get_size()
+        # A client without a terminal (ssh -T) reports 0x0: lay out for 80x24.
+        return Size(rows=size.rows or 24, columns=size.columns or 80)
+
+    async def _interact(self) -> None:
+        chan = self._chan
+        assert chan is not None
+        if getattr(chan, "_editor", None) is not None:
+            chan.set_line_mode(False)  # prompt-toolkit edits the line itself
+        self._output = Vt100_Output(
+            self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=True
+        )
+        with (
+            create_pipe_input() as self._input,
+            create_app_session(input=self._input, output=self._output) as session,
+        ):
+            self.app_session = session
+            self.live.add(self)
+            try:
+                await self.interact(self)
+            except asyncio.CancelledError:
+                pass  # the client went away
+            except Exception as exc:
+                self.table.log(f"{self.who.user}: connection failed: {type(exc).__name__}: {exc}")
+            finally:
+                # An exit status lets ssh end with 0; what is still queued goes first.
+                chan.exit(0)
+                self.live.discard(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        # A client that vanishes mid-prompt never sends EOF: end its prompt here.
+        if self.interact_task is not None and not self.interact_task.done():
+            self.interact_task.cancel()
+
+    def break_received(self, msec: int) -> bool:
+        return True  # ignored, like Ctrl-C at an idle prompt
+
+    async def _play(self, _: PromptToolkitSSHSession) -> None:
+        assert self._output is not None
+        terminal = _Terminal(self._output)
+        pump = asyncio.ensure_future(terminal.pump())
+        place = self.table.join(self.who, terminal)
+        try:
+            if place is not None:
+                await self._prompt_loop(terminal, place)
+        finally:
+            if place is not None:
+                self.table.leave(place)
+            terminal.hang_up()
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(pump, 2)
+
+    async def _prompt_loop(self, terminal: _Terminal, place: Place) -> None:
+        table = self.table
+        # A seat's history outlives its connections; a watcher's is its own.
+        history = (
+            InMemoryHistory()
+            if place.seat is None
+            else table.histories.setdefault(place.seat, InMemoryHistory())
+        )
+
+        def message() -> FormattedText:
+            text, style = commands.prompt(table, place)
+            return FormattedText([(style, text)])
+
+        session: PromptSession[str] = PromptSession(
+            message,
+            completer=DynamicCompleter(
+                lambda: WordCompleter(commands.completions(table, place), sentence=True)
+            ),
+            history=history,
+            style=STYLE,
+            bottom_toolbar=lambda: commands.status(table, place),
+        )
+        terminal.session = session
+        while not terminal.done:
+            try:
+                # The server's own SIGINT saves the table; it is not a person's Ctrl-C.
+                line = await session.prompt_async(handle_sigint=False)
+            except KeyboardInterrupt:
+                terminal.show("^C: type 'quit' to leave (your seat stays yours)", "error")
+                continue
+            except EOFError:
+                break
+            if terminal.done or not commands.handle(table, place, line):
+                break
+
+
+class _Terminal:
+    """A connection's screen as the table sees it: lines queue up and print above the
+    prompt in order, from a task that runs in the connection's own prompt-toolkit
+    session."""
+
+    def __init__(self, output: Vt100_Output) -> None:
+        self.output = output
+        self.session: PromptSession[str] | None = None
+        self.queue: asyncio.Queue[tuple[Any, str] | None] = asyncio.Queue()
+        self.done = False
+        self._closing = False
+
+    def show(self, text: Any, style: str = "") -> None:
+        if not self._closing:
+            self.queue.put_nowait((text, style))
+
+    def refresh(self) -> None:
+        if self.session is not None and self.session.app.is_running:
+            self.session.app.invalidate()
+
+    def hang_up(self) -> None:
+        if not self._closing:
+            self._closing = True
+            self.queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        while True:
+            item = await self.queue.get()
+            if item is None:
+                self.done = True
+                if self.session is not None and self.session.app.is_running:
+                    self.session.app.exit(exception=EOFError())
+                return
+            text, style = item
+            self._print(to_formatted_text(text, style=f"class:{style}" if style else ""))
+
+    def _print(self, fragments: Any) -> None:
+        """Print above the prompt in one step, with no ``await`` in between.
+
+        prompt-toolkit's ``in_terminal`` awaits (cursor-position replies, earlier
+        prints) before it detaches the input; a prompt that ends and restarts in
+        that gap (the person pressed Enter) got the old input handler put back, so
+        the connection stopped reading keys or printing. Erase, print and redraw
+        here run without yielding to the event loop, so no prompt can start or end
+        in the middle."""
+        app = self.session.app if self.session is not None else None
+        if app is not None and not (app.is_running and not app.is_done):
+            app = None
+        if app is not None:
+            app.renderer.erase()
+        render_text(self.output, [*fragments, ("", "\n")], STYLE)
+        self.output.flush()
+        if app is not None:
+            app.renderer.reset()
+            app.renderer.request_absolute_cursor_position()
+            app.invalidate()
+
+
+class _Server(PromptToolkitSSHServer):
+    """One SSH connection: authentication and the key the person logged in with."""
+
+    def __init__(
+        self,
+        table: Table,
+        keys: asyncssh.SSHAuthorizedKeys | None,
+        conns: set[asyncssh.SSHServerConnection],
+        sessions: set[_Session],
+    ) -> None:
+        super().__init__(self._unused)
+        self.table = table
+        self.keys = keys
+        self.conns = conns
+        self.sessions = sessions
+        self.peer = ("", 0)
+        self.user = ""
+        self.key: str | None = None
+
+    @staticmethod
+    async def _unused(_: PromptToolkitSSHSession) -> None:
+        raise AssertionError("sessions are made by session_requested")
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.conns.add(conn)
+        peer = conn.get_extra_info("peername")
+        if peer:
+            self.peer = (str(peer[0]), int(peer[1]))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.conns.discard(self.conn)
+
+    def begin_auth(self, username: str) -> bool:
+        # Always authenticate, even at an open table: the key is what a seat is bound to.
+        self.user = username
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        host = self.peer[0]
+        if self.keys is not None and self.keys.validate(key, host, host) is None:
+            return False
+        # The last key accepted is the one that signs (each attempt is checked again).
+        self.key = key.get_fingerprint("sha256")
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.keys is None  # an open table lets keyless clients in, by name only
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key = None
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def session_requested(self) -> PromptToolkitSSHSession:
+        return _Session(self.table, Identity(self.user, self.key), self.sessions)
+
+
+def _read_console(table: Table, loop: asyncio.AbstractEventLoop, stream: TextIO) -> None:
+    """The host's commands from the server's standard input (a daemon thread)."""
+
+    def answer(line: str) -> None:
+        table.log(commands.console(table, line))
+
+    for line in stream:
+        if line.strip():
+            loop.call_soon_threadsafe(answer, line)
+
+
+async def serve(
+    table: Table,
+    host: str,
+    port: int,
+    host_key: Path,
+    keys: asyncssh.SSHAuthorizedKeys | None,
+    on_listen: Callable[[str, int], None],
+    console: TextIO | None = sys.stdin,
+) -> None:
+    """Run the SSH table until its game is over or the host stops it (SIGTERM,
+    SIGINT or ``stop`` at the console: the table is saved, everyone is told)."""
+    key = load_or_create_host_key(host_key)
+    conns: set[asyncssh.SSHServerConnection] = set()
+    sessions: set[_Session] = set()
+    server = await asyncssh.create_server(
+        lambda: _Server(table, keys, conns, sessions),
+        host,
+        port,
+        server_host_keys=[key],
+        encoding="utf-8",
+        errors="replace",
+    )
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, table.stop, f"the host stopped the table ({sig.name})")
+    bound = server.sockets[0].getsockname()[1]
+    on_listen(host, bound)
+    if console is not None:
+        threading.Thread(target=_read_console, args=(table, loop, console), daemon=True).start()
+    try:
+        await table.run()
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+        server.close()
+        await server.wait_closed()
+        # Every session was told goodbye and closes its channel once that is out;
+        # then the connections go (a stuck client gets a grace period, no more).
+        for _ in range(60):
+            if not sessions:
+                break
+            await asyncio.sleep(0.05)
+        for conn in list(conns):
+            conn.close()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(conn.wait_closed(), 2)
+
+
+def host_table(
+    reg: Registry,
+    match: Match,
+    save: Path,
+    *,
+    host: str,
+    port: int,
+    host_key: Path,
+    authorized_keys: Path | None,
+    open_table: bool,
+    reserve: list[str],
+    release: list[int],
+    spectators: bool,
+    resumed: bool,
+    confirm: bool = False,
+    log: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True),
+) -> str | None:
+    """``vikingcli serve``: seat the table, listen until the game ends or the host
+    stops it. Returns the line to print for a stopped table (``None``: game over).
+    ``ValueError`` for bad choices (one line for the user)."""
+    if resumed and match.over:
+        raise ValueError(f"{save}: the game is over; there is nothing to resume")
+    keys, warning = table_keys(authorized_keys, open_table, host)
+    record = read_table_record(save, len(match.seats)) if resumed else None
+    table = Table(
+        match, reg.players, save, record=record, reserve=reserve, release=release,
+        spectators=spectators, confirm=confirm, log=log,
+    )  # fmt: skip
+    if warning:
+        log(f"vikingcli: {warning}")
+
+    def listening(h: str, p: int) -> None:
+        what = "reopened" if resumed else "table"
+        print(
+            f"{match.game.title} {what} on {h}:{p} for {len(table.humans)} player(s);"
+            f" saving to {save}"
+        )
+        print(f"join with: ssh -p {p} NAME@{h}   (console: type 'help')", flush=True)
+
+    asyncio.run(serve(table, host, port, host_key, keys, listening))
+    if table.stopped:
+        return f"{table.stopped}: saved to {save}; reopen with: vikingcli serve --resume {save}"
+    return None
