@@ -85,9 +85,12 @@ class Person:
 
     async def connect(self, port: int) -> Person:
         keys = [self.key] if self.key is not None else []
+        # Without a key, keyboard-interactive (an open table asks no question; asyncssh
+        # tries it only with something to answer).
         self.conn = await asyncssh.connect(
             "127.0.0.1", port, known_hosts=None, username=self.user, client_keys=keys,
             agent_path=None, preferred_auth="publickey,keyboard-interactive",
+            password=None if keys else "-",
         )  # fmt: skip
         self.proc = await self.conn.create_process(
             term_type="xterm", term_size=(COLS, ROWS), encoding=None
@@ -174,8 +177,12 @@ class Person:
 
 
 def keys(folder: Path, *names: str) -> dict[str, asyncssh.SSHKey]:
-    """A fresh key per name, all written to ``folder/authorized_keys``."""
-    made = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
+    """A fresh key per name (its comment ``NAME@laptop``, as ssh-keygen writes one),
+    all written to ``folder/authorized_keys``."""
+    made = {
+        name: asyncssh.generate_private_key("ssh-ed25519", comment=f"{name}@laptop")
+        for name in names
+    }
     (folder / "authorized_keys").write_bytes(b"".join(k.export_public_key() for k in made.values()))
     return made
 

@@ -185,7 +185,8 @@ def test_hint_bad_bytes_long_lines_and_ctrl_c_keep_the_seat_and_tab_completes(
         await alice.until(r"Your move, alice\.")
         await alice.ask("hint", r"  1\. play \d+ +\d+% of the search, expected margin")
         await alice.ask(b"abc\xc3\x28def", r"that line was not valid UTF-8; ignored")  # type: ignore[arg-type]
-        await alice.ask("x" * 3000, r"line too long \(3000 characters, at most 1000\); ignored")
+        await alice.ask("x" * 3000, r"line too long: at most 1000 characters; the line is dropped")
+        await alice.ask("x" * 1001, r"line too long \(1001 characters, at most 1000\); ignored")
         start = len(alice.text)
         alice.type(b"\x03", enter=False)
         await alice.until(r"\^C: type 'quit' to leave", start)

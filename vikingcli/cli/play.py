@@ -117,10 +117,14 @@ def _new_table(
     seed: int | None,
     save: str | None,
     force: bool,
+    *,
+    write: bool = True,
 ) -> tuple[Match, Path]:
-    """A new match with people at the table, and its first save (never over another)."""
+    """A new match with people at the table, and its first save (never over another).
+    With ``write`` off, only where the save will go: the caller writes it later (a
+    name that is taken is refused now all the same)."""
     from vikingcli.core.match import Match
-    from vikingcli.saves.files import save_path
+    from vikingcli.saves.files import SaveError, free_path, save_path
     from vikingcli.saves.match_file import create_save
 
     g = find_game(reg, game)
@@ -129,7 +133,16 @@ def _new_table(
     first = seed if seed is not None else new_seed()
     match = Match(g, options, first, seats)
     path = save_path(save or f"{g.name}-{first}")
-    return match, create_save(match, path, force=force, unique=save is None)
+    if write:
+        return match, create_save(match, path, force=force, unique=save is None)
+    if save is None:
+        return match, free_path(path)
+    if path.exists() and not force:
+        raise SaveError(
+            f"{path} already exists; continue that game with 'vikingcli resume {path}',"
+            " choose another --save name, or add --force to replace it"
+        )
+    return match, path
 
 
 def play(
@@ -188,6 +201,7 @@ def serve(
     save: SaveName = None,
     force: ForceOpt = False,
     confirm: Confirm = False,
+    move_timeout: MoveTimeoutOpt = None,
 ) -> None:
     """An SSH table: people join with any ssh client and their key; seats stay theirs."""
     from vikingcli.saves.match_file import load_match
@@ -208,14 +222,19 @@ def serve(
     elif release:
         raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
     else:
-        check_host_key(host_key)  # refused before the table's save is written
-        match, path = _new_table(reg, game, player, players_, option, seed, save, force)
+        # Nothing is written (no save, no host key) until the table is listening:
+        # a refused start leaves nothing that would block the corrected command.
+        match, path = _new_table(
+            reg, game, player, players_, option, seed, save, force, write=False
+        )
+    check_host_key(host_key)
     try:
         ended = host_table(
             reg, match, path, host=host, port=port, host_key=host_key,
             authorized_keys=authorized_keys, open_table=open_table,
             reserve=seat or [], release=release or [], spectators=spectators,
-            resumed=resume is not None, confirm=confirm,
+            resumed=resume is not None, confirm=confirm, replace=force,
+            move_timeout=move_timeout,
         )  # fmt: skip
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None

@@ -339,3 +339,36 @@ class Game(ABC):
     def legal_action_texts(self, state: State) -> list[str]:
         """The canonical texts of every legal action (for help and completion)."""
         return [self.format_action(state, a) for a in self.legal_actions(state)]
+
+    def only_move_is_public(self, state: State) -> bool:
+        """Could every other seat tell that the seat to move has exactly one legal move?
+
+        A person's only legal move is played for them at once, which is only fair
+        where that tells nobody anything: where the choice depends on a hidden card
+        (Walhalla asks every forest occupier whether to hunt, and only a holder of
+        Hunt has a choice), playing it at once while a holder thinks would show
+        everyone who holds the card. So the host plays it at once only where this is
+        ``True``, and otherwise asks the person as for any decision.
+
+        The default looks from every other seat's view: on PUBLIC_CHECK_SAMPLES re-deals
+        (``determinize``) of what that seat cannot see, does the mover always have
+        exactly one legal move? A game that knows the answer exactly (from its
+        rules: which phases depend on which hidden cards) should override it."""
+        mover = self.to_move(state)
+        if mover is None or len(self.legal_actions(state)) != 1:
+            return False
+        rng = random.Random(PUBLIC_CHECK_SEED)
+        for seat in range(self.num_players(state)):
+            if seat == mover:
+                continue
+            for _ in range(PUBLIC_CHECK_SAMPLES):
+                dealt = self.determinize(state, seat, rng)
+                if self.to_move(dealt) != mover or len(self.legal_actions(dealt)) != 1:
+                    return False
+        return True
+
+
+PUBLIC_CHECK_SAMPLES = 48
+"""Re-deals per other seat behind the default :meth:`Game.only_move_is_public`."""
+PUBLIC_CHECK_SEED = 0x5EED
+"""Its deals are drawn from a fixed seed: the same position gets the same answer."""

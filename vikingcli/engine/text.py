@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -63,13 +64,21 @@ def seat_ref(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
+_SEAT_REF = re.compile(r"\{p(\d+)\}")
+
+
 def name_seats(text: str, names: Sequence[str]) -> str:
-    """``text`` with every :func:`seat_ref` replaced by the seat's name."""
+    """``text`` with every :func:`seat_ref` replaced by the seat's name, in one pass:
+    a name that itself reads like a seat reference (a login called ``{p1}``) is
+    never replaced again."""
     if "{p" not in text:
         return text
-    for seat, name in enumerate(names):
-        text = text.replace(seat_ref(seat), name)
-    return text
+
+    def name(found: re.Match[str]) -> str:
+        seat = int(found.group(1))
+        return names[seat] if seat < len(names) else found.group(0)
+
+    return _SEAT_REF.sub(name, text)
 
 
 def shown(rendered: Any, names: Sequence[str]) -> str:

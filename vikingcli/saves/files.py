@@ -164,6 +164,15 @@ def prepare_save_dir(folder: Path) -> None:
         raise SaveError(f"{folder}: cannot write there: {exc.strerror or exc}") from None
 
 
+def free_path(path: Path) -> Path:
+    """``path``, or the first of ``NAME-2.json``, ``NAME-3.json`` ... that is free."""
+    stem = path.name.removesuffix(".json")
+    for candidate in [path, *(path.with_name(f"{stem}-{k}.json") for k in range(2, 10_000))]:
+        if not candidate.exists():
+            return candidate
+    raise SaveError(f"{path}: no free name for a new save beside it")
+
+
 def create_file(path: Path, data: bytes, *, force: bool = False, unique: bool = False) -> Path:
     """Write a new file and return where it went.
 

@@ -58,12 +58,21 @@ class TalkDoc(msgspec.Struct, forbid_unknown_fields=True):
     text: str
 
 
+class ReservationDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat kept for a person: their name and the SHA256 fingerprints of their keys."""
+
+    user: str
+    keys: list[str]
+
+
 class TableDoc(msgspec.Struct, forbid_unknown_fields=True):
     """What a shared (SSH) table keeps beyond the match: seat owners and
-    reservations by seat number, and the table talk."""
+    reservations by seat number, and the table talk. A reservation that is a bare
+    name was written before reservations named keys; it is read with that name's
+    keys from the table's key file."""
 
     owners: dict[str, OwnerDoc] = {}
-    reserved: dict[str, str] = {}
+    reserved: dict[str, ReservationDoc | str] = {}
     talk: list[TalkDoc] = []
 
 

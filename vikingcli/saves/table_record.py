@@ -1,17 +1,24 @@
 """Who owns which seat of a shared table: the people (user name and key), the seats
 bound to them, the reservations the host made, and the record a save keeps of it all
-(with the table talk), so ``serve --resume`` reopens the table with its owners."""
+(with the table talk), so ``serve --resume`` reopens the table with its owners.
+
+A seat is bound to a key, never to a user name: anyone can log in with any name.
+A reservation (``--seat alice=0``) names the keys that ``alice`` has in the table's
+authorized-keys file; a keyless login (an ``--open`` table lets one in) owns its seat
+for as long as that one connection lasts, and nobody else can take it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from vikingcli.core.match import Match
 from vikingcli.saves.files import read_save_document
 from vikingcli.saves.match_file import write_save
-from vikingcli.saves.schema import OwnerDoc, TableDoc, TalkDoc
+from vikingcli.saves.schema import OwnerDoc, ReservationDoc, TableDoc, TalkDoc
 
 
 def printable(text: str, limit: int) -> str:
@@ -20,27 +27,49 @@ def printable(text: str, limit: int) -> str:
     return "".join(ch for ch in text if ch.isprintable())[:limit]
 
 
+_CONNECTIONS = itertools.count(1)
+
+
+def new_connection() -> int:
+    """A number no other connection of this process has had."""
+    return next(_CONNECTIONS)
+
+
 @dataclass(frozen=True, slots=True)
 class Identity:
-    """Who is connecting: the SSH user name and the key's SHA256 fingerprint (``None``
-    for a client that logged in without a key at an open table)."""
+    """Who is connecting: the SSH user name, the key's SHA256 fingerprint (``None``
+    for a client that logged in without a key at an open table) and the connection."""
 
     user: str
     key: str | None
+    connection: int = 0
 
 
 @dataclass(slots=True)
 class Owner:
-    """The person a seat is bound to."""
+    """The person a seat is bound to: their key, or for a keyless login the one
+    connection they took it with (``None`` once that is gone: after a restart
+    nobody but the host, with ``release``, can free the seat)."""
 
     user: str
     key: str | None
+    connection: int | None = None
 
     def is_(self, who: Identity) -> bool:
         if self.key is not None:
             return who.key == self.key
-        # A keyless owner (open table): the name is all there is to go by.
-        return who.key is None and who.user == self.user
+        return self.connection is not None and who.connection == self.connection
+
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    """A seat kept for a person: their name (as people see it) and their keys."""
+
+    user: str
+    keys: tuple[str, ...]
+
+    def admits(self, who: Identity) -> bool:
+        return who.key is not None and who.key in self.keys
 
 
 @dataclass
@@ -48,23 +77,40 @@ class TableRecord:
     """What a save keeps of the table beyond the match: owners, reservations, talk."""
 
     owners: dict[int, Owner] = field(default_factory=dict)
-    reserved: dict[int, str] = field(default_factory=dict)
+    reserved: dict[int, Reservation] = field(default_factory=dict)
     talk: list[TalkDoc] = field(default_factory=list)
 
     def to_doc(self) -> TableDoc:
         return TableDoc(
             owners={str(s): OwnerDoc(o.user, o.key) for s, o in sorted(self.owners.items())},
-            reserved={str(s): u for s, u in sorted(self.reserved.items())},
+            reserved={
+                str(s): ReservationDoc(r.user, list(r.keys))
+                for s, r in sorted(self.reserved.items())
+            },
             talk=list(self.talk),
         )
 
     @classmethod
-    def from_doc(cls, doc: TableDoc | None, seats: int, where: str) -> TableRecord:
+    def from_doc(
+        cls,
+        doc: TableDoc | None,
+        seats: int,
+        where: str,
+        keys_of: Mapping[str, Sequence[str]] | None = None,
+    ) -> TableRecord:
+        """The record of a save; a reservation written by a vikingcli that kept only
+        the name gets that name's keys from ``keys_of`` (the table's key file)."""
         if doc is None:
             return cls()
         try:
             owners = {_seat_no(k, seats): Owner(o.user, o.key) for k, o in doc.owners.items()}
-            reserved = {_seat_no(k, seats): u for k, u in doc.reserved.items()}
+            reserved = {}
+            for k, r in doc.reserved.items():
+                seat = _seat_no(k, seats)
+                if isinstance(r, str):
+                    reserved[seat] = reservation(r, seat, keys_of)
+                else:
+                    reserved[seat] = Reservation(r.user, tuple(r.keys))
         except ValueError as exc:
             raise ValueError(f"{where}: the table record is malformed ({exc})") from None
         return cls(owners, reserved, list(doc.talk))
@@ -85,14 +131,40 @@ def write_table_save(match: Match, record: TableRecord, path: Path) -> None:
     write_save(match, path, record.to_doc())
 
 
-def read_table_record(path: Path, seats: int) -> TableRecord:
+def read_table_record(
+    path: Path, seats: int, keys_of: Mapping[str, Sequence[str]] | None = None
+) -> TableRecord:
     """The table record of a save (empty for a save made by ``play``)."""
-    return TableRecord.from_doc(read_save_document(path).table, seats, str(path))
+    return TableRecord.from_doc(read_save_document(path).table, seats, str(path), keys_of)
 
 
-def parse_reservations(pairs: Sequence[str], humans: Sequence[int]) -> dict[int, str]:
-    """``--seat NAME=N`` values as seat -> user name; ``ValueError`` names a bad one."""
-    out: dict[int, str] = {}
+def reservation(
+    name: str, seat: int, keys_of: Mapping[str, Sequence[str]] | None
+) -> Reservation:
+    """Seat ``seat`` kept for the person called ``name`` in the key file; ``ValueError``
+    when there is no key file (an open table) or no key of theirs in it."""
+    if keys_of is None:
+        raise ValueError(
+            f"seat {seat} is kept for {name}, but an --open table has no keys to tell"
+            f" {name} from anyone who logs in with that name (use --authorized-keys)"
+        )
+    keys = tuple(keys_of.get(name, ()))
+    if not keys:
+        raise ValueError(
+            f"seat {seat} is kept for {name}, but no key in the authorized keys is"
+            f" {name}'s (a key is NAME's when its comment is NAME or NAME@HOST)"
+        )
+    return Reservation(name, keys)
+
+
+def parse_reservations(
+    pairs: Sequence[str],
+    humans: Sequence[int],
+    keys_of: Mapping[str, Sequence[str]] | None,
+) -> dict[int, Reservation]:
+    """``--seat NAME=N`` values as seat -> reservation of NAME's keys; ``ValueError``
+    names a bad one."""
+    out: dict[int, Reservation] = {}
     for pair in pairs:
         name, eq, number = pair.rpartition("=")
         name = name.strip()
@@ -106,7 +178,10 @@ def parse_reservations(pairs: Sequence[str], humans: Sequence[int]) -> dict[int,
             )
         if seat in out:
             raise ValueError(f"--seat: seat {seat} is reserved twice")
-        if name in out.values():
+        if name in (r.user for r in out.values()):
             raise ValueError(f"--seat: {name} has two seats reserved")
-        out[seat] = name
+        try:
+            out[seat] = reservation(name, seat, keys_of)
+        except ValueError as exc:
+            raise ValueError(f"--seat {pair}: {exc}") from None
     return out

@@ -12,8 +12,9 @@ answering the move it is waiting for, so the rules of seats and of the game stay
 from __future__ import annotations
 
 from vikingcli.engine import IllegalAction
+from vikingcli.table.limits import MAX_LINE
 from vikingcli.table.lookups import look_up
-from vikingcli.table.shared import MAX_LINE, Place, Table
+from vikingcli.table.shared import Place, Table
 
 HELP = (
     "Type an action (Tab completes) when it is your move. Look-ups answer at any time: "
@@ -84,7 +85,7 @@ def handle(table: Table, place: Place, raw: str) -> bool:
             show("Bye. Your seat stays yours: connect again with the same key to go on.")
         return False
     if word == "say":
-        table.say(place.name, rest, watching=place.seat is None)
+        table.say(place.name, rest, watching=place.seat is None, place=place)
         return True
     if line == "seats":
         show("\n".join(table.seat_lines()))

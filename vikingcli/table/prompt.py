@@ -42,7 +42,7 @@ class HumanPlayer:
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
         legal = game.legal_actions(state)
-        if len(legal) == 1 and not self.confirm:
+        if len(legal) == 1 and not self.confirm and game.only_move_is_public(state):
             return legal[0]  # the log tells it like any other move
         news = self.before_turn(seat) if self.before_turn is not None else []
         rendered = painted(game.render(state, seat), self.colour)

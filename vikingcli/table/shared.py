@@ -13,8 +13,10 @@ Seat rules, in the order :meth:`Table.join` applies them:
 
 * the seat bound to this key (reconnect) is taken back; if its owner is still on
   it from another connection, this one watches instead (``take`` moves the seat);
-* a seat reserved for this user name (``--seat NAME=N``) is bound to this key;
-* otherwise the first free human seat is bound to this key;
+* a seat reserved for this key (``--seat NAME=N``: the keys that are NAME's in the
+  authorized-keys file) is bound to it; a user name alone never takes a seat;
+* otherwise the first free human seat is bound to this key (a keyless login at an
+  open table: to this connection, for as long as it lasts);
 * otherwise the connection watches (with ``--spectators``) or is turned away.
 
 A bound seat stays bound when its owner leaves; only the host frees it
@@ -25,8 +27,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from asyncio import FIRST_COMPLETED
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -44,11 +47,10 @@ from vikingcli.saves.table_record import (
     write_table_save,
 )
 from vikingcli.table.hints import hinter
+from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, Bucket, Notices
 from vikingcli.table.scoresheet import score_sheet
 
 MAX_NAME = 24
-MAX_LINE = 1000
-"""Longest line a person may send; longer ones are refused, not cut."""
 MAX_MISSED = 400
 """Lines of moves kept for a seat whose owner is away (shown when they return)."""
 
@@ -74,6 +76,20 @@ class Place:
     screen: Screen
     seat: int | None
     name: str
+    talk: Bucket = field(default_factory=lambda: Bucket(SAY_RATE, SAY_BURST))
+    """How much more this connection may say now (table talk is rate-limited)."""
+    notices: Notices = field(default_factory=Notices)
+
+
+def shown_user(who: Identity) -> str:
+    """A login name as others see it: printable, at most MAX_NAME characters."""
+    return printable(who.user, MAX_NAME) or "someone"
+
+
+def _ignore_result(task: asyncio.Future[Any]) -> None:
+    """Retrieve the outcome of a move that came too late, so nothing logs it as lost."""
+    if not task.cancelled():
+        task.exception()
 
 
 class Table:
@@ -88,11 +104,15 @@ class Table:
         record: TableRecord | None = None,
         reserve: Sequence[str] = (),
         release: Sequence[int] = (),
+        keys_of: Mapping[str, Sequence[str]] | None = None,
         spectators: bool = False,
         confirm: bool = False,
+        move_timeout: float | None = None,
         log: Callable[[str], None] = print,
     ) -> None:
         self.match = match
+        self.move_timeout = move_timeout
+        """Hard limit in seconds on an AI seat's move (``None``: none); overrun forfeits."""
         self.confirm = confirm
         """Ask a person even for their only legal move (else it is played for them)."""
         self.save = save
@@ -102,7 +122,9 @@ class Table:
         self.humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
         self.hinter = hinter(kinds)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._arrange(reserve, release)
+        self._hinting: set[int] = set()
+        """Seats whose hint is being searched: one at a time per seat."""
+        self._arrange(reserve, release, keys_of)
         self.holders: dict[int, Place] = {}
         self.watchers: list[Place] = []
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
@@ -117,15 +139,24 @@ class Table:
         self.go = asyncio.Event()
         self.finished = False
         self.stopped: str | None = None
+        self._stopping = asyncio.Event()
+        self.save_failed: str | None = None
+        """Why the last save could not be written (the table stopped then)."""
         self.pending: dict[int, asyncio.Future[str]] = {}
         """Per human seat, the move the table waits for (set by the line its person types)."""
         self._fresh: set[Place] = set()
         """Places whose last sight of the board is the current state."""
         match.narrating = True
 
-    def _arrange(self, reserve: Sequence[str], release: Sequence[int]) -> None:
-        """Apply the host's ``--release`` and ``--seat`` choices; ``ValueError`` names
-        a choice that cannot be made."""
+    def _arrange(
+        self,
+        reserve: Sequence[str],
+        release: Sequence[int],
+        keys_of: Mapping[str, Sequence[str]] | None,
+    ) -> None:
+        """Apply the host's ``--release`` and ``--seat`` choices (``keys_of``: each
+        name's keys in the key file, ``None`` at an open table); ``ValueError`` names a
+        choice that cannot be made."""
         owners = self.record.owners
         for seat in release:
             if seat not in self.humans:
@@ -135,13 +166,13 @@ class Table:
             owner = owners.pop(seat, None)
             self.record.reserved.pop(seat, None)
             self.log(f"seat {seat} released from {owner.user if owner else 'its reservation'}")
-        for seat, name in parse_reservations(reserve, self.humans).items():
+        for seat, kept in parse_reservations(reserve, self.humans, keys_of).items():
             if seat in owners:
                 raise ValueError(
-                    f"--seat {name}={seat}: seat {seat} belongs to {owners[seat].user}"
+                    f"--seat {kept.user}={seat}: seat {seat} belongs to {owners[seat].user}"
                     f" (--release {seat} frees it)"
                 )
-            self.record.reserved[seat] = name
+            self.record.reserved[seat] = kept
 
     # -- who sits where -----------------------------------------------------------------
 
@@ -162,7 +193,8 @@ class Table:
         """Who a human seat waits for: its owner, the user it is reserved for, or anyone."""
         if seat in self.record.owners:
             return self.seat_name(seat)
-        return self.record.reserved.get(seat, "anyone")
+        kept = self.record.reserved.get(seat)
+        return "anyone" if kept is None else kept.user
 
     def seat_lines(self) -> list[str]:
         """The seats as the lobby and ``seats`` show them."""
@@ -175,7 +207,7 @@ class Table:
             elif i in self.record.owners:
                 state = f"{self.seat_name(i)}, away"
             elif i in self.record.reserved:
-                state = f"free, reserved for {self.record.reserved[i]}"
+                state = f"free, reserved for {self.record.reserved[i].user}"
             else:
                 state = "free"
             lines.append(f"  seat {i}: {state}")
@@ -197,12 +229,8 @@ class Table:
                 " Type 'take' to move your seat here."
             )
             seat = None
-        elif seat is None and who.user in self.record.reserved.values():
-            reserved = next(s for s, u in self.record.reserved.items() if u == who.user)
-            if reserved in self.record.owners:
-                note = f"Seat {reserved} was reserved for {who.user} and is bound to another key."
-            else:
-                seat = self._bind(reserved, who)
+        elif seat is None and (kept := self._reserved_for(who)) is not None:
+            seat = self._bind(kept, who)
         elif seat is None:
             free = [
                 s
@@ -214,17 +242,22 @@ class Table:
         if seat is None and not note.startswith("You hold") and not self.spectators:
             screen.show(note or "This table is full, and it takes no spectators. Bye.")
             screen.show("\n".join(self.seat_lines()))
-            self.log(f"{who.user} turned away (no seat for this key)")
+            self.log(f"{shown_user(who)} turned away (no seat for this key)")
             return None
-        place = Place(who, screen, seat, who.user if seat is None else self.seat_name(seat))
+        place = Place(who, screen, seat, shown_user(who) if seat is None else self.seat_name(seat))
         if seat is None:
             self.watchers.append(place)
             screen.show(f"Welcome {place.name}: you are watching {self.match.game.title}.")
             if note:
                 screen.show(note)
-            self.log(f"{who.user} watches")
+            self.log(f"{place.name} watches")
         else:
             self._seat(place, seat)
+            if who.key is None:
+                screen.show(
+                    f"You logged in without a key: seat {seat} is yours while this connection"
+                    " lasts (log in with a key to be able to come back to it)."
+                )
         screen.show("\n".join(self.seat_lines()))
         if self.go.is_set():
             self._show_board(place)
@@ -234,14 +267,25 @@ class Table:
         self._refresh_all()
         return place
 
+    def _reserved_for(self, who: Identity) -> int | None:
+        """The free seat the host kept for this key."""
+        for seat, kept in sorted(self.record.reserved.items()):
+            if seat not in self.record.owners and kept.admits(who):
+                return seat
+        return None
+
     def _bind(self, seat: int, who: Identity) -> int:
-        name = printable(who.user, MAX_NAME) or f"seat {seat + 1}"
+        kept = self.record.reserved.get(seat)
+        name = shown_user(who) if kept is None else printable(kept.user, MAX_NAME)
+        name = name or f"seat {seat + 1}"
         if name in (s.name for i, s in enumerate(self.match.seats) if i != seat):
             name = f"{name} {seat + 1}"
         self.match.seats[seat] = Seat(name, self.match.seats[seat].spec)
-        self.record.owners[seat] = Owner(who.user, who.key)
+        keyless = None if who.key is not None else who.connection
+        self.record.owners[seat] = Owner(printable(who.user, MAX_NAME), who.key, keyless)
         self.record.reserved.pop(seat, None)
-        self.log(f"{who.user} took seat {seat} (key {who.key or 'none: open table'})")
+        how = f"key {who.key}" if who.key else "no key: this connection only"
+        self.log(f"{name} took seat {seat} ({how})")
         self._save()
         return seat
 
@@ -302,10 +346,17 @@ class Table:
         if game.to_move(self.match.state) != seat:
             show("hints are for your own move", "error")
             return
+        if seat in self._hinting:
+            show("a hint for this move is on its way", "error")
+            return
         copy = game.clone(self.match.state)
+        self._hinting.add(seat)
 
         async def search() -> None:
-            show("\n".join(await asyncio.to_thread(hint, game, copy, seat)))
+            try:
+                show("\n".join(await asyncio.to_thread(hint, game, copy, seat)))
+            finally:
+                self._hinting.discard(seat)
 
         self._tasks.add(task := asyncio.get_running_loop().create_task(search()))
         task.add_done_callback(self._tasks.discard)
@@ -326,16 +377,25 @@ class Table:
         self._tell_turn(place)
         self._refresh_all()
 
-    def say(self, name: str, text: str, watching: bool = False) -> None:
-        """Table talk: one line to everyone, kept in the save and the server log."""
+    def say(self, name: str, text: str, watching: bool = False, place: Place | None = None) -> None:
+        """Table talk: one line to everyone, kept in the save (at once: a talk is not
+        lost when the server is killed) and the server log. ``place`` (a person, not
+        the host) may say SAY_BURST lines at once and SAY_RATE a second after that."""
         text = printable(text.strip(), MAX_LINE)
         if not text:
+            return
+        if place is not None and not place.talk.take():
+            if place.notices.due("talk"):
+                place.screen.show(
+                    f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second",
+                    "error",
+                )
             return
         who = f"{name} (watching)" if watching else name
         self.record.talk.append(TalkDoc(len(self.match.actions), who, text))
         self.log(f"{who} says: {text}")
         self.broadcast(f"{who} says: {text}", "talk")
-
+        self._save()
 
     # -- telling people -----------------------------------------------------------------
 
@@ -386,8 +446,21 @@ class Table:
 
     # -- the game ----------------------------------------------------------------------
 
-    def _save(self) -> None:
-        write_table_save(self.match, self.record, self.save)
+    def _save(self) -> bool:
+        """Write the table's save; on failure (a full disk, a folder gone) tell
+        everyone what failed and where, and stop the table: a game nobody can save
+        is not played on. ``False`` when it failed."""
+        if self.save_failed is not None:
+            return False
+        try:
+            write_table_save(self.match, self.record, self.save)
+        except OSError as exc:
+            self.save_failed = f"cannot save the table to {self.save}: {exc.strerror or exc}"
+            self.broadcast(f"{self.save_failed}. The table stops.", "error")
+            self.log(self.save_failed)
+            self.stop(self.save_failed)
+            return False
+        return True
 
     async def run(self) -> None:
         """Wait for the table to fill (or the host), then play to the end or to a stop."""
@@ -426,12 +499,16 @@ class Table:
         self._goodbye()
 
     def _only_move(self, seat: int) -> str | None:
-        """A person's only legal move, played for them unless the table asks to confirm."""
+        """A person's only legal move, played for them unless the table asks to confirm
+        or the others could not know it is their only one (then it is asked like any
+        decision, so that nobody learns a hidden card from how fast it came)."""
         if seat not in self.humans or self.confirm:
             return None
         game, state = self.match.game, self.match.state
         legal = game.legal_actions(state)
-        return game.format_action(state, legal[0]) if len(legal) == 1 else None
+        if len(legal) != 1 or not game.only_move_is_public(state):
+            return None
+        return game.format_action(state, legal[0])
 
     async def _human_move(self, seat: int) -> str:
         future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
@@ -458,14 +535,29 @@ class Table:
             if seat not in self._begun:
                 self._begun.add(seat)
                 if isinstance(player, HostedPlayer):  # a bot process: tell it its table
-                    info = SeatInfo(dict(match.options), len(match.seats), seat, None)
+                    info = SeatInfo(
+                        dict(match.options), len(match.seats), seat, self.move_timeout
+                    )
                     await asyncio.to_thread(player.begin, game, info)
             # A copy: the event loop keeps reading the real state for look-ups.
             copy = game.clone(match.state)
-            action = await asyncio.to_thread(player.choose, game, copy, seat)
+            choosing = asyncio.ensure_future(asyncio.to_thread(player.choose, game, copy, seat))
+            stopping = asyncio.ensure_future(self._stopping.wait())
+            done, _ = await asyncio.wait(
+                {choosing, stopping}, timeout=self.move_timeout, return_when=FIRST_COMPLETED
+            )
+            stopping.cancel()
             if self.stopped:
                 # The table was saved without this move; it is chosen again on resume.
+                # (A bot still thinking is ended with the table: its thread returns.)
                 return True
+            if choosing not in done:
+                choosing.add_done_callback(_ignore_result)
+                match.forfeit = ForfeitRecord(
+                    seat, f"exceeded the move time limit of {self.move_timeout:g} s"
+                )
+                return False
+            action = choosing.result()
             match.apply_text(game.format_action(match.state, action))
         except IllegalAction as exc:
             match.forfeit = ForfeitRecord(seat, f"illegal action: {exc}")
@@ -518,13 +610,14 @@ class Table:
         if self.stopped or self.finished:
             return
         self.stopped = reason
-        self._save()
-        self.broadcast(
-            f"{reason}. The table is saved; it reopens with"
-            f" 'vikingcli serve --resume {self.save}', and your seat stays yours.",
-            "error",
-        )
-        self.log(f"{reason}; saved to {self.save}")
+        self._stopping.set()
+        if self._save():
+            self.broadcast(
+                f"{reason}. The table is saved; it reopens with"
+                f" 'vikingcli serve --resume {self.save}', and your seat stays yours.",
+                "error",
+            )
+            self.log(f"{reason}; saved to {self.save}")
         for place in self.places():
             place.screen.hang_up()
         for future in self.pending.values():

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import os
 import signal
 import sys
 import threading
@@ -38,9 +39,14 @@ from prompt_toolkit.styles import Style
 
 from vikingcli.core.match import Match
 from vikingcli.core.registry import Registry
-from vikingcli.saves.table_record import Identity, read_table_record
+from vikingcli.saves.match_file import create_save
+from vikingcli.saves.table_record import Identity, new_connection, read_table_record
 from vikingcli.table import commands
+from vikingcli.table.limits import InputGuard, clamp_size
 from vikingcli.table.shared import Place, Table
+
+RESIZE_DELAY = 0.1
+"""Seconds a resize waits, so that a burst of resizes is one redraw."""
 
 STYLE = Style.from_dict(
     {
@@ -53,15 +59,18 @@ STYLE = Style.from_dict(
 )
 
 
-def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
-    """The server's host key, generated once and kept so clients can trust it."""
-    if path.exists():
-        return asyncssh.read_private_key(str(path))
-    key = asyncssh.generate_private_key("ssh-ed25519")
+def read_host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's host key from ``path``; ``OSError`` or ``ValueError`` if unusable."""
+    return asyncssh.read_private_key(str(path))
+
+
+def write_host_key(key: asyncssh.SSHKey, path: Path) -> None:
+    """Keep a new host key, readable by its owner only, so clients can trust it next
+    time (written once the table listens: a start that fails writes nothing)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    key.write_private_key(str(path))
-    path.chmod(0o600)
-    return key
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(key.export_private_key())
 
 
 def default_authorized_keys() -> Path | None:
@@ -81,6 +90,21 @@ def read_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     if not keys._user_entries:
         raise ValueError(f"{path}: holds no public key")
     return keys
+
+
+def keys_by_name(keys: asyncssh.SSHAuthorizedKeys) -> dict[str, list[str]]:
+    """Each person's key fingerprints, by the name in the key's comment: a key is
+    NAME's when its comment is ``NAME`` or ``NAME@HOST`` (what ssh-keygen writes)."""
+    names: dict[str, list[str]] = {}
+    for entry in keys._user_entries:
+        key = entry.key
+        if key is None:
+            continue
+        comment = (key.get_comment() or "").strip()
+        name = comment.split("@", 1)[0].strip() if comment else ""
+        if name:
+            names.setdefault(name, []).append(key.get_fingerprint("sha256"))
+    return names
 
 
 def table_keys(
@@ -122,7 +146,9 @@ def open_table_warning(host: str) -> str | None:
 
 
 class _Session(PromptToolkitSSHSession):
-    """prompt-toolkit's SSH session, told who logged in, quiet about hang-ups."""
+    """prompt-toolkit's SSH session, told who logged in, quiet about hang-ups, and
+    bounded: what the client sends and the terminal size it reports are checked
+    before prompt-toolkit sees them (:mod:`vikingcli.table.limits`)."""
 
     def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
         # Cursor position reports tell prompt-toolkit the room below the prompt: the
@@ -131,11 +157,47 @@ class _Session(PromptToolkitSSHSession):
         self.table = table
         self.who = who
         self.live = live
+        self.guard = InputGuard()
+        self.terminal: _Terminal | None = None
+        self._resize: asyncio.TimerHandle | None = None
 
     def _get_size(self) -> Size:
         size = super()._get_size()
-        # A client without a terminal (ssh -T) reports 0x0: lay out for 80x24.
-        return Size(rows=size.rows or 24, columns=size.columns or 80)
+        columns, rows = clamp_size(size.columns, size.rows)
+        return Size(rows=rows, columns=columns)
+
+    def terminal_size_changed(
+        self, width: int, height: int, pixwidth: object, pixheight: object
+    ) -> None:
+        # A client may send resizes as fast as it likes: one redraw per RESIZE_DELAY.
+        if self._resize is None:
+            self._resize = asyncio.get_running_loop().call_later(RESIZE_DELAY, self._resized)
+
+    def _resized(self) -> None:
+        self._resize = None
+        if self.app_session is not None and self.app_session.app is not None:
+            self.app_session.app._on_resize()
+
+    def data_received(self, data: str, datatype: object) -> None:
+        if self._input is None:
+            return
+        text, notes = self.guard.admit(data)
+        for note in notes:
+            if self.terminal is not None:
+                self.terminal.show(note, "error")
+        if not text:
+            return
+        # Never block the event loop on the pipe the prompt reads from (it empties
+        # only when this very loop runs): what does not fit is dropped and told.
+        fd = self._input.pipe.write_fd  # type: ignore[attr-defined]
+        data_bytes = text.encode("utf-8")
+        try:
+            written = os.write(fd, data_bytes)
+        except BlockingIOError:
+            written = 0
+        busy = written < len(data_bytes)
+        if busy and self.terminal is not None and self.guard.notices.due("busy"):
+            self.terminal.show("input dropped: the table is busy; type again", "error")
 
     async def _interact(self) -> None:
         chan = self._chan
@@ -149,6 +211,7 @@ class _Session(PromptToolkitSSHSession):
             create_pipe_input() as self._input,
             create_app_session(input=self._input, output=self._output) as session,
         ):
+            os.set_blocking(self._input.pipe.write_fd, False)  # type: ignore[attr-defined]
             self.app_session = session
             self.live.add(self)
             try:
@@ -172,7 +235,7 @@ class _Session(PromptToolkitSSHSession):
 
     async def _play(self, _: PromptToolkitSSHSession) -> None:
         assert self._output is not None
-        terminal = _Terminal(self._output)
+        terminal = self.terminal = _Terminal(self._output)
         pump = asyncio.ensure_future(terminal.pump())
         place = self.table.join(self.who, terminal)
         try:
@@ -211,7 +274,9 @@ class _Session(PromptToolkitSSHSession):
         while not terminal.done:
             try:
                 # The server's own SIGINT saves the table; it is not a person's Ctrl-C.
-                line = await session.prompt_async(handle_sigint=False)
+                # The server's loop keeps its own exception handler: prompt-toolkit's
+                # prints to the terminal, and loops for ever once stdout is gone.
+                line = await session.prompt_async(handle_sigint=False, set_exception_handler=False)
             except KeyboardInterrupt:
                 terminal.show("^C: type 'quit' to leave (your seat stays yours)", "error")
                 continue
@@ -265,7 +330,8 @@ class _Terminal:
         that gap (the person pressed Enter) got the old input handler put back, so
         the connection stopped reading keys or printing. Erase, print and redraw
         here run without yielding to the event loop, so no prompt can start or end
-        in the middle."""
+        in the middle. No cursor-position request follows: a prompt that starts
+        while one is unanswered waits a second for it before it reads any key."""
         app = self.session.app if self.session is not None else None
         if app is not None and not (app.is_running and not app.is_done):
             app = None
@@ -275,7 +341,6 @@ class _Terminal:
         self.output.flush()
         if app is not None:
             app.renderer.reset()
-            app.renderer.request_absolute_cursor_position()
             app.invalidate()
 
 
@@ -339,7 +404,25 @@ class _Server(PromptToolkitSSHServer):
         return False
 
     def session_requested(self) -> PromptToolkitSSHSession:
-        return _Session(self.table, Identity(self.user, self.key), self.sessions)
+        who = Identity(self.user, self.key, new_connection())
+        return _Session(self.table, who, self.sessions)
+
+
+class ServerLog:
+    """The server's log lines on a stream that may go away (``serve ... | tee log``
+    and the reader killed): once a write fails the log goes quiet, and the table
+    goes on and can still be stopped."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream: TextIO | None = stream
+
+    def __call__(self, line: str) -> None:
+        if self.stream is None:
+            return
+        try:
+            print(line, file=self.stream, flush=True)
+        except (OSError, ValueError):
+            self.stream = None
 
 
 def _read_console(table: Table, loop: asyncio.AbstractEventLoop, stream: TextIO) -> None:
@@ -363,8 +446,11 @@ async def serve(
     console: TextIO | None = sys.stdin,
 ) -> None:
     """Run the SSH table until its game is over or the host stops it (SIGTERM,
-    SIGINT or ``stop`` at the console: the table is saved, everyone is told)."""
-    key = load_or_create_host_key(host_key)
+    SIGINT or ``stop`` at the console: the table is saved, everyone is told).
+    ``on_listen`` runs once the port is open and before anyone is let in (it writes
+    the table's first save); what it raises ends the server."""
+    new_key = not host_key.exists()
+    key = asyncssh.generate_private_key("ssh-ed25519") if new_key else read_host_key(host_key)
     conns: set[asyncssh.SSHServerConnection] = set()
     sessions: set[_Session] = set()
     server = await asyncssh.create_server(
@@ -376,13 +462,19 @@ async def serve(
         errors="replace",
     )
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, table.stop, f"the host stopped the table ({sig.name})")
-    bound = server.sockets[0].getsockname()[1]
-    on_listen(host, bound)
-    if console is not None:
-        threading.Thread(target=_read_console, args=(table, loop, console), daemon=True).start()
+    loop.set_exception_handler(
+        lambda _, context: table.log(f"server error: {context.get('message', context)}")
+    )
     try:
+        if new_key:
+            write_host_key(key, host_key)
+        on_listen(host, server.sockets[0].getsockname()[1])
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, table.stop, f"the host stopped the table ({sig.name})")
+        if console is not None:
+            threading.Thread(
+                target=_read_console, args=(table, loop, console), daemon=True
+            ).start()
         await table.run()
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -416,23 +508,31 @@ def host_table(
     spectators: bool,
     resumed: bool,
     confirm: bool = False,
-    log: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True),
+    replace: bool = False,
+    move_timeout: float | None = None,
+    log: Callable[[str], None] | None = None,
 ) -> str | None:
     """``vikingcli serve``: seat the table, listen until the game ends or the host
     stops it. Returns the line to print for a stopped table (``None``: game over).
-    ``ValueError`` for bad choices (one line for the user)."""
+    ``ValueError`` for bad choices (one line for the user). A new table's first save
+    is written once the port is open (never over another file, unless ``replace``)."""
     if resumed and match.over:
         raise ValueError(f"{save}: the game is over; there is nothing to resume")
+    log = log or ServerLog(sys.stderr)
     keys, warning = table_keys(authorized_keys, open_table, host)
-    record = read_table_record(save, len(match.seats)) if resumed else None
+    keys_of = None if keys is None else keys_by_name(keys)
+    record = read_table_record(save, len(match.seats), keys_of) if resumed else None
     table = Table(
         match, reg.players, save, record=record, reserve=reserve, release=release,
-        spectators=spectators, confirm=confirm, log=log,
+        keys_of=keys_of, spectators=spectators, confirm=confirm, move_timeout=move_timeout,
+        log=log,
     )  # fmt: skip
     if warning:
         log(f"vikingcli: {warning}")
 
     def listening(h: str, p: int) -> None:
+        if not resumed:
+            create_save(match, save, force=replace)
         what = "reopened" if resumed else "table"
         print(
             f"{match.game.title} {what} on {h}:{p} for {len(table.humans)} player(s);"
@@ -441,6 +541,8 @@ def host_table(
         print(f"join with: ssh -p {p} NAME@{h}   (console: type 'help')", flush=True)
 
     asyncio.run(serve(table, host, port, host_key, keys, listening))
+    if table.save_failed:
+        raise OSError(table.save_failed)
     if table.stopped:
         return f"{table.stopped}: saved to {save}; reopen with: vikingcli serve --resume {save}"
     return None
