@@ -52,6 +52,14 @@ class GreedyPlayer:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
+    def checkpoint(self) -> Any:
+        """The random generator's state (undo puts it back: the same moves replay
+        the same game)."""
+        return self.rng.getstate()
+
+    def restore(self, checkpoint: Any) -> None:
+        self.rng.setstate(checkpoint)
+
     def choose(self, game: Game, state: State, seat: int) -> Action:
         actions = list(game.legal_actions(state))
         if len(actions) == 1:

@@ -443,6 +443,14 @@ class MctsPlayer:
         self.tiebreak = False
         self.last_iterations = 0
 
+    def checkpoint(self) -> Any:
+        """The random generator's state (undo puts it back: the same moves replay
+        the same game)."""
+        return self.rng.getstate()
+
+    def restore(self, checkpoint: Any) -> None:
+        self.rng.setstate(checkpoint)
+
     def choose(self, game: Game, state: State, seat: int) -> Action:
         actions = list(game.legal_actions(state))
         if len(actions) == 1:

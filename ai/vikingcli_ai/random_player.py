@@ -17,6 +17,14 @@ class RandomPlayer:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
+    def checkpoint(self) -> Any:
+        """The random generator's state (undo puts it back: the same moves replay
+        the same game)."""
+        return self.rng.getstate()
+
+    def restore(self, checkpoint: Any) -> None:
+        self.rng.setstate(checkpoint)
+
     def choose(self, game: Game, state: State, seat: int) -> Action:
         actions = game.legal_actions(state)
         return actions[self.rng.randrange(len(actions))]

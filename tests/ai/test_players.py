@@ -11,6 +11,7 @@ import pytest
 from vikingcli_toygame import RuneDuel
 
 from tests.ai._games import GAMES, positions
+from vikingcli.core.driver import play_match
 from vikingcli.core.match import Match, Seat, make_player
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import parse_spec
@@ -106,7 +107,7 @@ def _play(game, kinds, n_games, seed0):
             seats = [Seat(f"s{i}", s) for i, s in enumerate(specs)]
             match = Match(game, game.resolve_options({}), seed, seats)
             players = [make_player(game, reg_kinds, s, i, seed) for i, s in enumerate(specs)]
-            ranks = match.play(players).ranks
+            ranks = play_match(match, players).ranks
             if ranks[hero] == 1:
                 wins += 1.0 / sum(1 for r in ranks if r == 1)
             total += 1

@@ -74,7 +74,7 @@ def choose(cells: list[str]) -> str:
 @pytest.mark.slow
 def test_a_game_fits_an_80_by_24_terminal(tmp_path: Path) -> None:
     started = time.monotonic()
-    args = ["play", "graenaland", "-p", "human", "-p", "random", "-p", "random"]
+    args = ["play", "graenaland", "--plain", "-p", "human", "-p", "random", "-p", "random"]
     args += ["--seed", "5", "--pace", "0", "-o", "rounds=5"]
     term = Terminal([*args, "--save", str(tmp_path / "game.json")], tmp_path, COLS, ROWS)
     logged: set[str] = set()

@@ -74,8 +74,11 @@ class Person:
     """One ssh connection with a terminal: what it was sent (escape codes removed) and
     what its screen shows."""
 
-    def __init__(self, user: str, key: asyncssh.SSHKey | None) -> None:
+    def __init__(self, user: str, key: asyncssh.SSHKey | None, *, plain: bool = True) -> None:
+        """``plain``: the line-mode table (``ssh HOST plain``), whose output is a
+        transcript these tests read line by line; else the full-screen table."""
         self.user, self.key = user, key
+        self.plain = plain
         self.text = ""
         self.pos = 0
         self.turns = 0  # where the last "Your move" this person answered was printed
@@ -93,7 +96,8 @@ class Person:
             password=None if keys else "-",
         )  # fmt: skip
         self.proc = await self.conn.create_process(
-            term_type="xterm", term_size=(COLS, ROWS), encoding=None
+            "plain" if self.plain else None, term_type="xterm", term_size=(COLS, ROWS),
+            encoding=None,
         )
         self._reader = asyncio.ensure_future(self._read())
         return self

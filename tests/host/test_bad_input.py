@@ -19,6 +19,7 @@ import pytest
 from vikingcli_toygame import RuneDuel
 
 from tests.host.conftest import CLI
+from vikingcli.core.driver import play_match
 from vikingcli.core.match import ForfeitRecord, Match, Seat
 from vikingcli.core.specs import PlayerSpec
 from vikingcli.saves.files import write_atomic
@@ -216,13 +217,13 @@ def test_a_real_forfeit_still_loads(cli: CLI, tmp_path: Path) -> None:
     game = RuneDuel()
     seats = [Seat(f"s{i}", PlayerSpec("random", {}, "random")) for i in range(2)]
     match = Match(game, game.resolve_options({}), 3, seats)
-    match.play([Crasher(), Crasher()])
+    play_match(match, [Crasher(), Crasher()])
     assert match.forfeit == ForfeitRecord(0, "player error: RuntimeError: boom")
     path = tmp_path / "f.json"
     write_save(match, path)
     proc = cli("replay", str(path))
     assert proc.returncode == 0, proc.stderr
-    assert "forfeit: seat 0" in proc.stdout
+    assert "forfeit: seat 1 (s0)" in proc.stdout
 
 
 @pytest.mark.parametrize("line", [b"123", b"[]", b"null", b'{"game": "toygame"}'])

@@ -16,6 +16,7 @@ import pytest
 
 from tests.host.conftest import CLI
 from tests.host.test_cli import assert_usage_error
+from vikingcli.core.driver import play_match
 from vikingcli.core.match import Match, Seat, make_player
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import parse_spec
@@ -287,7 +288,7 @@ def test_a_bot_timeout_of_its_own_holds_off_the_main_thread(tmp_path: Path) -> N
     seats = [Seat("a", spec), Seat("b", spec)]
     match = Match(game, game.resolve_options({}), 3, seats)
     players = [make_player(game, reg.players, spec, i, match.seed) for i in range(2)]
-    worker = threading.Thread(target=match.play, args=(players,))
+    worker = threading.Thread(target=play_match, args=(match, players))
     worker.start()
     worker.join(timeout=30)
     assert not worker.is_alive()

@@ -135,7 +135,7 @@ def test_a_mutated_save_replays_or_is_refused_in_one_line(
     code, out, err = invoke("replay", str(path))
     assert path.read_bytes() == mutated
     if code == 0:
-        assert err == "" and "seat 0" in out  # loaded, replayed to its snapshot, shown
+        assert err == "" and "seat 1:" in out  # loaded, replayed to its snapshot, shown
     else:
         assert code == 2, err
         lines = err.splitlines()

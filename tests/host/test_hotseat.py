@@ -46,7 +46,8 @@ class Terminal(SharedTerminal):
 @pytest.mark.slow
 def test_one_persons_hand_is_never_on_screen_while_the_others_prompt_is(tmp_path: Path) -> None:
     term = Terminal(
-        ["play", "walhalla", "-p", "ann=human", "-p", "bo=human", "-p", "greedy", "--seed", "4"],
+        ["play", "walhalla", "--plain", "-p", "ann=human", "-p", "bo=human", "-p", "greedy",
+         "--seed", "4"],
         tmp_path,
     )
     colour = {"ann": "RED", "bo": "BLACK"}

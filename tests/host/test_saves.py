@@ -157,7 +157,7 @@ def test_replay_step_walks_back_and_forth_from_the_start(cli: CLI, tmp_path: Pat
     proc = cli("run", "toygame", "-p", "2*random", "--seed", "2", "--save-dir", "out")
     assert proc.returncode == 0, proc.stderr
     path = str(tmp_path / "out" / "toygame-2.json")
-    walk = cli("replay", path, "--step", "--seat", "0", input="\n\n5\np\n0\nq\n")
+    walk = cli("replay", path, "--step", "--seat", "1", input="\n\n5\np\n0\nq\n")
     assert walk.returncode == 0, walk.stderr
     visited = [int(m) for m in re.findall(r"move (\d+) of \d+ >", walk.stdout)]
     assert visited == [0, 1, 2, 5, 4, 0]

@@ -42,10 +42,10 @@ def test_a_freed_seat_is_not_taken_over_and_its_owners_key_gets_it_back(
 
     async def scenario() -> tuple[list[str], list[str], Person, Person]:
         alice = await Person("alice", key["alice"]).connect(server.port)
-        await alice.until(r"Welcome alice: you hold seat 0")
-        await alice.until(r"Waiting for 1 more: seat 1 \(anyone\)")
+        await alice.until(r"Welcome alice: you hold seat 1")
+        await alice.until(r"Waiting for 1 more: seat 2 \(anyone\)")
         bob = await Person("bob", key["bob"]).connect(server.port)
-        await bob.until(r"Welcome bob: you hold seat 1")
+        await bob.until(r"Welcome bob: you hold seat 2")
         await bob.until(r"the game begins")
         # Typed while alice is to move: refused on the spot, never played later.
         await bob.ask("play 1", r"not your move \(alice is to move\); nothing typed early is kept")
@@ -55,7 +55,7 @@ def test_a_freed_seat_is_not_taken_over_and_its_owners_key_gets_it_back(
 
         # alice's second connection with her own key: the watch view, not bob's seat.
         again = await Person("alice", key["alice"]).connect(server.port)
-        await again.until(r"You hold seat 0 on another connection; this one watches")
+        await again.until(r"You hold seat 1 on another connection; this one watches")
         await again.ask("play 3", r"you are watching and cannot play")
         await again.ask("board", r"seat 1: +\d+ points +hand: \d+ cards")
         # bob's name with another key: refused, the seat is bound to bob's key.
@@ -63,7 +63,7 @@ def test_a_freed_seat_is_not_taken_over_and_its_owners_key_gets_it_back(
         await impostor.until(r"This table is full")
         await impostor.closed.wait()
         for person in (again, impostor):
-            assert "you hold seat 1" not in person.text
+            assert "you hold seat 2" not in person.text
             assert not re.search(r"seat 1: .*hand: \d+ \d+", person.text)
         await again.hang_up()
 
@@ -123,14 +123,14 @@ def test_a_spectator_sees_only_public_things_and_cannot_act(plugin_dir: Path, fo
     key = keys(folder, "alice", "carol")
     server = Server(
         plugin_dir, folder, "toygame", "-p", "human", "-p", "random", "--seed", "7",
-        "--save", "t", "--authorized-keys", "authorized_keys", "--seat", "alice=0",
+        "--save", "t", "--authorized-keys", "authorized_keys", "--seat", "alice=1",
         "--spectators",
     )  # fmt: skip
 
     async def scenario() -> str:
         carol = await Person("carol", key["carol"]).connect(server.port)
         await carol.until(r"you are watching Rune Duel")
-        await carol.until(r"seat 0: free, reserved for alice")
+        await carol.until(r"seat 1: free, reserved for alice")
         alice = await Person("alice", key["alice"]).connect(server.port)
         await carol.until(r"the game begins")
         await carol.ask("play 3", r"you are watching and cannot play")
@@ -248,9 +248,9 @@ def test_a_table_stopped_by_sigterm_reopens_with_its_seats_and_finishes(
 
     async def after() -> str:
         bob = await Person("bob", key["bob"]).connect(second.port)
-        await bob.until(r"This table is full")  # seat 0 is still alice's
+        await bob.until(r"This table is full")  # seat 1 is still alice's
         alice = await Person("alice", key["alice"]).connect(second.port)
-        await alice.until(r"Welcome alice: you hold seat 0")
+        await alice.until(r"Welcome alice: you hold seat 1")
         await alice.play_to_the_end()
         await alice.closed.wait()
         return alice.text
@@ -266,7 +266,7 @@ def test_a_table_stopped_by_sigterm_reopens_with_its_seats_and_finishes(
     assert done["table"]["talk"] == [{"move": 6, "who": "alice", "text": "back soon"}]
     for seat, name in enumerate(["alice", "random"]):
         score, rank = done["result"]["scores"][seat], done["result"]["ranks"][seat]
-        assert f"seat {seat} {name}: {score:g} points, rank {rank}" in str(shown)
+        assert f"seat {seat + 1} {name}: {score:g} points, rank {rank}" in str(shown)
 
 
 def test_the_lobby_shows_the_seats_and_the_host_releases_a_seat_left_for_good(
@@ -275,23 +275,23 @@ def test_the_lobby_shows_the_seats_and_the_host_releases_a_seat_left_for_good(
     key = keys(folder, "alice", "bob", "dave")
     server = Server(
         plugin_dir, folder, "toygame", "-p", "human", "-p", "human", "-p", "random",
-        "--authorized-keys", "authorized_keys", "--seat", "bob=1",
+        "--authorized-keys", "authorized_keys", "--seat", "bob=2",
     )  # fmt: skip
 
     async def scenario() -> None:
         alice = await Person("alice", key["alice"]).connect(server.port)
-        await alice.until(r"seat 1: free, reserved for bob\n  seat 2: AI \(random\)")
-        await alice.on_screen(r"^lobby: waiting for seat 1 \(bob\)$")  # the live line
+        await alice.until(r"seat 2: free, reserved for bob\n  seat 3: AI \(random\)")
+        await alice.on_screen(r"^lobby: waiting for seat 2 \(bob\)$")  # the live line
         await alice.ask("say where is bob?", r"alice says: where is bob\?")
         await alice.ask("quit", r"Your seat stays yours")
         dave = await Person("dave", key["dave"]).connect(server.port)
         await dave.until(r"This table is full")
-        server.console("release 0")
+        server.console("release 1")
         await asyncio.sleep(0.3)
         dave = await Person("dave", key["dave"]).connect(server.port)
-        await dave.until(r"Welcome dave: you hold seat 0")
+        await dave.until(r"Welcome dave: you hold seat 1")
         bob = await Person("bob", key["bob"]).connect(server.port)
-        await bob.until(r"Welcome bob: you hold seat 1")
+        await bob.until(r"Welcome bob: you hold seat 2")
         await dave.until(r"the game begins")
         server.console("stop")
         await dave.until(r"the host stopped the table\.")
@@ -303,7 +303,7 @@ def test_the_lobby_shows_the_seats_and_the_host_releases_a_seat_left_for_good(
     finally:
         server.close()
     assert code == 0
-    assert "seat 0 released" in log and "alice says: where is bob?" in log
+    assert "seat 1 released" in log and "alice says: where is bob?" in log
 
 
 def test_an_open_table_lets_any_key_in_and_still_binds_the_seat_to_it(
@@ -314,7 +314,7 @@ def test_an_open_table_lets_any_key_in_and_still_binds_the_seat_to_it(
 
     async def scenario() -> None:
         first = await Person("zoe", anyone).connect(server.port)
-        await first.until(r"Welcome zoe: you hold seat 0")
+        await first.until(r"Welcome zoe: you hold seat 1")
         await first.ask("quit", r"Your seat stays yours")
         second = await Person("zoe", other).connect(server.port)  # same name, other key
         await second.until(r"This table is full")
@@ -355,9 +355,9 @@ def test_a_persons_only_legal_move_is_played_for_them_and_told(
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (["toygame", "-p", "human", "-p", "random", "--seat", "bob=1"], "not a human seat"),
+        (["toygame", "-p", "human", "-p", "random", "--seat", "bob=2"], "not a human seat"),
         (["toygame", "-p", "human", "-p", "human", "--seat", "bob"], "is not NAME=N"),
-        (["toygame", "-p", "human", "-p", "random", "--release", "0"], "goes with --resume"),
+        (["toygame", "-p", "human", "-p", "random", "--release", "1"], "goes with --resume"),
         (["toygame", "--resume", "saves/x.json"], "drop GAME"),
         (["toygame", "-p", "human", "-p", "random", "--authorized-keys", "k"], "k: cannot read"),
         (["toygame", "-p", "human", "-p", "random", "--authorized-keys", "k", "--open"], "--open"),

@@ -64,7 +64,9 @@ def test_another_person_can_refuse_an_undo() -> None:
     kinds = _kinds([lambda legal: legal[0], lambda legal: legal[0], "undo", _quit], seen)
     seats = [Seat("alice", parse_spec("human", kinds)), Seat("bob", parse_spec("human", kinds))]
     match = Match(RuneDuel(), {"hand": "3"}, 11, seats)
-    answers = iter(["", "", "", "n"])  # three hand-overs, then bob's answer
+    # Three hand-overs; then bob is handed the screen before he is asked (alice's
+    # hand is not on it), answers, and the screen goes back to alice.
+    answers = iter(["", "", "", "", "n", ""])
     with pytest.raises(QuitGame):
         play_here(
             match, kinds, lambda m: None, pace=0, show=shown.append, ask=lambda q: next(answers)

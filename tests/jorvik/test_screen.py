@@ -51,7 +51,8 @@ def choose(cells: list[str]) -> str:
 @pytest.mark.slow
 def test_a_full_game_fits_an_80_by_24_terminal(tmp_path: Path) -> None:
     started = time.monotonic()
-    args = ["play", "jorvik", "-p", "alice=human", "-p", "random", "--seed", "5", "--pace", "0"]
+    args = ["play", "jorvik", "--plain", "-p", "alice=human", "-p", "random", "--seed", "5",
+            "--pace", "0"]  # fmt: skip
     term = Terminal([*args, "--save", str(tmp_path / "game.json")], tmp_path, COLS, ROWS)
     logged: set[str] = set()
     decisions = 0

@@ -44,7 +44,7 @@ def _say(term: Terminal, text: str) -> str:
 
 @pytest.mark.slow
 def test_a_person_plays_a_full_game_at_80x24(tmp_path: Path) -> None:
-    args = ["play", "walhalla", "-p", "alice=human", "-p", "random", "-p", "random"]
+    args = ["play", "walhalla", "--plain", "-p", "alice=human", "-p", "random", "-p", "random"]
     term = Terminal([*args, "--seed", "3", "--pace", "0"], tmp_path)
     prompts = 0
     previous: tuple[str, list[str]] | None = None  # status and board of the last prompt

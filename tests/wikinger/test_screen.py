@@ -38,7 +38,8 @@ def answer_of(lines: list[str], command: str) -> list[str]:
 @pytest.mark.slow
 def test_a_whole_game_at_80_by_24(tmp_path: Path) -> None:
     term = Terminal(
-        ["play", "wikinger", "-p", "alice=human", "-p", "random", "--seed", "5", "--pace", "0"],
+        ["play", "wikinger", "--plain", "-p", "alice=human", "-p", "random", "--seed", "5",
+         "--pace", "0"],
         tmp_path,
     )
     started = time.monotonic()

@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypedDict
 
+from vikingcli.core.driver import play_match
 from vikingcli.core.errors import BadInput
 from vikingcli.core.match import Match, Seat, make_player
 from vikingcli.core.registry import load_registry
@@ -42,7 +43,7 @@ def play_job(job: Job) -> dict[str, Any]:
     seats = [Seat(name, parse_spec(spec, reg.players)) for name, spec in job["seats"]]
     match = Match(game, dict(job["options"]), job["seed"], seats)
     players = [make_player(game, reg.players, s.spec, i, match.seed) for i, s in enumerate(seats)]
-    match.play(players, move_timeout=job["move_timeout"])
+    play_match(match, players, move_timeout=job["move_timeout"])
     saved = None
     if job["save_dir"]:
         # Never over another save (a person's unfinished game may have this name).

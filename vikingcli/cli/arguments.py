@@ -204,6 +204,13 @@ Pace = Annotated[
         min=0, help="Seconds to pause after each AI move (default 0.4 on a terminal, 0 in a pipe)."
     ),
 ]
+Plain = Annotated[
+    bool,
+    typer.Option(
+        "--plain",
+        help="Line mode (as in a pipe) even on a terminal big enough for the full-screen table.",
+    ),
+]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a save of that name.")]
 MoveTimeoutOpt = Annotated[
     float | None, checks.seconds_option("Hard limit in seconds per move; overrun forfeits.")

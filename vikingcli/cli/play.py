@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import shutil
 import sys
 from contextlib import nullcontext, redirect_stdout
 from pathlib import Path
@@ -18,6 +20,7 @@ from vikingcli.cli.arguments import (
     MoveTimeoutOpt,
     OptionPairs,
     Pace,
+    Plain,
     SaveFile,
     SaveName,
     Specs,
@@ -46,6 +49,7 @@ def resume(
     move_timeout: MoveTimeoutOpt = None,
     pace: Pace = None,
     confirm: Confirm = False,
+    plain: Plain = False,
 ) -> None:
     """Continue a saved game with its recorded players, and save it again."""
     from vikingcli.saves.match_file import load_save
@@ -56,7 +60,10 @@ def resume(
     match = saved.match
     # With --json, stdout carries only the result; the game shows on stderr.
     with redirect_stdout(sys.stderr) if json_out else nullcontext():
-        _continue(reg, match, path, move_timeout, pace, confirm, table=saved.table)
+        _continue(
+            reg, match, path, move_timeout, pace, confirm, table=saved.table,
+            full_screen=not plain and not json_out,
+        )  # fmt: skip
     result = match.result_json()
     if json_out:
         dump(result)
@@ -72,12 +79,17 @@ def _continue(
     pace: float | None = None,
     confirm: bool = False,
     table: TableDoc | None = None,
+    full_screen: bool = True,
 ) -> None:
     """Play a match to its end; with people at the table, at this terminal with
-    an autosave after every move. A shared table's record (``table``: its owners,
-    reservations and talk) stays in the save, so ``serve --resume`` can reopen it."""
+    an autosave after every move: on the full screen where the terminal is big
+    enough (and ``full_screen``), else line by line. A shared table's record
+    (``table``: its owners, reservations and talk) stays in the save, so ``serve
+    --resume`` can reopen it."""
+    from vikingcli.core.driver import play_match
     from vikingcli.core.match import QuitGame, make_player
     from vikingcli.saves.match_file import write_save
+    from vikingcli.table.fullscreen import play_full_screen
     from vikingcli.table.local import play_here
     from vikingcli.table.scoresheet import score_sheet
 
@@ -86,19 +98,25 @@ def _continue(
             make_player(match.game, reg.players, s.spec, i, match.seed)
             for i, s in enumerate(match.seats)
         ]
-        match.play(players, move_timeout=move_timeout)
+        play_match(match, players, move_timeout=move_timeout)
         write_save(match, path, table)
         return
+    def autosave(m: Match) -> None:
+        write_save(m, path, table)
+
     try:
-        play_here(
-            match,
-            reg.players,
-            lambda m: write_save(m, path, table),
-            move_timeout=move_timeout,
-            pace=pace,
-            show=typer.echo,
-            confirm=confirm,
-        )
+        if full_screen and _screen_fits():
+            asyncio.run(
+                play_full_screen(
+                    match, reg.players, autosave, move_timeout=move_timeout,
+                    pace=0.4 if pace is None else pace, confirm=confirm,
+                )
+            )  # fmt: skip
+        else:
+            play_here(
+                match, reg.players, autosave, move_timeout=move_timeout, pace=pace,
+                show=typer.echo, confirm=confirm,
+            )  # fmt: skip
     except QuitGame:
         write_save(match, path, table)
         typer.echo(f"saved to {path}; continue with: vikingcli resume {path}")
@@ -106,6 +124,16 @@ def _continue(
     write_save(match, path, table)
     typer.echo(shown(match.game.render(match.state, None), match.names))
     typer.echo(score_sheet(match.outcome(), match.names))
+
+
+def _screen_fits() -> bool:
+    """A person at a terminal big enough for the full-screen table."""
+    from vikingcli.table.screen import fits
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    size = shutil.get_terminal_size((0, 0))
+    return fits(size.columns, size.lines)
 
 
 def _new_table(
@@ -155,13 +183,14 @@ def play(
     pace: Pace = None,
     force: ForceOpt = False,
     confirm: Confirm = False,
+    plain: Plain = False,
 ) -> None:
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     reg = registry()
     match, path = _new_table(reg, game, player, players_, option, seed, save, force)
     g = match.game
     typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
-    _continue(reg, match, path, None, pace, confirm)
+    _continue(reg, match, path, None, pace, confirm, full_screen=not plain)
     typer.echo(summary_line(match.result_json()))
 
 

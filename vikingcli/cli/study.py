@@ -28,7 +28,9 @@ def replay(
     board: Annotated[
         bool, typer.Option("--board", help="Show the table after every move.")
     ] = False,
-    seat: Annotated[int | None, typer.Option(help="Show the table as this seat sees it.")] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Show the table as seat N (counted from 1) sees it.")
+    ] = None,
     step: Annotated[
         bool, typer.Option("--step", help="Walk back and forth through the game from its start.")
     ] = False,
@@ -42,17 +44,19 @@ def replay(
     path = save_file(save)
     saved = load_match(path, reg)
     game = saved.game
-    if seat is not None and not 0 <= seat < len(saved.seats):
-        raise UsageProblem(f"--seat {seat}: the game has seats 0-{len(saved.seats) - 1}")
+    if seat is not None:
+        if not 1 <= seat <= len(saved.seats):
+            raise UsageProblem(f"--seat {seat}: the game has seats 1-{len(saved.seats)}")
+        seat -= 1  # people count seats from 1
     options = " ".join(f"{k}={v}" for k, v in saved.options.items()) or "none"
     typer.echo(f"{game.title}  seed {saved.seed}  options {options}")
     for i, s in enumerate(saved.seats):
-        typer.echo(f"  seat {i}: {s.name} ({s.spec})")
+        typer.echo(f"  seat {i + 1}: {s.name} ({s.spec})")
     if seat is None:
         typer.echo("Showing everything, every seat's secrets included"
                    " (--seat N shows only what seat N learned).")
     else:
-        typer.echo(f"Showing what seat {seat} ({saved.seats[seat].name}) learned.")
+        typer.echo(f"Showing what seat {seat + 1} ({saved.seats[seat].name}) learned.")
     if step:
         step_through(saved, seat, ask=_ask_line, show=typer.echo)
         return
@@ -76,7 +80,9 @@ def analyze(
     save: SaveFile,
     seat: Annotated[
         list[int] | None,
-        typer.Option(help="Judge this seat's decisions (repeatable; default every seat)."),
+        typer.Option(
+            help="Judge seat N's decisions (counted from 1; repeatable; default every seat)."
+        ),
     ] = None,
     seconds: Annotated[
         float, typer.Option(min=0, help="Search time per decision (0: use --iterations).")
@@ -96,10 +102,10 @@ def analyze(
     path = save_file(save)
     saved = load_match(path, reg)
     n = len(saved.seats)
-    seats = sorted(set(seat)) if seat else list(range(n))
-    bad = [s for s in seats if not 0 <= s < n]
+    bad = [s for s in seat or [] if not 1 <= s <= n]
     if bad:
-        raise UsageProblem(f"--seat {bad[0]}: the game has seats 0-{n - 1}")
+        raise UsageProblem(f"--seat {bad[0]}: the game has seats 1-{n}")
+    seats = sorted({s - 1 for s in seat}) if seat else list(range(n))  # from 1, as people count
     advise = find_advisor(reg.players)
     if advise is None:
         raise UsageProblem("no installed player kind can judge positions (install mcts)")

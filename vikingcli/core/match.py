@@ -1,24 +1,21 @@
-"""The match loop: seats, seeds, the action log and per-move time accounting.
+"""A match: seats, seeds, the action log, the seconds each seat spent, a forfeit.
 
 One :class:`Match` is one game between seated players. It keeps the canonical
 action texts (the authority a save replays), the seconds each seat spent, and,
-when a player fails or overruns the hard move time limit, a forfeit with its
-reason so batches and tournaments carry on.
+when a player failed or overran the move time limit, a forfeit with its reason so
+batches and tournaments carry on. The moves are played by the one move loop,
+:class:`vikingcli.core.driver.MatchDriver`.
 """
 
 from __future__ import annotations
 
-import signal
-import threading
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.core.specs import PlayerSpec, full_params
-from vikingcli.engine import Game, IllegalAction, Outcome, name_seats, ranks_from_keys
-from vikingcli.engine.players import Forfeit, HostedPlayer, Player, PlayerKind, SeatInfo
+from vikingcli.engine import Game, Outcome, name_seats, ranks_from_keys
+from vikingcli.engine.players import Player, PlayerKind
 
 
 class MoveTimeout(Exception):
@@ -96,7 +93,6 @@ class Match:
     """Keep what the last move needs to be narrated (people are watching); batches
     leave it off and pay nothing for it."""
     _last: tuple[int, Any, Any] | None = field(default=None, repr=False)
-    _begun: set[int] = field(default_factory=set, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -139,7 +135,6 @@ class Match:
         self.actions = []
         self.forfeit = None
         self._last = None
-        self._begun.clear()  # players made for the new line are told their table again
         for text in actions:
             self.apply_text(text)
         self._last = None
@@ -159,90 +154,15 @@ class Match:
         lines = self.game.narrate(before, action, self.state, viewer)
         return [name_seats(line, names or self.names) for line in lines]
 
+    def remember(self, seat: int, action: Any, before: Any) -> None:
+        """Keep what the move just made needs to be narrated: who made it, the action
+        and a copy of the position before it."""
+        self._last = (seat, action, before)
+
     @property
     def last_mover(self) -> int | None:
         """The seat that made the last narrated move."""
         return None if self._last is None else self._last[0]
-
-    def step(self, players: Sequence[Player], move_timeout: float | None = None) -> str | None:
-        """Let the seat to move act once; return the canonical action text.
-
-        A player that raises, overruns ``move_timeout`` or returns an illegal
-        action forfeits; the reason is recorded and ``None`` returned."""
-        seat = self.game.to_move(self.state)
-        if seat is None:
-            return None
-        game = self.game
-        player = players[seat]
-        start = time.perf_counter()
-        before = None
-        try:
-            if seat not in self._begun:
-                self._begun.add(seat)
-                if isinstance(player, HostedPlayer):
-                    info = SeatInfo(dict(self.options), len(self.seats), seat, move_timeout)
-                    player.begin(game, info)
-            with _deadline(move_timeout):
-                action = player.choose(game, self.state, seat)
-            text = game.format_action(self.state, action)
-            if self.narrating:
-                before = game.clone(self.state)
-            game.apply(self.state, action)
-        except (QuitGame, UndoRequest, KeyboardInterrupt):
-            raise
-        except MoveTimeout:
-            self._forfeit(seat, f"exceeded the move time limit of {move_timeout:g} s")
-            return None
-        except IllegalAction as exc:
-            self._forfeit(seat, f"illegal action: {exc}")
-            return None
-        except Forfeit as exc:
-            self._forfeit(seat, str(exc))
-            return None
-        except Exception as exc:
-            self._forfeit(seat, f"player error: {type(exc).__name__}: {exc}")
-            return None
-        finally:
-            self.seconds[seat] += time.perf_counter() - start
-        self.actions.append(text)
-        if before is not None:
-            self._last = (seat, action, before)
-        return text
-
-    def _forfeit(self, seat: int, reason: str) -> None:
-        self.forfeit = ForfeitRecord(seat, reason)
-
-    def play(
-        self,
-        players: Sequence[Player],
-        *,
-        move_timeout: float | None = None,
-        on_move: Callable[[Match, int, str], None] | None = None,
-    ) -> Outcome:
-        """Play to the end (or to a forfeit) and return the outcome.
-
-        ``on_move(match, seat, text)`` runs after every move (autosave, display).
-        Hosted players (bot processes) are ended when the game is over or an
-        error stops it; a person leaving (:class:`QuitGame`) keeps them, since
-        the same table may play on."""
-        try:
-            while not self.over:
-                seat = self.game.to_move(self.state)
-                text = self.step(players, move_timeout)
-                if text is not None and on_move is not None and seat is not None:
-                    on_move(self, seat, text)
-        except QuitGame:
-            raise
-        except BaseException:
-            self._end_hosted(players, None)
-            raise
-        self._end_hosted(players, self.result_json())
-        return self.outcome()
-
-    def _end_hosted(self, players: Sequence[Player], result: dict[str, Any] | None) -> None:
-        for player in players:
-            if isinstance(player, HostedPlayer):
-                player.end(result)
 
     def outcome(self) -> Outcome:
         """The final outcome; a forfeiting seat is ranked last."""
@@ -254,7 +174,9 @@ class Match:
         return Outcome(
             scores=tuple(scores),
             ranks=ranks_from_keys(keys),
-            end_reason=f"forfeit: seat {loser} {self.forfeit.reason}",
+            # People count seats from 1; the JSON's "forfeit" keeps the 0-based index.
+            end_reason=f"forfeit: seat {loser + 1} ({self.seats[loser].name})"
+            f" {self.forfeit.reason}",
             breakdown={"forfeit": self.forfeit.to_json()},
         )
 
@@ -275,34 +197,3 @@ class Match:
             "forfeit": None if self.forfeit is None else self.forfeit.to_json(),
             "breakdown": dict(out.breakdown),
         }
-
-
-@contextmanager
-def _deadline(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`MoveTimeout` in the main thread when ``seconds`` pass.
-
-    A real interrupt (SIGALRM) rather than a check afterwards, so a player stuck
-    in a loop is stopped. Off the main thread the overrun is detected after the
-    move returns instead."""
-    if not seconds or seconds <= 0:
-        yield
-        return
-    if threading.current_thread() is not threading.main_thread() or not hasattr(
-        signal, "setitimer"
-    ):
-        start = time.perf_counter()
-        yield
-        if time.perf_counter() - start > seconds:
-            raise MoveTimeout
-        return
-
-    def on_alarm(signum: int, frame: Any) -> None:
-        raise MoveTimeout
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)

@@ -47,6 +47,7 @@ from vikingcli.engine.players import (
     Param,
     Player,
     PlayerKind,
+    Rewindable,
     SeatInfo,
     SpecError,
 )
@@ -56,7 +57,7 @@ from vikingcli.engine.text import THREAT, name_seats, seat_ref
 __all__ = [
     "THREAT", "Action", "Advice", "Advisor", "FlatCalls", "FlatGame", "FlatState", "Forfeit",
     "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param", "Player",
-    "PlayerKind", "SearchCalls", "SearchHints", "SeatInfo", "SpecError", "State", "choice",
-    "hookimpl", "hookspec", "load_fields", "name_seats", "normalize_action_text", "randbelow",
-    "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
+    "PlayerKind", "Rewindable", "SearchCalls", "SearchHints", "SeatInfo", "SpecError", "State",
+    "choice", "hookimpl", "hookspec", "load_fields", "name_seats", "normalize_action_text",
+    "randbelow", "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
 ]  # fmt: skip

@@ -136,6 +136,21 @@ class SeatInfo:
 
 
 @runtime_checkable
+class Rewindable(Protocol):
+    """A player whose choices depend on state it keeps (a random generator) and that
+    can put that state back, so that ``undo`` and the same moves replay the same game.
+    The host takes a checkpoint before every move of an interactive game."""
+
+    def checkpoint(self) -> Any:
+        """The player's state now (its random generator's), to :meth:`restore` later."""
+        ...
+
+    def restore(self, checkpoint: Any) -> None:
+        """Put back a state from :meth:`checkpoint`."""
+        ...
+
+
+@runtime_checkable
 class HostedPlayer(Player, Protocol):
     """A player with resources of its own (a process): told about its table
     before its first move and told when the game is over, so it can end cleanly."""

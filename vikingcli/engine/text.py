@@ -38,18 +38,57 @@ def plain_text(rendered: Any) -> str:
     return "".join(text for _, text in fragments(rendered))
 
 
-def move_lines(number: int, name: str, lines: list[str], width: int = 80) -> list[str]:
+def move_lines(number: int, name: str, lines: list[str], width: int = 79) -> list[str]:
     """A narrated move as log lines: the move after its number and mover, then its
-    consequences indented beneath, each wrapped to ``width`` columns."""
+    consequences indented beneath, each wrapped to ``width`` columns (as the terminal
+    shows them: colour codes in coloured names take no room). 79, not 80: a line that
+    fills the last column of an 80-column terminal makes some terminals wrap it."""
     if not lines:
         return []
     indent = " " * 8
-    out = textwrap.wrap(
-        f"{number:4d}. {name}: {lines[0]}", width, subsequent_indent=indent, drop_whitespace=True
-    ) or [f"{number:4d}. {name}:"]
+    out = wrap(f"{number:4d}. {name}: {lines[0]}", width, subsequent_indent=indent) or [
+        f"{number:4d}. {name}:"
+    ]
     for line in lines[1:]:
-        out += textwrap.wrap(line, width, initial_indent=indent, subsequent_indent=indent + "  ")
+        out += wrap(line, width, initial_indent=indent, subsequent_indent=indent + "  ")
     return out
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def visible_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: its colour codes take none."""
+    return len(_ESCAPE.sub("", text))
+
+
+def wrap(
+    text: str, width: int, initial_indent: str = "", subsequent_indent: str = ""
+) -> list[str]:
+    """``textwrap.wrap`` that measures what a terminal shows: a colour code is no
+    character, so a line with coloured names is as long as the same line without."""
+    if "\x1b" not in text:
+        return textwrap.wrap(
+            text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent
+        )
+    lines: list[str] = []
+    lead = text[: len(text) - len(text.lstrip())]  # kept, as textwrap keeps it
+    line, used = initial_indent + lead, len(initial_indent) + len(lead)
+    start = used
+    for word in text.split():
+        size = visible_width(word)
+        if used > start and used + 1 + size > width:
+            lines.append(line)
+            line, used = subsequent_indent, len(subsequent_indent)
+            start = used
+        if used > start:
+            line += " "
+            used += 1
+        line += word
+        used += size
+    if line.strip():
+        lines.append(line)
+    return lines
 
 
 def did_you_mean(name: str, choices: Iterable[str]) -> str:

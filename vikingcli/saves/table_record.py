@@ -145,13 +145,13 @@ def reservation(
     when there is no key file (an open table) or no key of theirs in it."""
     if keys_of is None:
         raise ValueError(
-            f"seat {seat} is kept for {name}, but an --open table has no keys to tell"
+            f"seat {seat + 1} is kept for {name}, but an --open table has no keys to tell"
             f" {name} from anyone who logs in with that name (use --authorized-keys)"
         )
     keys = tuple(keys_of.get(name, ()))
     if not keys:
         raise ValueError(
-            f"seat {seat} is kept for {name}, but no key in the authorized keys is"
+            f"seat {seat + 1} is kept for {name}, but no key in the authorized keys is"
             f" {name}'s (a key is NAME's when its comment is NAME or NAME@HOST)"
         )
     return Reservation(name, keys)
@@ -170,14 +170,14 @@ def parse_reservations(
         name = name.strip()
         if not eq or not name or not number.strip().isdigit():
             raise ValueError(f"--seat {pair!r} is not NAME=N (a user name and a seat number)")
-        seat = int(number)
+        seat = int(number) - 1  # people count seats from 1
         if seat not in humans:
             raise ValueError(
-                f"--seat {pair!r}: seat {seat} is not a human seat"
-                f" (human seats: {', '.join(map(str, humans)) or 'none'})"
+                f"--seat {pair!r}: seat {seat + 1} is not a human seat"
+                f" (human seats: {', '.join(str(h + 1) for h in humans) or 'none'})"
             )
         if seat in out:
-            raise ValueError(f"--seat: seat {seat} is reserved twice")
+            raise ValueError(f"--seat: seat {seat + 1} is reserved twice")
         if name in (r.user for r in out.values()):
             raise ValueError(f"--seat: {name} has two seats reserved")
         try:

@@ -52,11 +52,14 @@ def step_through(
     last = len(steps) - 1
     k = 0
     show(STEP_HELP)
+    redraw = True
     while True:
         here = steps[k]
-        for line in here.lines:
-            show(line)
-        show(shown(game.render(here.state, seat), names))
+        if redraw:
+            for line in here.lines:
+                show(line)
+            show(shown(game.render(here.state, seat), names))
+        redraw = True
         try:
             answer = ask(f"move {k} of {last} > ").strip().lower()
         except EOFError:
@@ -72,4 +75,5 @@ def step_through(
         elif answer.isdigit():
             k = min(int(answer), last)
         else:
-            show(STEP_HELP)
+            show(f"{answer[:20]!r} is not a key here. {STEP_HELP}")
+            redraw = False  # the position is on the screen already

@@ -46,7 +46,7 @@ def status(table: Table, place: Place) -> str:
     if table.finished:
         return "game over"
     if not table.go.is_set():
-        waiting = ", ".join(f"seat {s} ({table.expected(s)})" for s in table.missing())
+        waiting = ", ".join(f"seat {s + 1} ({table.expected(s)})" for s in table.missing())
         return f"lobby: waiting for {waiting}"
     mover = table.match.game.to_move(table.match.state)
     role = "watching; " if place.seat is None else ""
@@ -119,7 +119,7 @@ def handle(table: Table, place: Place, raw: str) -> bool:
     except IllegalAction as exc:
         show(f"not legal: {exc}", "error")
         return True
-    pending.set_result(game.format_action(state, action))
+    pending.set_result(action)
     return True
 
 
@@ -136,7 +136,7 @@ def console(table: Table, line: str) -> str:
     if word == "release":
         if not rest.strip().isdigit():
             return "release N: N is a seat number"
-        return table.release(int(rest))
+        return table.release(int(rest) - 1)  # people count seats from 1
     if word == "say":
         table.say("host", rest)
         return "said"

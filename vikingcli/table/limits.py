@@ -18,6 +18,9 @@ INPUT_RATE = 4096
 """Bytes a second a connection may send, sustained (a person types a few)."""
 INPUT_BURST = 16384
 """Bytes a connection may send at once (a pasted line or two)."""
+LINE_RATE = 10.0
+"""Lines a second a connection may enter, sustained (each one is a command)."""
+LINE_BURST = 30
 MAX_COLUMNS = 400
 MAX_ROWS = 200
 """The largest terminal a table draws for: a client that reports more is drawn at
@@ -95,8 +98,9 @@ class InputGuard:
     """What one connection's keystrokes may put into its prompt.
 
     :meth:`admit` takes what the client sent and returns the part the prompt gets,
-    and the notices to show: bytes beyond the connection's rate are dropped, and a
-    line that grows past :data:`MAX_LINE` (and some slack for editing keys) is
+    and the notices to show: bytes beyond the connection's rate are dropped, so are
+    lines beyond its rate of lines (each is a command to run), and a line that grows
+    past :data:`MAX_LINE` (and some slack for editing keys) is
     dropped whole: the rest of it never reaches the prompt, and its Enter becomes
     Ctrl-U, which empties the prompt, so no cut-short line is ever played. Neither a
     paste nor a flood can grow a prompt without bound or fill the pipe the prompt
@@ -106,10 +110,12 @@ class InputGuard:
     line: int = 0
     overflow: bool = False
     bucket: Bucket = field(init=False)
+    lines: Bucket = field(init=False)
     notices: Notices = field(init=False)
 
     def __post_init__(self) -> None:
         self.bucket = Bucket(INPUT_RATE, INPUT_BURST, self.clock)
+        self.lines = Bucket(LINE_RATE, LINE_BURST, self.clock)
         self.notices = Notices(self.clock)
 
     def admit(self, data: str) -> tuple[str, list[str]]:
@@ -125,6 +131,16 @@ class InputGuard:
             return "", notes
         kept = []
         for ch in data:
+            if ch in "\r\n" and not self.overflow and not self.lines.take():
+                # More lines than a person enters: this one and the rest are dropped.
+                kept.append("\x15")
+                self.line = 0
+                if self.notices.due("lines"):
+                    notes.append(
+                        f"input refused: more than {LINE_RATE:g} lines a second"
+                        " (paste less at a time)"
+                    )
+                break
             if ch in "\r\n\x03\x15":  # Enter, Ctrl-C, Ctrl-U: the line ends
                 kept.append("\x15" if self.overflow and ch in "\r\n" else ch)
                 self.line = 0

@@ -1,11 +1,13 @@
-"""One screen shared by the people of a local game: the move log, hand-overs, recaps.
+"""A game at this terminal, in line mode: the front end of the match driver for one
+person or several at one screen (hot-seat).
 
 Each line about a move is the game's narration for whoever may read it. With one
-person at the screen that is their seat's narration. With several (hot-seat) the
-log shows the spectators' narration, and when the turn passes from one person to
-another the screen is cleared and the next person confirms that they alone are
-looking before their board, hand and the moves since their last turn (as their
-seat saw them) appear.
+person at the screen that is their seat's narration. With several the log shows the
+spectators' narration, and whenever the screen passes from one person to another
+(their turn, or a question put to them, such as agreeing to an undo) it is cleared
+and the next person confirms that they alone are looking before anything of theirs
+appears: first the moves since they last looked, as their seat saw them, then their
+board and hand.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from vikingcli.core.match import Match, QuitGame, UndoRequest, make_player
+from vikingcli.core.driver import FrontEnd, MatchDriver, MoveEvent
+from vikingcli.core.match import Match, QuitGame, make_player
 from vikingcli.core.people import Person
 from vikingcli.engine import Action, Game, State
-from vikingcli.engine.players import HostedPlayer, Player, PlayerKind
+from vikingcli.engine.players import HostedPlayer, Player, PlayerKind, Rewindable
 from vikingcli.engine.text import move_lines
 from vikingcli.table.colour import enabled as colour_enabled
 from vikingcli.table.colour import painted_names
@@ -38,8 +41,12 @@ def _read_line(message: str) -> str:
     return line
 
 
-class LocalTable:
-    """The log and hand-overs of a game played at this terminal by ``humans``."""
+HANDOVER_NOTE = "(this screen only hands over: press Enter with nothing typed)"
+
+
+class LocalTable(FrontEnd):
+    """The front end of a game played at this terminal by the people at ``humans``:
+    the log, hand-overs and recaps; each person's decisions through their prompt."""
 
     def __init__(
         self,
@@ -48,48 +55,83 @@ class LocalTable:
         show: Callable[[str], None] = print,
         ask: Callable[[str], str] = _read_line,
         clear: Callable[[], None] | None = None,
+        pace: float = 0.0,
+        autosave: Callable[[Match], None] = lambda match: None,
     ) -> None:
         self.match = match
         self.humans = humans
         self.show = show
         self.ask = ask
         self.clear = clear or self._clear
+        self.pace = pace
+        self.autosave = autosave
         self.at_screen: int | None = humans[0] if len(humans) == 1 else None
         self.colour = colour_enabled()
-        # Per person: the moves since their last turn, as their seat saw them.
+        # Per person: the moves since they last looked, as their seat saw them.
         self.recap: dict[int, list[str]] = {seat: [] for seat in humans}
+        self.prompts: dict[int, HumanPlayer] = {}
 
     @property
     def shared(self) -> bool:
         """Several people take turns at this one screen."""
         return len(self.humans) > 1
 
-    def on_move(self, match: Match, seat: int, text: str) -> None:
-        """Log the move just made, as the people at the screen may read it."""
+    # -- the driver's front end ----------------------------------------------------------
+
+    async def decide(self, seat: int) -> Action:
+        news = self.hand_over(seat)
+        match = self.match
+        return self.prompts[seat].decide(match.game, match.state, seat, news)
+
+    async def agree_to_undo(self, asker: int, other: int, back_to: int) -> bool:
+        self.hand_over(other)
+        name, who = self.match.seats[asker].name, self.match.seats[other].name
+        question = f"{name} asks to undo back to move {back_to + 1}. {who}, agree? (y/n) > "
+        return self.ask(question).strip().lower() in ("y", "yes")
+
+    async def tell(self, seat: int, text: str) -> None:
+        self.show(text)
+
+    async def undone(self, seat: int, back_to: int) -> None:
+        for recap in self.recap.values():
+            recap.clear()
+        name = self.match.seats[seat].name
+        self.show(f"Back to move {back_to + 1}, {name}'s previous decision.")
+
+    async def moved(self, event: MoveEvent) -> None:
+        """Save, then log the move as the people at the screen may read it."""
+        match = self.match
+        self.autosave(match)
         viewer = None if self.shared else self.humans[0]
         names = painted_names(match.names, viewer, self.colour)
-        public = match.narrate(viewer, names)
-        for line in move_lines(len(match.actions), names[seat], public):
+        mover = names[event.seat]
+        for line in move_lines(event.number, mover, event.told(match.game, viewer, names)):
             self.show(line)
-        number, name = len(match.actions), match.seats[seat].name
         if self.shared:
+            plain = match.seats[event.seat].name
             for person in self.humans:
-                if person != seat:
-                    self.recap[person] += move_lines(number, name, match.narrate(person))
+                if person != self.at_screen:
+                    told = event.told(match.game, person, match.names)
+                    self.recap[person] += move_lines(event.number, plain, told)
+        if event.seat not in self.humans and self.pace:
+            time.sleep(self.pace)
 
-    def before_turn(self, seat: int) -> list[str]:
-        """Hand the screen over when another person is to move; return the moves since
-        their last turn as their seat saw them (shown beneath their board)."""
+    # -- the screen -------------------------------------------------------------------
+
+    def hand_over(self, seat: int) -> list[str]:
+        """Hand the screen to ``seat``'s person when another one has it; return the
+        moves since they last looked, as their seat saw them."""
         if not self.shared or self.at_screen == seat:
             return []
         name = self.match.seats[seat].name
         self.clear()
         self.show(f"Pass the screen to {name} (seat {seat + 1}).")
-        self.ask(f"{name}, press Enter when only you can see the screen > ")
+        while self.ask(f"{name}, press Enter when only you can see the screen > ").strip():
+            self.show(HANDOVER_NOTE)
         self.clear()
         self.at_screen = seat
         news, self.recap[seat] = self.recap[seat], []
-        return [f"Since your last turn, as {name} saw it:", *news] if news else []
+        return [f"Since you last looked, as {name} saw it:", *news] if news else []
 
     def _clear(self) -> None:
         if sys.stdout.isatty():
@@ -107,6 +149,13 @@ class Thinking:
         self.player = player
         self.label = label
         self.out = out
+
+    def checkpoint(self) -> Any:
+        return self.player.checkpoint() if isinstance(self.player, Rewindable) else None
+
+    def restore(self, checkpoint: Any) -> None:
+        if checkpoint is not None and isinstance(self.player, Rewindable):
+            self.player.restore(checkpoint)
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
         if not self.out.isatty():
@@ -145,36 +194,25 @@ def play_here(
     players with a thinking line and their moves shown at a readable pace (``pace``
     seconds; by default 0.4 on a terminal and none in a pipe), ``undo`` on request,
     ``autosave`` after every move. A person's only legal move is played for them
-    unless ``confirm``. ``QuitGame`` leaves the game (saved)."""
+    where everyone knows it is forced, unless ``confirm``. ``QuitGame`` leaves the
+    game (saved)."""
     humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
-    table = LocalTable(match, humans, show=show, ask=ask)
-    match.narrating = True
     if pace is None:
         pace = 0.4 if sys.stdout.isatty() else 0.0
-
-    def on_move(m: Match, seat: int, text: str) -> None:
-        autosave(m)
-        table.on_move(m, seat, text)
-        if seat not in humans and pace:
-            time.sleep(pace)
-
-    while True:
-        players = _seat_players(match, kinds, table, confirm)
-        try:
-            match.play(players, move_timeout=move_timeout, on_move=on_move)
-            return
-        except UndoRequest as request:
-            for player in players:
-                if isinstance(player, HostedPlayer):
-                    player.end(None)  # a bot process of the abandoned line
-            _undo(match, humans, request.seat, table)
-            autosave(match)
+    table = LocalTable(match, humans, show=show, ask=ask, pace=pace, autosave=autosave)
+    match.narrating = True
+    players = _seat_players(match, kinds, table)
+    driver = MatchDriver(
+        match, players, front=table, people=humans, confirm=confirm,
+        move_timeout=move_timeout, undo=True,
+    )  # fmt: skip
+    driver.run_sync()
 
 
 def _seat_players(
-    match: Match, kinds: Mapping[str, PlayerKind], table: LocalTable, confirm: bool
+    match: Match, kinds: Mapping[str, PlayerKind], table: LocalTable
 ) -> list[Any]:
-    """Fresh players for every seat (after an undo no search keeps a stale tree)."""
+    """A player for every seat: the people's prompts are kept by the table."""
     players: list[Any] = []
     for i, seat in enumerate(match.seats):
         player = make_player(match.game, kinds, seat.spec, i, match.seed)
@@ -183,36 +221,10 @@ def _seat_players(
         if isinstance(player, HumanPlayer):
             player.name = seat.name
             player.names = match.names
-            player.confirm = confirm
             player.colour = table.colour
-            player.before_turn = table.before_turn
             player.hint = hinter(kinds)
+            table.prompts[i] = player
         elif not isinstance(player, HostedPlayer):
             player = Thinking(player, f"{seat.name} (seat {i + 1})")
         players.append(player)
     return players
-
-
-def _undo(match: Match, humans: list[int], seat: int, table: LocalTable) -> None:
-    """Take ``seat`` back to its previous decision, if every other person agrees."""
-    movers = match.movers()
-    earlier = [k for k, mover in enumerate(movers) if mover == seat]
-    name = match.seats[seat].name
-    if not earlier:
-        table.show(f"{name}: there is no earlier decision of yours to go back to.")
-        return
-    back_to = earlier[-1]
-    for other in humans:
-        if other == seat:
-            continue
-        who = match.seats[other].name
-        question = f"{name} asks to undo back to move {back_to + 1}. {who}, agree? (y/n) > "
-        answer = table.ask(question)
-        if answer.strip().lower() not in ("y", "yes"):
-            table.show(f"{who} does not agree: no undo.")
-            return
-    match.rewind(back_to)
-    table.at_screen = seat
-    for recap in table.recap.values():
-        recap.clear()
-    table.show(f"Back to move {back_to + 1}, {name}'s previous decision.")

@@ -18,40 +18,42 @@ from vikingcli.table.lookups import look_up
 
 
 class HumanPlayer:
-    """Asks a person for each move; ``ask`` and ``show`` can be replaced (SSH, tests)."""
+    """Asks a person for each move; ``ask`` and ``show`` can be replaced (SSH, tests).
+
+    The match driver decides when a person is asked at all (their only legal move,
+    known to everyone, is played for them); this is how they are asked."""
 
     def __init__(
         self,
         ask: Callable[[str, list[str]], str] | None = None,
         show: Callable[[str], None] | None = None,
         name: str = "",
-        before_turn: Callable[[int], list[str]] | None = None,
     ) -> None:
         self.ask = ask or _prompt
         self.show = show or print
         self.name = name
-        self.before_turn = before_turn
         self.hint: Callable[[Game, State, int], list[str]] | None = None
         self.names: Sequence[str] = ()
         """Every seat's name, for boards and views that name seats."""
-        self.confirm = False
-        """Ask even when there is only one legal move (else it is played at once)."""
         self.colour = False
         """Colour names and mark what changed since this person's last board."""
         self._last_board: str | None = None
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
-        legal = game.legal_actions(state)
-        if len(legal) == 1 and not self.confirm and game.only_move_is_public(state):
-            return legal[0]  # the log tells it like any other move
-        news = self.before_turn(seat) if self.before_turn is not None else []
+        return self.decide(game, state, seat)
+
+    def decide(
+        self, game: Game, state: State, seat: int, news: Sequence[str] = ()
+    ) -> Action:
+        """The person's move: the moves since they last looked (``news``), their
+        board, then the prompt until they type a legal action."""
+        for line in news:
+            self.show(line)
         rendered = painted(game.render(state, seat), self.colour)
         board = shown(rendered, painted_names(self.names, seat, self.colour))
         self.show(mark_changes(board, self._last_board, self.colour))
         self._last_board = board
-        for line in news:
-            self.show(line)
-        prompt = f"{self.name or f'seat {seat}'} > "
+        prompt = f"{self.name or f'seat {seat + 1}'} > "
         while True:
             texts = game.legal_action_texts(state)
             line = self.ask(prompt, texts).strip()

@@ -26,16 +26,14 @@ A bound seat stays bound when its owner leaves; only the host frees it
 from __future__ import annotations
 
 import asyncio
-import time
-from asyncio import FIRST_COMPLETED
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from vikingcli.core.match import ForfeitRecord, Match, Seat, make_player
-from vikingcli.engine import IllegalAction
-from vikingcli.engine.players import Forfeit, HostedPlayer, Player, PlayerKind, SeatInfo
+from vikingcli.core.driver import FrontEnd, MatchDriver, MoveEvent
+from vikingcli.core.match import Match, Seat, make_player
+from vikingcli.engine import Action, Forfeit, Game, Player, PlayerKind, State
 from vikingcli.engine.text import move_lines, named_fragments, shown
 from vikingcli.saves.schema import TalkDoc
 from vikingcli.saves.table_record import (
@@ -60,6 +58,10 @@ class Screen(Protocol):
 
     def show(self, text: Any, style: str = "") -> None:
         """Print ``text`` (str or formatted text) above the prompt."""
+
+    def show_board(self, board: Any) -> None:
+        """The board changed (``board``: as this connection's seat sees it, as
+        formatted text): print it (line mode) or redraw the board pane."""
 
     def refresh(self) -> None:
         """Redraw the prompt: whose move it is or what the lobby waits for changed."""
@@ -86,10 +88,27 @@ def shown_user(who: Identity) -> str:
     return printable(who.user, MAX_NAME) or "someone"
 
 
-def _ignore_result(task: asyncio.Future[Any]) -> None:
-    """Retrieve the outcome of a move that came too late, so nothing logs it as lost."""
-    if not task.cancelled():
-        task.exception()
+class _Front(FrontEnd):
+    """The table as the match driver's front end."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def decide(self, seat: int) -> Action:
+        return await self.table._human_move(seat)
+
+    async def moved(self, event: MoveEvent) -> None:
+        self.table._after_move(event)
+
+
+class _Nobody:
+    """Stands in the driver's player list for a person's seat (never asked)."""
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        raise Forfeit("a person's seat has no player")
+
+
+_NOBODY = _Nobody()
 
 
 class Table:
@@ -130,7 +149,6 @@ class Table:
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.histories: dict[int | None, Any] = {}
         """Per seat, the prompt history object of the front end (kept across reconnects)."""
-        self._begun: set[int] = set()
         self.players: dict[int, Player] = {
             i: make_player(match.game, kinds, s.spec, i, match.seed)
             for i, s in enumerate(match.seats)
@@ -139,10 +157,10 @@ class Table:
         self.go = asyncio.Event()
         self.finished = False
         self.stopped: str | None = None
-        self._stopping = asyncio.Event()
+        self.driver: MatchDriver | None = None
         self.save_failed: str | None = None
         """Why the last save could not be written (the table stopped then)."""
-        self.pending: dict[int, asyncio.Future[str]] = {}
+        self.pending: dict[int, asyncio.Future[Action]] = {}
         """Per human seat, the move the table waits for (set by the line its person types)."""
         self._fresh: set[Place] = set()
         """Places whose last sight of the board is the current state."""
@@ -158,19 +176,20 @@ class Table:
         name's keys in the key file, ``None`` at an open table); ``ValueError`` names a
         choice that cannot be made."""
         owners = self.record.owners
-        for seat in release:
+        for number in release:  # people count seats from 1
+            seat = number - 1
             if seat not in self.humans:
-                raise ValueError(f"--release {seat}: not a human seat")
+                raise ValueError(f"--release {number}: not a human seat")
             if seat not in owners and seat not in self.record.reserved:
-                raise ValueError(f"--release {seat}: the seat is free already")
+                raise ValueError(f"--release {number}: the seat is free already")
             owner = owners.pop(seat, None)
             self.record.reserved.pop(seat, None)
-            self.log(f"seat {seat} released from {owner.user if owner else 'its reservation'}")
+            self.log(f"seat {seat + 1} released from {owner.user if owner else 'its reservation'}")
         for seat, kept in parse_reservations(reserve, self.humans, keys_of).items():
             if seat in owners:
                 raise ValueError(
-                    f"--seat {kept.user}={seat}: seat {seat} belongs to {owners[seat].user}"
-                    f" (--release {seat} frees it)"
+                    f"--seat {kept.user}={seat + 1}: seat {seat + 1} belongs to"
+                    f" {owners[seat].user} (--release {seat + 1} frees it)"
                 )
             self.record.reserved[seat] = kept
 
@@ -210,7 +229,7 @@ class Table:
                 state = f"free, reserved for {self.record.reserved[i].user}"
             else:
                 state = "free"
-            lines.append(f"  seat {i}: {state}")
+            lines.append(f"  seat {i + 1}: {state}")
         if self.spectators:
             lines.append(f"  watching: {len(self.watchers)}")
         return lines
@@ -225,7 +244,7 @@ class Table:
         note = ""
         if seat is not None and seat in self.holders:
             note = (
-                f"You hold seat {seat} on another connection; this one watches."
+                f"You hold seat {seat + 1} on another connection; this one watches."
                 " Type 'take' to move your seat here."
             )
             seat = None
@@ -255,7 +274,8 @@ class Table:
             self._seat(place, seat)
             if who.key is None:
                 screen.show(
-                    f"You logged in without a key: seat {seat} is yours while this connection"
+                    f"You logged in without a key: seat {seat + 1} is yours while this"
+                    " connection"
                     " lasts (log in with a key to be able to come back to it)."
                 )
         screen.show("\n".join(self.seat_lines()))
@@ -285,28 +305,29 @@ class Table:
         self.record.owners[seat] = Owner(printable(who.user, MAX_NAME), who.key, keyless)
         self.record.reserved.pop(seat, None)
         how = f"key {who.key}" if who.key else "no key: this connection only"
-        self.log(f"{name} took seat {seat} ({how})")
+        self.log(f"{name} took seat {seat + 1} ({how})")
         self._save()
         return seat
 
     def _seat(self, place: Place, seat: int) -> None:
         place.seat, place.name = seat, self.seat_name(seat)
         self.holders[seat] = place
-        place.screen.show(f"Welcome {place.name}: you hold seat {seat} of {self.match.game.title}.")
+        title = self.match.game.title
+        place.screen.show(f"Welcome {place.name}: you hold seat {seat + 1} of {title}.")
         missed, self.missed[seat] = self.missed[seat], []
         if missed:
             place.screen.show("\n".join(["While you were away:", *missed]))
-        self._others(place, f"{place.name} is at seat {seat}")
+        self._others(place, f"{place.name} is at seat {seat + 1}")
 
     def leave(self, place: Place) -> None:
         """A connection ended (quit, hang-up, lost): its seat stays bound to its owner."""
         if place.seat is not None and self.holders.get(place.seat) is place:
             del self.holders[place.seat]
             if not (self.finished or self.stopped):
-                self.log(f"{place.name} left seat {place.seat}")
+                self.log(f"{place.name} left seat {place.seat + 1}")
                 self._others(
                     place,
-                    f"{place.name} left seat {place.seat}; the seat waits for them"
+                    f"{place.name} left seat {place.seat + 1}; the seat waits for them"
                     " (the same key gets it back)",
                 )
         elif place in self.watchers:
@@ -317,9 +338,9 @@ class Table:
     def release(self, seat: int) -> str:
         """The host frees a bound seat for the next person (never done silently)."""
         if seat not in self.humans:
-            return f"seat {seat} is not a human seat"
+            return f"seat {seat + 1} is not a human seat"
         if seat not in self.record.owners and seat not in self.record.reserved:
-            return f"seat {seat} is free already"
+            return f"seat {seat + 1} is free already"
         owner = self.record.owners.pop(seat, None)
         self.record.reserved.pop(seat, None)
         holder = self.holders.pop(seat, None)
@@ -327,9 +348,11 @@ class Table:
             holder.screen.show("The host released your seat. Bye.")
             holder.screen.hang_up()
         who = owner.user if owner else "its reservation"
-        self.broadcast(f"The host released seat {seat} from {who}; the next person takes it.")
+        self.broadcast(
+            f"The host released seat {seat + 1} from {who}; the next person takes it."
+        )
         self._save()
-        return f"seat {seat} released"
+        return f"seat {seat + 1} released"
 
     # -- what people do at the table -----------------------------------------------------
 
@@ -420,7 +443,7 @@ class Table:
         if not missing:
             self.start("All seats are taken: the game begins. Type 'help' for commands.")
             return
-        waiting = ", ".join(f"seat {s} ({self.expected(s)})" for s in missing)
+        waiting = ", ".join(f"seat {s + 1} ({self.expected(s)})" for s in missing)
         self.broadcast(f"Waiting for {len(missing)} more: {waiting}.")
 
     def start(self, message: str) -> None:
@@ -437,7 +460,7 @@ class Table:
         match = self.match
         # Fragments, not text: the front end styles what the game marked as a threat.
         board = match.game.render(match.state, place.seat)
-        place.screen.show(named_fragments(board, match.names))
+        place.screen.show_board(named_fragments(board, match.names))
         self._fresh.add(place)
 
     def _tell_turn(self, place: Place) -> None:
@@ -468,52 +491,25 @@ class Table:
         if not self.missing():
             self.start("All seats are taken: the game begins.")
         await self.go.wait()
-        match, game = self.match, self.match.game
-        while not match.over and not self.stopped:
-            seat = game.to_move(match.state)
-            assert seat is not None
-            only = self._only_move(seat)
-            if only is not None:
-                match.apply_text(only)  # narrated to everyone like any other move
-            elif seat in self.humans:
-                try:
-                    text = await self._human_move(seat)
-                except asyncio.CancelledError:
-                    if self.stopped:
-                        break
-                    raise
-                match.apply_text(text)
-            elif not await self._ai_move(seat):
-                break
-            if self.stopped:
-                break
-            self._after_move(seat)
-        result = None if self.stopped else match.result_json()
-        for player in self.players.values():
-            if isinstance(player, HostedPlayer):
-                await asyncio.to_thread(player.end, result)
+        if self.stopped:
+            return
+        match = self.match
+        players = [self.players.get(i, _NOBODY) for i in range(len(match.seats))]
+        self.driver = MatchDriver(
+            match, players, front=_Front(self), people=self.humans, confirm=self.confirm,
+            move_timeout=self.move_timeout, threads=True,
+        )  # fmt: skip
+        await self.driver.run()
         if self.stopped:
             return
         self.finished = True
         self._save()
         self._goodbye()
 
-    def _only_move(self, seat: int) -> str | None:
-        """A person's only legal move, played for them unless the table asks to confirm
-        or the others could not know it is their only one (then it is asked like any
-        decision, so that nobody learns a hidden card from how fast it came)."""
-        if seat not in self.humans or self.confirm:
-            return None
-        game, state = self.match.game, self.match.state
-        legal = game.legal_actions(state)
-        if len(legal) != 1 or not game.only_move_is_public(state):
-            return None
-        return game.format_action(state, legal[0])
-
-    async def _human_move(self, seat: int) -> str:
-        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    async def _human_move(self, seat: int) -> Action:
+        """What the person at ``seat`` types (a legal action; :mod:`commands` checks it)."""
+        future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
         self.pending[seat] = future
-        start = time.perf_counter()
         holder = self.holders.get(seat)
         if holder is not None:
             if holder not in self._fresh:
@@ -524,66 +520,23 @@ class Table:
             return await future
         finally:
             self.pending.pop(seat, None)
-            self.match.seconds[seat] += time.perf_counter() - start
 
-    async def _ai_move(self, seat: int) -> bool:
-        """Let an AI seat move; ``False`` when it forfeited (the game ends)."""
-        match, game = self.match, self.match.game
-        start = time.perf_counter()
-        player = self.players[seat]
-        try:
-            if seat not in self._begun:
-                self._begun.add(seat)
-                if isinstance(player, HostedPlayer):  # a bot process: tell it its table
-                    info = SeatInfo(
-                        dict(match.options), len(match.seats), seat, self.move_timeout
-                    )
-                    await asyncio.to_thread(player.begin, game, info)
-            # A copy: the event loop keeps reading the real state for look-ups.
-            copy = game.clone(match.state)
-            choosing = asyncio.ensure_future(asyncio.to_thread(player.choose, game, copy, seat))
-            stopping = asyncio.ensure_future(self._stopping.wait())
-            done, _ = await asyncio.wait(
-                {choosing, stopping}, timeout=self.move_timeout, return_when=FIRST_COMPLETED
-            )
-            stopping.cancel()
-            if self.stopped:
-                # The table was saved without this move; it is chosen again on resume.
-                # (A bot still thinking is ended with the table: its thread returns.)
-                return True
-            if choosing not in done:
-                choosing.add_done_callback(_ignore_result)
-                match.forfeit = ForfeitRecord(
-                    seat, f"exceeded the move time limit of {self.move_timeout:g} s"
-                )
-                return False
-            action = choosing.result()
-            match.apply_text(game.format_action(match.state, action))
-        except IllegalAction as exc:
-            match.forfeit = ForfeitRecord(seat, f"illegal action: {exc}")
-        except Forfeit as exc:
-            match.forfeit = ForfeitRecord(seat, str(exc))
-        except Exception as exc:
-            match.forfeit = ForfeitRecord(seat, f"player error: {type(exc).__name__}: {exc}")
-        finally:
-            match.seconds[seat] += time.perf_counter() - start
-        return match.forfeit is None
-
-    def _after_move(self, seat: int) -> None:
+    def _after_move(self, event: MoveEvent) -> None:
         self._save()
         self._fresh.clear()
         match = self.match
-        number, name = len(match.actions), self.seat_name(seat)
+        name = self.seat_name(event.seat)
         for person in self.humans:
-            lines = move_lines(number, name, match.narrate(person))
+            told = event.told(match.game, person, match.names)
+            lines = move_lines(event.number, name, told)
             holder = self.holders.get(person)
             if holder is not None:
                 holder.screen.show("\n".join(lines))
             else:
                 self.missed[person] = (self.missed[person] + lines)[-MAX_MISSED:]
-        public = "\n".join(move_lines(number, name, match.narrate(None)))
+        public = event.told(match.game, None, match.names)
         for place in self.watchers:
-            place.screen.show(public)
+            place.screen.show("\n".join(move_lines(event.number, name, public)))
         self._refresh_all()
 
     def final_lines(self) -> list[str]:
@@ -596,7 +549,7 @@ class Table:
         lines.append(f"Game over ({result['end_reason']}).")
         for i in range(len(match.seats)):
             score, rank = result["scores"][i], result["ranks"][i]
-            lines.append(f"  seat {i} {self.seat_name(i)}: {score:g} points, rank {rank}")
+            lines.append(f"  seat {i + 1} {self.seat_name(i)}: {score:g} points, rank {rank}")
         return lines
 
     def _goodbye(self) -> None:
@@ -610,7 +563,6 @@ class Table:
         if self.stopped or self.finished:
             return
         self.stopped = reason
-        self._stopping.set()
         if self._save():
             self.broadcast(
                 f"{reason}. The table is saved; it reopens with"
@@ -620,6 +572,8 @@ class Table:
             self.log(f"{reason}; saved to {self.save}")
         for place in self.places():
             place.screen.hang_up()
+        if self.driver is not None:
+            self.driver.stop()
         for future in self.pending.values():
             future.cancel()
         self.go.set()

@@ -39,12 +39,16 @@ from prompt_toolkit.styles import Style
 
 from vikingcli.core.match import Match
 from vikingcli.core.registry import Registry
+from vikingcli.engine.text import named_fragments
 from vikingcli.saves.match_file import create_save
 from vikingcli.saves.table_record import Identity, new_connection, read_table_record
 from vikingcli.table import commands
 from vikingcli.table.limits import InputGuard, clamp_size
+from vikingcli.table.screen import TableScreen, fits
 from vikingcli.table.shared import Place, Table
 
+HANG_UP_DELAY = 1.5
+"""Seconds the last screen of a full-screen connection stays up before it closes."""
 RESIZE_DELAY = 0.1
 """Seconds a resize waits, so that a burst of resizes is one redraw."""
 
@@ -158,7 +162,9 @@ class _Session(PromptToolkitSSHSession):
         self.who = who
         self.live = live
         self.guard = InputGuard()
-        self.terminal: _Terminal | None = None
+        self.plain = False
+        """Line mode: asked for (``ssh HOST plain``) or a terminal too small."""
+        self.terminal: _Terminal | _FullScreen | None = None
         self._resize: asyncio.TimerHandle | None = None
 
     def _get_size(self) -> Size:
@@ -230,10 +236,22 @@ class _Session(PromptToolkitSSHSession):
         if self.interact_task is not None and not self.interact_task.done():
             self.interact_task.cancel()
 
+    def exec_requested(self, command: str) -> bool:
+        """``ssh -t HOST plain``: line mode on any terminal (a screen reader, a
+        terminal that draws the full screen badly); no other command is run."""
+        if command.strip() in ("plain", "line"):
+            self.plain = True
+            return True
+        return False
+
     def break_received(self, msec: int) -> bool:
         return True  # ignored, like Ctrl-C at an idle prompt
 
     async def _play(self, _: PromptToolkitSSHSession) -> None:
+        size = self._get_size()
+        if not self.plain and fits(size.columns, size.rows):
+            await self._play_full_screen()
+            return
         assert self._output is not None
         terminal = self.terminal = _Terminal(self._output)
         pump = asyncio.ensure_future(terminal.pump())
@@ -247,6 +265,23 @@ class _Session(PromptToolkitSSHSession):
             terminal.hang_up()
             with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(pump, 2)
+
+    async def _play_full_screen(self) -> None:
+        """The full-screen table (:mod:`vikingcli.table.screen`) for this connection."""
+        table = self.table
+        screen = self.terminal = _FullScreen(table)
+        place = table.join(self.who, screen)
+        if place is None:
+            return
+        screen.place = place
+        if place.seat is not None:
+            screen.screen.buffer.history = table.histories.setdefault(
+                place.seat, InMemoryHistory()
+            )
+        try:
+            await screen.screen.app.run_async()
+        finally:
+            table.leave(place)
 
     async def _prompt_loop(self, terminal: _Terminal, place: Place) -> None:
         table = self.table
@@ -302,6 +337,9 @@ class _Terminal:
         if not self._closing:
             self.queue.put_nowait((text, style))
 
+    def show_board(self, board: Any) -> None:
+        self.show(board)
+
     def refresh(self) -> None:
         if self.session is not None and self.session.app.is_running:
             self.session.app.invalidate()
@@ -342,6 +380,65 @@ class _Terminal:
         if app is not None:
             app.renderer.reset()
             app.invalidate()
+
+
+class _FullScreen:
+    """A connection's full-screen table (:class:`TableScreen`) as the table sees it:
+    lines go to the log pane, the board pane draws the table's state for the seat."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.place: Place | None = None
+        self.done = False
+        self.screen = TableScreen(
+            board=self._board,
+            prompt=self._prompt,
+            status=self._status,
+            completions=self._completions,
+            on_line=self._line,
+            on_interrupt=lambda: self.screen.show(
+                "^C: type 'quit' to leave (your seat stays yours)", "error"
+            ),
+        )
+
+    def show(self, text: Any, style: str = "") -> None:
+        if not self.done:
+            self.screen.show(text, style)
+
+    def show_board(self, board: Any) -> None:
+        self.screen.invalidate()
+
+    def refresh(self) -> None:
+        self.screen.invalidate()
+
+    def hang_up(self) -> None:
+        if not self.done:
+            self.done = True
+            # What was shown last stays readable for a moment before the screen goes.
+            asyncio.get_running_loop().call_later(HANG_UP_DELAY, self.screen.exit)
+
+    def _board(self) -> Any:
+        place, match = self.place, self.table.match
+        if place is None:
+            return ""
+        return named_fragments(match.game.render(match.state, place.seat), match.names)
+
+    def _prompt(self) -> tuple[str, str]:
+        if self.place is None:
+            return "> ", ""
+        text, style = commands.prompt(self.table, self.place)
+        return text, style
+
+    def _status(self) -> str:
+        return "" if self.place is None else commands.status(self.table, self.place)
+
+    def _completions(self) -> list[str]:
+        return [] if self.place is None else commands.completions(self.table, self.place)
+
+    def _line(self, line: str) -> None:
+        if self.place is not None and not commands.handle(self.table, self.place, line):
+            self.done = True
+            self.screen.exit()
 
 
 class _Server(PromptToolkitSSHServer):

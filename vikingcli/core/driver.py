@@ -1,0 +1,434 @@
+"""The one move loop of vikingcli: every front end plays a match through it.
+
+A :class:`MatchDriver` owns what is the same wherever a game is played (a headless
+batch, a person at this terminal, several at one screen, an SSH table, a bot
+process): whose turn it is; a person's only legal move, played for them where every
+seat could know it was forced (one rule, one ``(forced)`` tag in the log); the time
+each seat spends, the move time limit and forfeits; undo; and the event of every
+move, which each front end tells each seat as that seat may know it. A front end
+(:class:`FrontEnd`) only shows events and collects a person's decisions.
+
+The loop is a coroutine. A front end with an event loop (the SSH table, the
+full-screen table) awaits :meth:`MatchDriver.run`, and AI seats think in a worker
+thread so that the loop keeps answering people. Where nothing has to wait (a batch,
+the line-mode prompt, which reads its lines itself), :meth:`MatchDriver.run_sync`
+steps the same coroutine without an event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from vikingcli.core.match import ForfeitRecord, Match, MoveTimeout, QuitGame, UndoRequest
+from vikingcli.engine import (
+    Action,
+    Forfeit,
+    Game,
+    HostedPlayer,
+    IllegalAction,
+    Outcome,
+    Player,
+    SeatInfo,
+    State,
+    name_seats,
+)
+from vikingcli.engine.players import Rewindable
+
+FORCED_TAG = " (forced)"
+"""Added to the log line of a move the driver played for a person: their only one."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEvent:
+    """One move, as it happened: told to each seat by :meth:`told`.
+
+    ``before`` is a copy of the position it was played in (``None`` when the match
+    does not narrate); ``after`` is the match's live state, valid while the event is
+    being shown (the next move changes it)."""
+
+    number: int
+    """The move's number in the game, from 1."""
+    seat: int
+    text: str
+    """The move's canonical text (what the save stores)."""
+    forced: bool
+    """Played for a person by the driver: their only legal move, and every seat knew it."""
+    action: Action
+    before: State | None
+    after: State
+
+    def told(self, game: Game, viewer: int | None, names: Sequence[str]) -> list[str]:
+        """What ``viewer`` (``None``: a spectator) learns from the move: the game's
+        narration with seat names filled in, the first line tagged when forced."""
+        if self.before is None:
+            lines = [self.text]
+        else:
+            lines = game.narrate(self.before, self.action, self.after, viewer)
+        lines = [name_seats(line, names) for line in lines]
+        if self.forced and lines:
+            lines[0] += FORCED_TAG
+        return lines
+
+
+class FrontEnd:
+    """What a front end does for the driver: show what happens, ask people.
+
+    Every method has a default for headless play (nobody to tell, nobody to ask)."""
+
+    async def decide(self, seat: int) -> Action:
+        """The decision of the person at ``seat`` (a legal action of the position);
+        may raise :class:`UndoRequest` or :class:`QuitGame`."""
+        raise Forfeit("nobody at this front end plays a person's seat")
+
+    async def agree_to_undo(self, asker: int, other: int, back_to: int) -> bool:
+        """Does the person at ``other`` agree that ``asker`` goes back to move
+        ``back_to`` (0-based: that many moves stay)?"""
+        return False
+
+    async def tell(self, seat: int, text: str) -> None:
+        """A line for the person at ``seat`` only (why an undo did not happen...)."""
+
+    async def undone(self, seat: int, back_to: int) -> None:
+        """The game went back: ``back_to`` moves stay, ``seat`` decides again."""
+
+    async def thinking(self, seat: int) -> None:
+        """An AI seat begins to think."""
+
+    async def moved(self, event: MoveEvent) -> None:
+        """A move was made (the match and its save are up to date)."""
+
+
+class MatchDriver:
+    """Plays one :class:`Match` to its end, a forfeit, a stop or a person leaving.
+
+    ``players`` has one player per seat; the seats in ``people`` are decided by the
+    front end instead (their player is not asked). ``confirm``: ask a person even
+    for their only legal move. ``move_timeout``: the hard limit in seconds on an AI
+    or bot seat's move. ``threads``: AI seats think in a worker thread (a front end
+    with an event loop must keep answering). ``undo``: keep what going back needs
+    (each rewindable player's random state before every move)."""
+
+    def __init__(
+        self,
+        match: Match,
+        players: Sequence[Player],
+        *,
+        front: FrontEnd | None = None,
+        people: Sequence[int] = (),
+        confirm: bool = False,
+        move_timeout: float | None = None,
+        threads: bool = False,
+        undo: bool = False,
+    ) -> None:
+        self.match = match
+        self.players = list(players)
+        self.front = front or FrontEnd()
+        self.people = frozenset(people)
+        self.confirm = confirm
+        self.move_timeout = move_timeout
+        self.threads = threads
+        self.stopped = False
+        self._stopping: asyncio.Event | None = None
+        self._begun: set[int] = set()
+        # Per move of the game: who made it, and whether a person decided it.
+        self.movers: list[int] = []
+        self.decided: list[bool] = []
+        self._checkpoints: dict[int, list[Any]] | None = {} if undo else None
+        self._replay_history()
+
+    # -- the loop -------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Play on until the game is over, a seat forfeits or :meth:`stop`. Hosted
+        players (bot processes) are ended then; a person leaving (:class:`QuitGame`)
+        keeps them, since the same table may play on."""
+        match = self.match
+        try:
+            while not match.over and not self.stopped:
+                seat = match.game.to_move(match.state)
+                assert seat is not None
+                if seat in self.people:
+                    await self._person(seat)
+                else:
+                    await self._ai(seat)
+        except QuitGame:
+            raise
+        except BaseException:
+            self._end_hosted(None)
+            raise
+        self._end_hosted(None if self.stopped else match.result_json())
+
+    def run_sync(self) -> None:
+        """:meth:`run` without an event loop, for front ends that never wait on one
+        (a batch, the line-mode prompt): each step runs to its end at once."""
+        steps = self.run()
+        try:
+            steps.send(None)
+        except StopIteration:
+            return
+        steps.close()
+        raise RuntimeError("this match waits on an event loop: await MatchDriver.run()")
+
+    def stop(self) -> None:
+        """End the loop after the current step; an AI still thinking is left to its
+        thread (its move is not played)."""
+        self.stopped = True
+        if self._stopping is not None:
+            self._stopping.set()
+
+    # -- a person's move ---------------------------------------------------------------
+
+    def only_move(self, seat: int) -> Action | None:
+        """The move to play for the person at ``seat`` without asking: their only legal
+        one, where every other seat could know it is forced, unless ``confirm``."""
+        game, state = self.match.game, self.match.state
+        legal = game.legal_actions(state)
+        if len(legal) != 1 or self.confirm or not game.only_move_is_public(state):
+            return None
+        return legal[0]
+
+    async def _person(self, seat: int) -> None:
+        only = self.only_move(seat)
+        if only is not None:
+            await self._play(seat, only, forced=True)
+            return
+        start = time.perf_counter()
+        try:
+            action = await self.front.decide(seat)
+        except UndoRequest as request:
+            await self._undo(request.seat)
+            return
+        except asyncio.CancelledError:
+            if self.stopped:
+                return  # the front end stopped the game while the person thought
+            raise
+        finally:
+            self.match.seconds[seat] += time.perf_counter() - start
+        await self._play(seat, action, decided=True)
+
+    # -- an AI or bot move --------------------------------------------------------------
+
+    async def _ai(self, seat: int) -> None:
+        match, game = self.match, self.match.game
+        player = self.players[seat]
+        start = time.perf_counter()
+        try:
+            if seat not in self._begun:
+                self._begun.add(seat)
+                if isinstance(player, HostedPlayer):  # a bot process: tell it its table
+                    info = SeatInfo(dict(match.options), len(match.seats), seat, self.move_timeout)
+                    if self.threads:
+                        await asyncio.to_thread(player.begin, game, info)
+                    else:
+                        player.begin(game, info)
+            await self.front.thinking(seat)
+            if self.threads:
+                action = await self._think_in_thread(player, seat)
+                if action is None:
+                    return  # stopped meanwhile: the move is chosen again on resume
+            else:
+                with _deadline(self.move_timeout):
+                    action = player.choose(game, match.state, seat)
+        except (QuitGame, UndoRequest, KeyboardInterrupt):
+            raise
+        except MoveTimeout:
+            self._forfeit(seat, f"exceeded the move time limit of {self.move_timeout:g} s")
+            return
+        except Forfeit as exc:
+            self._forfeit(seat, str(exc))
+            return
+        except IllegalAction as exc:
+            self._forfeit(seat, f"illegal action: {exc}")
+            return
+        except Exception as exc:
+            self._forfeit(seat, f"player error: {type(exc).__name__}: {exc}")
+            return
+        finally:
+            match.seconds[seat] += time.perf_counter() - start
+        try:
+            await self._play(seat, action)
+        except IllegalAction as exc:
+            self._forfeit(seat, f"illegal action: {exc}")
+
+    async def _think_in_thread(self, player: Player, seat: int) -> Action | None:
+        """The player's move, chosen in a worker thread on a copy of the state (the
+        loop keeps reading the real one); ``None`` when the driver stopped first.
+        Overrunning the move time limit raises :class:`MoveTimeout`."""
+        game = self.match.game
+        copy = game.clone(self.match.state)
+        if self._stopping is None:
+            self._stopping = asyncio.Event()
+            if self.stopped:
+                self._stopping.set()
+        choosing = asyncio.ensure_future(asyncio.to_thread(player.choose, game, copy, seat))
+        stopping = asyncio.ensure_future(self._stopping.wait())
+        done, _ = await asyncio.wait(
+            {choosing, stopping}, timeout=self.move_timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+        stopping.cancel()
+        if choosing not in done:
+            choosing.add_done_callback(_retrieve)
+            if self.stopped:
+                return None
+            raise MoveTimeout
+        return choosing.result()
+
+    def _forfeit(self, seat: int, reason: str) -> None:
+        self.match.forfeit = ForfeitRecord(seat, reason)
+
+    # -- every move ---------------------------------------------------------------------
+
+    async def _play(
+        self, seat: int, action: Action, *, forced: bool = False, decided: bool = False
+    ) -> None:
+        match, game = self.match, self.match.game
+        number = len(match.actions)
+        if self._checkpoints is not None and number not in self._checkpoints:
+            self._checkpoints[number] = [_checkpoint(p) for p in self.players]
+        text = game.format_action(match.state, action)
+        before = game.clone(match.state) if match.narrating else None
+        game.apply(match.state, action)
+        match.actions.append(text)
+        if before is not None:
+            match.remember(seat, action, before)
+        self.movers.append(seat)
+        self.decided.append(decided)
+        event = MoveEvent(number + 1, seat, text, forced, action, before, match.state)
+        await self.front.moved(event)
+
+    # -- undo ---------------------------------------------------------------------------
+
+    def previous_decision(self, seat: int) -> int | None:
+        """The move number (0-based) of the last move the person at ``seat`` decided
+        themselves (their forced moves do not count), or ``None``."""
+        for k in range(len(self.decided) - 1, -1, -1):
+            if self.decided[k] and self.movers[k] == seat:
+                return k
+        return None
+
+    async def _undo(self, seat: int) -> None:
+        """Back to ``seat``'s previous real decision, if every other person agrees;
+        the forced and AI moves after it go with it, and every player that can is
+        put back to its state at that moment, so the same moves replay the same game."""
+        back_to = self.previous_decision(seat)
+        name = self.match.seats[seat].name
+        if back_to is None:
+            await self.front.tell(
+                seat, f"{name}: there is no earlier decision of yours to go back to."
+            )
+            return
+        for other in sorted(self.people - {seat}):
+            if not await self.front.agree_to_undo(seat, other, back_to):
+                who = self.match.seats[other].name
+                await self.front.tell(seat, f"{who} does not agree: no undo.")
+                return
+        self.rewind(back_to)
+        await self.front.undone(seat, back_to)
+
+    def rewind(self, moves: int) -> None:
+        """Go back to the position after the first ``moves`` moves, the players with it."""
+        self.match.rewind(moves)
+        del self.movers[moves:]
+        del self.decided[moves:]
+        for player in self.players:
+            if isinstance(player, HostedPlayer):
+                player.end(None)  # a bot cannot go back: it starts again, told its table
+        self._begun.clear()
+        if self._checkpoints is None:
+            return
+        kept = [k for k in self._checkpoints if k <= moves]
+        if kept:
+            for player, state in zip(self.players, self._checkpoints[max(kept)], strict=True):
+                _restore(player, state)
+        for k in [k for k in self._checkpoints if k > moves]:
+            del self._checkpoints[k]
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def _replay_history(self) -> None:
+        """Who made each move already in the match (a resumed game), and which of
+        them a person decided (what ``only_move`` would not have played for them)."""
+        match = self.match
+        if not match.actions:
+            return
+        game = match.game
+        state = game.new_state(len(match.seats), match.options, match.seed)
+        for text in match.actions:
+            seat = game.to_move(state)
+            assert seat is not None
+            legal = game.legal_actions(state)
+            forced = len(legal) == 1 and not self.confirm and game.only_move_is_public(state)
+            self.movers.append(seat)
+            self.decided.append(seat in self.people and not forced)
+            game.apply(state, game.parse_action(state, text))
+
+    def _end_hosted(self, result: dict[str, Any] | None) -> None:
+        for player in self.players:
+            if isinstance(player, HostedPlayer):
+                player.end(result)
+
+
+def _checkpoint(player: Player) -> Any:
+    return player.checkpoint() if isinstance(player, Rewindable) else None
+
+
+def _restore(player: Player, state: Any) -> None:
+    if state is not None and isinstance(player, Rewindable):
+        player.restore(state)
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    """Take the outcome of a move that came too late, so nothing logs it as lost."""
+    if not task.cancelled():
+        task.exception()
+
+
+@contextmanager
+def _deadline(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`MoveTimeout` in the main thread when ``seconds`` pass.
+
+    A real interrupt (SIGALRM) rather than a check afterwards, so a player stuck
+    in a loop is stopped. Off the main thread the overrun is detected after the
+    move returns instead."""
+    if not seconds or seconds <= 0:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        start = time.perf_counter()
+        yield
+        if time.perf_counter() - start > seconds:
+            raise MoveTimeout
+        return
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise MoveTimeout
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def play_match(
+    match: Match,
+    players: Sequence[Player],
+    *,
+    move_timeout: float | None = None,
+    front: FrontEnd | None = None,
+) -> Outcome:
+    """Play ``match`` to its end with ``players`` (no person at it: a batch, a
+    tournament game, a resumed game of AI seats) and return the outcome."""
+    MatchDriver(match, players, front=front, move_timeout=move_timeout).run_sync()
+    return match.outcome()

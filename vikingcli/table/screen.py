@@ -1,0 +1,263 @@
+"""The full-screen table: what a person at a table looks at on a terminal of 80x24
+and up, locally and over SSH (a prompt-toolkit Application).
+
+From the top: the board (always from its first line; a board taller than its pane
+is cut at the bottom, and ``board`` prints all of it in the log), the log (every
+move as this person may know it, scorings included, and the answers to look-ups;
+the newest at the bottom, PageUp/PageDown scroll it), a status line (whose turn,
+what is asked, who is thinking and for how long) and the prompt, whose completion
+menu opens above it. The screen lays itself out again when the terminal is resized.
+
+The screen knows no game: its owner gives it the board, the prompt, the status line
+and the completions as callables, and gets every line typed through ``on_line``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import DynamicCompleter, WordCompleter
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.history import History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.output import Output
+from prompt_toolkit.styles import Style
+
+Line = list[tuple[str, str]]
+"""A line of the log: its (style, text) fragments."""
+
+MIN_COLUMNS = 80
+MIN_ROWS = 24
+"""The smallest terminal the full-screen table is drawn on; below it, line mode."""
+LOG_ROWS = 5
+"""Rows the log keeps at least, however tall the board."""
+MAX_LOG_LINES = 5000
+"""Lines of log a screen keeps (the oldest go first)."""
+
+STYLE = Style.from_dict(
+    {
+        "yourmove": "bold ansigreen",
+        "error": "ansired",
+        "talk": "ansicyan",
+        "threat": "reverse",
+        "status": "reverse",
+        "rule": "ansibrightblack",
+        "handover": "bold",
+    }
+)
+
+
+def fits(columns: int, rows: int) -> bool:
+    """Whether a terminal of this size gets the full-screen table."""
+    return columns >= MIN_COLUMNS and rows >= MIN_ROWS
+
+
+class TableScreen:
+    """One person's full-screen view of a table."""
+
+    def __init__(
+        self,
+        *,
+        board: Callable[[], Any],
+        prompt: Callable[[], tuple[str, str]],
+        status: Callable[[], str],
+        completions: Callable[[], Sequence[str]],
+        on_line: Callable[[str], None],
+        on_interrupt: Callable[[], None] | None = None,
+        history: History | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        self._board = board
+        self._prompt = prompt
+        self._status = status
+        self.on_line = on_line
+        self.on_interrupt = on_interrupt
+        self.log: list[Line] = []
+        """The log's lines, each a list of (style, text) fragments."""
+        self.back = 0
+        """How many lines the person scrolled back from the newest."""
+        self.hidden = False
+        """The board and the log are hidden (a hot-seat hand-over)."""
+        self.buffer = Buffer(
+            multiline=False,
+            completer=DynamicCompleter(lambda: WordCompleter(list(completions()), sentence=True)),
+            # The menu opens on Tab (a menu opened while typing covered the log, and
+            # one still being computed when Enter was pressed stayed open after it).
+            complete_while_typing=False,
+            history=history or InMemoryHistory(),
+            accept_handler=self._accept,
+        )
+        visible = Condition(lambda: not self.hidden)
+        self.board_window = Window(
+            FormattedTextControl(self._board_text, focusable=False),
+            height=self._board_height,
+            wrap_lines=False,
+        )
+        self.log_window = Window(
+            FormattedTextControl(
+                self._log_text, focusable=False, get_cursor_position=self._log_cursor
+            ),
+            height=Dimension(min=LOG_ROWS, weight=1),
+            wrap_lines=True,
+            always_hide_cursor=True,
+        )
+        input_window = Window(BufferControl(self.buffer), height=1)
+        body = HSplit(
+            [
+                ConditionalContainer(self.board_window, filter=visible),
+                Window(height=1, char="─", style="class:rule"),
+                self.log_window,
+                Window(
+                    FormattedTextControl(lambda: [("class:status", " " + self._status())]),
+                    height=1,
+                    style="class:status",
+                ),
+                VSplit(
+                    [
+                        Window(
+                            FormattedTextControl(self._prompt_text),
+                            dont_extend_width=True,
+                            height=1,
+                        ),
+                        input_window,
+                    ]
+                ),
+            ]
+        )
+        root = FloatContainer(
+            body,
+            floats=[
+                Float(
+                    xcursor=True,
+                    ycursor=True,
+                    content=CompletionsMenu(max_height=8, scroll_offset=1),
+                )
+            ],
+        )
+        self.app: Application[None] = Application(
+            layout=Layout(root, focused_element=input_window),
+            key_bindings=self._keys(),
+            style=STYLE,
+            full_screen=True,
+            mouse_support=False,
+            input=input,
+            output=output,
+        )
+
+    # -- what the owner tells the screen -------------------------------------------------
+
+    def show(self, text: Any, style: str = "") -> None:
+        """Add ``text`` (str or formatted text) to the log, newest at the bottom."""
+        line: Line = []
+        for fragment in to_formatted_text(text, style=f"class:{style}" if style else ""):
+            frag_style, chunk = fragment[0], fragment[1]
+            parts = chunk.split("\n")
+            for k, part in enumerate(parts):
+                if k:
+                    self._add(line)
+                    line = []
+                if part:
+                    line.append((frag_style, part))
+        self._add(line)
+        self.back = 0
+        self.invalidate()
+
+    def _add(self, line: Line) -> None:
+        self.log.append(line)
+        if len(self.log) > MAX_LOG_LINES:
+            del self.log[: len(self.log) - MAX_LOG_LINES]
+
+    def clear_log(self) -> None:
+        self.log.clear()
+        self.back = 0
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        if self.app.is_running:
+            self.app.invalidate()
+
+    def exit(self) -> None:
+        if self.app.is_running and not self.app.is_done:
+            self.app.exit()
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def _board_text(self) -> StyleAndTextTuples:
+        return to_formatted_text(self._board())
+
+    def _board_height(self) -> Dimension:
+        rows = sum(text.count("\n") for _, text, *_ in self._board_text()) + 1
+        return Dimension(min=1, preferred=rows, max=rows)
+
+    def _log_text(self) -> StyleAndTextTuples:
+        out: StyleAndTextTuples = []
+        for k, line in enumerate(self.log):
+            if k:
+                out.append(("", "\n"))
+            out.extend(line)
+        return out
+
+    def _log_cursor(self) -> Point:
+        # The window scrolls to keep this line in view: the newest, or where the
+        # person scrolled back to.
+        return Point(x=0, y=max(0, len(self.log) - 1 - self.back))
+
+    def _prompt_text(self) -> StyleAndTextTuples:
+        text, style = self._prompt()
+        return [(style, text)]
+
+    # -- keys -----------------------------------------------------------------------------
+
+    def _accept(self, buffer: Buffer) -> bool:
+        line = buffer.text
+        self.on_line(line)
+        return False  # the buffer is emptied; its text goes to the history
+
+    def _keys(self) -> KeyBindings:
+        keys = KeyBindings()
+
+        @keys.add("pageup")
+        def _(event: KeyPressEvent) -> None:
+            rows = self._log_rows()
+            self.back = min(max(0, len(self.log) - rows), self.back + rows)
+
+        @keys.add("pagedown")
+        def _(event: KeyPressEvent) -> None:
+            self.back = max(0, self.back - self._log_rows())
+
+        @keys.add("c-c")
+        def _(event: KeyPressEvent) -> None:
+            if self.buffer.text:
+                self.buffer.reset()
+            elif self.on_interrupt is not None:
+                self.on_interrupt()
+
+        @keys.add("c-d")
+        def _(event: KeyPressEvent) -> None:
+            if not self.buffer.text:
+                self.on_line("quit")
+
+        return keys
+
+    def _log_rows(self) -> int:
+        info = self.log_window.render_info
+        return max(1, info.window_height - 1) if info is not None else LOG_ROWS
