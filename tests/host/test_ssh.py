@@ -51,7 +51,7 @@ def test_a_freed_seat_is_not_taken_over_and_its_owners_key_gets_it_back(
         await bob.ask("play 1", r"not your move \(alice is to move\); nothing typed early is kept")
         await bob.ask("quit", r"Your seat stays yours")
         await bob.closed.wait()
-        await alice.until(r"bob left seat 1; the seat waits for them")
+        await alice.until(r"bob left seat 2; the seat waits for them")
 
         # alice's second connection with her own key: the watch view, not bob's seat.
         again = await Person("alice", key["alice"]).connect(server.port)
@@ -68,7 +68,7 @@ def test_a_freed_seat_is_not_taken_over_and_its_owners_key_gets_it_back(
         await again.hang_up()
 
         back = await Person("bob", key["bob"]).connect(server.port)
-        await back.until(r"Welcome bob: you hold seat 1")
+        await back.until(r"Welcome bob: you hold seat 2")
         return *await asyncio.gather(alice.play_to_the_end(), back.play_to_the_end()), alice, back
 
     try:
