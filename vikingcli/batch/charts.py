@@ -284,7 +284,7 @@ def histogram_svgs(data: Mapping[str, Any]) -> str:
     top = max([max(h) for h in hists if h] + [1])
     y_ticks = ticks(0, top, 3, whole=True)
     top = max(top, y_ticks[-1])
-    W, H, L, B, T = 260, 150, 34, 30, 10
+    W, H, L, B, T = 260, 154, 34, 30, 10
     nbins = len(edges) - 1
     bw = (W - L - 10) / nbins
     width = edges[1] - edges[0]
@@ -317,7 +317,7 @@ def histogram_svgs(data: Mapping[str, Any]) -> str:
             if abs(ratio - round(ratio)) > 1e-6:
                 continue
             parts.append(
-                f'<text class="tick" x="{L + k * bw:.1f}" y="{H - B + 14}" text-anchor="middle">'
+                f'<text class="tick" x="{L + k * bw:.1f}" y="{H - B + 20}" text-anchor="middle">'
                 f"{tick_text(edge)}</text>"
             )
         parts.append(f'<line x1="{L}" x2="{W - 10}" y1="{H - B}" y2="{H - B}" stroke="#999"/>')

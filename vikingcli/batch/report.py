@@ -239,9 +239,17 @@ def _pct(value: float | None) -> str:
 
 
 def _elo(value: float | None) -> str:
-    if value is None:
+    """An Elo difference: ``+12.3``, ``+∞`` (every game won), ``–`` (not known)."""
+    if value is None or math.isnan(value):
         return "–"
     return signed(value) if math.isfinite(value) else ("+∞" if value > 0 else "−∞")
+
+
+def _ms(seconds: float | None) -> str:
+    """Seconds as milliseconds to three significant digits."""
+    if seconds is None or not math.isfinite(seconds):
+        return "–"
+    return f"{1000 * seconds:.3g}"
 
 
 def _name(label: str, e: int) -> str:
@@ -280,11 +288,13 @@ def _elo_html(data: Mapping[str, Any]) -> str:
     for r in rows:
         e = labels.index(r["entrant"])
         lo, hi = r["elo_95"]
+        known = all(v is not None and not math.isnan(v) for v in (lo, hi))
+        interval = f"[{_elo(lo)}, {_elo(hi)}]" if known else "–"
         out.append(
             f'<tr data-entrant="{_e(r["entrant"])}" data-elo="{r["elo"]}"'
             f' data-los="{r["los"]}">{_name(r["entrant"], e)}'
             f"<td><strong>{_elo(r['elo'])}</strong></td><td>{_fmt(r['elo_error'], 1)}</td>"
-            f"<td>[{_elo(lo)}, {_elo(hi)}]</td><td>{_pct(r['los'])}</td>"
+            f"<td>{interval}</td><td>{_pct(r['los'])}</td>"
             f"<td>{r['games']}</td><td>{r['w']}</td><td>{r['d']}</td><td>{r['l']}</td>"
             f"<td>{_fmt(r['score'])}</td><td>{_pct(r['draw_ratio'])}</td></tr>"
         )
@@ -424,7 +434,7 @@ def _lengths_html(data: Mapping[str, Any]) -> str:
         f"<td>{_fmt(s['median'], 2)}</td><td>{_fmt(s['min'], 2)}</td>"
         f"<td>{_fmt(s['max'], 2)}</td></tr></tbody></table>",
         '<table id="time-per-move"><thead><tr><th>entrant</th><th>games</th><th>moves</th>'
-        "<th>seconds per move</th><th>seconds per game</th><th>longest game (s)</th>"
+        "<th>ms per move</th><th>seconds per game</th><th>longest game (s)</th>"
         "</tr></thead><tbody>",
     ]
     for e, lab in enumerate(labels):
@@ -432,7 +442,7 @@ def _lengths_html(data: Mapping[str, Any]) -> str:
         moves = "–" if t["moves"] is None else str(t["moves"])
         out.append(
             f'<tr data-entrant="{_e(lab)}">{_name(lab, e)}<td>{t["games"]}</td><td>{moves}</td>'
-            f"<td>{_fmt(t['seconds_per_move'], 4)}</td><td>{_fmt(t['seconds_per_game'], 3)}</td>"
+            f"<td>{_ms(t['seconds_per_move'])}</td><td>{_fmt(t['seconds_per_game'], 3)}</td>"
             f"<td>{_fmt(t['longest_game_seconds'], 3)}</td></tr>"
         )
     out.append("</tbody></table>")
