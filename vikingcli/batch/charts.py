@@ -262,7 +262,7 @@ def bin_edges(values: Sequence[float], bins: int = 12) -> list[float]:
     whole = all(float(v).is_integer() for v in values)
     width = nice_step((hi - lo) / bins if hi > lo else 1.0, whole)
     first = math.floor(lo / width + 1e-9) * width
-    count = max(1, math.floor((hi - first) / width + 1e-9) + 1)
+    count = max(1, math.ceil((hi - first) / width - 1e-9))  # the last bin is closed
     return [round(first + k * width, 10) + 0.0 for k in range(count + 1)]
 
 
@@ -281,9 +281,10 @@ def histogram_svgs(data: Mapping[str, Any]) -> str:
     """One small histogram of final scores per entrant, on shared axes."""
     edges = data["score_bins"]
     hists = data["score_histograms"]
-    top = max([max(h) for h in hists if h] + [1])
+    most = max([max(h) for h in hists if h] + [1])
+    step = nice_step(most / 3, whole=True)
+    top = math.ceil(most / step) * step  # the axis ends on a tick at or above the top bar
     y_ticks = ticks(0, top, 3, whole=True)
-    top = max(top, y_ticks[-1])
     W, H, L, B, T = 260, 154, 34, 30, 10
     nbins = len(edges) - 1
     bw = (W - L - 10) / nbins

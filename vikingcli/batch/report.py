@@ -355,13 +355,19 @@ def _matrix_html(data: Mapping[str, Any]) -> str:
                 f' data-score="{cell["score"]:.6f}" data-elo="{cell["elo"]}"'
                 f' data-los="{cell["los"]:.6f}"'
                 f' style="background:{_cell_colour(cell["score"])}">'
-                f"{cell['score']:.3f}<small>Elo {_elo(cell['elo'])} ±"
-                f" {_fmt(cell['elo_error'], 0)}</small><small>LOS {_pct(cell['los'])}</small>"
+                f"{cell['score']:.3f}<small>Elo {_elo(cell['elo'])}{_plus_minus(cell)}</small>"
+                f"<small>LOS {_pct(cell['los'])}</small>"
                 f"<small>{cell['w']}-{cell['d']}-{cell['l']} · {cell['games']} games</small></td>"
             )
         out.append(f'<tr><th class="name">{_e(lab)}</th>{"".join(cells)}</tr>')
     out.append("</tbody></table>")
     return "".join(out)
+
+
+def _plus_minus(cell: Mapping[str, Any]) -> str:
+    """`` ± 12`` where the error is known."""
+    err = cell.get("elo_error")
+    return f" ± {err:.0f}" if err is not None and math.isfinite(err) else ""
 
 
 def _pentanomial_html(data: Mapping[str, Any]) -> str:

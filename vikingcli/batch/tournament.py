@@ -75,9 +75,9 @@ class Plan:
             raise PlanError(f"{len(self.names)} names for {n} entrants")
         if self.fmt == "all" and k != n:
             raise PlanError(
-                f"--format all seats every entrant at one table: --table-size {k} needs"
-                f" {k} entrants, got {n} (--format round-robin or gauntlet plays"
-                " tables of a part of them)"
+                f"--format all seats every entrant at one table, but a table has {k}"
+                f" seats and there are {n} entrants (--format round-robin or gauntlet"
+                " plays tables of a part of them)"
             )
         if k < 2 and n > 1:
             raise PlanError(f"--table-size {k}: a table needs at least 2 seats")
