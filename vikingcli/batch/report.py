@@ -220,7 +220,8 @@ svg text{font:11px system-ui,sans-serif;fill:#333}
 dl.settings{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
 dl.settings dt{font-weight:600}dl.settings dd{margin:0;overflow-wrap:anywhere}
 code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace;background:#f5f5f5;padding:0 .2em}
-td.params{white-space:normal;text-align:left;overflow-wrap:anywhere}
+td.params{white-space:normal;text-align:left;overflow-wrap:anywhere;min-width:10rem}
+#entrants th,#forfeits th{text-align:left}
 """
 
 
