@@ -6,6 +6,8 @@ for every entrant; headless Chromium (when installed) renders it offline.
 
 from __future__ import annotations
 
+import itertools
+import os
 import shutil
 import subprocess
 from collections import defaultdict
@@ -17,7 +19,10 @@ import orjson
 import pytest
 
 from tests.host.conftest import CLI
+from vikingcli.batch.charts import nice_step, spread, tick_text, ticks, wrap
 from vikingcli.batch.report import bin_edges, histogram, pairwise
+from vikingcli.batch.sprt import signed
+from vikingcli.batch.tournament import plain
 
 ENTRANTS = ["1:greedy", "2:random", "3:random:seed=3"]
 
@@ -218,3 +223,44 @@ def test_the_report_renders_in_headless_chromium_offline(
     )
     png = shot.read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 20_000
+
+
+def test_the_report_is_readable_by_a_web_server(report: tuple[Path, Path]) -> None:
+    _, html = report
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert html.stat().st_mode & 0o777 == 0o644 & ~umask
+
+
+def test_ticks_are_round_and_counts_whole() -> None:
+    assert ticks(0, 24, 3, whole=True) == [0, 10, 20]
+    assert ticks(0, 2, 3, whole=True) == [0, 1, 2]  # never 2.5 games
+    assert ticks(-3.2, 41.7) == [0, 10, 20, 30, 40]
+    assert bin_edges([2.0, 20.0, 38.0, 50.0]) == [float(v) for v in range(0, 55, 5)]
+    for step in (0.7, 3, 13, 2400):
+        assert str(nice_step(step)).rstrip("0").rstrip(".")[0] in "125"
+    assert [tick_text(v) for v in (-0.0, 0.1 + 0.2, 40.0)] == ["0", "0.3", "40"]
+
+
+def test_labels_are_moved_apart_and_names_wrapped_whole() -> None:
+    tops = spread([100.0, 101.0, 102.0, 300.0], [13.0, 26.0, 13.0, 13.0], 0.0, 320.0)
+    boxes = sorted(zip(tops, [13.0, 26.0, 13.0, 13.0]))
+    assert all(a + h <= b + 1e-9 for (a, h), (b, _) in itertools.pairwise(boxes))
+    # No room below: the stack is pushed up instead.
+    assert max(t + 13 for t in spread([310.0, 311.0], [13.0, 13.0], 0.0, 320.0)) <= 320.0
+    name = "5:exec:/usr/bin/python3 /home/someone/bots/very_long_bot_name_v2.py"
+    lines = wrap(name, 25)
+    assert all(len(line) <= 25 for line in lines) and len(lines) == 3
+    assert "".join(lines).replace(" ", "") == name.replace(" ", "")  # nothing cut
+
+
+def test_no_minus_zero_in_words_or_json() -> None:
+    assert [signed(v) for v in (-0.0, -0.04, 0.04, 12.34, -5)] == [
+        "0.0",
+        "0.0",
+        "0.0",
+        "+12.3",
+        "-5.0",
+    ]
+    assert plain({"a": [-0.0, 1.5], "b": -0.0}) == {"a": [0.0, 1.5], "b": 0.0}
+    assert str(plain(-0.0)) == "0.0"

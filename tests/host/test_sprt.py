@@ -22,7 +22,16 @@ def deal(index: int, first_wins: tuple[bool, bool]) -> list[dict[str, object]]:
     for seating, won in zip(([0, 1], [1, 0]), first_wins):
         seat_of_first = seating.index(0)
         winner = seat_of_first if won else 1 - seat_of_first
-        games.append({"deal": index, "seed": 100 + index, "seating": seating, "winners": [winner]})
+        ranks = [1, 2] if winner == 0 else [2, 1]
+        games.append(
+            {
+                "deal": index,
+                "seed": 100 + index,
+                "seating": seating,
+                "winners": [winner],
+                "ranks": ranks,
+            }
+        )
     return games
 
 
@@ -121,20 +130,23 @@ def test_greedy_against_random_stops_early_as_better(cli: CLI, tmp_path: Path) -
 def test_random_against_random_is_not_better_or_reaches_the_cap(cli: CLI) -> None:
     common = ("tournament", "jorvik", "-p", "random:seed=1", "-p", "random:seed=2", "--json")
     wide = cli(*common, "--games", "300", "--sprt", "elo0=0,elo1=100")
-    assert wide.returncode == 0, wide.stderr
+    assert wide.returncode == 1, wide.stderr  # H0 accepted
     verdict = orjson.loads(wide.stdout)["sprt"]
     assert verdict["decision"] == "not better" and verdict["games"] < 300
     assert verdict["llr"] <= verdict["bounds"][0]
 
     narrow = cli(*common, "--games", "20", "--sprt", "elo0=0,elo1=10")
-    assert narrow.returncode == 0, narrow.stderr
+    assert narrow.returncode == 3, narrow.stderr  # undecided
     capped = orjson.loads(narrow.stdout)
     assert capped["sprt"]["decision"] == "undecided"
     assert capped["sprt"]["games"] == capped["games"] == 20
 
 
-def test_sprt_needs_two_entrants_and_a_readable_test(cli: CLI) -> None:
-    three = cli("tournament", "jorvik", "-p", "3*random", "--sprt", "elo0=0,elo1=10")
-    assert_usage_error(three, "--sprt compares two entrants")
+def test_sprt_needs_a_hero_and_a_readable_test(cli: CLI) -> None:
+    three = cli(
+        "tournament", "jorvik", "-p", "3*random", "-k", "2", "--format", "round-robin",
+        "--sprt", "elo0=0,elo1=10",
+    )
+    assert_usage_error(three, "--sprt tests the first entrant against the others")
     bad = cli("tournament", "jorvik", "-p", "2*random", "--sprt", "elo0=5")
     assert_usage_error(bad, "give both elo0 and elo1")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
-from vikingcli.core.driver import play_match
+from vikingcli.core.driver import MatchDriver
 from vikingcli.core.errors import BadInput
 from vikingcli.core.match import Match, Seat, make_player
 from vikingcli.core.registry import load_registry
@@ -30,6 +30,9 @@ class Job(TypedDict):
     move_timeout: float | None
     save_dir: str | None
     tag: dict[str, Any]
+    seat_moves: NotRequired[bool]
+    """Add ``seat_moves`` to the result: the moves each seat made (the time each
+    seat took per move, in a tournament's report)."""
 
 
 class BackendUnavailable(BadInput):
@@ -43,7 +46,9 @@ def play_job(job: Job) -> dict[str, Any]:
     seats = [Seat(name, parse_spec(spec, reg.players)) for name, spec in job["seats"]]
     match = Match(game, dict(job["options"]), job["seed"], seats)
     players = [make_player(game, reg.players, s.spec, i, match.seed) for i, s in enumerate(seats)]
-    play_match(match, players, move_timeout=job["move_timeout"])
+    driver = MatchDriver(match, players, move_timeout=job["move_timeout"])
+    driver.run_sync()
+    moves = [driver.movers.count(seat) for seat in range(len(seats))]
     saved = None
     if job["save_dir"]:
         # Never over another save (a person's unfinished game may have this name).
@@ -52,6 +57,8 @@ def play_job(job: Job) -> dict[str, Any]:
     result = match.result_json()
     if saved is not None:
         result["save"] = str(saved)
+    if job.get("seat_moves"):
+        result["seat_moves"] = moves
     result.update(job["tag"])
     return result
 

@@ -2,9 +2,11 @@
 self-contained HTML report (``tournament --report FILE.html``).
 
 The report needs nothing at view time: styles are inline, the charts are SVG
-written here, and every number the charts draw is also in a JSON block
+(:mod:`vikingcli.batch.charts`), and every number it shows is also in a JSON block
 (``<script type="application/json" id="report-data">``) so scripts and tests read
-the same data people see. The same records give the same bytes (no timestamps).
+the same data people see. The statistics are those of :mod:`vikingcli.batch.stats`.
+The file is readable by everyone (0644 under the usual umask), so a web server can
+publish it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,19 +25,44 @@ from rich.console import Console
 from rich.table import Table
 
 from vikingcli import __version__
-from vikingcli.batch.sprt import SprtResult
+from vikingcli.batch import stats
+from vikingcli.batch.charts import (
+    bin_edges,
+    colour,
+    histogram,
+    histogram_svgs,
+    llr_svg,
+    rating_svg,
+)
+from vikingcli.batch.sprt import SprtResult, signed
+from vikingcli.batch.tournament import Plan, plain
 from vikingcli.engine import Game
 from vikingcli.saves.files import write_atomic
 
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
-"""Entrant colours (colour-blind-safe enough for up to eight lines)."""
+__all__ = ["Provenance", "bin_edges", "histogram", "pairwise", "print_standings", "write_report"]
+
+REPORT_MODE = 0o644
 
 
-def _colour(index: int) -> str:
-    return PALETTE[index % len(PALETTE)]
+@dataclass(frozen=True)
+class Provenance:
+    """How a tournament was run, for the report's settings block."""
+
+    command: str = ""
+    seed: int | None = None
+    started: str | None = None
+    players: Sequence[tuple[str, Mapping[str, Any]]] = field(default_factory=list)
+    """Per entrant: its kind and every parameter, defaults filled in."""
 
 
 # -- the terminal ---------------------------------------------------------------------------
+
+
+def _elo_text(row: Mapping[str, Any]) -> str:
+    elo, err = row.get("elo", math.nan), row.get("elo_error", math.nan)
+    if not math.isfinite(elo):
+        return signed(elo)
+    return f"{signed(elo, 0)} ± {err:.0f}" if math.isfinite(err) else signed(elo, 0)
 
 
 def standings_table(rows: Sequence[Mapping[str, Any]], total: int, title: str = "") -> Table:
@@ -43,15 +72,16 @@ def standings_table(rows: Sequence[Mapping[str, Any]], total: int, title: str = 
     table = Table(
         title=f"{title}{': ' if title else ''}{total} games",
         title_justify="left",
-        caption="win share: a shared first place counts as a fraction; 95% Wilson interval;"
-        " rank, score: means; rating: openskill μ−3σ",
+        caption="win share: a shared first place counts as a fraction, 95% Wilson interval;"
+        " rank, score: means; Elo: head to head against the others at the table;"
+        " rating: openskill μ−3σ",
         caption_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
     )
     table.add_column("entrant", overflow="fold", min_width=12)
-    for name in ("games", "win share", "95% interval", "rank", "score"):
+    for name in ("games", "win share (95%)", "rank", "score", "Elo ± 95%"):
         table.add_column(name, justify="right", no_wrap=True)
     if forfeits:
         table.add_column("forfeits", justify="right", no_wrap=True)
@@ -61,10 +91,10 @@ def standings_table(rows: Sequence[Mapping[str, Any]], total: int, title: str = 
         cells = [
             r["entrant"],
             str(r["games"]),
-            f"{r['win_share']:.3f}",
-            f"[{lo:.3f}, {hi:.3f}]",
+            f"{r['win_share']:.3f} [{lo:.2f}, {hi:.2f}]",
             f"{r['mean_rank']:.2f}",
             f"{r['mean_score']:.1f}",
+            _elo_text(r),
         ]
         if forfeits:
             cells.append(str(r["forfeits"]))
@@ -82,7 +112,7 @@ def print_standings(
         console.print(sprt.summary(), markup=False, soft_wrap=True)
 
 
-# -- the data the charts draw ---------------------------------------------------------------
+# -- the data ---------------------------------------------------------------------------------
 
 
 def pairwise(n: int, records: Sequence[Mapping[str, Any]]) -> list[list[tuple[float, int]]]:
@@ -105,29 +135,6 @@ def pairwise(n: int, records: Sequence[Mapping[str, Any]]) -> list[list[tuple[fl
     return [[(score[i][j], games[i][j]) for j in range(n)] for i in range(n)]
 
 
-def histogram(values: Sequence[float], edges: Sequence[float]) -> list[int]:
-    """Counts of ``values`` in ``[edges[k], edges[k+1])`` (the last bin closed)."""
-    counts = [0] * (len(edges) - 1)
-    for v in values:
-        k = 0
-        while k < len(counts) - 1 and v >= edges[k + 1]:
-            k += 1
-        counts[k] += 1
-    return counts
-
-
-def bin_edges(values: Sequence[float], bins: int = 12) -> list[float]:
-    """Shared, whole-number-friendly bin edges for every entrant's scores."""
-    if not values:
-        return [0.0, 1.0]
-    lo, hi = math.floor(min(values)), math.ceil(max(values))
-    if hi <= lo:
-        hi = lo + 1
-    width = max(1, math.ceil((hi - lo) / bins))
-    count = max(1, math.ceil((hi - lo + 1) / width))
-    return [float(lo + k * width) for k in range(count + 1)]
-
-
 def report_data(
     game: str,
     options: Mapping[str, str],
@@ -136,36 +143,52 @@ def report_data(
     rows: Sequence[Mapping[str, Any]],
     trace: Sequence[Sequence[tuple[int, float, float]]],
     sprt: Mapping[str, Any] | None = None,
+    plan: Plan | None = None,
+    settings: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything the report shows, JSON-ready."""
     n = len(labels)
+    size = plan.table_size if plan is not None else (len(records[0]["seating"]) if records else n)
     scores: list[list[float]] = [[] for _ in range(n)]
     for rec in records:
         for seat, entrant in enumerate(rec["seating"]):
             scores[entrant].append(float(rec["scores"][seat]))
     edges = bin_edges([s for per in scores for s in per])
     matrix = pairwise(n, records)
-    return {
-        "game": game,
-        "options": dict(options),
-        "games": len(records),
-        "entrants": list(labels),
-        "standings": [dict(r) for r in rows],
-        "pairwise": [
-            [
-                None if i == j or g == 0 else {"score": s / g, "games": g}
-                for j, (s, g) in enumerate(matrix[i])
-            ]
-            for i in range(n)
-        ],
-        "rating_history": [
-            [{"game": k, "mu": mu, "sigma": sigma} for k, mu, sigma in trace[e]] for e in range(n)
-        ],
-        "score_bins": edges,
-        "score_histograms": [histogram(scores[e], edges) for e in range(n)],
-        "sprt": dict(sprt) if sprt else None,
-        "generator": f"vikingcli {__version__}",
-    }
+    versus = stats.head_to_head(n, records)
+    cells: list[list[dict[str, Any] | None]] = []
+    for i in range(n):
+        line: list[dict[str, Any] | None] = []
+        for j, (_, g) in enumerate(matrix[i]):
+            pair = versus["pairs"][i][j]
+            line.append(None if i == j or g == 0 or pair is None else {"games": g, **pair})
+        cells.append(line)
+    return plain(
+        {
+            "game": game,
+            "options": dict(options),
+            "games": len(records),
+            "format": plan.fmt if plan is not None else "all",
+            "table_size": size,
+            "rotation": plan.rotation if plan is not None else None,
+            "entrants": list(labels),
+            "standings": [dict(r) for r in rows],
+            "pairwise": cells,
+            "pentanomial": stats.pentanomial(n, records) if size == 2 else None,
+            "seats": stats.per_seat(n, size, records),
+            "lengths": stats.lengths(n, records),
+            "forfeits": stats.forfeits(labels, records),
+            "rating_history": [
+                [{"game": k, "mu": mu, "sigma": sigma} for k, mu, sigma in trace[e]]
+                for e in range(n)
+            ],
+            "score_bins": edges,
+            "score_histograms": [histogram(scores[e], edges) for e in range(n)],
+            "sprt": dict(sprt) if sprt else None,
+            "settings": dict(settings) if settings else None,
+            "generator": f"vikingcli {__version__}",
+        }
+    )
 
 
 # -- HTML -------------------------------------------------------------------------------------
@@ -179,20 +202,26 @@ border-bottom:1px solid #ddd;padding-bottom:.2rem}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
 th,td{padding:.3rem .45rem;border-bottom:1px solid #e4e4e4;text-align:right;white-space:nowrap}
 th:first-child,td:first-child{text-align:left}
-#standings td:first-child,.matrix th{white-space:normal;overflow-wrap:anywhere;min-width:9rem;
-max-width:18rem}
+td.name,th.name,.matrix th{white-space:normal;overflow-wrap:anywhere;min-width:7rem;
+max-width:16rem}
 td small{color:#555;display:block}.wide{overflow-x:auto}
 th{background:#f5f5f5;font-weight:600}
 .swatch{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em;
 vertical-align:-.05em}
-.matrix td{text-align:center;min-width:5.5rem}
+.matrix td{text-align:center;min-width:6.5rem}
 .matrix td small{display:block;color:#444;font-size:.75rem}
 .sprt{padding:.6rem .9rem;border-left:4px solid #888;background:#f7f7f7}
 .sprt.better{border-color:#2ca02c}.sprt.notbetter{border-color:#d62728}
 .hists{display:flex;flex-wrap:wrap;gap:1rem}
-.hists figure{margin:0}.hists figcaption{font-size:.85rem;text-align:center}
+.hists figure{margin:0;width:260px}
+.hists figcaption{font-size:.85rem;text-align:center;overflow-wrap:anywhere}
 svg text{font:11px system-ui,sans-serif;fill:#333}
 .note{color:#666;font-size:.85rem}
+dl.settings{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
+dl.settings dt{font-weight:600}dl.settings dd{margin:0;overflow-wrap:anywhere}
+code{font:13px ui-monospace,SFMono-Regular,Menlo,monospace;background:#f5f5f5;padding:0 .2em}
+td.params{white-space:normal;text-align:left;overflow-wrap:anywhere;min-width:10rem}
+#entrants th,#forfeits th{text-align:left}
 """
 
 
@@ -200,8 +229,35 @@ def _e(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _fmt(value: float, digits: int = 3) -> str:
-    return f"{value:.{digits}f}" if math.isfinite(value) else "–"
+def _fmt(value: float | None, digits: int = 3) -> str:
+    if value is None or not math.isfinite(value):
+        return "–"
+    return f"{value + 0.0:.{digits}f}".replace("-0." + "0" * digits, "0." + "0" * digits)
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None or not math.isfinite(value) else f"{100 * value:.1f}%"
+
+
+def _elo(value: float | None) -> str:
+    """An Elo difference: ``+12.3``, ``+∞`` (every game won), ``–`` (not known)."""
+    if value is None or math.isnan(value):
+        return "–"
+    return signed(value) if math.isfinite(value) else ("+∞" if value > 0 else "−∞")
+
+
+def _ms(seconds: float | None) -> str:
+    """Seconds as milliseconds to three significant digits."""
+    if seconds is None or not math.isfinite(seconds):
+        return "–"
+    return f"{1000 * seconds:.3g}"
+
+
+def _name(label: str, e: int) -> str:
+    return (
+        f'<td class="name"><span class="swatch" style="background:{colour(e)}"></span>'
+        f"{_e(label)}</td>"
+    )
 
 
 def _interval_bar(lo: float, hi: float, mid: float) -> str:
@@ -218,6 +274,35 @@ def _interval_bar(lo: float, hi: float, mid: float) -> str:
     )
 
 
+def _elo_html(data: Mapping[str, Any]) -> str:
+    """cutechess's table: Elo against the field with its error, LOS, W/D/L."""
+    labels = data["entrants"]
+    rows = sorted(
+        data["standings"],
+        key=lambda r: -(r["elo"] if r["elo"] is not None and math.isfinite(r["elo"]) else -1e9),
+    )
+    out = [
+        '<table id="elo"><thead><tr><th>entrant</th><th>Elo</th><th>±</th>'
+        "<th>Elo 95%</th><th>LOS</th><th>games</th><th>W</th><th>D</th><th>L</th>"
+        "<th>score</th><th>draw ratio</th></tr></thead><tbody>"
+    ]
+    for r in rows:
+        e = labels.index(r["entrant"])
+        lo, hi = r["elo_95"]
+        known = all(v is not None and not math.isnan(v) for v in (lo, hi))
+        interval = f"[{_elo(lo)}, {_elo(hi)}]" if known else "–"
+        out.append(
+            f'<tr data-entrant="{_e(r["entrant"])}" data-elo="{r["elo"]}"'
+            f' data-los="{r["los"]}">{_name(r["entrant"], e)}'
+            f"<td><strong>{_elo(r['elo'])}</strong></td><td>{_fmt(r['elo_error'], 1)}</td>"
+            f"<td>{interval}</td><td>{_pct(r['los'])}</td>"
+            f"<td>{r['games']}</td><td>{r['w']}</td><td>{r['d']}</td><td>{r['l']}</td>"
+            f"<td>{_fmt(r['score'])}</td><td>{_pct(r['draw_ratio'])}</td></tr>"
+        )
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
 def _standings_html(data: Mapping[str, Any]) -> str:
     labels = data["entrants"]
     rows = sorted(data["standings"], key=lambda r: -r["rating"])
@@ -231,9 +316,7 @@ def _standings_html(data: Mapping[str, Any]) -> str:
         lo, hi = r["win_share_95"]
         rlo, rhi = r["mean_rank_95"]
         out.append(
-            f'<tr data-entrant="{_e(r["entrant"])}">'
-            f'<td><span class="swatch" style="background:{_colour(e)}"></span>'
-            f"{_e(r['entrant'])}</td>"
+            f'<tr data-entrant="{_e(r["entrant"])}">{_name(r["entrant"], e)}'
             f"<td>{r['games']}</td><td>{_fmt(r['win_share'])}</td>"
             f"<td>[{_fmt(lo)}, {_fmt(hi)}]</td><td>{_interval_bar(lo, hi, r['win_share'])}</td>"
             f"<td>{_fmt(r['mean_rank'], 2)} <small>[{_fmt(rlo, 2)}, {_fmt(rhi, 2)}]</small></td>"
@@ -270,129 +353,160 @@ def _matrix_html(data: Mapping[str, Any]) -> str:
                 continue
             cells.append(
                 f'<td data-row="{_e(lab)}" data-col="{_e(labels[j])}"'
-                f' data-score="{cell["score"]:.6f}"'
+                f' data-score="{cell["score"]:.6f}" data-elo="{cell["elo"]}"'
+                f' data-los="{cell["los"]:.6f}"'
                 f' style="background:{_cell_colour(cell["score"])}">'
-                f"{cell['score']:.3f}<small>{cell['games']} games</small></td>"
+                f"{cell['score']:.3f}<small>Elo {_elo(cell['elo'])}{_plus_minus(cell)}</small>"
+                f"<small>LOS {_pct(cell['los'])}</small>"
+                f"<small>{cell['w']}-{cell['d']}-{cell['l']} · {cell['games']} games</small></td>"
             )
-        out.append(f'<tr><th>{_e(lab)}</th>{"".join(cells)}</tr>')
+        out.append(f'<tr><th class="name">{_e(lab)}</th>{"".join(cells)}</tr>')
     out.append("</tbody></table>")
     return "".join(out)
 
 
-def _ticks(lo: float, hi: float, count: int = 5) -> list[float]:
-    """Round tick values covering ``lo..hi``."""
-    if hi <= lo:
-        return [lo]
-    raw = (hi - lo) / count
-    mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
-    first = math.ceil(lo / step) * step
-    return [first + k * step for k in range(int((hi - first) / step + 1e-9) + 1)]
+def _plus_minus(cell: Mapping[str, Any]) -> str:
+    """`` ± 12`` where the error is known."""
+    err = cell.get("elo_error")
+    return f" ± {err:.0f}" if err is not None and math.isfinite(err) else ""
 
 
-def _short(label: str, width: int = 18) -> str:
-    """A label that fits beside the chart (the full one is its tooltip)."""
-    return label if len(label) <= width else label[: width - 1] + "…"
-
-
-def _rating_svg(data: Mapping[str, Any]) -> str:
-    """μ of every entrant after each game, with a ±2σ band."""
-    W, H, L, R, T, B = 900, 320, 50, 150, 15, 35
-    history = data["rating_history"]
-    points = [p for per in history for p in per]
-    if not points:
-        return '<p class="note">No games yet.</p>'
-    x_max = max(1, max(p["game"] for p in points))
-    y_lo = min(p["mu"] - 2 * p["sigma"] for p in points)
-    y_hi = max(p["mu"] + 2 * p["sigma"] for p in points)
-
-    def x(v: float) -> float:
-        return L + (W - L - R) * v / x_max
-
-    def y(v: float) -> float:
-        return T + (H - T - B) * (1 - (v - y_lo) / (y_hi - y_lo or 1))
-
-    parts = [
-        f'<svg id="rating-chart" width="100%" viewBox="0 0 {W} {H}" role="img"'
-        ' aria-label="rating of each entrant over the games played">'
+def _pentanomial_html(data: Mapping[str, Any]) -> str:
+    rows = data["pentanomial"]
+    if rows is None:
+        return (
+            f'<p class="note" id="pentanomial">Pentanomial counts are for two-player tables;'
+            f" this tournament seats {data['table_size']}.</p>"
+        )
+    labels = data["entrants"]
+    head = "".join(f"<th>{p}</th>" for p in stats.PENTANOMIAL)
+    out = [
+        f'<table id="pentanomial"><thead><tr><th>pair (points of the first)</th>{head}'
+        "<th>pairs</th></tr></thead><tbody>"
     ]
-    for t in _ticks(y_lo, y_hi):
-        parts.append(
-            f'<line x1="{L}" x2="{W - R}" y1="{y(t):.1f}" y2="{y(t):.1f}" stroke="#eee"/>'
-            f'<text x="{L - 6}" y="{y(t) + 4:.1f}" text-anchor="end">{t:g}</text>'
+    for row in rows:
+        i, j = row["pair"]
+        counts = row["counts"]
+        out.append(
+            f'<tr data-pair="{_e(labels[i])}|{_e(labels[j])}"><td class="name">'
+            f"{_e(labels[i])} vs {_e(labels[j])}</td>"
+            + "".join(f"<td>{c}</td>" for c in counts)
+            + f"<td>{sum(counts)}</td></tr>"
         )
-    for t in _ticks(0, x_max):
-        if t == int(t):
-            parts.append(
-                f'<text x="{x(t):.1f}" y="{H - B + 16}" text-anchor="middle">{t:g}</text>'
-            )
-    parts.append(
-        f'<line x1="{L}" x2="{W - R}" y1="{H - B}" y2="{H - B}" stroke="#999"/>'
-        f'<text x="{(L + W - R) / 2}" y="{H - 4}" text-anchor="middle">games played</text>'
-        f'<text x="12" y="{(T + H - B) / 2}" text-anchor="middle"'
-        f' transform="rotate(-90 12 {(T + H - B) / 2})">openskill μ (band ±2σ)</text>'
+    if not rows:
+        out.append('<tr><td colspan="7">no complete game pair yet</td></tr>')
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _seats_html(data: Mapping[str, Any]) -> str:
+    labels = data["entrants"]
+    seats = data["seats"]
+    size = len(seats["seats"])
+    head = "".join(f"<th>seat {s + 1}</th>" for s in range(size))
+    out = [f'<table id="seats"><thead><tr><th></th>{head}</tr></thead><tbody>']
+    out.append(
+        '<tr class="all"><td class="name"><strong>every entrant</strong>'
+        "<small>score · win share · games</small></td>"
+        + "".join(
+            f"<td><strong>{_fmt(s['score'])}</strong> <small>{_fmt(s['win_share'])} ·"
+            f" {s['games']}</small></td>"
+            for s in seats["seats"]
+        )
+        + "</tr>"
     )
-    for e, per in enumerate(history):
-        if not per:
-            continue
-        colour = _colour(e)
-        upper = " ".join(f"{x(p['game']):.1f},{y(p['mu'] + 2 * p['sigma']):.1f}" for p in per)
-        lower = " ".join(
-            f"{x(p['game']):.1f},{y(p['mu'] - 2 * p['sigma']):.1f}" for p in reversed(per)
+    for e, lab in enumerate(labels):
+        out.append(
+            f'<tr data-entrant="{_e(lab)}">{_name(lab, e)}'
+            + "".join(
+                f"<td>{_fmt(c['score'])} <small>{c['games']} games</small></td>"
+                for c in seats["entrants"][e]
+            )
+            + "</tr>"
         )
-        line = " ".join(f"{x(p['game']):.1f},{y(p['mu']):.1f}" for p in per)
-        last = per[-1]
-        label = data["entrants"][e]
-        parts.append(
-            f'<g data-entrant="{_e(label)}">'
-            f'<polygon points="{upper} {lower}" fill="{colour}" fill-opacity="0.15"/>'
-            f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>'
-            f'<text x="{W - R + 6}" y="{y(last["mu"]) + 4:.1f}" fill="{colour}">'
-            f"<title>{_e(label)}</title>{_e(_short(label))} {last['mu']:.1f}</text></g>"
-        )
-    parts.append("</svg>")
-    return "".join(parts)
+    out.append("</tbody></table>")
+    return "".join(out)
 
 
-def _histogram_svgs(data: Mapping[str, Any]) -> str:
-    """One small histogram of final scores per entrant, on shared axes."""
-    edges = data["score_bins"]
-    hists = data["score_histograms"]
-    top = max([max(h) for h in hists if h] + [1])
-    W, H, L, B, T = 260, 150, 30, 30, 10
-    bw = (W - L - 10) / (len(edges) - 1)
-    figures = []
-    for e, counts in enumerate(hists):
-        label = data["entrants"][e]
-        parts = [
-            f'<svg class="histogram" data-entrant="{_e(label)}" width="{W}" height="{H}"'
-            f' viewBox="0 0 {W} {H}" role="img" aria-label="score distribution of {_e(label)}">'
-        ]
-        for t in _ticks(0, top, 3):
-            ty = T + (H - T - B) * (1 - t / top)
-            parts.append(
-                f'<line x1="{L}" x2="{W - 10}" y1="{ty:.1f}" y2="{ty:.1f}" stroke="#eee"/>'
-                f'<text x="{L - 4}" y="{ty + 4:.1f}" text-anchor="end">{t:g}</text>'
-            )
-        for k, c in enumerate(counts):
-            h = (H - T - B) * c / top
-            parts.append(
-                f'<rect x="{L + k * bw + 1:.1f}" y="{H - B - h:.1f}" width="{bw - 2:.1f}"'
-                f' height="{h:.1f}" fill="{_colour(e)}" data-bin="{edges[k]:g}" data-count="{c}">'
-                f"<title>{edges[k]:g}–{edges[k + 1]:g}: {c} games</title></rect>"
-            )
-        step = max(1, (len(edges) - 1) // 4)
-        for k in range(0, len(edges), step):
-            parts.append(
-                f'<text x="{L + k * bw:.1f}" y="{H - B + 14}" text-anchor="middle">'
-                f"{edges[k]:g}</text>"
-            )
-        parts.append(f'<line x1="{L}" x2="{W - 10}" y1="{H - B}" y2="{H - B}" stroke="#999"/>')
-        parts.append("</svg>")
-        figures.append(
-            f"<figure>{''.join(parts)}<figcaption>{_e(label)}: final score</figcaption></figure>"
+def _lengths_html(data: Mapping[str, Any]) -> str:
+    labels = data["entrants"]
+    lengths = data["lengths"]
+    m, s = lengths["moves"], lengths["seconds"]
+    out = [
+        '<table id="lengths"><thead><tr><th></th><th>mean</th><th>median</th><th>min</th>'
+        "<th>max</th></tr></thead><tbody>"
+        f"<tr><td>moves per game</td><td>{_fmt(m['mean'], 1)}</td><td>{_fmt(m['median'], 1)}"
+        f"</td><td>{_fmt(m['min'], 0)}</td><td>{_fmt(m['max'], 0)}</td></tr>"
+        f"<tr><td>seconds per game (all seats)</td><td>{_fmt(s['mean'], 2)}</td>"
+        f"<td>{_fmt(s['median'], 2)}</td><td>{_fmt(s['min'], 2)}</td>"
+        f"<td>{_fmt(s['max'], 2)}</td></tr></tbody></table>",
+        '<table id="time-per-move"><thead><tr><th>entrant</th><th>games</th><th>moves</th>'
+        "<th>ms per move</th><th>seconds per game</th><th>longest game (s)</th>"
+        "</tr></thead><tbody>",
+    ]
+    for e, lab in enumerate(labels):
+        t = lengths["entrants"][e]
+        moves = "–" if t["moves"] is None else str(t["moves"])
+        out.append(
+            f'<tr data-entrant="{_e(lab)}">{_name(lab, e)}<td>{t["games"]}</td><td>{moves}</td>'
+            f"<td>{_ms(t['seconds_per_move'])}</td><td>{_fmt(t['seconds_per_game'], 3)}</td>"
+            f"<td>{_fmt(t['longest_game_seconds'], 3)}</td></tr>"
         )
-    return f'<div class="hists" id="score-distributions">{"".join(figures)}</div>'
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _forfeits_html(data: Mapping[str, Any]) -> str:
+    rows = data["forfeits"]
+    if not rows:
+        return '<p id="forfeits">No game was forfeited.</p>'
+    out = [
+        '<table id="forfeits"><thead><tr><th>entrant</th><th>forfeits</th><th>reason</th>'
+        "<th>first games (seed, seat)</th></tr></thead><tbody>"
+    ]
+    for row in rows:
+        e = data["entrants"].index(row["entrant"])
+        where = ", ".join(f"{g['seed']}/{g['seat']}" for g in row["games"])
+        out.append(
+            f'<tr data-entrant="{_e(row["entrant"])}">{_name(row["entrant"], e)}'
+            f'<td>{row["count"]}</td><td class="params">{_e(row["reason"])}</td>'
+            f"<td>{_e(where)}</td></tr>"
+        )
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _settings_html(data: Mapping[str, Any]) -> str:
+    s = data["settings"] or {}
+    options = ", ".join(f"{k}={v}" for k, v in data["options"].items()) or "defaults"
+    items = [
+        ("command line", f"<code>{_e(s.get('command') or '–')}</code>"),
+        ("first seed", _e(s.get("seed", "–"))),
+        ("begun", _e(s.get("started") or "–")),
+        ("report written", _e(s.get("written") or "–")),
+        ("vikingcli", _e(s.get("version") or data["generator"])),
+        ("game", f"{_e(data['game'])} (rules version {_e(s.get('game_version', '–'))})"),
+        ("options", _e(options)),
+        (
+            "format",
+            f"{_e(data['format'])}, tables of {data['table_size']},"
+            f" rotation {_e(data['rotation'])}",
+        ),
+    ]
+    dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in items)
+    rows = []
+    for e, entrant in enumerate(s.get("entrants") or []):
+        params = ", ".join(f"{k}={v}" for k, v in entrant["params"].items()) or "none"
+        rows.append(
+            f'<tr data-entrant="{_e(entrant["label"])}">{_name(entrant["label"], e)}'
+            f'<td class="params"><code>{_e(entrant["spec"])}</code></td>'
+            f'<td class="params">{_e(params)}</td></tr>'
+        )
+    table = (
+        '<table id="entrants"><thead><tr><th>entrant</th><th>spec</th>'
+        "<th>every parameter</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
+    return f'<div id="settings"><dl class="settings">{dl}</dl><div class="wide">{table}</div></div>'
 
 
 def _sprt_html(sprt: Mapping[str, Any] | None) -> str:
@@ -400,13 +514,22 @@ def _sprt_html(sprt: Mapping[str, Any] | None) -> str:
         return ""
     decision = sprt["decision"]
     lo, hi = sprt["elo_95"]
+    penta = sprt.get("pentanomial")
+    pairs = (
+        " Deal pairs by the first entrant's points (0, ½, 1, 1½, 2): "
+        + ", ".join(str(c) for c in penta)
+        + "."
+        if penta
+        else ""
+    )
     return (
         f'<h2>Sequential test</h2><p id="sprt" class="sprt {decision.replace(" ", "")}">'
         f"<strong>{_e(decision)}</strong> ({_e(sprt['test'])}) after {sprt['games']} games"
-        f" ({sprt['deals']} deals in both seatings). Log-likelihood ratio"
+        f" ({sprt['deals']} deals, every seating). Log-likelihood ratio"
         f" {sprt['llr']:.2f} within [{sprt['bounds'][0]:.2f}, {sprt['bounds'][1]:.2f}]."
-        f" First entrant's score {sprt['score']:.3f}, Elo {sprt['elo']:+.1f}"
-        f" (95%: {lo:+.1f} to {hi:+.1f}).</p>"
+        f" First entrant's score {sprt['score']:.3f}, Elo {_elo(sprt['elo'])}"
+        f" (95%: {_elo(lo)} to {_elo(hi)}).{pairs} Exit code {sprt.get('exit_code', '–')}.</p>"
+        f"{llr_svg(sprt)}"
     )
 
 
@@ -414,6 +537,11 @@ def render_html(data: Mapping[str, Any], title: str) -> str:
     """The whole report page."""
     options = ", ".join(f"{k}={v}" for k, v in data["options"].items()) or "defaults"
     blob = orjson.dumps(data).decode().replace("</", "<\\/")
+    fmt = {
+        "all": "every entrant at one table",
+        "round-robin": f"round robin at tables of {data['table_size']}",
+        "gauntlet": f"gauntlet of the first entrant at tables of {data['table_size']}",
+    }.get(data["format"], data["format"])
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><title>{_e(title)} tournament</title>'
@@ -421,8 +549,15 @@ def render_html(data: Mapping[str, Any], title: str) -> str:
         f"<style>{_CSS}</style></head><body>"
         f"<h1>{_e(title)} tournament</h1>"
         f'<p class="meta">{data["games"]} games · options {_e(options)} ·'
-        f" {len(data['entrants'])} entrants · every deal played in every seating</p>"
+        f" {len(data['entrants'])} entrants · {_e(fmt)} · every deal in every seating</p>"
         f"{_sprt_html(data['sprt'])}"
+        "<h2>Elo</h2>"
+        f'<div class="wide">{_elo_html(data)}</div>'
+        '<p class="note">Head to head against the others at the table: a win for each one'
+        " placed below, a draw for each one level, a loss for each one above. Elo is the"
+        " logistic difference of that score against the field met; ± is half its 95% interval,"
+        " whose error is taken over deals (a deal's games are not independent). LOS:"
+        " likelihood of superiority, Φ((W−L)/√(W+L)).</p>"
         "<h2>Standings</h2>"
         f'<div class="wide">{_standings_html(data)}</div>'
         '<p class="note">Win share counts a shared first place as a fraction; intervals are'
@@ -430,11 +565,24 @@ def render_html(data: Mapping[str, Any], title: str) -> str:
         "<h2>Head to head</h2>"
         f'<div class="wide">{_matrix_html(data)}</div>'
         '<p class="note">Row entrant\'s score against the column entrant in the games both'
-        " played: 1 for the better place, ½ for a tie.</p>"
+        " played (1 for the better place, ½ for a tie), its Elo with ± 95%, LOS and"
+        " W-D-L.</p>"
+        "<h2>Pentanomial counts</h2>"
+        f'<div class="wide">{_pentanomial_html(data)}</div>'
+        "<h2>Seats</h2>"
+        f'<div class="wide">{_seats_html(data)}</div>'
+        '<p class="note">Mean head-to-head score by seat (seat 1 moves first): above 0.5 the'
+        " seat is an advantage.</p>"
+        "<h2>Game length and time per move</h2>"
+        f'<div class="wide">{_lengths_html(data)}</div>'
+        "<h2>Forfeits</h2>"
+        f'<div class="wide">{_forfeits_html(data)}</div>'
         "<h2>Rating over the games played</h2>"
-        f"{_rating_svg(data)}"
+        f"{rating_svg(data)}"
         "<h2>Final scores</h2>"
-        f"{_histogram_svgs(data)}"
+        f"{histogram_svgs(data)}"
+        "<h2>Settings</h2>"
+        f"{_settings_html(data)}"
         f'<p class="note">Made by {_e(data["generator"])}.</p>'
         f'<script type="application/json" id="report-data">{blob}</script>'
         "</body></html>\n"
@@ -445,16 +593,39 @@ def write_report(
     path: Path,
     game: Game,
     options: Mapping[str, str],
-    specs: Sequence[str],
+    plan: Plan | Sequence[str],
     records: Sequence[Mapping[str, Any]],
     sprt: SprtResult | None = None,
+    made: Provenance | None = None,
 ) -> None:
-    """Write the HTML report of a tournament's records (atomically)."""
+    """Write the HTML report of a tournament's records (atomically, mode 0644)."""
     from vikingcli.batch.tournament import summarize
 
+    if not isinstance(plan, Plan):
+        plan = Plan(tuple(plan))
+    made = made or Provenance()
     trace: list[list[tuple[int, float, float]]] = []
-    rows = summarize(specs, [dict(r) for r in records], trace)
+    rows = summarize(plan.specs, [dict(r) for r in records], trace, labels=plan.labels)
     labels = [r["entrant"] for r in rows]  # summarize keeps the entrants' order
     verdict = sprt.to_json() if sprt is not None else None
-    data = report_data(game.name, options, labels, records, rows, trace, verdict)
-    write_atomic(path, render_html(data, game.title).encode())
+    settings = {
+        "command": made.command,
+        "seed": made.seed,
+        "started": made.started,
+        "written": datetime.now(UTC).isoformat(timespec="seconds"),
+        "version": f"vikingcli {__version__}",
+        "game_version": game.version,
+        "entrants": [
+            {
+                "label": labels[e],
+                "spec": plan.specs[e],
+                "kind": made.players[e][0] if e < len(made.players) else plan.specs[e],
+                "params": dict(made.players[e][1]) if e < len(made.players) else {},
+            }
+            for e in range(len(labels))
+        ],
+    }
+    data = report_data(
+        game.name, options, labels, records, rows, trace, verdict, plan, settings
+    )
+    write_atomic(path, render_html(data, game.title).encode(), mode=REPORT_MODE)

@@ -1,7 +1,9 @@
 """The tournament results file (``tournament --out``): what it was played with, and resuming.
 
 The first line says what the tournament is (game and rules version, options,
-entrants, rotation, first seed); every later line is one game's record. A rerun
+entrants and their names, table size, format, rotation, first seed, and when it
+was begun); every later line is one game's record. Files of version 1 (before
+table sizes and formats) are read as the ``all`` format of unnamed entrants. A rerun
 with the same file plays only what is missing, and only when it is the same
 tournament: otherwise it is refused with one line saying what differs, because
 merging games of other settings into one table gives wrong standings.
@@ -23,13 +25,14 @@ import msgspec
 import orjson
 
 from vikingcli.batch.jobs import Job
-from vikingcli.batch.tournament import job_key, seatings
+from vikingcli.batch.tournament import Plan, PlanError, job_key
 from vikingcli.core.errors import BadInput
 from vikingcli.engine import Game
 from vikingcli.saves.schema import Seed
 
 FORMAT: Final = "vikingcli-tournament"
-VERSION: Final = 1
+VERSION: Final = 2
+READABLE: Final = (1, 2)
 
 Index = Annotated[int, msgspec.Meta(ge=0)]
 
@@ -42,13 +45,45 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=
     """What a tournament is played with: its first line."""
 
     format: Literal["vikingcli-tournament"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[1, 2] = VERSION
     game: str
     game_version: str
     options: dict[str, str]
     entrants: list[str]
+    names: list[str | None] | None = None
+    """Each entrant's ``NAME=``, or null (version 1: none)."""
+    table_size: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    """Seats at a table (version 1: every entrant)."""
+    schedule: Literal["all", "round-robin", "gauntlet"] = "all"
+    """The format: which tables a deal is played at."""
     rotation: str
     seed: Seed
+    started: str | None = None
+    """When the tournament was begun (UTC, ISO 8601); not compared on resume."""
+
+    def plan(self) -> Plan:
+        """The tournament's tables and seatings (refused: :class:`PlanError`)."""
+        return Plan(
+            tuple(self.entrants),
+            tuple(self.names or ()),
+            self.table_size or len(self.entrants),
+            self.schedule,
+            self.rotation,
+        )
+
+    def compared(self) -> dict[str, Any]:
+        """What must be the same for a run to resume this file."""
+        return {
+            "game": self.game,
+            "game_version": self.game_version,
+            "options": self.options,
+            "entrants": self.entrants,
+            "names": list(self.names or [None] * len(self.entrants)),
+            "table_size": self.table_size or len(self.entrants),
+            "format": self.schedule,
+            "rotation": self.rotation,
+            "seed": self.seed,
+        }
 
 
 class _Seat(msgspec.Struct):
@@ -86,6 +121,8 @@ class ResultsFile:
     """Bytes of the file to keep: everything but a torn last line."""
     size: int = 0
     needs_newline: bool = False
+    started: str | None = None
+    """When the tournament in the file was begun (its first line), if it says."""
     _sink: IO[bytes] | None = None
 
     def begin(self) -> list[str]:
@@ -126,25 +163,31 @@ class ResultsFile:
                 self._sink = None
 
 
+def settings_of(
+    game: Game, options: dict[str, str], plan: Plan, seed: int, started: str | None = None
+) -> Settings:
+    """The first line of a tournament of ``plan``."""
+    return Settings(
+        game=game.name,
+        game_version=game.version,
+        options=options,
+        entrants=list(plan.specs),
+        names=list(plan.names),
+        table_size=plan.table_size,
+        schedule=plan.fmt,  # type: ignore[arg-type]  # checked by Plan
+        rotation=plan.rotation,
+        seed=seed,
+        started=started,
+    )
+
+
 def resume(
     path: Path | None,
-    game: Game,
-    options: dict[str, str],
-    entrants: list[str],
-    rotation: str,
-    seed: int,
+    settings: Settings,
     planned: list[Job],
 ) -> tuple[ResultsFile | None, list[dict[str, Any]], list[Job]]:
     """The results file of a tournament (``None`` without ``--out``), a new list of
     its games so far, and the planned games still to play."""
-    settings = Settings(
-        game=game.name,
-        game_version=game.version,
-        options=options,
-        entrants=entrants,
-        rotation=rotation,
-        seed=seed,
-    )
     book = open_results(path, settings) if path is not None else None
     done = book.records if book is not None else []
     have = {job_key(r) for r in done}
@@ -183,6 +226,8 @@ def open_results(path: Path, settings: Settings) -> ResultsFile:
                 ) from None
             book.keep = len(data) - len(tail)
     seen: dict[tuple[int, int, tuple[int, ...]], int] = {}
+    plan = settings.plan()
+    allowed: dict[int, set[tuple[int, ...]]] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -194,10 +239,10 @@ def open_results(path: Path, settings: Settings) -> ResultsFile:
         if isinstance(doc, dict) and "format" in doc:
             if number != 1 or book.records:
                 raise ResultsFileError(f"{where}: a header line amid the game records")
-            _check_header(where, path, doc, settings)
+            book.started = _check_header(where, path, doc, settings)
             book.has_header = True
             continue
-        _check_record(path, number, doc, settings)
+        _check_record(path, number, doc, settings, plan, allowed)
         key = job_key(doc)
         if key in seen:
             raise ResultsFileError(
@@ -209,22 +254,26 @@ def open_results(path: Path, settings: Settings) -> ResultsFile:
     return book
 
 
-def _check_header(where: str, path: Path, doc: dict[str, Any], settings: Settings) -> None:
+def _check_header(
+    where: str, path: Path, doc: dict[str, Any], settings: Settings
+) -> str | None:
     if doc.get("format") != FORMAT:
         raise ResultsFileError(f"{where}: not a vikingcli tournament file")
-    if doc.get("version") != VERSION:
+    if doc.get("version") not in READABLE:
         raise ResultsFileError(
             f"{where}: tournament file version {doc.get('version')!r} is not one this"
-            f" vikingcli reads ({VERSION})"
+            f" vikingcli reads ({', '.join(map(str, READABLE))})"
         )
     try:
         header = msgspec.convert(doc, Settings, strict=True)
-    except msgspec.ValidationError as exc:
+        header.plan()
+    except (msgspec.ValidationError, PlanError) as exc:
         raise ResultsFileError(f"{where}: invalid header: {exc}") from None
+    mine, theirs = header.compared(), settings.compared()
     differences = [
-        f"{name} {_show(mine)} (this run: {_show(theirs)})"
-        for name in ("game", "game_version", "options", "entrants", "rotation", "seed")
-        if (mine := getattr(header, name)) != (theirs := getattr(settings, name))
+        f"{name} {_show(mine[name])} (this run: {_show(theirs[name])})"
+        for name in mine
+        if mine[name] != theirs[name]
     ]
     if differences:
         raise ResultsFileError(
@@ -232,20 +281,29 @@ def _check_header(where: str, path: Path, doc: dict[str, Any], settings: Setting
             + "; ".join(differences)
             + "; use another --out file or the same settings"
         )
+    return header.started
 
 
-def _check_record(path: Path, number: int, doc: Any, settings: Settings) -> None:
+def _check_record(
+    path: Path,
+    number: int,
+    doc: Any,
+    settings: Settings,
+    plan: Plan,
+    allowed: dict[int, set[tuple[int, ...]]],
+) -> None:
     where = f"{path}: line {number}"
     try:
         rec = msgspec.convert(doc, Record, strict=True)
     except msgspec.ValidationError as exc:
         raise ResultsFileError(f"{where}: not a game record: {exc}") from None
-    n = len(settings.entrants)
+    n, k = len(settings.entrants), plan.table_size
     sizes = {len(rec.seating), len(rec.seats), len(rec.scores), len(rec.ranks)}
-    if sizes != {n}:
-        raise ResultsFileError(f"{where}: not a game record of {n} entrants")
-    if sorted(rec.seating) != list(range(n)):
+    if sizes != {k}:
+        raise ResultsFileError(f"{where}: not a game record of a table of {k}")
+    if len(set(rec.seating)) != k or any(e >= n for e in rec.seating):
         raise ResultsFileError(f"{where}: seating {rec.seating} is not one of the entrants")
+    n = k  # seats from here on
     if any(w >= n for w in rec.winners) or (rec.forfeit is not None and rec.forfeit.seat >= n):
         raise ResultsFileError(f"{where}: winner or forfeit names a seat the game does not have")
     if not all(math.isfinite(s) for s in rec.scores) or any(r > n for r in rec.ranks):
@@ -275,10 +333,13 @@ def _check_record(path: Path, number: int, doc: Any, settings: Settings) -> None
             + "; ".join(differences)
             + "); use another --out file or the same settings"
         )
-    if tuple(rec.seating) not in seatings(n, settings.entrants, settings.rotation):
+    if rec.deal not in allowed:
+        allowed[rec.deal] = set(plan.seatings(rec.deal))
+    if tuple(rec.seating) not in allowed[rec.deal]:
         raise ResultsFileError(
             f"{path}: holds another tournament (line {number} has seating"
-            f" {rec.seating}, not one of rotation {settings.rotation!r})"
+            f" {rec.seating}, not one of deal {rec.deal} in format {plan.fmt!r},"
+            f" rotation {plan.rotation!r})"
         )
 
 
@@ -286,5 +347,5 @@ def _show(value: Any) -> str:
     if isinstance(value, dict):
         return ",".join(f"{k}={v}" for k, v in value.items()) or "none"
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return ", ".join("-" if v is None else str(v) for v in value)
     return str(value)

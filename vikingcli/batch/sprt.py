@@ -1,17 +1,26 @@
-"""Sequential testing of two entrants (``tournament --sprt``), as fishtest does.
+"""Sequential testing of the first entrant (``tournament --sprt``), as fishtest does.
 
-Question: is the first entrant better than the second by at least ``elo1`` (H1)
-rather than by at most ``elo0`` (H0)? After every complete deal the generalized
-sequential probability ratio test (GSPRT, M. Van den Bergh) compares the
-log-likelihood ratio of the two hypotheses with Wald's bounds
+Question: is the first entrant (the hero) better than its opponents by at least
+``elo1`` (H1) rather than by at most ``elo0`` (H0)? After every complete deal the
+generalized sequential probability ratio test (GSPRT, M. Van den Bergh) compares
+the log-likelihood ratio of the two hypotheses with Wald's bounds
 ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``; the tournament stops
 at the first deal that crosses one.
 
-The unit of the test is a deal, not a game: a deal is played in both seatings,
-so its value (the first entrant's mean score over them: 0, 1/4, ... 1) is the
-fishtest "game pair" and seat advantage cancels out. The distribution of deal
-values is estimated without a model (pentanomial for pairs), regularized as
-fishtest does so that an all-wins start has a finite ratio.
+The hero's score in one game is rank-based: the share of its opponents at the
+table it placed above, a tie counting half (with two players: 1, ½ or 0). That
+is the head-to-head score of the report, and its expectation is the logistic Elo
+formula: under the Plackett-Luce model of finishing orders (openskill's), the
+chance that the hero places above a given opponent is ``1 / (1 + 10^(-d/400))``
+for an Elo difference ``d``, at a table of any size, so ``elo0``/``elo1`` mean
+what they mean between two players; against a field, ``d`` is measured against
+the field's opponents on average.
+
+The unit of the test is a deal, not a game: a deal is played in every seating
+(at every table of a gauntlet), so its value (the hero's mean score over them) is
+fishtest's "game pair" (with two players: 0, 1/4, ... 1, the pentanomial) and seat
+advantage cancels out. The distribution of deal values is estimated without a
+model, regularized as fishtest does so that an all-wins start has a finite ratio.
 
 The decision depends only on the deals in order, never on which worker finished
 first, so a run is reproducible from its seed and a resumed run decides exactly
@@ -26,8 +35,11 @@ from dataclasses import dataclass
 from typing import Any
 
 Z95 = 1.959963984540054
-REGULARIZE = 1e-3
-"""Count given to deal values never seen (fishtest's choice)."""
+REGULARIZE = 5e-3
+"""Count shared out among the deal values never seen: fishtest gives 1e-3 to each of
+the pentanomial's five; a test with more possible values spreads the same total."""
+
+
 class SprtUsage(ValueError):
     """An ``--sprt`` text that cannot be used; the message names the problem."""
 
@@ -145,7 +157,8 @@ def llr(values: Sequence[float], counts: Sequence[float], score0: float, score1:
     n = sum(counts)
     if n == 0:
         return 0.0
-    reg = [max(c, REGULARIZE) for c in counts]
+    floor = REGULARIZE / len(counts)
+    reg = [max(c, floor) for c in counts]
     total = sum(reg)
     probs = [c / total for c in reg]
     p0 = _constrained_mle(values, probs, score0)
@@ -165,12 +178,23 @@ class SprtResult:
     games: int
     score: float
     score_95: tuple[float, float]
+    history: tuple[tuple[int, float], ...] = ()
+    """``(games, llr)`` after each deal the test used."""
+    pentanomial: tuple[int, ...] | None = None
+    """Deals by the hero's points in them (0, ½, ... 2), when every deal is one
+    pair of two-player games."""
+
+    @property
+    def exit_code(self) -> int:
+        """What a ``--sprt`` run exits with: 0 H1 accepted, 1 H0 accepted, 3 undecided."""
+        return EXIT_CODES[self.decision]
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.score_95
         return {
             "test": self.spec.text,
             "decision": self.decision or "undecided",
+            "exit_code": self.exit_code,
             "llr": self.llr,
             "bounds": [self.spec.lower, self.spec.upper],
             "deals": self.deals,
@@ -179,6 +203,8 @@ class SprtResult:
             "score_95": [lo, hi],
             "elo": elo_of_score(self.score),
             "elo_95": [elo_of_score(lo), elo_of_score(hi)],
+            "pentanomial": list(self.pentanomial) if self.pentanomial is not None else None,
+            "llr_history": [{"games": g, "llr": r} for g, r in self.history],
         }
 
     def summary(self) -> str:
@@ -189,8 +215,33 @@ class SprtResult:
         return (
             f"SPRT {self.spec.text}: {verdict} after {self.games} games ({self.deals} deals);"
             f" LLR {self.llr:.2f} in [{self.spec.lower:.2f}, {self.spec.upper:.2f}];"
-            f" first entrant's score {self.score:.3f}, Elo {elo:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+            f" first entrant's score {self.score:.3f},"
+            f" Elo {signed(elo)} [{signed(lo)}, {signed(hi)}]"
         )
+
+
+EXIT_CODES = {"better": 0, "not better": 1, None: 3}
+"""Exit codes of a ``--sprt`` run (README: "Is my new version better?")."""
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """``+12.3``, ``-4.0``, ``0.0`` (never ``-0.0``), ``+inf``."""
+    if not math.isfinite(value):
+        return "+inf" if value > 0 else "-inf" if value < 0 else "nan"
+    text = f"{value:+.{digits}f}"
+    return text[1:] if float(text) == 0.0 else text
+
+
+def rank_score(record: dict[str, Any], entrant: int = 0) -> float:
+    """``entrant``'s rank-based score in one game: the share of the others at the
+    table it placed above, a tie counting half (two players: 1, ½ or 0)."""
+    seat = list(record["seating"]).index(entrant)
+    ranks = record["ranks"]
+    mine = ranks[seat]
+    others = [r for s, r in enumerate(ranks) if s != seat]
+    if not others:
+        return 0.5
+    return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
 
 
 def first_entrant_share(record: dict[str, Any]) -> float:
@@ -203,16 +254,21 @@ def first_entrant_share(record: dict[str, Any]) -> float:
 class Sequential:
     """The test fed with results as they come: whole deals are taken in order
     (0, 1, ...) as soon as each is complete, up to the first decision, so the
-    work per result is one likelihood ratio, not a pass over the whole file."""
+    work per result is one likelihood ratio, not a pass over the whole file.
 
-    def __init__(self, spec: SprtSpec, seatings: int = 2) -> None:
+    ``seatings``: the games of one deal; ``table``: the seats at each of them."""
+
+    def __init__(self, spec: SprtSpec, seatings: int = 2, table: int = 2) -> None:
         self.spec = spec
         self.seatings = seatings
-        self.steps = 2 * seatings
+        # A game's score is a multiple of 1 / (2 (table - 1)); a deal's, of that
+        # over the number of its games.
+        self.steps = 2 * (table - 1) * seatings
         self.values = [k / self.steps for k in range(self.steps + 1)]
         self.counts = [0.0] * len(self.values)
         self.pending: dict[int, dict[tuple[int, ...], dict[str, Any]]] = {}
         self.shares: list[float] = []
+        self.history: list[tuple[int, float]] = []
         self.ratio = 0.0
         self.decision: str | None = None
 
@@ -224,10 +280,11 @@ class Sequential:
             deal = self.pending.get(len(self.shares))
             if deal is None or len(deal) < self.seatings:
                 break
-            value = sum(first_entrant_share(r) for r in deal.values()) / self.seatings
+            value = sum(rank_score(r) for r in deal.values()) / self.seatings
             self.counts[round(value * self.steps)] += 1
             self.shares.append(value)
             self.ratio = llr(self.values, self.counts, self.spec.score0, self.spec.score1)
+            self.history.append((len(self.shares) * self.seatings, self.ratio))
             if self.ratio >= self.spec.upper:
                 self.decision = "better"
             elif self.ratio <= self.spec.lower:
@@ -249,16 +306,29 @@ class Sequential:
             half = 0.5
         interval = (max(0.0, score - half), min(1.0, score + half))
         deals = len(shares)
+        penta = None
+        if self.steps == 4:
+            penta = tuple(int(c) for c in self.counts)
         return SprtResult(
-            self.spec, self.decision, self.ratio, deals, deals * self.seatings, score, interval
+            self.spec,
+            self.decision,
+            self.ratio,
+            deals,
+            deals * self.seatings,
+            score,
+            interval,
+            tuple(self.history),
+            penta,
         )
 
 
-def tournament_sprt(text: str, specs: Sequence[str]) -> Sequential:
-    """The test a tournament of ``specs`` runs for ``--sprt TEXT``; every deal is
-    played in both seatings of the two entrants."""
-    if len(specs) != 2:
+def tournament_sprt(text: str, fmt: str, seatings: int, table: int) -> Sequential:
+    """The test a tournament runs for ``--sprt TEXT``: the first entrant against
+    the others, in the ``all`` format or a gauntlet (``seatings`` games a deal at
+    tables of ``table``)."""
+    if fmt not in ("all", "gauntlet"):
         raise SprtUsage(
-            f"--sprt compares two entrants (a two-player table), got {len(specs)} players"
+            "--sprt tests the first entrant against the others: use --format gauntlet"
+            f" (or all), not {fmt}"
         )
-    return Sequential(parse_sprt(text), seatings=2)
+    return Sequential(parse_sprt(text), seatings=seatings, table=table)

@@ -70,6 +70,54 @@ def _default_spec(reg: Registry, preferences: Sequence[str]) -> str:
     raise UsageProblem("no AI player kind is installed")
 
 
+def _named_specs(specs: Sequence[str]) -> list[tuple[str | None, str]]:
+    """``[NAME=]SPEC`` texts with ``N*SPEC`` expanded: (name or None, spec) per seat."""
+    from vikingcli.core.specs import expand_specs, split_name
+
+    named: list[tuple[str | None, str]] = []
+    for text in specs:
+        name, spec = split_name(text)
+        many = expand_specs([spec])
+        if name is not None and len(many) > 1:
+            raise UsageProblem(f"{text!r}: a name goes with one seat, not {len(many)}")
+        named += [(name, one) for one in many]
+    return named
+
+
+def _check_table(game: Game, size: int, options: dict[str, str] | None, what: str) -> None:
+    """``size`` seats are a table of ``game`` (with these options)."""
+    if not game.min_players <= size <= game.max_players:
+        raise UsageProblem(
+            f"{game.name} takes {game.min_players}-{game.max_players} players, got {what}"
+        )
+    if options is not None:
+        try:
+            # Some option values depend on the table size (a start seat, a
+            # board); the game's own setup is the one judge of that.
+            game.new_state(size, options, 0)
+        except ValueError as exc:
+            raise UsageProblem(f"{game.name}: {exc}") from None
+
+
+def _seats(
+    reg: Registry, named: list[tuple[str | None, str]], *, interactive: bool
+) -> list[Seat]:
+    from vikingcli.core.match import Seat
+    from vikingcli.core.specs import PlayerSpec, login_name, parse_spec, seat_names
+
+    parsed: list[PlayerSpec] = [parse_spec(t, reg.players) for _, t in named]
+    if not interactive:
+        for one in parsed:
+            if reg.players[one.kind].interactive:
+                raise UsageProblem(
+                    f"player kind {one.kind!r} needs a person; use 'vikingcli play' for it"
+                )
+    given = [name for name, _ in named]
+    people = [reg.players[s.kind].interactive for s in parsed]
+    names = seat_names([s.kind for s in parsed], people, given, login_name())
+    return [Seat(name, s) for name, s in zip(names, parsed, strict=True)]
+
+
 def make_seats(
     reg: Registry,
     game: Game,
@@ -79,54 +127,59 @@ def make_seats(
     interactive: bool,
     options: dict[str, str] | None = None,
 ) -> list[Seat]:
-    from vikingcli.core.match import Seat
-    from vikingcli.core.specs import (
-        PlayerSpec,
-        expand_specs,
-        login_name,
-        parse_spec,
-        seat_names,
-        split_name,
-    )
+    from vikingcli.core.specs import parse_spec
 
-    named: list[tuple[str | None, str]] = []
-    for text in specs:
-        name, spec = split_name(text)
-        many = expand_specs([spec])
-        if name is not None and len(many) > 1:
-            raise UsageProblem(f"{text!r}: a name goes with one seat, not {len(many)}")
-        named += [(name, one) for one in many]
-    texts = [spec for _, spec in named]
-    if not texts:
+    named = _named_specs(specs)
+    if not named:
         n = players or game.default_players
         if interactive:
             texts = ["human"] + [_default_spec(reg, PLAY_DEFAULT_AI)] * (n - 1)
         else:
             texts = [_default_spec(reg, RUN_DEFAULT_AI)] * n
-    elif players is not None and players != len(texts):
-        raise UsageProblem(f"--players {players} but {len(texts)} player specs given")
-    parsed: list[PlayerSpec] = [parse_spec(t, reg.players) for t in texts]
-    if not game.min_players <= len(texts) <= game.max_players:
+        named = [(None, t) for t in texts]
+    elif players is not None and players != len(named):
+        raise UsageProblem(f"--players {players} but {len(named)} player specs given")
+    for _, text in named:
+        parse_spec(text, reg.players)  # an unknown kind first, before the table size
+    _check_table(game, len(named), options, str(len(named)))
+    return _seats(reg, named, interactive=interactive)
+
+
+def make_entrants(
+    reg: Registry,
+    game: Game,
+    specs: Sequence[str],
+    table_size: int | None,
+    *,
+    options: dict[str, str],
+) -> tuple[list[Seat], list[str | None], int]:
+    """A tournament's entrants (any number), the names given to them with ``NAME=``
+    (``None`` where none was), and the table size they play at: ``table_size``, or
+    the number of entrants when the game seats that many, else the game's default."""
+    from vikingcli.core.specs import parse_spec
+
+    named = _named_specs(specs)
+    if not named:
+        n = table_size or game.default_players
+        named = [(None, _default_spec(reg, RUN_DEFAULT_AI))] * n
+    for _, text in named:
+        parse_spec(text, reg.players)
+    n = len(named)
+    if table_size is not None:
+        _check_table(game, table_size, options, f"--table-size {table_size}")
+        size = table_size
+    elif game.min_players <= n <= game.max_players:
+        size = n
+    elif n < game.min_players:
         raise UsageProblem(
-            f"{game.name} takes {game.min_players}-{game.max_players} players, got {len(texts)}"
+            f"{game.name} takes {game.min_players}-{game.max_players} players,"
+            f" got {n} entrant{'s' if n != 1 else ''}"
         )
-    if options is not None:
-        try:
-            # Some option values depend on the table size (a start seat, a
-            # board); the game's own setup is the one judge of that.
-            game.new_state(len(texts), options, 0)
-        except ValueError as exc:
-            raise UsageProblem(f"{game.name}: {exc}") from None
-    if not interactive:
-        for one in parsed:
-            if reg.players[one.kind].interactive:
-                raise UsageProblem(
-                    f"player kind {one.kind!r} needs a person; use 'vikingcli play' for it"
-                )
-    given = [name for name, _ in named] or [None] * len(parsed)
-    people = [reg.players[s.kind].interactive for s in parsed]
-    names = seat_names([s.kind for s in parsed], people, given, login_name())
-    return [Seat(name, s) for name, s in zip(names, parsed, strict=True)]
+    else:
+        size = game.default_players
+    _check_table(game, size, options, f"a table of {size}")
+    seats = _seats(reg, named, interactive=False)
+    return seats, [name for name, _ in named], size
 
 
 def save_file(save: Path) -> Path:
@@ -192,6 +245,16 @@ Specs = Annotated[
 DealSeed = Annotated[int | None, checks.seed_option("Seed of the deal.")]
 TableSize = Annotated[
     int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
+]
+SeatsAtTable = Annotated[
+    int | None,
+    typer.Option(
+        "--table-size",
+        "-k",
+        min=1,
+        help="Seats at a table (default: every entrant if the game seats that many, else"
+        " the game's default).",
+    ),
 ]
 SaveName = Annotated[str | None, typer.Option(help="Save name (under saves/) or path.")]
 SaveFile = Annotated[Path, typer.Argument(help="Save file (or a name under saves/).")]

@@ -3,8 +3,11 @@ tournaments with standings, ratings and a stopping test (``tournament``)."""
 
 from __future__ import annotations
 
+import shlex
+import sys
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -13,11 +16,13 @@ from vikingcli.cli.arguments import (
     GameName,
     MoveTimeoutOpt,
     OptionPairs,
+    SeatsAtTable,
     Specs,
     TableSize,
     UsageProblem,
     find_game,
     game_options,
+    make_entrants,
     make_seats,
     new_seed,
     registry,
@@ -27,10 +32,13 @@ from vikingcli.cli.progress import progress
 
 if TYPE_CHECKING:  # the modules a command needs are imported when it runs
     from vikingcli.batch.jobs import Job
+    from vikingcli.core.registry import Registry
+    from vikingcli.core.specs import PlayerSpec
 
 SPRT_HELP = (
-    "Stop when decided: is the first entrant better than the second? elo0=0,elo1=10"
-    "[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games is the cap."
+    "Stop when decided: is the first entrant better than the others? elo0=0,elo1=10"
+    "[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games is the cap. Exit code 0:"
+    " better (H1), 1: not better (H0), 3: undecided."
 )
 
 
@@ -104,17 +112,39 @@ def run(
         typer.echo(f"vikingcli: {forfeits} game(s) ended by forfeit", err=True)
 
 
+def _every_param(reg: Registry, spec: PlayerSpec) -> dict[str, Any]:
+    """Every parameter of a player spec, defaults filled in; a seed left open is
+    the one the match gives each seat (from the deal's seed and the seat)."""
+    from vikingcli.core.specs import full_params
+
+    params: dict[str, Any] = full_params(reg.players[spec.kind], spec)
+    if "seed" in params and "seed" not in spec.params:
+        params["seed"] = "from the deal and the seat"
+    return params
+
+
 def tournament(
     game: GameName,
     player: Specs = None,
     games_: Annotated[
-        int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole rotations).")
+        int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole deals).")
     ] = 12,
     seed: Annotated[int, checks.seed_option("Seed of the first deal (then N+1, ...).")] = 1,
     option: OptionPairs = None,
+    table_size: SeatsAtTable = None,
+    format_: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            help="Tables of a deal: all (every entrant at one table), round-robin (every"
+            " K-subset of entrants) or gauntlet (the first entrant against every"
+            " (K-1)-subset of the others). Default: all if every entrant is seated, else"
+            " round-robin.",
+        ),
+    ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option(help="Executor: local or ray.")] = "local",
-    rotation: Annotated[str, typer.Option(help="Seatings per deal: all or cyclic.")] = "all",
+    rotation: Annotated[str, typer.Option(help="Seatings per table: all or cyclic.")] = "all",
     out: Annotated[
         Path | None, typer.Option(help="JSONL results; a rerun with the same file resumes.")
     ] = None,
@@ -125,23 +155,33 @@ def tournament(
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
     from vikingcli.batch.jobs import run_jobs
-    from vikingcli.batch.report import print_standings, write_report
-    from vikingcli.batch.results_file import resume
+    from vikingcli.batch.report import Provenance, print_standings, write_report
+    from vikingcli.batch.results_file import resume, settings_of
     from vikingcli.batch.sprt import tournament_sprt
-    from vikingcli.batch.tournament import schedule, summarize
+    from vikingcli.batch.tournament import Plan, plain, schedule, summarize
 
     reg = registry()
     g = find_game(reg, game)
     options = game_options(g, option or [])
-    seats = make_seats(reg, g, player or [], None, interactive=False, options=options)
+    seats, names, size = make_entrants(reg, g, player or [], table_size, options=options)
     specs = [str(s.spec) for s in seats]
+    fmt = format_ or ("all" if size == len(specs) else "round-robin")
     try:
-        test = tournament_sprt(sprt, specs) if sprt is not None else None
-        rotation = "cyclic" if test else rotation  # both seatings, even of equal specs
-        planned = schedule(g.name, options, specs, games_, seed, rotation, move_timeout)
+        if sprt is not None and fmt == "all":
+            rotation = "cyclic"  # the hero in every seat once, even among equal specs
+        plan = Plan(tuple(specs), tuple(names), size, fmt, rotation)
+        test = (
+            tournament_sprt(sprt, fmt, plan.games_per_deal, size) if sprt is not None else None
+        )
+        planned = schedule(g.name, options, plan, games_, seed, move_timeout=move_timeout)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
-    book, records, todo = resume(out, g, options, specs, rotation, seed, planned)
+    checks.check_seed_range(seed, planned[-1]["seed"] - seed + 1)
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    settings = settings_of(g, options, plan, seed, started)
+    book, records, todo = resume(out, settings, planned)
+    if book is not None and book.started:
+        started = book.started
     for note in book.begin() if book else []:
         typer.echo(f"vikingcli: warning: {note}", err=True)
     if test is not None and test.add(records).decided:
@@ -158,12 +198,27 @@ def tournament(
     finally:
         if book:
             book.close()
-    rows = summarize(specs, records)
+    rows = summarize(specs, records, labels=plan.labels)
     verdict = test.result() if test is not None else None
     if report is not None:
-        write_report(report, g, options, specs, records, verdict)
+        made = Provenance(
+            command=shlex.join(["vikingcli", *sys.argv[1:]]),
+            seed=seed,
+            started=started,
+            players=[(s.spec.kind, _every_param(reg, s.spec)) for s in seats],
+        )
+        write_report(report, g, options, plan, records, verdict, made)
     if json_out:
-        head = {"game": g.name, "options": options, "games": len(records), "entrants": rows}
-        dump({**head, "sprt": verdict.to_json()} if verdict else head)
+        head = {
+            "game": g.name,
+            "options": options,
+            "format": plan.fmt,
+            "table_size": plan.table_size,
+            "games": len(records),
+            "entrants": rows,
+        }
+        dump(plain({**head, "sprt": verdict.to_json()} if verdict else head))
     else:
         print_standings(rows, len(records), g.title, verdict)
+    if verdict is not None and verdict.exit_code:
+        raise typer.Exit(verdict.exit_code)

@@ -43,14 +43,18 @@ def save_path(name: str | os.PathLike[str], directory: Path = DEFAULT_DIR) -> Pa
     return path
 
 
-def write_atomic(path: Path, data: bytes, *, replace: bool = True) -> None:
+def write_atomic(
+    path: Path, data: bytes, *, replace: bool = True, mode: int | None = None
+) -> None:
     """Write ``data`` so that ``path`` holds either its old or its new content.
 
     Temporary file in the same folder, fsync, then rename over the target: a
     crash or kill at any point never leaves a partial file at ``path``. With
     ``replace=False`` an existing ``path`` is never replaced (``FileExistsError``),
     decided atomically by the file system, so two writers cannot both win a name.
-    Temporary files that interrupted writers left in the folder are removed first."""
+    Temporary files that interrupted writers left in the folder are removed first.
+    The file is private (0600, as the temporary file is made) unless ``mode`` is
+    given: then it gets ``mode`` less the process's umask, as ``open`` would give."""
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(path.parent)
     # The writer's pid in the name tells a live write from one killed mid-way.
@@ -59,6 +63,8 @@ def write_atomic(path: Path, data: bytes, *, replace: bool = True) -> None:
     )
     try:
         with os.fdopen(fd, "wb") as fh:
+            if mode is not None:
+                os.fchmod(fh.fileno(), mode & ~_umask())
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
@@ -98,6 +104,13 @@ _TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?:(?P<pid>\d+)-)?[a-z0-9_]{8}\.tmp$"
 STALE_AFTER = 600.0
 """Seconds after which a temporary file of unknown owner counts as abandoned
 (a write lasts milliseconds)."""
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it and setting it back)."""
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
 
 
 def remove_stale_temporaries(folder: Path) -> list[Path]:
