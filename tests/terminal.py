@@ -9,11 +9,13 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pyte
@@ -27,15 +29,27 @@ first screen with an AI seat's move."""
 class Terminal:
     """``vikingcli ARGS`` in a pseudo-terminal of ``cols`` x ``rows``."""
 
-    def __init__(self, args: list[str], cwd: Path, cols: int = 80, rows: int = 24) -> None:
+    def __init__(
+        self,
+        args: list[str],
+        cwd: Path,
+        cols: int = 80,
+        rows: int = 24,
+        command: list[str] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """``vikingcli ARGS``, or ``command`` (another program: an ssh client)."""
         self.master, slave = pty.openpty()
         os.set_blocking(self.master, False)
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        env = dict(os.environ, TERM="xterm", COLUMNS=str(cols), LINES=str(rows))
+        env = dict(env or os.environ, TERM="xterm")
         env.pop("NO_COLOR", None)
+        env.pop("COLUMNS", None)  # the terminal's own size, which resize() changes
+        env.pop("LINES", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "vikingcli", *args],
+            command or [sys.executable, "-m", "vikingcli", *args],
             stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True,
+            start_new_session=True,
         )  # fmt: skip
         os.close(slave)
         self.screen = pyte.Screen(cols, rows)
@@ -93,6 +107,26 @@ class Terminal:
 
     def type(self, text: str) -> None:
         os.write(self.master, text.encode() + b"\r")
+
+    def keys(self, data: str) -> None:
+        """Type keys without Enter (Tab is "\\t", PageUp "\\x1b[5~")."""
+        os.write(self.master, data.encode())
+
+    def resize(self, cols: int, rows: int) -> None:
+        """Resize the terminal, as a person drags its window: the program gets SIGWINCH."""
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.screen.resize(rows, cols)
+        os.killpg(self.proc.pid, signal.SIGWINCH)
+
+    def until(self, predicate: Callable[[list[str]], bool], timeout: float = WAIT) -> list[str]:
+        """The screen's lines once ``predicate`` holds for them."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump(0.03)
+            lines = self.lines()
+            if predicate(lines):
+                return lines
+        raise AssertionError("timed out; the screen shows:\n" + "\n".join(self.lines()))
 
     def close(self) -> None:
         if self.proc.poll() is None:
