@@ -43,7 +43,7 @@ SECRET = {
 }
 
 
-def narrate(before: S.GState, action: S.Action, after: S.GState, seat: int | None) -> list[str]:
+def narrate(before: S.State, action: S.Action, after: S.State, seat: int | None) -> list[str]:
     """The lines ``seat`` (None: a spectator) is told about ``action``."""
     viewer = -1 if seat is None else seat
     ob = observation(before, viewer)

@@ -29,7 +29,7 @@ PHASE_WORD = {
 }  # fmt: skip
 
 
-def render(st: S.GState, seat: int | None) -> str:
+def render(st: S.State, seat: int | None) -> str:
     out = [head_line(st)]
     out += province_lines(st)
     out += seat_lines(st, seat)
@@ -37,7 +37,7 @@ def render(st: S.GState, seat: int | None) -> str:
     return "\n".join(out)
 
 
-def head_line(st: S.GState) -> str:
+def head_line(st: S.State) -> str:
     head = f"Graenaland round {min(st.round, st.round_limit)}/{st.round_limit}"
     if st.phase == S.PH_OVER:
         return head + ", game over"
@@ -47,14 +47,14 @@ def head_line(st: S.GState) -> str:
     return f"{head}, {phase}: {seat_ref(st.cur)} to act. Lead (ship): {seat_ref(st.lead)}"
 
 
-def lying_text(st: S.GState, p: int) -> str:
+def lying_text(st: S.State, p: int) -> str:
     """``2G 1L 1?``: the cards lying in province ``p`` (``?`` face down)."""
     up = [st.up[p * 5 + r] for r in range(5)]
     down = f"{len(st.down[p])}?" if st.down[p] else ""
     return " ".join(x for x in (res_text(up), down) if x) or "-"
 
 
-def seat_cell(st: S.GState, s: int, p: int) -> str:
+def seat_cell(st: S.State, s: int, p: int) -> str:
     """``1vF+Wl=3``: seat ``s``'s villages, buildings and hero in ``p``, and its votes."""
     v = st.vil[p * st.n + s]
     own = (f"{v}v" if v else "") + "".join("FTH"[b] for b in range(3) if st.bld[p * 3 + b] == s)
@@ -65,7 +65,7 @@ def seat_cell(st: S.GState, s: int, p: int) -> str:
     return f"{body}={vt}" if body or vt else "."
 
 
-def province_lines(st: S.GState) -> list[str]:
+def province_lines(st: S.State) -> list[str]:
     """One row per province: terrain, public works, the cards lying there and a column
     per seat (settlements, hero, votes)."""
     bd = st.board
@@ -86,7 +86,7 @@ def province_lines(st: S.GState) -> list[str]:
     return [" ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()[:WIDTH] for r in (head, *rows)]
 
 
-def seat_lines(st: S.GState, seat: int | None) -> list[str]:
+def seat_lines(st: S.State, seat: int | None) -> list[str]:
     """One row per seat: army, the victory measures, what it has met, its hand, name."""
     n = st.n
     score_head = "VP" if st.cards else "met"
@@ -109,7 +109,7 @@ def seat_lines(st: S.GState, seat: int | None) -> list[str]:
     return out
 
 
-def hand_of(st: S.GState, s: int, seat: int | None) -> str:
+def hand_of(st: S.State, s: int, seat: int | None) -> str:
     """The viewer's own cards; for the others how many (hands are hidden)."""
     if s == seat:
         sup = " ".join(f"S{c + 1:02d}" for c in st.shand[s])
@@ -124,7 +124,7 @@ def plural(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-def phase_lines(st: S.GState, seat: int | None) -> list[str]:
+def phase_lines(st: S.State, seat: int | None) -> list[str]:
     """What is being decided now, and for the seat to move, its choices."""
     mine = seat is not None and seat == st.cur
     ph = st.phase
@@ -154,7 +154,7 @@ def phase_lines(st: S.GState, seat: int | None) -> list[str]:
     return out
 
 
-def move_lines(st: S.GState, mine: bool) -> list[str]:
+def move_lines(st: S.State, mine: bool) -> list[str]:
     done = [seat_ref(o) for o in range(st.n) if st.mcommit[o] >= 0]
     out = wrap("Hero moves, secret until all are in; committed: ", done or ["nobody yet"])
     if not mine:
@@ -168,7 +168,7 @@ def move_lines(st: S.GState, mine: bool) -> list[str]:
     return out
 
 
-def offer_lines(st: S.GState, mine: bool) -> list[str]:
+def offer_lines(st: S.State, mine: bool) -> list[str]:
     out = [f"Offers: {seat_ref(st.cur)} splits the cards lying in one province, or passes."]
     if mine:
         bd = st.board
@@ -183,7 +183,7 @@ def offer_lines(st: S.GState, mine: bool) -> list[str]:
     return out
 
 
-def offer_so_far(st: S.GState) -> list[str]:
+def offer_so_far(st: S.State) -> list[str]:
     """``1G 1W to {p1}``, ``1L to {p2}``: the cards handed out in the offer so far."""
     per: dict[int, list[int]] = {}
     for c, who in zip(st.ocls, st.oalloc):
@@ -196,7 +196,7 @@ def offer_so_far(st: S.GState) -> list[str]:
     return parts
 
 
-def alloc_lines(st: S.GState) -> list[str]:
+def alloc_lines(st: S.State) -> list[str]:
     """The offer being split: what went where, and who may get the next card (the
     canonical order of one kind's cards leaves only the seats from the last one on)."""
     p = st.offer_x
@@ -211,7 +211,7 @@ def alloc_lines(st: S.GState) -> list[str]:
     return out
 
 
-def vote_lines(st: S.GState) -> list[str]:
+def vote_lines(st: S.State) -> list[str]:
     bd = st.board
     offerer = st.voters[0]
     out = wrap(f"Vote on {seat_ref(offerer)}'s offer in {bd.names[st.offer_x]}: ", offer_so_far(st))
@@ -230,7 +230,7 @@ def vote_lines(st: S.GState) -> list[str]:
     return out + wrap("Votes: ", [*cast, f"yes {st.yes} of {st.total}: {end}"])
 
 
-def build_lines(st: S.GState) -> list[str]:
+def build_lines(st: S.State) -> list[str]:
     bd = st.board
     who = seat_ref(st.cur)
     out = []
@@ -260,7 +260,7 @@ def build_lines(st: S.GState) -> list[str]:
     return out
 
 
-def pending_text(st: S.GState) -> str:
+def pending_text(st: S.State) -> str:
     """``a village in C3``: the build being paid for."""
     where = st.board.names[st.pend_p]
     if st.pend_kind == S.K_VILLAGE:
@@ -272,7 +272,7 @@ def pending_text(st: S.GState) -> str:
     return f"{WORK_NOUN[st.pend_t]} in {where}"
 
 
-def joint_lines(st: S.GState) -> list[str]:
+def joint_lines(st: S.State) -> list[str]:
     bd = st.board
     work = f"joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]}"
     given = [f"{seat_ref(o)} {hand_text(st.contrib[o])}" for o in range(st.n) if sum(st.contrib[o])]
@@ -287,7 +287,7 @@ def joint_lines(st: S.GState) -> list[str]:
     return out
 
 
-def setup_lines(st: S.GState) -> list[str]:
+def setup_lines(st: S.State) -> list[str]:
     bd = st.board
     who = seat_ref(st.cur)
     if st.phase == S.PH_DRAFT:

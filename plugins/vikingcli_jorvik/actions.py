@@ -87,7 +87,7 @@ def format_action(a: Any) -> str:
         raise IllegalAction(f"not a jorvik action: {a!r}") from e
 
 
-def why_not(s: S.JorvikState, a: Any) -> str:
+def why_not(s: S.State, a: Any) -> str:
     """The reason given when ``a`` is not legal in ``s``."""
     if s.phase == S.PH_END:
         return "the game is over"
@@ -147,7 +147,7 @@ def spelled_out(text: str) -> list[str]:
 LOWER_IDS = {c.lower() for c in BY_ID}
 
 
-def parse_alias(s: S.JorvikState, text: str, legal: Sequence[Any]) -> Any:
+def parse_alias(s: S.State, text: str, legal: Sequence[Any]) -> Any:
     """The legal move ``text`` names in the board's spelling, or None."""
     want = " ".join(spelled_out(text))
     for a in legal:
@@ -159,7 +159,7 @@ def parse_alias(s: S.JorvikState, text: str, legal: Sequence[Any]) -> Any:
 # ---------------------------------------------------------------------- why not
 
 
-def refusal(s: S.JorvikState, text: str) -> str | None:
+def refusal(s: S.State, text: str) -> str | None:
     """Why the move ``text`` names is not allowed now; None if it names no move."""
     words = spelled_out(text)
     if not words or words[0] not in VERBS:
@@ -194,7 +194,7 @@ def phase_word(phase: int) -> str:
     return {S.PH_RESBUY: "reservation", S.PH_SWAP: "Loki swap"}.get(phase, S.PHASE_NAMES[phase])
 
 
-def wrong_phase(s: S.JorvikState, verb: str) -> str:
+def wrong_phase(s: S.State, verb: str) -> str:
     when = " or ".join(dict.fromkeys(phase_word(p) for p in VERBS[verb]))
     if verb == "reserve" and not s.jarl:
         return "reservations are made only in the Jarl game"
@@ -206,7 +206,7 @@ def number(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
-def why_buy(s: S.JorvikState, args: list[str]) -> str | None:
+def why_buy(s: S.State, args: list[str]) -> str | None:
     p = s.actor
     if s.phase == S.PH_BUY:
         c, price = s.slots[s.pslot], len(s.cols[s.pslot])
@@ -219,13 +219,13 @@ def why_buy(s: S.JorvikState, args: list[str]) -> str | None:
     return None
 
 
-def why_free(s: S.JorvikState, args: list[str]) -> str | None:
+def why_free(s: S.State, args: list[str]) -> str | None:
     if not owns_free(s, s.actor):
         return "you have no free purchase (B22)"
     return None
 
 
-def why_place(s: S.JorvikState, args: list[str]) -> str | None:
+def why_place(s: S.State, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is None:
         return "write 'place S' with S the slot's number, e.g. 'place 2'"
@@ -240,7 +240,7 @@ def why_place(s: S.JorvikState, args: list[str]) -> str | None:
     return None
 
 
-def why_reserve(s: S.JorvikState, args: list[str]) -> str | None:
+def why_reserve(s: S.State, args: list[str]) -> str | None:
     if not s.jarl:
         return "reservations are made only in the Jarl game"
     k = number(args[0]) if len(args) == 1 else None
@@ -255,7 +255,7 @@ def why_reserve(s: S.JorvikState, args: list[str]) -> str | None:
     return None
 
 
-def why_commit(s: S.JorvikState, args: list[str]) -> str | None:
+def why_commit(s: S.State, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is not None and k > s.a19_brown:
         return f"only {s.a19_brown} brown vikings are on A19"
@@ -263,7 +263,7 @@ def why_commit(s: S.JorvikState, args: list[str]) -> str | None:
 
 
 def why_pict(card: int, name: str) -> Any:
-    def why(s: S.JorvikState, args: list[str]) -> str | None:
+    def why(s: S.State, args: list[str]) -> str | None:
         if card not in s.cards[s.actor]:
             return f"you have no {name} card ({CARDS[card].cid})"
         return None
@@ -271,11 +271,11 @@ def why_pict(card: int, name: str) -> Any:
     return why
 
 
-def have_goods(s: S.JorvikState) -> list[int]:
+def have_goods(s: S.State) -> list[int]:
     return [s.pool[g] + s.pool[g + 8] for g in range(8)]
 
 
-def pool_text(s: S.JorvikState) -> str:
+def pool_text(s: S.State) -> str:
     have = have_goods(s)
     goods = [GOOD_SHORT[g] for g in range(8) for _ in range(have[g])]
     return " ".join(goods) if goods else "none"
@@ -289,13 +289,13 @@ def unknown_good(words: list[str]) -> str | None:
     return None
 
 
-def buffer_first(s: S.JorvikState) -> str | None:
+def buffer_first(s: S.State) -> str | None:
     if s.buf:
         return f"first use the {GOOD_NAMES[s.buf[0]]} you took at once: put CARD, put wh or discard"
     return None
 
 
-def missing(s: S.JorvikState, goods: list[str]) -> str | None:
+def missing(s: S.State, goods: list[str]) -> str | None:
     """Why the pool cannot pay ``goods``."""
     have = have_goods(s)
     for w in goods:
@@ -309,7 +309,7 @@ def missing(s: S.JorvikState, goods: list[str]) -> str | None:
     return None
 
 
-def why_put(s: S.JorvikState, args: list[str]) -> str | None:
+def why_put(s: S.State, args: list[str]) -> str | None:
     if s.buf:
         if len(args) == 1:
             return None
@@ -340,7 +340,7 @@ def why_put(s: S.JorvikState, args: list[str]) -> str | None:
     return f"{CARDS[c].cid} ({d.KIND_NAMES[k]}) takes no goods"
 
 
-def why_store(s: S.JorvikState, args: list[str]) -> str | None:
+def why_store(s: S.State, args: list[str]) -> str | None:
     if len(args) != 2 or args[1] not in ("board", "wh"):
         return "write 'store GOOD board' or 'store GOOD wh' (the A06 warehouse)"
     bad = buffer_first(s) or unknown_good(args[:1]) or missing(s, args[:1])
@@ -356,7 +356,7 @@ def why_store(s: S.JorvikState, args: list[str]) -> str | None:
     return f"your warehouse A06 is full ({d.WAREHOUSE_STORAGE} goods)"
 
 
-def why_take(s: S.JorvikState, args: list[str]) -> str | None:
+def why_take(s: S.State, args: list[str]) -> str | None:
     if len(args) != 2 or args[1] not in ("board", "wh"):
         return "write 'take GOOD board' or 'take GOOD wh' (the A06 warehouse)"
     bad = buffer_first(s) or unknown_good(args[:1])
@@ -372,7 +372,7 @@ def why_take(s: S.JorvikState, args: list[str]) -> str | None:
     return f"there is no {args[0]} on your warehouse A06"
 
 
-def why_pay(s: S.JorvikState, args: list[str], verb: str) -> str | None:
+def why_pay(s: S.State, args: list[str], verb: str) -> str | None:
     k = PAID[verb]
     shape = {"convert": "convert G G G T", "exchange": "exchange G G T", "cash": "cash G G"}
     if len(args) != k + (verb != "cash"):
@@ -396,7 +396,7 @@ def why_pay(s: S.JorvikState, args: list[str], verb: str) -> str | None:
 
 
 def why_card(card: int, name: str) -> Any:
-    def why(s: S.JorvikState, args: list[str]) -> str | None:
+    def why(s: S.State, args: list[str]) -> str | None:
         return buffer_first(s) or (
             None if card in s.cards[s.actor] else f"you have no {name} ({CARDS[card].cid})"
         )
@@ -404,11 +404,11 @@ def why_card(card: int, name: str) -> Any:
     return why
 
 
-def why_end(s: S.JorvikState, args: list[str]) -> str | None:
+def why_end(s: S.State, args: list[str]) -> str | None:
     return buffer_first(s)
 
 
-def why_discard(s: S.JorvikState, args: list[str]) -> str | None:
+def why_discard(s: S.State, args: list[str]) -> str | None:
     if s.phase == S.PH_LOAD and not s.buf:
         return "there is nothing to discard: unused goods are lost at 'end'"
     if s.phase == S.PH_LOAD:

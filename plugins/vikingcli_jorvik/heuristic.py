@@ -17,7 +17,7 @@ from typing import Final
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
-from vikingcli_jorvik.state import PH_END, PH_LOAD, JorvikState
+from vikingcli_jorvik.state import PH_END, PH_LOAD, State
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
     (n, j): len(d.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
@@ -30,13 +30,13 @@ COIN_LATE: Final = 0.1  # ... and at its end
 GOOD_VALUE: Final = 0.5  # VP per stored good or good on a bought ship
 
 
-def evaluate(s: JorvikState, seat: int) -> float:
+def evaluate(s: State, seat: int) -> float:
     if s.phase == PH_END:
         return float(s.vp[seat])
     return _seat_value(s, seat, _Shared(s))
 
 
-def evaluate_all(s: JorvikState) -> list[float]:
+def evaluate_all(s: State) -> list[float]:
     """``evaluate`` of every seat, what they all read alike worked out once."""
     if s.phase == PH_END:
         return [float(x) for x in s.vp]
@@ -68,7 +68,7 @@ class _Shared:
 
     __slots__ = ("defs", "hi", "left", "lo", "offers", "picts")
 
-    def __init__(self, s: JorvikState) -> None:
+    def __init__(self, s: State) -> None:
         left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start
         defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
         hi = self.hi = max(defs)
@@ -91,7 +91,7 @@ class _Shared:
         self.offers = offers
 
 
-def _seat_value(s: JorvikState, seat: int, shared: _Shared) -> float:
+def _seat_value(s: State, seat: int, shared: _Shared) -> float:
     """``evaluate`` of a game in progress, given what every seat reads alike."""
     left = shared.left
     loading = s.loading[seat]
@@ -136,7 +136,7 @@ def _seat_value(s: JorvikState, seat: int, shared: _Shared) -> float:
     return value
 
 
-def projected_defence(s: JorvikState, p: int) -> int:
+def projected_defence(s: State, p: int) -> int:
     """Defence counting the warriors in the loading area too (they join this round)."""
     total = best = 0
     shield = False
@@ -156,7 +156,7 @@ def projected_defence(s: JorvikState, p: int) -> int:
 COLUMN_SHARE: Final = 0.5  # part of a card's net worth credited to the top viking's owner
 
 
-def card_worth(s: JorvikState, c: int, left: float) -> float:
+def card_worth(s: State, c: int, left: float) -> float:
     """A rough VP worth of buying card c now (for the demand-column term)."""
     k = KIND[c]
     card = CARDS[c]

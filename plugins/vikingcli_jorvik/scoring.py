@@ -9,12 +9,12 @@ from typing import Any, Final
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND
-from vikingcli_jorvik.state import PH_END, JorvikState
+from vikingcli_jorvik.state import PH_END, State
 
 FINAL_CATEGORIES: Final = ("craftsmen", "traders", "travels", "feasts", "skalds", "warehouse")
 
 
-def defence(s: JorvikState, p: int) -> int:
+def defence(s: State, p: int) -> int:
     """Spec §3.1.1 step 1: warriors summed; B23 doubles the highest one."""
     total = 0
     best = 0
@@ -38,7 +38,7 @@ SKALD_OF: tuple[int, ...] = tuple(c.skald for c in CARDS)
 DEFENCE: tuple[int, ...] = tuple(c.defence for c in CARDS)
 
 
-def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) -> dict[str, int]:
+def final_breakdown(s: State, p: int, owned: Sequence[int] | None = None) -> dict[str, int]:
     """Spec §4.2 final scoring for one seat (without the E01 attack); ``owned``
     replaces the card area (the heuristic adds the loading area)."""
     return dict(zip(FINAL_CATEGORIES, final_points(s, p, s.cards[p] if owned is None else owned)))
@@ -47,7 +47,7 @@ def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) 
 Points = tuple[int, int, int, int, int, int]  # FINAL_CATEGORIES' points, in order
 
 
-def final_points(s: JorvikState, p: int, cards: Sequence[int]) -> Points:
+def final_points(s: State, p: int, cards: Sequence[int]) -> Points:
     """:func:`final_breakdown`'s points in ``FINAL_CATEGORIES`` order for the cards
     ``cards`` of seat p, in one pass over them (the skalds count what the pass saw)."""
     fill = s.fill
@@ -100,7 +100,7 @@ def final_points(s: JorvikState, p: int, cards: Sequence[int]) -> Points:
     return craft, trader, travel, feast, skald, wh
 
 
-def final_table(s: JorvikState) -> dict[str, Any]:
+def final_table(s: State) -> dict[str, Any]:
     """Spec §4.2: every seat's final scoring per category and in total (the
     ``final`` field of the state and of the outcome's breakdown)."""
     n = s.n
@@ -113,7 +113,7 @@ def final_table(s: JorvikState) -> dict[str, Any]:
     return final
 
 
-def outcome(s: JorvikState) -> Outcome:
+def outcome(s: State) -> Outcome:
     """Final VP, ranks (tie-break: most coins, spec §8.24) and the breakdown."""
     if s.phase != PH_END:
         raise ValueError("jorvik: the game is not over")
@@ -153,7 +153,7 @@ SHEET_LABELS: Final = {
 
 
 def score_sheet(
-    s: JorvikState, oracles: list[int], picts: list[dict[str, Any]], final: dict[str, Any]
+    s: State, oracles: list[int], picts: list[dict[str, Any]], final: dict[str, Any]
 ) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The score sheet for people: the start VP, the oracles' VP during play, each
     Pict attack, each final scoring category, then the total (the rows add up to it)."""

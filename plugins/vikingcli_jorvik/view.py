@@ -10,14 +10,14 @@ from typing import Any, Final
 from vikingcli.engine import shuffle
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
-from vikingcli_jorvik.state import JorvikState
+from vikingcli_jorvik.state import State
 
 WIDTH: Final = 80
 
 # ---------------------------------------------------------------------- information sets
 
 
-def observation(s: JorvikState, seat: int) -> dict[str, Any]:
+def observation(s: State, seat: int) -> dict[str, Any]:
     obs = s.to_json()
     del obs["deck"]
     del obs["bag"]
@@ -34,7 +34,7 @@ def observation(s: JorvikState, seat: int) -> dict[str, Any]:
     return obs
 
 
-def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     s = state.clone()
     s.legal_cache = None
     deck = s.deck
@@ -69,7 +69,7 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
 CRAFTSMEN: Final = tuple(c.idx for c in d.CARDS if c.kind == d.CRAFTSMAN)
 
 
-def all_places(s: JorvikState) -> list[int]:
+def all_places(s: State) -> list[int]:
     """Every card in some place (deck, slot, reservation, loading/card area, box)."""
     out = list(s.deck) + list(s.box) + [c for c in s.slots if c >= 0] + list(s.res_cards)
     for p in range(s.n):
@@ -77,7 +77,7 @@ def all_places(s: JorvikState) -> list[int]:
     return out
 
 
-def cube_count(s: JorvikState) -> list[int]:
+def cube_count(s: State) -> list[int]:
     """Goods cubes per type in every place (bag, ships, CGS, craftsmen, storage,
     pool and immediate buffer)."""
     cnt = [0] * 8
@@ -104,7 +104,7 @@ def cube_count(s: JorvikState) -> list[int]:
     return cnt
 
 
-def component_totals(s: JorvikState) -> dict[str, int]:
+def component_totals(s: State) -> dict[str, int]:
     """Cards in some place (each exactly once) and goods cubes per type."""
     places = all_places(s)
     totals = {"cards": len(places), "distinct_cards": len(set(places))}

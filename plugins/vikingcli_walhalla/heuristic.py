@@ -27,7 +27,7 @@ from vikingcli_walhalla.state import (
     P_OVER,
     P_SEATS,
     P_SEND,
-    WalhallaState,
+    State,
 )
 
 CARD_VALUE: Final = 1.5  # a scoring card/Headland/Hunt is worth ~1-3 VP, a sale 1 viking
@@ -47,7 +47,7 @@ class _Shared:
 
     __slots__ = ("aboard", "cats", "gets", "headlands", "on_board", "walhalla", "wheat")
 
-    def __init__(self, s: WalhallaState) -> None:
+    def __init__(self, s: State) -> None:
         n = s.n
         self.headlands = [
             (st, majority_points(st, *s.capes[h]))
@@ -78,13 +78,13 @@ class _Shared:
         self.aboard = aboard
 
 
-def evaluate(s: WalhallaState, seat: int) -> float:
+def evaluate(s: State, seat: int) -> float:
     if s.phase == P_OVER:
         return float(s.score[seat])
     return _seat_value(s, seat, _Shared(s))
 
 
-def evaluate_all(s: WalhallaState) -> list[float]:
+def evaluate_all(s: State) -> list[float]:
     """``evaluate`` of every seat, what they read alike (:class:`_Shared`) worked out once."""
     if s.phase == P_OVER:
         return [float(x) for x in s.score]
@@ -92,7 +92,7 @@ def evaluate_all(s: WalhallaState) -> list[float]:
     return [_seat_value(s, seat, shared) for seat in range(s.n)]
 
 
-def _seat_value(s: WalhallaState, seat: int, shared: _Shared) -> float:
+def _seat_value(s: State, seat: int, shared: _Shared) -> float:
     """``evaluate`` of a game in progress. Only the seat's own face-down cards (a
     Headland +2 or a Walhalla +2 they add) make its majorities differ from the shared ones."""
     n = s.n

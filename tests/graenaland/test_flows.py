@@ -28,18 +28,18 @@ from vikingcli_graenaland.state import (
     PH_PAY,
     PH_RELOC,
     PH_VCKEEP,
-    GState,
+    State,
 )
 
 GAME = GraenalandGame()
 C1, C2, C3, C4, C5 = 0, 1, 2, 3, 4
 
 
-def new(n: int, **opts: str) -> GState:
+def new(n: int, **opts: str) -> State:
     return GAME.new_state(n, GAME.resolve_options(opts), 5)
 
 
-def give(st: GState, s: int, *res: int) -> None:
+def give(st: State, s: int, *res: int) -> None:
     for r in res:
         d = next(d for d in range(4) if D.DECK_CONTENTS[d][r])
         st.hand[s][d * 5 + r] += 1
@@ -48,7 +48,7 @@ def give(st: GState, s: int, *res: int) -> None:
     st.legal_cache = None
 
 
-def to_build(st: GState) -> None:
+def to_build(st: State) -> None:
     """Play passes/stays until the lead's build phase."""
     while st.phase in (PH_MOVE, PH_OFFER):
         GAME.apply(st, ("stay",) if st.phase == PH_MOVE else ("pass",))
@@ -298,7 +298,7 @@ def test_evaluate_prefers_progress() -> None:
 # -- priest / skald placement (§4.4, R19, R33) ----------------------------------------------
 
 
-def temple_state() -> GState:
+def temple_state() -> State:
     st = new(4)
     to_build(st)
     st.vil[C1 * 4 + 0] = 1  # p1: villages in C1 (warlord), C2 and C3
@@ -307,7 +307,7 @@ def temple_state() -> GState:
     return st
 
 
-def build_temple(st: GState, p: int) -> None:
+def build_temple(st: State, p: int) -> None:
     give(st, 0, L, L, W, G, O)
     GAME.apply(st, ("build", TEMPLE, p))
     while st.phase == PH_PAY:

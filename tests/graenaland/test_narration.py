@@ -34,7 +34,7 @@ from vikingcli_graenaland.state import (
     PH_OVER,
     PH_VCKEEP,
     PH_VOTE,
-    GState,
+    State,
 )
 
 GAME = GraenalandGame()
@@ -50,18 +50,18 @@ CONFIGS = [
 ]
 
 
-def told(before: GState, action: Any, after: GState, seat: int | None) -> list[str]:
+def told(before: State, action: Any, after: State, seat: int | None) -> list[str]:
     return [name_seats(x, NAMES) for x in GAME.narrate(before, action, after, seat)]
 
 
-def play(st: GState, text: str) -> tuple[GState, Any, GState]:
+def play(st: State, text: str) -> tuple[State, Any, State]:
     before = GAME.clone(st)
     action = GAME.parse_action(st, text)
     GAME.apply(st, action)
     return before, action, st
 
 
-def new(n: int, **opts: str) -> GState:
+def new(n: int, **opts: str) -> State:
     return GAME.new_state(n, GAME.resolve_options(opts), 5)
 
 
@@ -158,7 +158,7 @@ def test_a_rampart_fee_card_is_told_to_giver_and_receiver_only() -> None:
     assert told(b, a, after, 3) == told(b, a, after, None) == masked == masked[:1]
 
 
-def give(st: GState, s: int, *res: int) -> None:
+def give(st: State, s: int, *res: int) -> None:
     """Move cards of these resources from the decks into the hand of seat ``s``."""
     for r in res:
         d = next(d for d in range(4) if r in st.decks[d])
@@ -191,7 +191,7 @@ def test_an_offer_its_vote_the_decision_and_the_result_are_told() -> None:
     )
 
 
-def _vote_on_c2() -> GState:
+def _vote_on_c2() -> State:
     """Round 1, 4 seats: bob offers the cards of C2 (all to himself); bob has 2 votes
     there (village and warlord), ann 1 (village)."""
     st = new(4)
@@ -288,7 +288,7 @@ def test_the_score_sheet_ends_with_the_total_score(victory: str) -> None:
     )
 
 
-def _random_game(n: int, opts: dict[str, str], seed: int) -> tuple[list[str], GState]:
+def _random_game(n: int, opts: dict[str, str], seed: int) -> tuple[list[str], State]:
     rng = random.Random(seed)
     st = GAME.new_state(n, GAME.resolve_options(opts), seed)
     texts = []
@@ -303,7 +303,7 @@ def _random_game(n: int, opts: dict[str, str], seed: int) -> tuple[list[str], GS
 # -- claims: every claim a final build can reach -------------------------------------
 
 
-def brute_best(st: GState, s: int) -> int:
+def brute_best(st: State, s: int) -> int:
     """The most VP any sequence of legal final-build actions of seat ``s`` reaches:
     every action, every payment step, every order (positions met twice skipped)."""
     start = final_build_start(st, s)
@@ -329,7 +329,7 @@ def brute_best(st: GState, s: int) -> int:
     return best
 
 
-def claims_offered(st: GState) -> list[int]:
+def claims_offered(st: State) -> list[int]:
     return [a[1] for a in GAME.legal_actions(st) if a[0] == "claim"]
 
 
@@ -356,7 +356,7 @@ def test_a_final_build_that_reaches_7_vp_is_offered_claim_7() -> None:
     assert st.winner == 1 and vp(st, 1) == 7
 
 
-def _claim_windows(seed: int, n: int, gifts: int) -> list[tuple[GState, int]]:
+def _claim_windows(seed: int, n: int, gifts: int) -> list[tuple[State, int]]:
     """Claim windows of a seeded random game in which the seat to claim was given a
     few more cards (so that final builds can reach far), each with that seat."""
     rng = random.Random(seed)

@@ -16,12 +16,12 @@ from vikingcli_graenaland.actions import action_text
 from vikingcli_graenaland.game import GraenalandGame
 from vikingcli_graenaland.rules.common import cards_at
 from vikingcli_graenaland.rules.votes import votes
-from vikingcli_graenaland.state import PH_ALLOC, PH_BUILD, PH_MOVE, PH_OFFER, PH_PAY, GState
+from vikingcli_graenaland.state import PH_ALLOC, PH_BUILD, PH_MOVE, PH_OFFER, PH_PAY, State
 
 GAME = GraenalandGame()
 
 
-def find(pred: Callable[[GState], bool], n: int = 4) -> GState:
+def find(pred: Callable[[State], bool], n: int = 4) -> State:
     """The first state of seeded random games where ``pred`` holds."""
     for seed in range(30):
         rng = random.Random(seed)
@@ -33,7 +33,7 @@ def find(pred: Callable[[GState], bool], n: int = 4) -> GState:
     raise AssertionError("no such state")
 
 
-def refused(st: GState, text: str) -> str:
+def refused(st: State, text: str) -> str:
     with pytest.raises(IllegalAction) as err:
         GAME.parse_action(st, text)
     message = str(err.value)
@@ -41,7 +41,7 @@ def refused(st: GState, text: str) -> str:
     return message
 
 
-def warlord_at(st: GState) -> int:
+def warlord_at(st: State) -> int:
     return st.hero[st.cur * 3 + D.WL]
 
 
@@ -71,14 +71,14 @@ def test_a_hero_move_by_its_destination() -> None:
 
 
 def test_an_offer_needs_cards_and_a_vote() -> None:
-    def empty_somewhere(s: GState) -> bool:
+    def empty_somewhere(s: State) -> bool:
         return s.phase == PH_OFFER and any(not cards_at(s, p) for p in range(s.board.np))
 
     st = find(empty_somewhere)
     p = next(p for p in range(st.board.np) if not cards_at(st, p))
     assert f"no cards lie in {st.board.names[p]}" in refused(st, f"offer {st.board.names[p]}")
 
-    def no_vote(s: GState) -> bool:
+    def no_vote(s: State) -> bool:
         return s.phase == PH_OFFER and any(
             cards_at(s, p) and not votes(s, s.cur, p) for p in range(s.board.np)
         )

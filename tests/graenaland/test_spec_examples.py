@@ -40,7 +40,7 @@ from vikingcli_graenaland.state import (
     PH_PAY,
     PH_VOTE,
     STAY,
-    GState,
+    State,
 )
 
 GAME = GraenalandGame()
@@ -53,7 +53,7 @@ def inland(n: int, j: int) -> int:
     return D.BOARDS[n].k + j - 1
 
 
-def blank(n: int, **opts: str) -> GState:
+def blank(n: int, **opts: str) -> State:
     """An empty board: no settlements, heroes, hands or lying cards; lead p1 building."""
     st = GAME.new_state(n, GAME.resolve_options(opts), 7)
     npv = st.board.np
@@ -73,14 +73,14 @@ def blank(n: int, **opts: str) -> GState:
     return st
 
 
-def give(st: GState, s: int, *res: int) -> None:
+def give(st: State, s: int, *res: int) -> None:
     """Put resource cards into seat ``s``'s hand (from a deck that has that resource)."""
     for r in res:
         d = next(d for d in range(4) if D.DECK_CONTENTS[d][r])
         st.hand[s][d * 5 + r] += 1
 
 
-def lead_build(st: GState, s: int) -> None:
+def lead_build(st: State, s: int) -> None:
     st.lead = st.cur = st.bseat = s
     st.phase = PH_BUILD
     st.bmode = BM_NORMAL
@@ -89,7 +89,7 @@ def lead_build(st: GState, s: int) -> None:
     st.legal_cache = None
 
 
-def run_vote(st: GState, offerer: int, x: int, yes_seats: set[int]) -> bool:
+def run_vote(st: State, offerer: int, x: int, yes_seats: set[int]) -> bool:
     """``offerer`` offers every card at ``x`` to itself; ``yes_seats`` vote yes."""
     st.lead = (offerer - 1) % st.n
     st.phase = PH_OFFER
@@ -110,7 +110,7 @@ def run_vote(st: GState, offerer: int, x: int, yes_seats: set[int]) -> bool:
 YELLOW, RED, WHITE, PURPLE, BLUE = 0, 1, 2, 3, 4
 
 
-def t1_state(priest: bool = False) -> GState:
+def t1_state(priest: bool = False) -> State:
     st = blank(5)
     x = C3
     st.rampart[x] = 1
@@ -173,7 +173,7 @@ def test_t1_2_priest_added() -> None:
     assert list(GAME.legal_actions(st)) == [("to", YELLOW), ("to", RED), ("to", PURPLE)]
 
 
-def t1_3p(rampart: bool, priest: bool = True) -> GState:
+def t1_3p(rampart: bool, priest: bool = True) -> State:
     st = blank(3)
     x = C2
     st.rampart[x] = int(rampart)
@@ -224,7 +224,7 @@ def test_t1_6_tie_fails() -> None:
 # ---------------------------------------------------------------------------------
 
 
-def t2_state(x_card: int, before: int) -> GState:
+def t2_state(x_card: int, before: int) -> State:
     st = blank(4)
     p = C1  # PLAIN_A, improvement grain
     assert st.board.tiles[p].ident == "PLAIN_A"
@@ -327,7 +327,7 @@ def test_t2_8_draw_order_across_provinces() -> None:
 # ---------------------------------------------------------------------------------
 
 
-def pays(st: GState, s: int, start: tuple[Any, ...]) -> bool:
+def pays(st: State, s: int, start: tuple[Any, ...]) -> bool:
     """Is ``start`` legal and does its payment use up the whole hand exactly?"""
     if start not in GAME.legal_actions(st):
         return False
@@ -338,7 +338,7 @@ def pays(st: GState, s: int, start: tuple[Any, ...]) -> bool:
     return sum(st.hand[s]) == 0 and not st.shand[s]
 
 
-def army_state(*res: int, forts: tuple[int, ...] = (C2, C1)) -> GState:
+def army_state(*res: int, forts: tuple[int, ...] = (C2, C1)) -> State:
     st = blank(4)
     s = 0
     st.vil[C3 * 4 + s] = 1
@@ -398,7 +398,7 @@ def test_t3_4_army_twice() -> None:
     assert sum(st.hand[0]) == 0
 
 
-def village_state(*res: int, supply: tuple[int, ...] = (), market: bool = False) -> GState:
+def village_state(*res: int, supply: tuple[int, ...] = (), market: bool = False) -> State:
     st = blank(4)
     s = 0
     st.vil[C2 * 4 + s] = 1  # next to C1 = PLAIN_A
@@ -623,7 +623,7 @@ def test_t6_8_lead_has_no_move() -> None:
 # ---------------------------------------------------------------------------------
 
 
-def t7_state(n: int = 5) -> GState:
+def t7_state(n: int = 5) -> State:
     st = blank(n, victory="cards")
     s = 0
     st.vil[C1 * n + s] = 2
@@ -696,7 +696,7 @@ def test_t7_3_claim_resolution() -> None:
 # ---------------------------------------------------------------------------------
 
 
-def count_offers(st: GState) -> set[tuple[int, ...]]:
+def count_offers(st: State) -> set[tuple[int, ...]]:
     if st.phase != PH_VOTE and len(st.oalloc) < len(st.ocls):
         out: set[tuple[int, ...]] = set()
         n_paths = 0

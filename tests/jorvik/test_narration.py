@@ -22,7 +22,7 @@ from vikingcli_jorvik.state import (
     PH_GLORY,
     PH_LOAD,
     PH_RANSOM,
-    JorvikState,
+    State,
 )
 
 from .helpers import (
@@ -43,7 +43,7 @@ from .helpers import (
 NAMES = ["Benedek", "Móni", "Eszti", "Peti", "Zoli"]
 
 
-def told(s: JorvikState, text: str, seat: int | None = None) -> list[str]:
+def told(s: State, text: str, seat: int | None = None) -> list[str]:
     """Play ``text`` in ``s`` and return what ``seat`` is told, with names."""
     before = GAME.clone(s)
     action = GAME.parse_action(s, text)
@@ -52,7 +52,7 @@ def told(s: JorvikState, text: str, seat: int | None = None) -> list[str]:
     return [name_seats(line, NAMES) for line in lines]
 
 
-def random_moves(n: int, mode: str, seed: int) -> list[tuple[JorvikState, Any, JorvikState]]:
+def random_moves(n: int, mode: str, seed: int) -> list[tuple[State, Any, State]]:
     """(before, action, after) of every move of a seeded random game."""
     rng = random.Random(seed)
     s = GAME.new_state(n, {"mode": mode}, seed)
@@ -170,7 +170,7 @@ def test_free_purchase_tribute_and_treasure_are_told() -> None:
 # --------------------------------------------------------------------------- Pict attacks
 
 
-def _supply_with(s: JorvikState, pict: str) -> list[str]:
+def _supply_with(s: State, pict: str) -> list[str]:
     """End the last loading turn of the round so that the next round's supply draws
     ``pict`` first; return the narration of that ``end``."""
     deck_top(s, pict)

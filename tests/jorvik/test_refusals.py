@@ -17,12 +17,12 @@ from vikingcli.table.colour import painted
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.actions import action_text
 from vikingcli_jorvik.scoring import defence
-from vikingcli_jorvik.state import PH_BUY, PH_DEMAND, PH_LOAD, JorvikState
+from vikingcli_jorvik.state import PH_BUY, PH_DEMAND, PH_LOAD, State
 
 from .helpers import GAME
 
 
-def find(pred: Callable[[JorvikState], bool], mode: str = "karl", n: int = 3) -> JorvikState:
+def find(pred: Callable[[State], bool], mode: str = "karl", n: int = 3) -> State:
     """The first state of seeded random games where ``pred`` holds."""
     for seed in range(40):
         rng = random.Random(seed)
@@ -34,7 +34,7 @@ def find(pred: Callable[[JorvikState], bool], mode: str = "karl", n: int = 3) ->
     raise AssertionError("no such state")
 
 
-def refused(s: JorvikState, text: str) -> str:
+def refused(s: State, text: str) -> str:
     with pytest.raises(IllegalAction) as err:
         GAME.parse_action(s, text)
     message = str(err.value)
@@ -42,7 +42,7 @@ def refused(s: JorvikState, text: str) -> str:
     return message
 
 
-def pool(s: JorvikState) -> list[int]:
+def pool(s: State) -> list[int]:
     return [s.pool[g] + s.pool[g + 8] for g in range(8)]
 
 
@@ -105,7 +105,7 @@ def test_loading_refusals_name_the_missing_good_or_the_card() -> None:
 
 
 def test_a_good_a_card_does_not_take() -> None:
-    def craftsman_and_goods(s: JorvikState) -> bool:
+    def craftsman_and_goods(s: State) -> bool:
         if s.phase != PH_LOAD or s.buf:
             return False
         have = pool(s)
@@ -130,7 +130,7 @@ def test_no_move_of_the_game_gets_the_legal_moves() -> None:
 
 
 def test_the_boards_spellings_are_accepted() -> None:
-    def has(text: str) -> Callable[[JorvikState], bool]:
+    def has(text: str) -> Callable[[State], bool]:
         return lambda s: any(action_text(a).startswith(text) for a in GAME.legal_actions(s))
 
     s = find(has("put "))

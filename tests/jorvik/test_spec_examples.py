@@ -19,7 +19,7 @@ from vikingcli_jorvik.state import (
     PH_RANSOM,
     PH_RESBUY,
     PH_SWAP,
-    JorvikState,
+    State,
 )
 
 from .helpers import (
@@ -337,7 +337,7 @@ def test_tv07_loading_rulebook_example() -> None:
 
 def _income(
     mode: str, loading: tuple[str, ...], cards: tuple[str, ...] = ()
-) -> tuple[int, JorvikState]:
+) -> tuple[int, State]:
     s = blank(4, mode, start=B)
     give(s, B, *loading, area="loading")
     give(s, B, *cards)

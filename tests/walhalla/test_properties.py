@@ -23,7 +23,7 @@ from vikingcli_walhalla.state import (
     P_OVER,
     P_SEATS,
     P_SEND,
-    WalhallaState,
+    State,
 )
 
 N_GAMES = 520
@@ -35,7 +35,7 @@ CONFIGS = [
 ]
 
 
-def check_invariants(s: WalhallaState) -> None:
+def check_invariants(s: State) -> None:
     n = s.n
     # 14 vikings per colour: Midgard, Asgard, Walhalla, board, galley.
     # (With 3 players the unused colour's 14 never enter the state: out of the game.)
@@ -82,7 +82,7 @@ def allowed_majority_values(inner: int, outer: int) -> set[int]:
     return vals
 
 
-def check_step(pre: WalhallaState, a: tuple, post: WalhallaState) -> None:
+def check_step(pre: State, a: tuple, post: State) -> None:
     """The score changes only by: card sales, forest VP (Hunt), and the scorings."""
     n = pre.n
     mover = rules.to_move(pre)

@@ -52,7 +52,7 @@ from vikingcli_graenaland.state import (
     PH_HERO,
     PH_PAY,
     Action,
-    GState,
+    State,
 )
 
 
@@ -81,7 +81,7 @@ class _Affordable:
         )
 
 
-def build_actions(st: GState, s: int) -> list[Action]:
+def build_actions(st: State, s: int) -> list[Action]:
     """What seat ``s`` may start now: builds it can pay, supply, joint work, the end."""
     acts: list[Action] = []
     mode = st.bmode
@@ -148,11 +148,11 @@ def build_actions(st: GState, s: int) -> list[Action]:
     return acts
 
 
-def legal_build(st: GState) -> list[Action]:
+def legal_build(st: State) -> list[Action]:
     return build_actions(st, st.cur)
 
 
-def play_build(st: GState, a: Action) -> None:
+def play_build(st: State, a: Action) -> None:
     s = st.cur
     op = a[0]
     bd = st.board
@@ -203,14 +203,14 @@ def play_build(st: GState, a: Action) -> None:
     raise IllegalAction(f"unknown build action {a!r}")
 
 
-def play_pay(st: GState, a: Action) -> None:
+def play_pay(st: State, a: Action) -> None:
     s = st.cur
     pay_step(st, s, a)
     if not sum(st.req):
         finish_build(st, s)
 
 
-def finish_build(st: GState, s: int) -> None:
+def finish_build(st: State, s: int) -> None:
     """The build is paid: it goes onto the board (§4 Phase 4)."""
     p = st.pend_p
     kind = st.pend_kind
@@ -258,18 +258,18 @@ def finish_build(st: GState, s: int) -> None:
     after_build(st)
 
 
-def after_build(st: GState) -> None:
+def after_build(st: State) -> None:
     if st.bmode == BM_PERMIT:
         back_to_lead(st)
     else:
         st.phase = PH_BUILD
 
 
-def legal_hero(st: GState) -> list[Action]:
+def legal_hero(st: State) -> list[Action]:
     return [("hero", 1), ("hero", 0)]
 
 
-def play_hero(st: GState, a: Action) -> None:
+def play_hero(st: State, a: Action) -> None:
     """Move the priest/skald to the new temple/hall, or leave it (§4.4, R19)."""
     s = st.cur
     idx = s * 3 + st.hero_type
@@ -289,7 +289,7 @@ def play_hero(st: GState, a: Action) -> None:
 
 # The phases a build passes through, for the claim planner (claims.py), which plays a
 # final build without the round around it.
-def legal_in_build(st: GState) -> list[Action]:
+def legal_in_build(st: State) -> list[Action]:
     """The legal actions in the build phase or one of its sub-phases."""
     ph = st.phase
     if ph == PH_BUILD:
@@ -303,7 +303,7 @@ def legal_in_build(st: GState) -> list[Action]:
     raise ValueError(f"phase {ph} is not part of a build")
 
 
-def play_in_build(st: GState, a: Action) -> None:
+def play_in_build(st: State, a: Action) -> None:
     """Play ``a`` in the build phase or one of its sub-phases."""
     ph = st.phase
     if ph == PH_BUILD:

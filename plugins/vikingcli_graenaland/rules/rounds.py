@@ -13,11 +13,11 @@ from vikingcli_graenaland.state import (
     PH_MOVE,
     PH_OFFER,
     PH_OVER,
-    GState,
+    State,
 )
 
 
-def produce(st: GState) -> None:
+def produce(st: State) -> None:
     """Phase 1 (§4): coastal west->east, then inland (ids are in that order)."""
     bd = st.board
     for p in range(bd.np):
@@ -49,7 +49,7 @@ def produce(st: GState) -> None:
                 st.disc[d * 5 + c] += 1
 
 
-def start_round(st: GState) -> None:
+def start_round(st: State) -> None:
     """Production, then the hero-move commitments of every seat but the lead."""
     produce(st)
     n = st.n
@@ -59,13 +59,13 @@ def start_round(st: GState) -> None:
     st.cur = (st.lead + 1) % n
 
 
-def start_offers(st: GState) -> None:
+def start_offers(st: State) -> None:
     st.phase = PH_OFFER
     st.oidx = 0
     st.cur = (st.lead + 1) % st.n
 
 
-def next_offerer(st: GState) -> None:
+def next_offerer(st: State) -> None:
     """The next non-lead seat offers; after the last, the claims (cards) or the build."""
     st.oidx += 1
     if st.oidx < st.n - 1:
@@ -83,7 +83,7 @@ def next_offerer(st: GState) -> None:
         start_build(st)
 
 
-def start_build(st: GState) -> None:
+def start_build(st: State) -> None:
     st.phase = PH_BUILD
     st.bseat = st.lead
     st.bmode = BM_NORMAL
@@ -92,7 +92,7 @@ def start_build(st: GState) -> None:
     st.cur = st.lead
 
 
-def back_to_lead(st: GState) -> None:
+def back_to_lead(st: State) -> None:
     """The build phase returns to the lead (after a permitted build)."""
     st.bseat = st.lead
     st.bmode = BM_NORMAL
@@ -100,7 +100,7 @@ def back_to_lead(st: GState) -> None:
     st.cur = st.lead
 
 
-def end_round(st: GState) -> None:
+def end_round(st: State) -> None:
     """Phase 5: the ship passes left, the supply row is refilled; the round limit."""
     n = st.n
     st.lead = (st.lead + 1) % n
@@ -118,13 +118,13 @@ def end_round(st: GState) -> None:
     start_round(st)
 
 
-def start_final_builds(st: GState, w: int) -> None:
+def start_final_builds(st: State, w: int) -> None:
     """Seat ``w`` has won: the others build once more, clockwise from ``w`` (§5.2)."""
     st.winner = w
     st.final_queue = [(w + i) % st.n for i in range(1, st.n)]
 
 
-def begin_final_build(st: GState, s: int) -> None:
+def begin_final_build(st: State, s: int) -> None:
     st.phase = PH_BUILD
     st.bseat = s
     st.bmode = BM_FINAL
@@ -133,7 +133,7 @@ def begin_final_build(st: GState, s: int) -> None:
     st.cur = s
 
 
-def next_final(st: GState) -> None:
+def next_final(st: State) -> None:
     """The next final builder, or the end of the game."""
     if not st.final_queue:
         st.phase = PH_OVER
@@ -143,6 +143,6 @@ def next_final(st: GState) -> None:
     begin_final_build(st, st.final_queue.pop(0))
 
 
-def win(st: GState, w: int) -> None:
+def win(st: State, w: int) -> None:
     start_final_builds(st, w)
     next_final(st)

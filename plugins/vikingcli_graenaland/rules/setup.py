@@ -18,18 +18,18 @@ from vikingcli_graenaland.state import (
     PH_RELOC,
     PH_VCKEEP,
     Action,
-    GState,
+    State,
 )
 
 
-def new_state(n: int, opts: Mapping[str, str], seed: int) -> GState:
+def new_state(n: int, opts: Mapping[str, str], seed: int) -> State:
     """A fresh game (§3); ``opts`` holds every option (``Game.resolve_options``)."""
     if not 3 <= n <= 5:
         raise ValueError("Graenaland needs 3 to 5 players")
     bd = BOARDS[n]
     npv = bd.np
     rnd = random.Random(seed)
-    st = GState.__new__(GState)
+    st = State.__new__(State)
     st.n = n
     st.advanced = opts["setup"] == "advanced"
     st.cards = opts["victory"] == "cards"
@@ -124,7 +124,7 @@ def new_state(n: int, opts: Mapping[str, str], seed: int) -> GState:
     return st
 
 
-def after_setup(st: GState) -> None:
+def after_setup(st: State) -> None:
     if st.cards:
         st.phase = PH_VCKEEP
         st.cur = 0
@@ -135,7 +135,7 @@ def after_setup(st: GState) -> None:
 # -- the start-placement draft (D2) and relocation (D3) ---------------------------------
 
 
-def legal_draft(st: GState) -> list[Action]:
+def legal_draft(st: State) -> list[Action]:
     s = st.cur
     n = st.n
     k = st.board.k
@@ -160,13 +160,13 @@ def legal_draft(st: GState) -> list[Action]:
     return acts
 
 
-def take_setup_card(st: GState, s: int, p: int) -> None:
+def take_setup_card(st: State, s: int, p: int) -> None:
     if st.down[p]:
         c = st.down[p].pop()
         st.hand[s][st.board.terrain[p] * 5 + c] += 1
 
 
-def next_draft(st: GState) -> None:
+def next_draft(st: State) -> None:
     st.didx += 1
     if st.didx < len(st.dorder):
         st.phase = PH_DRAFT
@@ -181,7 +181,7 @@ def next_draft(st: GState) -> None:
     after_setup(st)
 
 
-def play_draft(st: GState, a: Action) -> None:
+def play_draft(st: State, a: Action) -> None:
     s = st.cur
     n = st.n
     p = a[1]
@@ -202,7 +202,7 @@ def play_draft(st: GState, a: Action) -> None:
     st.cur = st.arrivals[p][0]
 
 
-def legal_reloc(st: GState) -> list[Action]:
+def legal_reloc(st: State) -> list[Action]:
     s = st.cur
     n = st.n
     acts = [A_NORELOC]
@@ -213,7 +213,7 @@ def legal_reloc(st: GState) -> list[Action]:
     return acts
 
 
-def play_reloc(st: GState, a: Action) -> None:
+def play_reloc(st: State, a: Action) -> None:
     s = st.cur
     n = st.n
     p = st.reloc_p
@@ -236,11 +236,11 @@ def play_reloc(st: GState, a: Action) -> None:
 # -- victory cards (D4) -----------------------------------------------------------------
 
 
-def legal_vckeep(st: GState) -> list[Action]:
+def legal_vckeep(st: State) -> list[Action]:
     return [("vc", c) for c in st.vc_dealt[st.cur]]
 
 
-def play_vckeep(st: GState, a: Action) -> None:
+def play_vckeep(st: State, a: Action) -> None:
     s = st.cur
     st.vc[s] = a[1]
     if s + 1 < st.n:

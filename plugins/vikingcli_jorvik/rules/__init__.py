@@ -24,10 +24,10 @@ from vikingcli_jorvik.rules.pict import legal_glory, legal_ransom, play_glory, p
 from vikingcli_jorvik.rules.purchase import legal_buy, legal_resbuy, play_buy, play_resbuy
 from vikingcli_jorvik.rules.supply import begin_round, resume_after_pict
 from vikingcli_jorvik.rules.swap import legal_swap, play_swap
-from vikingcli_jorvik.state import CTX_SUPPLY, PH_BUY, PH_DEMAND, PH_LOAD, PH_SUPPLY, JorvikState
+from vikingcli_jorvik.state import CTX_SUPPLY, PH_BUY, PH_DEMAND, PH_LOAD, PH_SUPPLY, State
 
 
-def new_state(n_players: int, options: Mapping[str, str], seed: int) -> JorvikState:
+def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     """Spec §2: a new game, played up to the first decision."""
     if not 2 <= n_players <= 5:
         raise ValueError(f"jorvik: {n_players} players (2-5 accepted)")
@@ -35,7 +35,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> JorvikSt
     jarl = options.get("mode", "karl") == "jarl"
     used = d.deck_cards(n_players, jarl)
     used_set = set(used)
-    s = JorvikState.__new__(JorvikState)
+    s = State.__new__(State)
     s.n = n_players
     s.jarl = jarl
     s.box = [c.idx for c in CARDS if c.idx not in used_set]
@@ -93,42 +93,42 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> JorvikSt
     return s
 
 
-def _no_moves(s: JorvikState) -> list[Move]:
+def _no_moves(s: State) -> list[Move]:
     return []
 
 
-def _play_glory(s: JorvikState, a: Move) -> None:
+def _play_glory(s: State, a: Move) -> None:
     if play_glory(s, a):
         resume_after_pict(s)
 
 
-def _play_ransom(s: JorvikState, a: Move) -> None:
+def _play_ransom(s: State, a: Move) -> None:
     if play_ransom(s, a):
         resume_after_pict(s)
 
 
-def _play_load(s: JorvikState, a: Move) -> None:
+def _play_load(s: State, a: Move) -> None:
     if play_load(s, a):
         begin_round(s)
 
 
-def _not_a_decision(s: JorvikState, a: Move) -> None:  # pragma: no cover
+def _not_a_decision(s: State, a: Move) -> None:  # pragma: no cover
     raise AssertionError(f"unhandled action {a!r}")
 
 
 # Indexed by phase: PH_SUPPLY, PH_GLORY, PH_RANSOM, PH_COMMIT, PH_DEMAND, PH_SWAP,
 # PH_BUY, PH_RESBUY, PH_LOAD, PH_END.
-LEGAL: Final[tuple[Callable[[JorvikState], list[Move]], ...]] = (
+LEGAL: Final[tuple[Callable[[State], list[Move]], ...]] = (
     _no_moves, legal_glory, legal_ransom, legal_commit, legal_place, legal_swap,
     legal_buy, legal_resbuy, legal_load, _no_moves,
 )  # fmt: skip
-PLAY: Final[tuple[Callable[[JorvikState, Move], None], ...]] = (
+PLAY: Final[tuple[Callable[[State, Move], None], ...]] = (
     _not_a_decision, _play_glory, _play_ransom, play_commit, play_place, play_swap,
     play_buy, play_resbuy, _play_load, _not_a_decision,
 )  # fmt: skip
 
 
-def legal(s: JorvikState) -> list[Move]:
+def legal(s: State) -> list[Move]:
     """The legal moves of the seat to move (empty once the game is over)."""
     # The three phases of nearly every ply by name: compiled, a direct call; through
     # the table, a call through Python's protocol. The table has the rest.
@@ -142,7 +142,7 @@ def legal(s: JorvikState) -> list[Move]:
     return LEGAL[ph](s)
 
 
-def play(s: JorvikState, a: Move) -> None:
+def play(s: State, a: Move) -> None:
     """Play a legal move of the seat to move, then every automatic step after it."""
     ph = s.phase  # as in legal
     if ph == PH_DEMAND:

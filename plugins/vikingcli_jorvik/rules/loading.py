@@ -38,12 +38,12 @@ from vikingcli_jorvik.rules.encoding import (
     OP_TAKE,
     Move,
 )
-from vikingcli_jorvik.state import PH_LOAD, JorvikState
+from vikingcli_jorvik.state import PH_LOAD, State
 
 # ---------------------------------------------------------------------- turn flow
 
 
-def begin_loading(s: JorvikState) -> None:
+def begin_loading(s: State) -> None:
     s.phase = PH_LOAD
     s.lpos = 0
     begin_load_turn(s)
@@ -52,7 +52,7 @@ def begin_loading(s: JorvikState) -> None:
 NO_GOODS = [0] * 16  # an empty pool, copied in (never changed)
 
 
-def begin_load_turn(s: JorvikState) -> None:
+def begin_load_turn(s: State) -> None:
     p = (s.start + s.lpos) % s.n
     s.actor = p
     la = s.loading[p]
@@ -92,7 +92,7 @@ def begin_load_turn(s: JorvikState) -> None:
     s.buf_stolen = False
 
 
-def end_load_turn(s: JorvikState) -> bool:
+def end_load_turn(s: State) -> bool:
     """Pool goods are lost, ships join the card area; the next seat's turn begins.
     True when that was the last loading turn of the round."""
     p = s.actor
@@ -131,7 +131,7 @@ LOAD_KINDS = sum(
 )
 
 
-def legal_load(s: JorvikState) -> list[Move]:
+def legal_load(s: State) -> list[Move]:
     p = s.actor
     if s.buf:
         return legal_resolve(s, p)
@@ -255,7 +255,7 @@ def pool_triples(types: list[int], have: list[int]) -> list[tuple[int, int, int]
     return out
 
 
-def rework_moves(s: JorvikState, own: list[int]) -> list[Move]:
+def rework_moves(s: State, own: list[int]) -> list[Move]:
     """D28: 1-3 goods off own craftsmen (each distinct choice once)."""
     out: list[Move] = []
     fill = s.fill
@@ -278,7 +278,7 @@ def rework_moves(s: JorvikState, own: list[int]) -> list[Move]:
     return out
 
 
-def steal_moves(s: JorvikState, p: int) -> list[Move]:
+def steal_moves(s: State, p: int) -> list[Move]:
     """B24: one good off another seat's incomplete craftsman."""
     out: list[Move] = []
     fill = s.fill
@@ -300,7 +300,7 @@ def steal_moves(s: JorvikState, p: int) -> list[Move]:
     return out
 
 
-def legal_resolve(s: JorvikState, p: int) -> list[Move]:
+def legal_resolve(s: State, p: int) -> list[Move]:
     """Spec §5.4 for the first good in the immediate buffer."""
     g = s.buf[0]
     out: list[Move] = []
@@ -325,7 +325,7 @@ def legal_resolve(s: JorvikState, p: int) -> list[Move]:
 # ---------------------------------------------------------------------- playing
 
 
-def play_load(s: JorvikState, a: Move) -> bool:
+def play_load(s: State, a: Move) -> bool:
     """One move of the loading player; True when it ended the round's last turn."""
     p = s.actor
     op = a[0]

@@ -11,7 +11,7 @@ from vikingcli_jorvik.data import CARDS, KIND
 from vikingcli_jorvik.rules.demand import begin_demand
 from vikingcli_jorvik.rules.end import final_scoring, start_final
 from vikingcli_jorvik.rules.pict import start_pict
-from vikingcli_jorvik.state import CTX_SUPPLY, PH_SUPPLY, JorvikState
+from vikingcli_jorvik.state import CTX_SUPPLY, PH_SUPPLY, State
 
 # The board slots filled each round (0-based): N+1 per row, the reservation row too in Jarl.
 TARGETS: dict[tuple[int, bool], tuple[int, ...]] = {}
@@ -21,7 +21,7 @@ for _n in range(2, 6):
     TARGETS[(_n, True)] = tuple(range(_k)) + tuple(range(6, 6 + _k))
 
 
-def begin_round(s: JorvikState) -> None:
+def begin_round(s: State) -> None:
     # Spec §4.1: game-end check before every supply phase.
     if len(s.deck) <= 1:
         start_final(s)
@@ -33,7 +33,7 @@ def begin_round(s: JorvikState) -> None:
     supply(s)
 
 
-def supply(s: JorvikState) -> None:
+def supply(s: State) -> None:
     """Fill the slots from ``fill_pos`` on (a Pict attack may pause it)."""
     targets = TARGETS[(s.n, s.jarl)]
     deck = s.deck
@@ -63,7 +63,7 @@ def supply(s: JorvikState) -> None:
     start_final(s)  # spec §8.6: no card in any slot -> game ends
 
 
-def resume_after_pict(s: JorvikState) -> None:
+def resume_after_pict(s: State) -> None:
     """A Pict attack that waited for decisions is resolved: go on where it came up."""
     if s.pk_ctx == CTX_SUPPLY:
         s.phase = PH_SUPPLY

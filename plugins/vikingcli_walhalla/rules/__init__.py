@@ -25,22 +25,22 @@ from vikingcli_walhalla.state import (
     P_LAND,
     P_SEATS,
     P_SEND,
-    WalhallaState,
+    State,
 )
 
 __all__ = ["begin_turn", "legal", "new_state", "play", "to_move"]
 
 
-def _over_legal(s: WalhallaState) -> list[Action]:
+def _over_legal(s: State) -> list[Action]:
     return []
 
 
-def _over_play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def _over_play(s: State, a: tuple[Any, ...]) -> None:
     raise ValueError("walhalla: the game is over")
 
 
 # Indexed by phase (P_INVITE .. P_OVER).
-LEGAL_BY_PHASE: Final[tuple[Callable[[WalhallaState], list[Action]], ...]] = (
+LEGAL_BY_PHASE: Final[tuple[Callable[[State], list[Action]], ...]] = (
     invite.legal,
     seats.legal,
     moor.legal,
@@ -50,7 +50,7 @@ LEGAL_BY_PHASE: Final[tuple[Callable[[WalhallaState], list[Action]], ...]] = (
     commit.legal,
     _over_legal,
 )
-PLAY_BY_PHASE: Final[tuple[Callable[[WalhallaState, tuple[Any, ...]], None], ...]] = (
+PLAY_BY_PHASE: Final[tuple[Callable[[State, tuple[Any, ...]], None], ...]] = (
     invite.play,
     seats.play,
     moor.play,
@@ -62,7 +62,7 @@ PLAY_BY_PHASE: Final[tuple[Callable[[WalhallaState, tuple[Any, ...]], None], ...
 )
 
 
-def to_move(s: WalhallaState) -> int | None:
+def to_move(s: State) -> int | None:
     """The seat that decides now, derived from the phase; ``None`` once over."""
     ph = s.phase
     if ph in (P_SEATS, P_SEND):
@@ -78,7 +78,7 @@ def to_move(s: WalhallaState) -> int | None:
     return None
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order; empty once over."""
     # The five phases of nine plies in ten by name, most frequent first (random
     # 4-player games: land 28%, seats and send 19% each, invite 14%, commit 10%):
@@ -98,7 +98,7 @@ def legal(s: WalhallaState) -> list[Action]:
     return LEGAL_BY_PHASE[ph](s)
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     """Apply the legal action ``a`` in place (no checks); ``s.events`` then lists
     what the rules did on their own."""
     s.events = []

@@ -19,11 +19,11 @@ from vikingcli_walhalla.state import (
     P_DEFEND,
     P_HUNT,
     P_LAND,
-    WalhallaState,
+    State,
 )
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     f, q, o = s.queue[0]
     acts: list[Action] = []
     can_card = s.hands[o][D.C_ATTACK] > 0
@@ -39,7 +39,7 @@ def legal(s: WalhallaState) -> list[Action]:
     return acts
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     sp = a[1]
     if a[0] == LAND:
         o = s.queue.pop(0)[2]
@@ -56,7 +56,7 @@ def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
         s.attacker = o
 
 
-def defender_loses(s: WalhallaState, sp: int, o: int) -> None:
+def defender_loses(s: State, sp: int, o: int) -> None:
     """The defender on ``sp`` goes to Walhalla; attacker ``o`` takes the space."""
     d = s.occ[sp]
     s.events.append((E_TAKE, sp, o, d))
@@ -67,7 +67,7 @@ def defender_loses(s: WalhallaState, sp: int, o: int) -> None:
     occupy(s, sp, o)
 
 
-def occupy(s: WalhallaState, sp: int, o: int) -> None:
+def occupy(s: State, sp: int, o: int) -> None:
     """Immediate effect of viking o now standing on sp (§4.4), then go on.
 
     A forest always asks its occupier whether to hunt, holding Hunt or not, so the
@@ -83,7 +83,7 @@ def occupy(s: WalhallaState, sp: int, o: int) -> None:
     continue_disembarking(s)
 
 
-def continue_disembarking(s: WalhallaState) -> None:
+def continue_disembarking(s: State) -> None:
     """Disembark the next viking with a target; sail back those without one."""
     q = s.queue
     occ = s.occ

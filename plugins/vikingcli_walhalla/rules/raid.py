@@ -29,11 +29,11 @@ from vikingcli_walhalla.state import (
     P_INVITE,
     P_OVER,
     P_SEATS,
-    WalhallaState,
+    State,
 )
 
 
-def begin_turn(s: WalhallaState) -> None:
+def begin_turn(s: State) -> None:
     """§4.0-4.2: end-of-raid checks, then draw the top galley."""
     if not s.gdeck or not any(s.midgard):
         s.events.append((E_RAID_END, s.raid, 1 if s.gdeck else 0))
@@ -49,7 +49,7 @@ def begin_turn(s: WalhallaState) -> None:
         s.phase = P_INVITE
 
 
-def next_turn(s: WalhallaState) -> None:
+def next_turn(s: State) -> None:
     """The galley is empty: the next player draws."""
     s.galley = 0
     s.seats = [-1, -1, -1]
@@ -57,7 +57,7 @@ def next_turn(s: WalhallaState) -> None:
     begin_turn(s)
 
 
-def end_raid(s: WalhallaState) -> None:
+def end_raid(s: State) -> None:
     s.galley = 0
     n = s.n
     # Everyone holding a card decides (hand sizes are public, so the order leaks nothing
@@ -70,13 +70,13 @@ def end_raid(s: WalhallaState) -> None:
         reveal(s)
 
 
-def next_committer(s: WalhallaState) -> None:
+def next_committer(s: State) -> None:
     s.commit_idx += 1
     if s.commit_idx >= len(s.commit_order):
         reveal(s)
 
 
-def reveal(s: WalhallaState) -> None:
+def reveal(s: State) -> None:
     """§4.7-4.10 and §5: reveal, score, then prepare the next raid or end."""
     n = s.n
     r = s.raid

@@ -8,14 +8,14 @@ from vikingcli.engine import randbelow, shuffle
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_FJORDS, make_board
 from vikingcli_walhalla.rules.raid import begin_turn
-from vikingcli_walhalla.state import P_SEATS, WalhallaState
+from vikingcli_walhalla.state import P_SEATS, State
 
 
-def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> WalhallaState:
+def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> State:
     """A fresh game of ``n`` players on headlands of ``lengths`` tiles; the first
     galley is drawn already."""
     rnd = random.Random(seed)
-    s = WalhallaState.__new__(WalhallaState)
+    s = State.__new__(State)
     s.legal_cache = None
     s.n = n
     s.fixed = fixed
