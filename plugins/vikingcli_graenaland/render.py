@@ -41,7 +41,7 @@ def head_line(st: S.State) -> str:
     head = f"Graenaland round {min(st.round, st.round_limit)}/{st.round_limit}"
     if st.phase == S.PH_OVER:
         return head + ", game over"
-    phase = PHASE_WORD.get(st.phase, S.PHASE_NAME[st.phase])
+    phase = PHASE_WORD.get(st.phase, S.PHASE_NAMES[st.phase])
     if st.winner >= 0:  # the final builds: the lead no longer matters
         return f"{head}, {phase}: {seat_ref(st.cur)} to act. {seat_ref(st.winner)} has won"
     return f"{head}, {phase}: {seat_ref(st.cur)} to act. Lead (ship): {seat_ref(st.lead)}"

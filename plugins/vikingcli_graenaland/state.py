@@ -29,7 +29,7 @@ PH_CONTRIB: Final = 12  # joint-work contributions (D10)
 PH_JOINT: Final = 13  # lead completes or abandons the joint work (D11)
 PH_OVER: Final = 14
 
-PHASE_NAME: Final = (
+PHASE_NAMES: Final = (
     "draft",
     "relocate",
     "keep card",

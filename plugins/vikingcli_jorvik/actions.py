@@ -89,7 +89,7 @@ def format_action(a: Any) -> str:
 
 def why_not(s: S.State, a: Any) -> str:
     """The reason given when ``a`` is not legal in ``s``."""
-    if s.phase == S.PH_END:
+    if s.phase == S.PH_OVER:
         return "the game is over"
     return f"illegal action {a!r} in the {S.PHASE_NAMES[s.phase]} phase"
 
@@ -165,7 +165,7 @@ def refusal(s: S.State, text: str) -> str | None:
     if not words or words[0] not in VERBS:
         return None
     verb, args = words[0], words[1:]
-    if s.phase == S.PH_END:
+    if s.phase == S.PH_OVER:
         return "the game is over"
     if s.phase not in VERBS[verb]:
         return wrong_phase(s, verb)

@@ -17,7 +17,7 @@ from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
 from vikingcli_jorvik.rules.encoding import Move
 from vikingcli_jorvik.rulestext import RULES_TEXT
-from vikingcli_jorvik.state import PH_END, State
+from vikingcli_jorvik.state import PH_OVER, State
 
 
 class JorvikCalls(FlatCalls):
@@ -25,7 +25,7 @@ class JorvikCalls(FlatCalls):
     functions as the game's methods below, called directly, not through the game."""
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_END else state.actor
+        return None if state.phase == PH_OVER else state.actor
 
     def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
@@ -76,7 +76,7 @@ class JorvikGame(FlatGame):
         return actions.why_not(state, action)
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_END else state.actor
+        return None if state.phase == PH_OVER else state.actor
 
     def num_players(self, state: State) -> int:
         return state.n

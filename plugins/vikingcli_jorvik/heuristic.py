@@ -17,7 +17,7 @@ from typing import Final
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
-from vikingcli_jorvik.state import PH_END, PH_LOAD, State
+from vikingcli_jorvik.state import PH_LOAD, PH_OVER, State
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
     (n, j): len(d.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
@@ -31,14 +31,14 @@ GOOD_VALUE: Final = 0.5  # VP per stored good or good on a bought ship
 
 
 def evaluate(s: State, seat: int) -> float:
-    if s.phase == PH_END:
+    if s.phase == PH_OVER:
         return float(s.vp[seat])
     return _seat_value(s, seat, _Shared(s))
 
 
 def evaluate_all(s: State) -> list[float]:
     """``evaluate`` of every seat, what they all read alike worked out once."""
-    if s.phase == PH_END:
+    if s.phase == PH_OVER:
         return [float(x) for x in s.vp]
     shared = _Shared(s)
     return [_seat_value(s, seat, shared) for seat in range(s.n)]

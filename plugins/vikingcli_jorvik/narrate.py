@@ -318,7 +318,7 @@ def flow_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
         if after.round_no != before.round_no:
             out.append(f"round {after.round_no} begins")
     out += dealt_lines(before, after)
-    final_attack = after.phase == S.PH_END or (
+    final_attack = after.phase == S.PH_OVER or (
         after.phase in PICT_PHASES and after.pk_ctx == S.CTX_FINAL
     )
     if final_attack and before.phase not in PICT_PHASES:
@@ -329,7 +329,7 @@ def flow_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
         before.phase not in PICT_PHASES or before.pk_card != after.pk_card
     ):
         out += pending_pict_lines(after)
-    if after.phase == S.PH_END:
+    if after.phase == S.PH_OVER:
         out += final_lines(after)
     return out
 

@@ -53,7 +53,7 @@ def render(s: S.State, seat: int | None) -> str | list[tuple[str, str]]:
     """The board; as fragments when a line threatens the viewer (see :func:`threatened`)."""
     mode = "Jarl" if s.jarl else "Karl"
     head = f"Jórvík {mode}, round {s.round_no}, {S.PHASE_NAMES[s.phase]} phase"
-    if s.phase != S.PH_END:
+    if s.phase != S.PH_OVER:
         head += f"; to move: {seat_name(s.actor, seat)}"
     out = [head, f"{season_text(s)}.  Bag {len(s.bag)} goods.", f"Common goods: {cgs_text(s.cgs)}"]
     out += slot_lines(s)
@@ -189,7 +189,7 @@ def phase_lines(s: S.State, seat: int | None) -> list[str]:
         out.append(f"Purchase: reserved {card_now(s, c)} for {price} coins, or discard it")
     elif s.phase == S.PH_SWAP:
         out.append("Loki A21: swap two vikings (C:I = column, place from 0) or decline")
-    elif s.phase == S.PH_END:
+    elif s.phase == S.PH_OVER:
         out.append("Final VP: " + ", ".join(f"{seat_ref(p)} {s.vp[p]}" for p in range(s.n)))
     return out
 

@@ -9,7 +9,7 @@ from typing import Any, Final
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_jorvik import data as d
 from vikingcli_jorvik.data import CARDS, KIND
-from vikingcli_jorvik.state import PH_END, State
+from vikingcli_jorvik.state import PH_OVER, State
 
 FINAL_CATEGORIES: Final = ("craftsmen", "traders", "travels", "feasts", "skalds", "warehouse")
 
@@ -115,7 +115,7 @@ def final_table(s: State) -> dict[str, Any]:
 
 def outcome(s: State) -> Outcome:
     """Final VP, ranks (tie-break: most coins, spec §8.24) and the breakdown."""
-    if s.phase != PH_END:
+    if s.phase != PH_OVER:
         raise ValueError("jorvik: the game is not over")
     keys = [(s.vp[p], s.coins[p]) for p in range(s.n)]  # tie-break: most coins
     picts = [e for e in s.log if e.get("scoring") == "pict attack"]

@@ -32,7 +32,7 @@ PH_SWAP: Final = 5
 PH_BUY: Final = 6
 PH_RESBUY: Final = 7
 PH_LOAD: Final = 8
-PH_END: Final = 9
+PH_OVER: Final = 9
 PHASE_NAMES: Final = (
     "supply", "glory", "ransom", "commit", "demand", "swap",
     "purchase", "reservation", "loading", "end",

@@ -182,18 +182,18 @@ def parse_alias(s: S.State, legal: Sequence[Action], text: str) -> Action | None
 # -- refusals: why a readable move is not allowed now ---------------------------
 
 _PHASE_OF = {
-    "decline": S.P_INVITE, "join": S.P_INVITE, "board": S.P_SEATS, "moor": S.P_SEND,
-    "land": S.P_LAND, "attack": S.P_LAND, "lose": S.P_DEFEND, "win": S.P_DEFEND,
-    "hunt": S.P_HUNT, "no": S.P_HUNT, "play": S.P_COMMIT, "done": S.P_COMMIT,
+    "decline": S.PH_INVITE, "join": S.PH_INVITE, "board": S.PH_SEATS, "moor": S.PH_SEND,
+    "land": S.PH_LAND, "attack": S.PH_LAND, "lose": S.PH_DEFEND, "win": S.PH_DEFEND,
+    "hunt": S.PH_HUNT, "no": S.PH_HUNT, "play": S.PH_COMMIT, "done": S.PH_COMMIT,
 }  # fmt: skip
 _NOW = {
-    S.P_INVITE: "it is time to answer the invitation (join or decline)",
-    S.P_SEATS: "it is time to board the galley's seats (board f+b)",
-    S.P_SEND: "it is time to moor the galley (moor f2 in)",
-    S.P_LAND: "it is time for your viking to disembark (land h1.3)",
-    S.P_DEFEND: "it is time to defend your space (lose, win, win shield)",
-    S.P_HUNT: "it is time to answer hunt or no hunt",
-    S.P_COMMIT: "it is time to lay end-of-raid cards (play <card>, done)",
+    S.PH_INVITE: "it is time to answer the invitation (join or decline)",
+    S.PH_SEATS: "it is time to board the galley's seats (board f+b)",
+    S.PH_SEND: "it is time to moor the galley (moor f2 in)",
+    S.PH_LAND: "it is time for your viking to disembark (land h1.3)",
+    S.PH_DEFEND: "it is time to defend your space (lose, win, win shield)",
+    S.PH_HUNT: "it is time to answer hunt or no hunt",
+    S.PH_COMMIT: "it is time to lay end-of-raid cards (play <card>, done)",
 }
 
 

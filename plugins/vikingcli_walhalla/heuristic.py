@@ -22,11 +22,11 @@ from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
 from vikingcli_walhalla.scoring import headland_strengths, majority_points, reinforcement
 from vikingcli_walhalla.state import (
-    P_COMMIT,
-    P_INVITE,
-    P_OVER,
-    P_SEATS,
-    P_SEND,
+    PH_COMMIT,
+    PH_INVITE,
+    PH_OVER,
+    PH_SEATS,
+    PH_SEND,
     State,
 )
 
@@ -68,7 +68,7 @@ class _Shared:
                     wheat[o] += 1
         self.wheat, self.on_board, self.cats = wheat, on_board, cats
         aboard = [0] * n
-        if s.phase in (P_INVITE, P_SEATS, P_SEND):
+        if s.phase in (PH_INVITE, PH_SEATS, PH_SEND):
             for o in s.seats:
                 if o >= 0:
                     aboard[o] += 1
@@ -79,14 +79,14 @@ class _Shared:
 
 
 def evaluate(s: State, seat: int) -> float:
-    if s.phase == P_OVER:
+    if s.phase == PH_OVER:
         return float(s.score[seat])
     return _seat_value(s, seat, _Shared(s))
 
 
 def evaluate_all(s: State) -> list[float]:
     """``evaluate`` of every seat, what they read alike (:class:`_Shared`) worked out once."""
-    if s.phase == P_OVER:
+    if s.phase == PH_OVER:
         return [float(x) for x in s.score]
     shared = _Shared(s)
     return [_seat_value(s, seat, shared) for seat in range(s.n)]
@@ -128,7 +128,7 @@ def _seat_value(s: State, seat: int, shared: _Shared) -> float:
             wal[seat] += wal_bonus
             gets = reinforcement(wal, [99] * n)
         value += REINFORCE_VALUE * (gets[seat] - min(gets))
-    if not (r == D.N_RAIDS and s.phase == P_COMMIT):
+    if not (r == D.N_RAIDS and s.phase == PH_COMMIT):
         value += CARD_VALUE * sum(s.hands[seat])
     if s.gdeck or r < D.N_RAIDS:
         value += MIDGARD_VALUE * s.midgard[seat]

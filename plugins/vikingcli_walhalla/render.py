@@ -16,14 +16,14 @@ from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
 from vikingcli_walhalla.state import (
-    P_COMMIT,
-    P_DEFEND,
-    P_HUNT,
-    P_INVITE,
-    P_LAND,
-    P_OVER,
-    P_SEATS,
-    P_SEND,
+    PH_COMMIT,
+    PH_DEFEND,
+    PH_HUNT,
+    PH_INVITE,
+    PH_LAND,
+    PH_OVER,
+    PH_SEATS,
+    PH_SEND,
     State,
 )
 
@@ -155,28 +155,28 @@ def _galley(s: State, aboard: bool = True) -> str:
 def status(s: State) -> str:
     """What is being decided now, with the galley being sailed (one line)."""
     ph = s.phase
-    if ph == P_OVER:
+    if ph == PH_OVER:
         return "Game over: " + ", ".join(f"{name(p)} {s.score[p]}" for p in range(s.n))
     act = seat_ref(s.active)
-    if ph == P_INVITE:
+    if ph == PH_INVITE:
         return f"{act} drew {_galley(s, False)}: {name(D.galley_colour(s.galley))} may join."
-    if ph == P_SEATS:
+    if ph == PH_SEATS:
         return f"{act} boards {_galley(s)}."
-    if ph == P_SEND:
+    if ph == PH_SEND:
         return f"{act} moors {_galley(s)}."
-    if ph == P_LAND:
+    if ph == PH_LAND:
         f, q, o = s.queue[0]
         near = " or ".join(s.board.space_text(sp) for sp in s.board.contacts[f][q])
         return f"{name(o)} disembarks from F{f + 1} position {q} onto {near}."
-    if ph == P_DEFEND:
+    if ph == PH_DEFEND:
         return (
             f"{name(s.attacker)} attacks {name(s.occ[s.target])} on"
             f" {s.board.space_text(s.target)}: lose or win?"
         )
-    if ph == P_HUNT:
+    if ph == PH_HUNT:
         where = s.board.space_text(s.target)
         return f"{name(s.occ[s.target])} takes forest {where}: hunt or no hunt?"
-    if ph == P_COMMIT:
+    if ph == PH_COMMIT:
         p = s.commit_order[s.commit_idx]
         return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down."
     return ""

@@ -9,7 +9,7 @@ from typing import Any
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
-from vikingcli_walhalla.state import E_SCORE, P_OVER, State
+from vikingcli_walhalla.state import E_SCORE, PH_OVER, State
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -111,7 +111,7 @@ def breakdown(s: State) -> dict[str, Any]:
 
 def outcome(s: State) -> Outcome:
     """Final scores; ties broken by Walhalla vikings, then vikings on the board (§5)."""
-    if s.phase != P_OVER:
+    if s.phase != PH_OVER:
         raise ValueError("walhalla: game is not over")
     board = on_board(s)
     keys = [(s.score[p], s.walhalla[p], board[p]) for p in range(s.n)]

@@ -28,14 +28,14 @@ from vikingcli.engine import FlatState, load_fields
 from vikingcli_walhalla.board import Board, make_board
 
 # Phases, in the order of a turn.
-P_INVITE: Final = 0  # D2: invitee answers
-P_SEATS: Final = 1  # D3: active player boards seats (and sells cards)
-P_SEND: Final = 2  # D4: active player moors the galley
-P_LAND: Final = 3  # D5: owner of the next disembarking viking picks a target
-P_DEFEND: Final = 4  # D6: defender picks the combat result
-P_HUNT: Final = 5  # D7: occupier of a forest may play Hunt
-P_COMMIT: Final = 6  # D9: end-of-raid commitments, one seat at a time
-P_OVER: Final = 7
+PH_INVITE: Final = 0  # D2: invitee answers
+PH_SEATS: Final = 1  # D3: active player boards seats (and sells cards)
+PH_SEND: Final = 2  # D4: active player moors the galley
+PH_LAND: Final = 3  # D5: owner of the next disembarking viking picks a target
+PH_DEFEND: Final = 4  # D6: defender picks the combat result
+PH_HUNT: Final = 5  # D7: occupier of a forest may play Hunt
+PH_COMMIT: Final = 6  # D9: end-of-raid commitments, one seat at a time
+PH_OVER: Final = 7
 PHASE_NAMES: Final = ("invite", "board", "moor", "disembark", "defend", "hunt", "commit", "over")
 
 # Action kinds (the first element of every action tuple).

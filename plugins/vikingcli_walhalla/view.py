@@ -15,10 +15,10 @@ from vikingcli_walhalla.rules import to_move
 from vikingcli_walhalla.scoring import breakdown
 from vikingcli_walhalla.state import (
     E_DRAW,
-    P_COMMIT,
-    P_INVITE,
-    P_SEATS,
-    P_SEND,
+    PH_COMMIT,
+    PH_INVITE,
+    PH_SEATS,
+    PH_SEND,
     PHASE_NAMES,
     State,
 )
@@ -47,7 +47,7 @@ def galleys_sent(s: State) -> list[int]:
 def observation(s: State, seat: int) -> dict[str, Any]:
     n = s.n
     b = s.board
-    committed = [s.phase == P_COMMIT and (p in s.commit_order[: s.commit_idx]) for p in range(n)]
+    committed = [s.phase == PH_COMMIT and (p in s.commit_order[: s.commit_idx]) for p in range(n)]
     return {
         "game": "walhalla",
         "seat": seat,
@@ -231,7 +231,7 @@ def view(s: State, seat: int | None, text: str) -> str | None:
 def component_totals(s: State) -> dict[str, int]:
     """Vikings per colour (14), action cards per type and in all (32), galleys (12)."""
     out: dict[str, int] = {}
-    aboard = s.seats if s.phase in (P_INVITE, P_SEATS, P_SEND) else [o for *_, o in s.queue]
+    aboard = s.seats if s.phase in (PH_INVITE, PH_SEATS, PH_SEND) else [o for *_, o in s.queue]
     for p in range(s.n):
         out[f"vikings {D.COLOURS[p]}"] = (
             s.midgard[p]
@@ -252,6 +252,6 @@ def component_totals(s: State) -> dict[str, int]:
     for t in range(D.N_CARD_TYPES):
         out[f"cards {D.CARD_NAMES[t]}"] = cards[t]
     out["cards"] = sum(cards)
-    drawn = 1 if s.phase in (P_INVITE, P_SEATS, P_SEND) else 0
+    drawn = 1 if s.phase in (PH_INVITE, PH_SEATS, PH_SEND) else 0
     out["galleys"] = sum(len(f) for f in s.fjords) + len(s.gdeck) + drawn
     return out

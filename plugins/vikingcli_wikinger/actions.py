@@ -30,7 +30,7 @@ from vikingcli_wikinger.data import (
 )
 from vikingcli_wikinger.rules.auction import bid_range
 from vikingcli_wikinger.rules.take import occupied, price
-from vikingcli_wikinger.state import OVER, PHASE_NAMES, Action, State
+from vikingcli_wikinger.state import PH_OVER, PHASE_NAMES, Action, State
 
 _ALIASES: dict[str, str] = {"color": "colour", "on": "here", "idle": "mainland"}
 for _x, _name in enumerate(COLOUR_NAMES):
@@ -136,7 +136,7 @@ def parse_alias(s: State, text: str, legal: Sequence[Action]) -> Action | None:
 
 def why_not(s: State, action: object) -> str:
     """Why ``action`` is not legal in ``s``."""
-    if s.phase == OVER:
+    if s.phase == PH_OVER:
         return "the game is over"
     return f"illegal action {action!r} in phase {PHASE_NAMES[s.phase]}"
 
@@ -174,7 +174,7 @@ def refusal(s: State, text: str) -> str | None:
     if not words or words[0] not in _KINDS:
         return None
     kind, args = words[0], words[1:]
-    if s.phase == OVER:
+    if s.phase == PH_OVER:
         return "the game is over"
     legal = rules.legal(s)
     kinds = list(dict.fromkeys(a[0] for a in legal))

@@ -12,7 +12,7 @@ from vikingcli_wikinger import actions, narrate, rules, scoring, view
 from vikingcli_wikinger.heuristic import evaluate, evaluate_all
 from vikingcli_wikinger.render import render
 from vikingcli_wikinger.rulestext import RULES_TEXT
-from vikingcli_wikinger.state import OVER, Action, State
+from vikingcli_wikinger.state import PH_OVER, Action, State
 
 
 def parse_start(text: str) -> str:
@@ -41,7 +41,7 @@ class WikingerCalls(FlatCalls):
     functions as the game's methods below, called directly, not through the game."""
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == OVER else state.cur
+        return None if state.phase == PH_OVER else state.cur
 
     def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
@@ -117,7 +117,7 @@ class WikingerGame(FlatGame):
         return state.n
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == OVER else state.cur
+        return None if state.phase == PH_OVER else state.cur
 
     # The engine types an action as any Hashable (so do these signatures); Wikinger's
     # are tuples (state.Action), and the engine hands back only actions listed here.

@@ -9,17 +9,17 @@ from vikingcli.engine import FlatState, load_fields
 from vikingcli_wikinger.data import DISPLAY_SIZE, N_COLOURS, N_SPECIAL_KINDS, SLOTS
 
 # Phases (who acts is always ``State.cur``).
-AUCTION: Final = 0
-DISCARD: Final = 1
-COLOUR: Final = 2
-TAKE: Final = 3
-START: Final = 4
-PLACE: Final = 5
-FIGURE: Final = 6
-SPECIAL: Final = 7
-SWAP: Final = 8
-FERRY: Final = 9
-OVER: Final = 10
+PH_AUCTION: Final = 0
+PH_DISCARD: Final = 1
+PH_COLOUR: Final = 2
+PH_TAKE: Final = 3
+PH_START: Final = 4
+PH_PLACE: Final = 5
+PH_FIGURE: Final = 6
+PH_SPECIAL: Final = 7
+PH_SWAP: Final = 8
+PH_FERRY: Final = 9
+PH_OVER: Final = 10
 PHASE_NAMES: Final = (
     "auction", "discard", "colour", "take", "start", "place", "figure", "special", "swap",
     "ferry", "over",
@@ -154,7 +154,7 @@ class State(FlatState):
         s.bidding = bidding
         s.round = 1
         s.start = 0
-        s.phase = TAKE
+        s.phase = PH_TAKE
         s.cur = 0
         s.turn = 0
         s.stack_pos = 0

@@ -18,9 +18,9 @@ from vikingcli_jorvik.rules.encoding import OP_BUY, OP_END
 from vikingcli_jorvik.state import (
     PH_BUY,
     PH_DEMAND,
-    PH_END,
     PH_GLORY,
     PH_LOAD,
+    PH_OVER,
     PH_RANSOM,
     State,
 )
@@ -317,7 +317,7 @@ def test_end_of_game_tells_the_final_attack_and_every_scoring_item() -> None:
     s.actor = P
     s.legal_cache = None
     lines = told(s, "end")
-    assert s.phase == PH_END
+    assert s.phase == PH_OVER
     i = lines.index("the game ends: the final Pict attack E01, then the final scoring")
     assert lines[i + 1] == ("Pict attack E01 (+4/-4), defence: Benedek 7, Móni 7, Eszti 2, Peti 5")
     assert lines[i + 2] == "result: Benedek +4 VP, Móni +4 VP, Eszti -4 VP"

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from vikingcli_jorvik import data as d
-from vikingcli_jorvik.state import PH_END
+from vikingcli_jorvik.state import PH_OVER
 
 from .helpers import GAME, all_places, cube_count
 
@@ -57,7 +57,7 @@ def test_random_games_keep_the_invariants(n: int, mode: str) -> None:
             steps += 1
             assert steps < 5000
         check_invariants(s, total, vikings)
-        assert s.phase == PH_END
+        assert s.phase == PH_OVER
         assert len(s.deck) == 0 and d.E01 in s.box
         out = GAME.outcome(s)
         assert list(out.scores) == s.vp

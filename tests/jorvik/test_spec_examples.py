@@ -13,9 +13,9 @@ from vikingcli_jorvik.state import (
     CTX_SUPPLY,
     PH_BUY,
     PH_DEMAND,
-    PH_END,
     PH_GLORY,
     PH_LOAD,
+    PH_OVER,
     PH_RANSOM,
     PH_RESBUY,
     PH_SWAP,
@@ -151,7 +151,7 @@ def test_tv02_final_card() -> None:
     s.box += [c for c in s.deck if c != d.E01]
     s.deck = [d.E01]
     begin_round(s)  # deck holds only E01 -> game end
-    assert s.phase == PH_END
+    assert s.phase == PH_OVER
     assert s.log[-1]["card"] == "E01"
     assert s.log[-1]["delta"] == [4, 4, -4, 0]
 
@@ -445,7 +445,7 @@ def test_tv11_final_scoring() -> None:
     }
     final_scoring(s)
     assert s.vp[B] == 50
-    assert s.phase == PH_END
+    assert s.phase == PH_OVER
     assert GAME.to_move(s) is None
     out = GAME.outcome(s)
     assert out.scores[B] == 50.0

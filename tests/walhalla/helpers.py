@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.game import WalhallaGame
 from vikingcli_walhalla.rules import begin_turn
-from vikingcli_walhalla.state import P_INVITE, P_SEATS, P_SEND, State
+from vikingcli_walhalla.state import PH_INVITE, PH_SEATS, PH_SEND, State
 
 GAME = WalhallaGame()
 ANNA, BELA, CECIL, DENES = 0, 1, 2, 3  # RED, BLACK, YELLOW, BLUE
@@ -132,7 +132,7 @@ def viking_total(s: State, seat: int) -> int:
     """Every viking of ``seat`` wherever it is (board, pools, galley)."""
     n = s.midgard[seat] + s.asgard[seat] + s.walhalla[seat]
     n += sum(1 for o in s.occ if o == seat)
-    if s.phase in (P_INVITE, P_SEATS, P_SEND):
+    if s.phase in (PH_INVITE, PH_SEATS, PH_SEND):
         n += sum(1 for o in s.seats if o == seat)
     else:
         n += sum(1 for _, _, o in s.queue if o == seat)

@@ -19,10 +19,10 @@ from vikingcli_walhalla.state import (
     LAND,
     LOSE,
     MOOR,
-    P_INVITE,
-    P_OVER,
-    P_SEATS,
-    P_SEND,
+    PH_INVITE,
+    PH_OVER,
+    PH_SEATS,
+    PH_SEND,
     State,
 )
 
@@ -44,7 +44,7 @@ def check_invariants(s: State) -> None:
     for o in s.occ:
         if o >= 0:
             count[o] += 1  # an IndexError here would be a colour not in play
-    if s.phase in (P_INVITE, P_SEATS, P_SEND):
+    if s.phase in (PH_INVITE, PH_SEATS, PH_SEND):
         for o in s.seats:
             if o >= 0:
                 count[o] += 1
@@ -68,7 +68,7 @@ def check_invariants(s: State) -> None:
             cards[t] += 1
     assert tuple(cards) == D.CARD_COUNTS
     # 12 galleys: moored, in the deck, or drawn and not yet moored; berths all legal.
-    in_hand = 1 if s.phase in (P_INVITE, P_SEATS, P_SEND) else 0
+    in_hand = 1 if s.phase in (PH_INVITE, PH_SEATS, PH_SEND) else 0
     assert sum(len(f) for f in s.fjords) + len(s.gdeck) + in_hand == D.N_GALLEYS
     for f, moored in enumerate(s.fjords):
         assert len(moored) <= s.board.max_berths[f]
@@ -161,7 +161,7 @@ def test_random_games_keep_the_invariants() -> None:
             rules.play(s, a)
             check_invariants(s)
             check_step(pre, a, s)
-        assert s.phase == P_OVER and s.raid == 3
+        assert s.phase == PH_OVER and s.raid == 3
         out = GAME.outcome(s)
         total = [0] * n
         for key, pts in out.breakdown.items():

@@ -117,7 +117,7 @@ def _not_a_decision(s: State, a: Move) -> None:  # pragma: no cover
 
 
 # Indexed by phase: PH_SUPPLY, PH_GLORY, PH_RANSOM, PH_COMMIT, PH_DEMAND, PH_SWAP,
-# PH_BUY, PH_RESBUY, PH_LOAD, PH_END.
+# PH_BUY, PH_RESBUY, PH_LOAD, PH_OVER.
 LEGAL: Final[tuple[Callable[[State], list[Move]], ...]] = (
     _no_moves, legal_glory, legal_ransom, legal_commit, legal_place, legal_swap,
     legal_buy, legal_resbuy, legal_load, _no_moves,

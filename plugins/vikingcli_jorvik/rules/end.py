@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from vikingcli_jorvik.rules.pict import start_pict
 from vikingcli_jorvik.scoring import final_table
-from vikingcli_jorvik.state import CTX_FINAL, PH_END, State
+from vikingcli_jorvik.state import CTX_FINAL, PH_OVER, State
 
 
 def start_final(s: State) -> None:
@@ -21,5 +21,5 @@ def final_scoring(s: State) -> None:
     for p in range(s.n):
         s.vp[p] += final["total"][p]
     s.final = final
-    s.phase = PH_END
+    s.phase = PH_OVER
     s.actor = -1

@@ -18,13 +18,13 @@ from vikingcli_walhalla.rules import commit, defend, disembark, hunt, invite, mo
 from vikingcli_walhalla.rules.raid import begin_turn
 from vikingcli_walhalla.rules.setup import new_state
 from vikingcli_walhalla.state import (
-    P_COMMIT,
-    P_DEFEND,
-    P_HUNT,
-    P_INVITE,
-    P_LAND,
-    P_SEATS,
-    P_SEND,
+    PH_COMMIT,
+    PH_DEFEND,
+    PH_HUNT,
+    PH_INVITE,
+    PH_LAND,
+    PH_SEATS,
+    PH_SEND,
     State,
 )
 
@@ -39,7 +39,7 @@ def _over_play(s: State, a: tuple[Any, ...]) -> None:
     raise ValueError("walhalla: the game is over")
 
 
-# Indexed by phase (P_INVITE .. P_OVER).
+# Indexed by phase (PH_INVITE .. PH_OVER).
 LEGAL_BY_PHASE: Final[tuple[Callable[[State], list[Action]], ...]] = (
     invite.legal,
     seats.legal,
@@ -65,15 +65,15 @@ PLAY_BY_PHASE: Final[tuple[Callable[[State, tuple[Any, ...]], None], ...]] = (
 def to_move(s: State) -> int | None:
     """The seat that decides now, derived from the phase; ``None`` once over."""
     ph = s.phase
-    if ph in (P_SEATS, P_SEND):
+    if ph in (PH_SEATS, PH_SEND):
         return s.active
-    if ph == P_LAND:
+    if ph == PH_LAND:
         return s.queue[0][2]
-    if ph == P_INVITE:
+    if ph == PH_INVITE:
         return D.galley_colour(s.galley)
-    if ph in (P_DEFEND, P_HUNT):
+    if ph in (PH_DEFEND, PH_HUNT):
         return s.occ[s.target]
-    if ph == P_COMMIT:
+    if ph == PH_COMMIT:
         return s.commit_order[s.commit_idx]
     return None
 
@@ -85,15 +85,15 @@ def legal(s: State) -> list[Action]:
     # compiled, a direct call; through the table, a call through Python's protocol
     # with its argument checks. The table has the rest.
     ph = s.phase
-    if ph == P_LAND:
+    if ph == PH_LAND:
         return disembark.legal(s)
-    if ph == P_SEATS:
+    if ph == PH_SEATS:
         return seats.legal(s)
-    if ph == P_SEND:
+    if ph == PH_SEND:
         return moor.legal(s)
-    if ph == P_INVITE:
+    if ph == PH_INVITE:
         return invite.legal(s)
-    if ph == P_COMMIT:
+    if ph == PH_COMMIT:
         return commit.legal(s)
     return LEGAL_BY_PHASE[ph](s)
 
@@ -103,15 +103,15 @@ def play(s: State, a: tuple[Any, ...]) -> None:
     what the rules did on their own."""
     s.events = []
     ph = s.phase  # as in legal
-    if ph == P_LAND:
+    if ph == PH_LAND:
         disembark.play(s, a)
-    elif ph == P_SEATS:
+    elif ph == PH_SEATS:
         seats.play(s, a)
-    elif ph == P_SEND:
+    elif ph == PH_SEND:
         moor.play(s, a)
-    elif ph == P_INVITE:
+    elif ph == PH_INVITE:
         invite.play(s, a)
-    elif ph == P_COMMIT:
+    elif ph == PH_COMMIT:
         commit.play(s, a)
     else:
         PLAY_BY_PHASE[ph](s, a)

@@ -16,9 +16,9 @@ from vikingcli_walhalla.state import (
     E_SAIL,
     E_TAKE,
     LAND,
-    P_DEFEND,
-    P_HUNT,
-    P_LAND,
+    PH_DEFEND,
+    PH_HUNT,
+    PH_LAND,
     State,
 )
 
@@ -51,7 +51,7 @@ def play(s: State, a: tuple[Any, ...]) -> None:
         discard(s, o, D.C_ATTACK)
         defender_loses(s, sp, o)
     else:
-        s.phase = P_DEFEND
+        s.phase = PH_DEFEND
         s.target = sp
         s.attacker = o
 
@@ -76,7 +76,7 @@ def occupy(s: State, sp: int, o: int) -> None:
     if t == D.S:
         s.events.append((E_DRAW, o, draw(s, o)))
     elif t == D.F2 or t == D.F3:
-        s.phase = P_HUNT
+        s.phase = PH_HUNT
         s.target = sp
         return
     s.target = -1
@@ -92,7 +92,7 @@ def continue_disembarking(s: State) -> None:
         f, pos, o = q[0]
         for sp in contacts[f][pos]:
             if occ[sp] != o:
-                s.phase = P_LAND
+                s.phase = PH_LAND
                 return
         # no empty space and no enemy: sails back to Midgard (§4.4)
         s.midgard[o] += 1

@@ -8,7 +8,7 @@ from typing import Any, Final
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import sell
-from vikingcli_walhalla.state import DECLINE, JOIN, P_SEATS, State
+from vikingcli_walhalla.state import DECLINE, JOIN, PH_SEATS, State
 
 DECLINE_ACTION: Final = (DECLINE,)
 
@@ -33,4 +33,4 @@ def play(s: State, a: tuple[Any, ...]) -> None:
             sell(s, i, a[1])
         s.midgard[i] -= 1
         s.seats[D.galley_coloured_seat(s.galley)] = i
-    s.phase = P_SEATS
+    s.phase = PH_SEATS

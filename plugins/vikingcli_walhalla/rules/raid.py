@@ -25,10 +25,10 @@ from vikingcli_walhalla.state import (
     E_RAID_END,
     E_REINFORCE,
     E_REVEAL,
-    P_COMMIT,
-    P_INVITE,
-    P_OVER,
-    P_SEATS,
+    PH_COMMIT,
+    PH_INVITE,
+    PH_OVER,
+    PH_SEATS,
     State,
 )
 
@@ -44,9 +44,9 @@ def begin_turn(s: State) -> None:
     s.events.append((E_GALLEY, g, s.active))
     c = D.galley_colour(g)
     if c == s.active or c >= s.n:
-        s.phase = P_SEATS
+        s.phase = PH_SEATS
     else:
-        s.phase = P_INVITE
+        s.phase = PH_INVITE
 
 
 def next_turn(s: State) -> None:
@@ -65,7 +65,7 @@ def end_raid(s: State) -> None:
     s.commit_order = [p for p in ((s.start + i) % n for i in range(n)) if any(s.hands[p])]
     s.commit_idx = 0
     if s.commit_order:
-        s.phase = P_COMMIT
+        s.phase = PH_COMMIT
     else:
         reveal(s)
 
@@ -111,7 +111,7 @@ def reveal(s: State) -> None:
             "final walhalla",
             majority_points(s.walhalla, D.WALHALLA_SECOND, D.WALHALLA_FIRST),
         )
-        s.phase = P_OVER
+        s.phase = PH_OVER
         s.queue = []
         ev.append((E_OVER,))
         return

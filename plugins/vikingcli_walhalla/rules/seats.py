@@ -9,7 +9,7 @@ from typing import Any
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import sell
-from vikingcli_walhalla.state import BOARD, P_SEND, State
+from vikingcli_walhalla.state import BOARD, PH_SEND, State
 
 
 def multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
@@ -69,4 +69,4 @@ def play(s: State, a: tuple[Any, ...]) -> None:
         if mask >> i & 1:
             s.seats[i] = p
             s.midgard[p] -= 1
-    s.phase = P_SEND
+    s.phase = PH_SEND

@@ -8,7 +8,7 @@ from vikingcli.engine import randbelow, shuffle
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_FJORDS, make_board
 from vikingcli_walhalla.rules.raid import begin_turn
-from vikingcli_walhalla.state import P_SEATS, State
+from vikingcli_walhalla.state import PH_SEATS, State
 
 
 def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> State:
@@ -63,7 +63,7 @@ def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> 
     s.raid = 1
     s.start = randbelow(rnd, n)
     s.active = s.start
-    s.phase = P_SEATS
+    s.phase = PH_SEATS
     s.galley = 0
     s.seats = [-1, -1, -1]
     s.queue = []

@@ -58,7 +58,7 @@ from vikingcli_wikinger.rules.place import (
 )
 from vikingcli_wikinger.rules.special import legal_special, legal_swap, play_special, play_swap
 from vikingcli_wikinger.rules.take import legal_take, play_take
-from vikingcli_wikinger.state import E_FORCED, FERRY, OVER, PLACE, TAKE, Action, State
+from vikingcli_wikinger.state import E_FORCED, PH_FERRY, PH_OVER, PH_PLACE, PH_TAKE, Action, State
 
 
 def _over(s: State) -> list[Action]:
@@ -69,8 +69,8 @@ def _no_play(s: State, a: Action) -> None:  # pragma: no cover - nothing is lega
     raise AssertionError(a)
 
 
-# Indexed by phase: AUCTION, DISCARD, COLOUR, TAKE, START, PLACE, FIGURE, SPECIAL,
-# SWAP, FERRY, OVER (state.py).
+# Indexed by phase: PH_AUCTION, PH_DISCARD, PH_COLOUR, PH_TAKE, PH_START, PH_PLACE,
+# PH_FIGURE, PH_SPECIAL, PH_SWAP, PH_FERRY, PH_OVER (state.py).
 LEGAL: Final[tuple[Callable[[State], list[Action]], ...]] = (
     legal_auction, legal_discard, legal_colour, legal_take, legal_start, legal_place,
     legal_figure, legal_special, legal_swap, legal_ferry, _over,
@@ -115,21 +115,21 @@ def legal(s: State) -> list[Action]:
 def _legal(s: State, phase: int) -> list[Action]:
     # The commonest phases (90% of the plies) by name: compiled, a direct call;
     # through the table, a call through Python's protocol. The table has the rest.
-    if phase == PLACE:
+    if phase == PH_PLACE:
         return legal_place(s)
-    if phase == TAKE:
+    if phase == PH_TAKE:
         return legal_take(s)
-    if phase == FERRY:
+    if phase == PH_FERRY:
         return legal_ferry(s)
     return LEGAL[phase](s)
 
 
 def _play(s: State, phase: int, a: Action) -> None:
-    if phase == PLACE:
+    if phase == PH_PLACE:
         play_place(s, a)
-    elif phase == TAKE:
+    elif phase == PH_TAKE:
         play_take(s, a)
-    elif phase == FERRY:
+    elif phase == PH_FERRY:
         play_ferry(s, a)
     else:
         PLAY[phase](s, a)
@@ -146,7 +146,7 @@ def play(s: State, a: Action) -> None:
 def settle(s: State) -> None:
     """Take every forced single-option decision; cache the real choice on the state."""
     while True:
-        if s.phase == OVER:
+        if s.phase == PH_OVER:
             s.legal_cache = ()
             return
         # A phase may already have listed the choices (placement cells).

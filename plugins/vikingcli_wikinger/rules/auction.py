@@ -1,5 +1,5 @@
-"""The advanced round start's decisions: the start-player auction (AUCTION), the
-discard (DISCARD) and the colour lay-out (COLOUR), docs/rules/wikinger.md §5.2."""
+"""The advanced round start's decisions: the start-player auction (PH_AUCTION),
+the discard (PH_DISCARD) and the colour lay-out (PH_COLOUR), docs/rules/wikinger.md §5.2."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from typing import Final
 from vikingcli_wikinger.data import N_COLOURS
 from vikingcli_wikinger.rules.offer import lay_tiles
 from vikingcli_wikinger.state import (
-    COLOUR,
-    DISCARD,
     E_AUCTION,
     E_COLOUR,
     E_DISCARD_FIG,
     E_NO_BID,
     E_TILES,
-    TAKE,
+    PH_COLOUR,
+    PH_DISCARD,
+    PH_TAKE,
     Action,
     State,
 )
@@ -72,13 +72,13 @@ def auction_next(s: State) -> None:
         else:
             s.gold[w] -= bid
         s.start = w
-        s.phase = DISCARD
+        s.phase = PH_DISCARD
         s.cur = w
         return
     if not active:  # everybody passed without a bid: S keeps the marker for free
         if s.events is not None:
             s.events.append((E_NO_BID, s.start))
-        s.phase = DISCARD
+        s.phase = PH_DISCARD
         s.cur = s.start
         return
     q = (s.cur + 1) % s.n
@@ -95,7 +95,7 @@ def play_discard(s: State, a: Action) -> None:
     if s.events is not None:
         s.events.append((E_DISCARD_FIG, s.cur, a[1]))
         s.events.append((E_TILES, tuple(s.wheel_t)))
-    s.phase = COLOUR
+    s.phase = PH_COLOUR
     s.cur = s.start
 
 
@@ -110,7 +110,7 @@ def play_colour(s: State, a: Action) -> None:
     if s.events is not None:
         s.events.append((E_COLOUR, s.cur, x, tuple(range(first, s.next_slot, -1))))
     if s.next_slot < 0:
-        s.phase = TAKE
+        s.phase = PH_TAKE
         s.cur = s.start
         s.turn = 0
     else:

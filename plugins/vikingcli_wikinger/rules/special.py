@@ -1,5 +1,5 @@
-"""Special tiles (advanced game): choosing one from the display (SPECIAL) and the
-SP11 building swap (SWAP), docs/rules/wikinger.md §5.4."""
+"""Special tiles (advanced game): choosing one from the display (PH_SPECIAL) and
+the SP11 building swap (PH_SWAP), docs/rules/wikinger.md §5.4."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from vikingcli_wikinger.state import (
     E_SPECIAL,
     E_SWAP,
     E_TREASURE,
-    SWAP,
+    PH_SWAP,
     Action,
     State,
 )
@@ -88,7 +88,7 @@ def play_special(s: State, a: Action) -> None:
                 ev.append((E_SWAP, p, targets[0][0], targets[0][1], b, True))
         elif len(targets) > 1:
             s.swap_b = b
-            s.phase = SWAP
+            s.phase = PH_SWAP
             return
         elif ev is not None:
             ev.append((E_SP11_WAIT, p, b))
