@@ -79,7 +79,7 @@ def parse_alias(st: S.State, text: str, legal: Sequence[S.Action]) -> S.Action |
         h, dest = D.HERO_TEXT.index(words[0]), names.index(words[1])
         for a in legal:
             if a[0] == "mv" and a[1] == h:
-                p = st.hero[st.cur * 3 + h]
+                p = st.hero[st.actor * 3 + h]
                 if p >= 0 and st.board.move[p][a[2]] == dest:
                     return a
         return None
@@ -162,10 +162,10 @@ def why_move(st: S.State, verb: str, args: list[str]) -> str | None:
     if verb == "stay":
         return None
     h = D.HERO_TEXT.index(verb)
-    p = st.hero[st.cur * 3 + h]
+    p = st.hero[st.actor * 3 + h]
     name = D.HERO_NAME[h]
     if p < 0:
-        waits = st.wait[st.cur * 3 + h]
+        waits = st.wait[st.actor * 3 + h]
         if waits >= 0:
             return f"your {name} is waiting to enter {st.board.names[waits]}, not on the board"
         first = "temple" if h == PR else "hall"
@@ -205,7 +205,7 @@ def why_offer(st: S.State, verb: str, args: list[str]) -> str | None:
     here = st.board.names[p]
     if not cards_at(st, p):
         return f"no cards lie in {here}"
-    if votes(st, st.cur, p) < 1:
+    if votes(st, st.actor, p) < 1:
         return f"you have no vote in {here} (a settlement or a hero with votes there)"
     return None
 
@@ -245,9 +245,9 @@ def why_take(st: S.State, verb: str, args: list[str]) -> str | None:
 
 
 def hand_has(st: S.State) -> str:
-    h = hres(st.hand[st.cur])
+    h = hres(st.hand[st.actor])
     cards = " ".join(f"{h[r]}{D.RES_LETTER[r]}" for r in range(5) if h[r]) or "no cards"
-    sup = " ".join(f"S{c + 1:02d}" for c in st.shand[st.cur])
+    sup = " ".join(f"S{c + 1:02d}" for c in st.shand[st.actor])
     return cards + (f" and {sup}" if sup else "")
 
 
@@ -256,7 +256,7 @@ def cost_text(c: tuple[int, ...]) -> str:
 
 
 def why_build(st: S.State, verb: str, args: list[str]) -> str | None:
-    s = st.cur
+    s = st.actor
     p = province(st, args[0]) if len(args) == 1 else None
     if p is None:
         return (
@@ -296,12 +296,12 @@ def why_build(st: S.State, verb: str, args: list[str]) -> str | None:
 
 
 def why_army(st: S.State, verb: str, args: list[str]) -> str | None:
-    if st.army[st.cur] >= D.ARMY_MAX:
+    if st.army[st.actor] >= D.ARMY_MAX:
         return f"your army is at its most ({D.ARMY_MAX})"
     r = RES_WORD.get(args[0]) if len(args) == 1 else None
     if len(args) == 1 and args[0] != "peasant" and r not in (L, W, O):
         return "write 'army peasant' (3G) or 'army L|W|O' (the resource of a fort of yours)"
-    if r is not None and r not in army_variants(st, st.cur):
+    if r is not None and r not in army_variants(st, st.actor):
         kind = {L: "plain", W: "forest", O: "hills"}[r]
         return f"'army {D.RES_LETTER[r]}' needs a fort of yours in a {kind} province"
     extra = G if r is None else r
@@ -315,7 +315,7 @@ def why_pay(st: S.State, verb: str, args: list[str]) -> str | None:
         return f"write '{verb} R' with R one of G L W O still to pay: {need}"
     if not st.req[r]:
         return f"no {D.RES_LETTER[r]} is still to pay: {need}"
-    h = hres(st.hand[st.cur])
+    h = hres(st.hand[st.actor])
     if verb == "pay" and not h[r]:
         return f"you have no {D.RES_LETTER[r]} card ({hand_has(st)}); still to pay: {need}"
     if verb == "gold" and not h[AU]:

@@ -41,7 +41,7 @@ class GraenalandCalls(FlatCalls):
     functions as the game's methods below, called directly, not through the game."""
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.cur
+        return None if state.phase == PH_OVER else state.actor
 
     def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
@@ -118,7 +118,7 @@ class GraenalandGame(FlatGame):
         return state.n
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.cur
+        return None if state.phase == PH_OVER else state.actor
 
     def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)

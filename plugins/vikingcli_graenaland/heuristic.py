@@ -84,7 +84,7 @@ _SHEETS_MAX: Final = 4096
 def _pending_measures(st: State, seat: int) -> tuple[int, int, int, int, int]:
     """Measures with a build being paid counted as done."""
     S, P, Dm, B, A = measures(st, seat)
-    if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
+    if st.phase in (PH_PAY, PH_FEE) and st.actor == seat:
         k = st.pend_kind
         if k == K_ARMY:
             A += 1
@@ -111,7 +111,7 @@ def _offer_shared(st: State) -> _Offer:
     got = [0] * st.n
     for who in st.oalloc:
         got[who] += 1
-    offerer = st.cur if st.phase == PH_ALLOC else st.voters[0]
+    offerer = st.actor if st.phase == PH_ALLOC else st.voters[0]
     if st.phase == PH_VOTE:
         yes = st.yes
         for o in st.voters[st.vidx :]:
@@ -177,7 +177,7 @@ def _seat_value(
     res = hres(st.hand[seat])
     # written out, not sum(res[:4]): a slice and a generic call when compiled
     val += CARD * (res[0] + res[1] + res[2] + res[3]) + GOLD * res[4] + SUPPLY * len(st.shand[seat])
-    if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
+    if st.phase in (PH_PAY, PH_FEE) and st.actor == seat:
         val -= CARD * (sum(st.req) + len(st.fee))  # those cards are as good as spent
     # a committed (still hidden) hero move of this seat counts as made: it changes
     # the votes of the two provinces it leaves and enters only

@@ -43,8 +43,8 @@ def head_line(st: S.State) -> str:
         return head + ", game over"
     phase = PHASE_WORD.get(st.phase, S.PHASE_NAMES[st.phase])
     if st.winner >= 0:  # the final builds: the lead no longer matters
-        return f"{head}, {phase}: {seat_ref(st.cur)} to act. {seat_ref(st.winner)} has won"
-    return f"{head}, {phase}: {seat_ref(st.cur)} to act. Lead (ship): {seat_ref(st.lead)}"
+        return f"{head}, {phase}: {seat_ref(st.actor)} to act. {seat_ref(st.winner)} has won"
+    return f"{head}, {phase}: {seat_ref(st.actor)} to act. Lead (ship): {seat_ref(st.lead)}"
 
 
 def lying_text(st: S.State, p: int) -> str:
@@ -126,7 +126,7 @@ def plural(k: int, word: str) -> str:
 
 def phase_lines(st: S.State, seat: int | None) -> list[str]:
     """What is being decided now, and for the seat to move, its choices."""
-    mine = seat is not None and seat == st.cur
+    mine = seat is not None and seat == st.actor
     ph = st.phase
     if ph == S.PH_OVER:
         w = "nobody" if st.winner < 0 else seat_ref(st.winner)
@@ -161,7 +161,7 @@ def move_lines(st: S.State, mine: bool) -> list[str]:
         return out
     bd = st.board
     for h in range(3):
-        p = st.hero[st.cur * 3 + h]
+        p = st.hero[st.actor * 3 + h]
         if p >= 0:
             out += wrap(f"  your {D.HERO_TEXT[h]} in {bd.names[p]}: ", moves_from(st, p))
     out[-1] += "; or stay"
@@ -169,13 +169,13 @@ def move_lines(st: S.State, mine: bool) -> list[str]:
 
 
 def offer_lines(st: S.State, mine: bool) -> list[str]:
-    out = [f"Offers: {seat_ref(st.cur)} splits the cards lying in one province, or passes."]
+    out = [f"Offers: {seat_ref(st.actor)} splits the cards lying in one province, or passes."]
     if mine:
         bd = st.board
         items = []
         for p in range(bd.np):
             lying = lying_text(st, p)
-            v = votes(st, st.cur, p)
+            v = votes(st, st.actor, p)
             if v and lying != "-":
                 total = sum(votes(st, o, p) for o in range(st.n))
                 items.append(f"{bd.names[p]} {lying} ({v} of {total} votes)")
@@ -202,7 +202,7 @@ def alloc_lines(st: S.State) -> list[str]:
     p = st.offer_x
     i = len(st.oalloc)
     c = st.ocls[i]
-    head = f"Offer in {st.board.names[p]} by {seat_ref(st.cur)}, so far: "
+    head = f"Offer in {st.board.names[p]} by {seat_ref(st.actor)}, so far: "
     out = wrap(head, offer_so_far(st) or ["nothing handed out"])
     card = "face-down (?)" if c == S.HIDDEN else f"{D.RES_NAME[c]} ({D.RES_LETTER[c]})"
     lo = st.oelig.index(st.oalloc[-1]) if i and st.ocls[i - 1] == c else 0
@@ -232,7 +232,7 @@ def vote_lines(st: S.State) -> list[str]:
 
 def build_lines(st: S.State) -> list[str]:
     bd = st.board
-    who = seat_ref(st.cur)
+    who = seat_ref(st.actor)
     out = []
     if st.bmode == S.BM_FINAL:
         out.append(f"Final build of {who}: no supply card, no public works.")
@@ -280,16 +280,17 @@ def joint_lines(st: S.State) -> list[str]:
         f"{seat_ref(st.lead)}'s {work}, cost {res_text(D.WORK_COST[st.joint_w])}; given: ",
         given or ["nothing yet"],
     )
+    who = seat_ref(st.actor)
     if st.phase == S.PH_CONTRIB:
-        out.append(f"  {seat_ref(st.cur)} may give cards ('give R', one at a time), then 'done'.")
+        out.append(f"  {who} may give cards ('give R', one at a time), then 'done'.")
     else:
-        out.append(f"  {seat_ref(st.cur)}: 'complete' (pay with them) or 'abandon' (all go back).")
+        out.append(f"  {who}: 'complete' (pay with them) or 'abandon' (all go back).")
     return out
 
 
 def setup_lines(st: S.State) -> list[str]:
     bd = st.board
-    who = seat_ref(st.cur)
+    who = seat_ref(st.actor)
     if st.phase == S.PH_DRAFT:
         extra = " and warlord" if st.didx < st.n else ""
         return [f"Start draft: {who} places a village{extra} on the coast ('place Cn')."]

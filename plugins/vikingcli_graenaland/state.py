@@ -4,7 +4,7 @@ lists) and the constants that name its phases and pending builds."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from vikingcli.engine import FlatState, load_fields
 from vikingcli_graenaland.data import BOARDS, Board
@@ -76,7 +76,7 @@ class State(FlatState):
     # scalars (ints, strs, bools)
     VALUES = (
         "n", "advanced", "cards", "permission", "round_limit", "rng", "round", "lead", "phase",
-        "cur", "wcount", "left_road", "left_market", "left_rampart", "oidx", "offer_x", "vidx",
+        "actor", "wcount", "left_road", "left_market", "left_rampart", "oidx", "offer_x", "vidx",
         "yes", "total", "bseat", "bmode", "supply_taken", "joint_used", "perm_used", "pend_kind",
         "pend_t", "pend_p", "pend_joint", "hero_type", "hero_p", "joint_w", "joint_p", "cidx",
         "winner", "end_reason", "didx", "reloc_p", "reloc_stage", "reloc_mover",
@@ -95,6 +95,8 @@ class State(FlatState):
     # the best claim (VP, build plan) per seat in the claim window, filled in place
     CACHES = ("claim_cache",)
     __slots__ = (*VALUES, *LISTS, *GRIDS, *CACHES)
+    # The seat to move was ``cur`` when saves were first made: snapshots keep that key.
+    SAVED_AS: ClassVar[Mapping[str, str]] = {"actor": "cur"}
 
     n: int
     advanced: bool
@@ -105,7 +107,7 @@ class State(FlatState):
     round: int
     lead: int
     phase: int
-    cur: int
+    actor: int
     wcount: int
     left_road: int
     left_market: int
@@ -195,7 +197,7 @@ class State(FlatState):
         c.round = self.round
         c.lead = self.lead
         c.phase = self.phase
-        c.cur = self.cur
+        c.actor = self.actor
         c.wcount = self.wcount
         c.left_road = self.left_road
         c.left_market = self.left_market

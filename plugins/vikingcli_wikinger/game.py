@@ -41,7 +41,7 @@ class WikingerCalls(FlatCalls):
     functions as the game's methods below, called directly, not through the game."""
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.cur
+        return None if state.phase == PH_OVER else state.actor
 
     def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
@@ -117,7 +117,7 @@ class WikingerGame(FlatGame):
         return state.n
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.cur
+        return None if state.phase == PH_OVER else state.actor
 
     # The engine types an action as any Hashable (so do these signatures); Wikinger's
     # are tuples (state.Action), and the engine hands back only actions listed here.

@@ -104,7 +104,7 @@ def status_lines(s: State, seat: int | None) -> list[str]:
             for k, q in enumerate(order)
         ]
         return lines
-    who = seat_ref(s.cur) + (" (you)" if s.cur == seat else "")
+    who = seat_ref(s.actor) + (" (you)" if s.actor == seat else "")
     lines.append(f"To move: {who}: {task_text(s)}")
     return lines
 

@@ -131,7 +131,7 @@ def play_checked(n: int, options: dict[str, str], seed: int) -> State:
                 yes_sum = 0
             assert expected_votes is not None
             if a == ("yes",):
-                yes_sum += expected_votes[st.cur]
+                yes_sum += expected_votes[st.actor]
             if st.vidx == len(st.voters) - 1:
                 before = len(st.offer_log)
                 GAME.apply(st, a)

@@ -42,7 +42,7 @@ def refused(st: State, text: str) -> str:
 
 
 def warlord_at(st: State) -> int:
-    return st.hero[st.cur * 3 + D.WL]
+    return st.hero[st.actor * 3 + D.WL]
 
 
 def test_a_coastal_hero_cannot_walk_into_the_sea_and_is_told_the_ways() -> None:
@@ -59,7 +59,9 @@ def test_an_inland_hero_does_not_sail() -> None:
 
 
 def test_a_hero_not_on_the_board_and_a_far_destination() -> None:
-    st = find(lambda s: s.phase == PH_MOVE and s.hero[s.cur * 3 + D.PR] < 0 and warlord_at(s) == 0)
+    st = find(
+        lambda s: s.phase == PH_MOVE and s.hero[s.actor * 3 + D.PR] < 0 and warlord_at(s) == 0
+    )
     assert "priest is not on the board yet" in refused(st, "pr e")
     assert "C4 is not one move from C1" in refused(st, "wl c4")
 
@@ -80,11 +82,11 @@ def test_an_offer_needs_cards_and_a_vote() -> None:
 
     def no_vote(s: State) -> bool:
         return s.phase == PH_OFFER and any(
-            cards_at(s, p) and not votes(s, s.cur, p) for p in range(s.board.np)
+            cards_at(s, p) and not votes(s, s.actor, p) for p in range(s.board.np)
         )
 
     st = find(no_vote)
-    p = next(p for p in range(st.board.np) if cards_at(st, p) and not votes(st, st.cur, p))
+    p = next(p for p in range(st.board.np) if cards_at(st, p) and not votes(st, st.actor, p))
     assert "you have no vote in" in refused(st, f"offer {st.board.names[p]}")
     assert "no province X9" in refused(st, "offer x9")
 
@@ -99,8 +101,8 @@ def test_a_card_goes_only_to_a_seat_with_votes() -> None:
 
 
 def test_a_build_too_dear_names_the_price_and_the_hand() -> None:
-    st = find(lambda s: s.phase == PH_BUILD and sum(s.hand[s.cur]) < 3 and s.bmode == 0)
-    message = refused(st, "fort c1") if st.vil[st.cur] else refused(st, "army peasant")
+    st = find(lambda s: s.phase == PH_BUILD and sum(s.hand[s.actor]) < 3 and s.bmode == 0)
+    message = refused(st, "fort c1") if st.vil[st.actor] else refused(st, "army peasant")
     assert "costs" in message and "you have" in message
     assert "no buildings in the mountains" in refused(st, f"fort {st.board.names[st.board.k]}")
 

@@ -66,7 +66,7 @@ def blank(n: int, **opts: str) -> State:
     st.hand = [[0] * D.NKIND for _ in range(n)]
     st.shand = [[] for _ in range(n)]
     st.phase = PH_BUILD
-    st.lead = st.cur = st.bseat = 0
+    st.lead = st.actor = st.bseat = 0
     st.bmode = BM_NORMAL
     st.mkt_used = [0] * npv
     st.legal_cache = None
@@ -81,7 +81,7 @@ def give(st: State, s: int, *res: int) -> None:
 
 
 def lead_build(st: State, s: int) -> None:
-    st.lead = st.cur = st.bseat = s
+    st.lead = st.actor = st.bseat = s
     st.phase = PH_BUILD
     st.bmode = BM_NORMAL
     st.supply_taken = st.joint_used = st.perm_used = False
@@ -94,12 +94,12 @@ def run_vote(st: State, offerer: int, x: int, yes_seats: set[int]) -> bool:
     st.lead = (offerer - 1) % st.n
     st.phase = PH_OFFER
     st.oidx = 0
-    st.cur = offerer
+    st.actor = offerer
     GAME.apply(st, ("offer", x))
     while st.phase != PH_VOTE:
         GAME.apply(st, ("to", offerer))
     while st.phase == PH_VOTE:
-        GAME.apply(st, ("yes",) if st.cur in yes_seats else ("no",))
+        GAME.apply(st, ("yes",) if st.actor in yes_seats else ("no",))
     return bool(st.offer_log[-1][5])
 
 
@@ -136,7 +136,7 @@ def test_t1_1_rampart_example() -> None:
     # eligibility: yellow, red, white, purple may be named; blue may not offer on X
     st = t1_state()
     st.phase = PH_OFFER
-    st.cur = YELLOW
+    st.actor = YELLOW
     GAME.apply(st, ("offer", C3))
     assert list(GAME.legal_actions(st)) == [
         ("to", YELLOW),
@@ -146,7 +146,7 @@ def test_t1_1_rampart_example() -> None:
     ]
     st2 = t1_state()
     st2.phase = PH_OFFER
-    st2.cur = BLUE
+    st2.actor = BLUE
     assert ("offer", C3) not in GAME.legal_actions(st2)
     # vote results: {purple, red} pass, {purple, yellow} fail, {red, white, yellow} pass
     for yes, passed in (
@@ -168,7 +168,7 @@ def test_t1_2_priest_added() -> None:
     assert st.offer_log[-1][3:] == (4, 6, 1)
     st = t1_state(priest=True)
     st.phase = PH_OFFER
-    st.cur = YELLOW
+    st.actor = YELLOW
     GAME.apply(st, ("offer", C3))
     assert list(GAME.legal_actions(st)) == [("to", YELLOW), ("to", RED), ("to", PURPLE)]
 
@@ -543,7 +543,7 @@ def test_t5_5_waiting_priest() -> None:
     GAME.apply(st, ("end",))
     assert st.phase == PH_MOVE
     while st.phase == PH_MOVE:
-        GAME.apply(st, ("mv", WL, 1) if st.cur == red else ("stay",))  # E
+        GAME.apply(st, ("mv", WL, 1) if st.actor == red else ("stay",))  # E
     assert st.phase == PH_OFFER
     assert st.hero[red * 3 + WL] == C3
     assert st.hero[red * 3 + PR] == C2
@@ -575,7 +575,7 @@ def test_t6_1_warlord_c1_west_stays() -> None:
     st.hero[1 * 3 + WL] = C1
     st.phase = PH_MOVE
     st.lead = 0
-    st.cur = 1
+    st.actor = 1
     acts = GAME.legal_actions(st)
     assert ("mv", WL, DIR["w"]) not in acts
     assert ("mv", WL, DIR["ship_e"]) in acts
@@ -611,7 +611,7 @@ def test_t6_8_lead_has_no_move() -> None:
     assert st.phase == PH_MOVE
     seen = []
     while st.phase == PH_MOVE:
-        seen.append(st.cur)
+        seen.append(st.actor)
         GAME.apply(st, ("stay",))
     assert seen == [1, 2, 3, 4]
     # revealed: the moves stay public until the next round's commitments
@@ -671,7 +671,7 @@ def test_t7_2_basic_sheet() -> None:
     lead_build(st, 0)
     GAME.apply(st, ("end",))
     assert st.winner == 0
-    assert st.final_queue == [2, 3] and st.cur == 1  # final builds from the left
+    assert st.final_queue == [2, 3] and st.actor == 1  # final builds from the left
 
 
 def claim_winner(claims: dict[int, int]) -> int:
@@ -720,7 +720,7 @@ def test_t8_offer_count() -> None:
     st.up[x * 5 + W] = 1
     st.down[x] = [L]
     st.phase = PH_OFFER
-    st.cur = 0
+    st.actor = 0
     GAME.apply(st, ("offer", x))
     assert len(count_offers(st)) == 12
 
@@ -754,8 +754,8 @@ def test_t9_initial_state() -> None:
         GAME.apply(st, ("stay",))
     order = []
     while st.phase == PH_OFFER:
-        order.append(st.cur)
+        order.append(st.actor)
         GAME.apply(st, ("pass",))
     assert order == [1, 2, 3]
-    assert st.phase == PH_BUILD and st.cur == 0
+    assert st.phase == PH_BUILD and st.actor == 0
     assert MARKET == 1 and RAMPART == 2

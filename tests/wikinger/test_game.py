@@ -43,7 +43,7 @@ def random_state(n: int, mode: str, seed: int, steps: int) -> State:
 
 def test_options_start_player_and_no_bidding() -> None:
     s = GAME.new_state(3, GAME.resolve_options({"start": "2"}), 5)
-    assert s.start == 2 and s.cur == 2
+    assert s.start == 2 and s.actor == 2
     with pytest.raises(ValueError):
         GAME.new_state(2, GAME.resolve_options({"start": "3"}), 5)
     with pytest.raises(ValueError):
@@ -93,7 +93,7 @@ def test_longship_carries_like_a_basic_boatman() -> None:
 
 def test_bid_text_shows_vp_spent() -> None:
     s = random_state(3, "advanced", 2, 0)
-    p = s.cur
+    p = s.actor
     s.gold[p], s.vp[p] = 2, 5
     s.legal_cache = None
     assert GAME.format_action(s, ("bid", 2)) == "bid 2"

@@ -137,7 +137,7 @@ def test_forced_take_and_forced_placement_are_told() -> None:
     # Bjørn has one legal take (the last combination) and one cell for its R tile
     assert "Bjørn takes slot 0: R tile + blue fisher, free (forced)" in lines
     assert "Bjørn puts the R tile at row 5 column 1 (forced: its only cell)" in lines
-    assert s.phase == PH_FIGURE and s.cur == 1
+    assert s.phase == PH_FIGURE and s.actor == 1
     # and every seat reads it so
     assert told(s, "figure here", 0)[0] == "figure here"
 

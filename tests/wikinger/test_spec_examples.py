@@ -86,7 +86,7 @@ def test_tv02_wheel_rotation() -> None:
     assert 0 in takes(s)  # last fisher
     play(s, "take 0")  # the ship goes to column 3 (forced), fisher to the mainland
     assert s.ships[0] == [2, 2, 2, 5]
-    assert s.cur == 1 and s.phase == PH_TAKE
+    assert s.actor == 1 and s.phase == PH_TAKE
     assert [price(s, i) for i in (3, 4, 7, 9, 11)] == [0, 1, 4, 6, 8]
     assert occupied(s)[0] == 3 and s.wheel_f[3] == G  # zero combination: goldsmith
     assert takes(s) == [4, 7, 9, 11]
@@ -183,9 +183,9 @@ def test_tv06_figure_placement() -> None:
     play(s, "take 0")  # (M, scout); the M can go to (2,1) or (4,1)
     assert legal(s) == [("tile", 2, 1), ("tile", 4, 1)]
     play(s, "tile 2 1")
-    assert s.idle[0][S] == 1 and s.phase == PH_TAKE and s.cur == 1  # no choice
+    assert s.idle[0][S] == 1 and s.phase == PH_TAKE and s.actor == 1  # no choice
     play(s, "take 3")  # player 1: (M, boatman) -> forced cell (1,1), boatman idle
-    assert s.idle[1][B] == 1 and s.cur == 0
+    assert s.idle[1][B] == 1 and s.actor == 0
     play(s, "take 1")  # (M, goldsmith) into row 4: a real choice
     play(s, "tile 4 1")
     assert s.phase == PH_FIGURE and legal(s) == [("figure", 1), ("figure", 0)]
@@ -472,13 +472,13 @@ TV17_DRAWN = [F] * 4 + [G] * 2 + [S] * 2 + [N] + [W] * 2 + [B] * 2
 def test_tv17_advanced_colour_placement() -> None:
     s = advanced_round_start(3, TV17_DRAWN, [25] * 3, [10] * 3)
     play(s, "pass", "pass", "pass")
-    assert s.phase == PH_DISCARD and s.cur == 0
+    assert s.phase == PH_DISCARD and s.actor == 0
     play(s, "discard grey")
     assert s.wheel_t == [M, L, R, M, L, R, M, L, R, M, ship("blue"), ship("red")]
     play(s, "colour yellow", "colour blue", "colour black", "colour green", "colour red")
     # C's boatman is forced (the last colour) and placed automatically.
     assert s.wheel_f == [B, N, S, S, W, W, F, F, F, F, G, G]
-    assert s.phase == PH_TAKE and s.cur == 0
+    assert s.phase == PH_TAKE and s.actor == 0
     assert 0 in takes(s)  # last boatman: the zero combination is takeable
 
 
@@ -494,18 +494,18 @@ def test_tv18_special_tile_eligibility() -> None:
     s = state()
     assert [price(s, i) for i in (1, 3, 6, 11)] == [0, 2, 5, 10]
     play(s, "take 11")
-    assert s.phase == PH_SPECIAL and s.cur == 0
+    assert s.phase == PH_SPECIAL and s.actor == 0
     assert legal(s) == [("special", 0), ("special", 1), ("special", 2), ("special", 3),
                         ("special", -1)]
     play(s, "special 1")
     assert s.sp[0][SP04] == 1 and s.display[1] == -1
-    assert s.cur == 1
+    assert s.actor == 1
     play(s, "take 6", "tile 1 1")  # now the most expensive: player 1 may take one
     assert s.phase == PH_SPECIAL
     play(s, "special none")
     s = state()
     play(s, "take 6", "tile 1 1")
-    assert s.phase == PH_TAKE and s.cur == 1  # price 5 < 10: no special tile
+    assert s.phase == PH_TAKE and s.actor == 1  # price 5 < 10: no special tile
     s = state()
     set_wheel(s, {6: (M, N)})
     s.turn = 11
@@ -516,18 +516,18 @@ def test_tv18_special_tile_eligibility() -> None:
 
 def auction(seq: list[str]) -> State:
     s = advanced_round_start(3, TV17_DRAWN, [12, 5, 20], [10, 3, 0])
-    assert s.phase == 0 and s.cur == 0
+    assert s.phase == 0 and s.actor == 0
     return play(s, *seq)
 
 
 def test_tv19_start_player_auction() -> None:
     s = auction(["bid 0", "bid 2", "pass", "bid 3", "bid 8 -3vp", "pass"])
-    assert s.start == 1 and s.phase == PH_DISCARD and s.cur == 1
+    assert s.start == 1 and s.phase == PH_DISCARD and s.actor == 1
     assert (s.gold[1], s.vp[1]) == (0, 0) and (s.gold[0], s.vp[0]) == (12, 10)
     s = auction(["pass", "pass", "pass"])
     assert s.start == 0 and s.phase == PH_DISCARD and s.gold[0] == 12
     s = auction(["pass", "pass"])
-    assert s.cur == 2 and ("bid", 0) not in legal(s) and ("bid", 1) in legal(s)
+    assert s.actor == 2 and ("bid", 0) not in legal(s) and ("bid", 1) in legal(s)
     play(s, "bid 1")
     assert s.start == 2 and s.gold[2] == 19 and s.phase == PH_DISCARD
     s = auction(["pass", "pass", "pass"])
@@ -567,7 +567,7 @@ def test_tv21_forced_discard() -> None:
     assert bd.island_cells(s.rows[0], L) == [(r, 2) for r in range(1, 6)]
     set_wheel(s, {0: (M, F), 5: (M, G), 11: (R, N)})
     play(s, "take 11")
-    assert s.box_tiles == [R] and s.idle[0][N] == 1 and s.cur == 1
+    assert s.box_tiles == [R] and s.idle[0][N] == 1 and s.actor == 1
 
 
 def test_tv22_majorities_with_zero_and_tiebreak() -> None:

@@ -149,11 +149,11 @@ def build_actions(st: State, s: int) -> list[Action]:
 
 
 def legal_build(st: State) -> list[Action]:
-    return build_actions(st, st.cur)
+    return build_actions(st, st.actor)
 
 
 def play_build(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     op = a[0]
     bd = st.board
     if op == "end":
@@ -178,7 +178,7 @@ def play_build(st: State, a: Action) -> None:
         st.perm_used = True
         st.bseat = a[1]
         st.bmode = BM_PERMIT
-        st.cur = a[1]
+        st.actor = a[1]
         return
     if op == "joint":
         start_joint(st, a[1], a[2])
@@ -204,7 +204,7 @@ def play_build(st: State, a: Action) -> None:
 
 
 def play_pay(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     pay_step(st, s, a)
     if not sum(st.req):
         finish_build(st, s)
@@ -271,7 +271,7 @@ def legal_hero(st: State) -> list[Action]:
 
 def play_hero(st: State, a: Action) -> None:
     """Move the priest/skald to the new temple/hall, or leave it (§4.4, R19)."""
-    s = st.cur
+    s = st.actor
     idx = s * 3 + st.hero_type
     p = st.hero_p
     if a[1]:
@@ -293,9 +293,9 @@ def legal_in_build(st: State) -> list[Action]:
     """The legal actions in the build phase or one of its sub-phases."""
     ph = st.phase
     if ph == PH_BUILD:
-        return build_actions(st, st.cur)
+        return build_actions(st, st.actor)
     if ph == PH_PAY:
-        return pay_actions(st, st.cur)
+        return pay_actions(st, st.actor)
     if ph == PH_FEE:
         return legal_fee(st)
     if ph == PH_HERO:

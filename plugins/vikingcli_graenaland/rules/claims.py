@@ -23,12 +23,12 @@ from vikingcli_graenaland.state import Action, State
 
 
 def legal_claim(st: State) -> list[Action]:
-    best, _plan = claim_option(st, st.cur)
+    best, _plan = claim_option(st, st.actor)
     return [A_NOCLAIM] + [("claim", v) for v in range(D.VP_TO_WIN, best + 1)]
 
 
 def play_claim(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     n = st.n
     if a[0] == "claim":
         st.ccommit[s] = a[1]
@@ -37,7 +37,7 @@ def play_claim(st: State, a: Action) -> None:
         st.ccommit[s] = 0
     st.cidx += 1
     if st.cidx < n:
-        st.cur = (st.lead + 1 + st.cidx) % n
+        st.actor = (st.lead + 1 + st.cidx) % n
         return
     resolve_claims(st)
 

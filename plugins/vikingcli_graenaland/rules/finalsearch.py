@@ -442,7 +442,7 @@ def final_build_start(st: State, s: int) -> State:
     base.phase = PH_BUILD
     base.bseat = s
     base.bmode = BM_FINAL
-    base.cur = s
+    base.actor = s
     base.supply_taken = True
     base.mkt_used = [0] * st.board.np
     base.final_queue = []

@@ -26,11 +26,11 @@ def start_joint(st: State, w: int, p: int) -> None:
     st.contrib = [[0] * D.NKIND for _ in range(st.n)]
     st.cidx = 0
     st.phase = PH_CONTRIB
-    st.cur = (st.lead + 1) % st.n
+    st.actor = (st.lead + 1) % st.n
 
 
 def legal_contrib(st: State) -> list[Action]:
-    s = st.cur
+    s = st.actor
     # D10: the lead never uses more than the cost size, so each type is
     # limited to that many cards (no outcome is lost)
     size = sum(WORK_COST[st.joint_w])
@@ -42,7 +42,7 @@ def legal_contrib(st: State) -> list[Action]:
 
 
 def play_contrib(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     n = st.n
     if a[0] == "give":
         k = take_res(st.hand[s], a[1])
@@ -50,14 +50,14 @@ def play_contrib(st: State, a: Action) -> None:
         return
     st.cidx += 1
     if st.cidx < n - 1:
-        st.cur = (st.lead + 1 + st.cidx) % n
+        st.actor = (st.lead + 1 + st.cidx) % n
     else:
         st.phase = PH_JOINT
-        st.cur = st.lead
+        st.actor = st.lead
 
 
 def legal_joint(st: State) -> list[Action]:
-    s = st.cur
+    s = st.actor
     h = hres(st.hand[s])
     ok = can_pay(
         WORK_COST[st.joint_w],

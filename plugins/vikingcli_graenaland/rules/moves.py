@@ -10,7 +10,7 @@ from vikingcli_graenaland.state import STAY, Action, State
 
 
 def legal_move(st: State) -> list[Action]:
-    s = st.cur
+    s = st.actor
     acts = [A_STAY]
     mv = st.board.move
     for hi in range(3):
@@ -25,10 +25,10 @@ def legal_move(st: State) -> list[Action]:
 
 def play_move(st: State, a: Action) -> None:
     n = st.n
-    st.mcommit[st.cur] = STAY if a[0] == "stay" else a[1] * 8 + a[2]
+    st.mcommit[st.actor] = STAY if a[0] == "stay" else a[1] * 8 + a[2]
     st.oidx += 1
     if st.oidx < n - 1:
-        st.cur = (st.lead + 1 + st.oidx) % n
+        st.actor = (st.lead + 1 + st.oidx) % n
     else:
         resolve_moves(st)
         start_offers(st)

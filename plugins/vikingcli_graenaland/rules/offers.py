@@ -16,7 +16,7 @@ from vikingcli_graenaland.state import HIDDEN, PH_ALLOC, Action, State
 
 
 def legal_offer(st: State) -> list[Action]:
-    s = st.cur
+    s = st.actor
     acts = [A_PASS]
     for p in range(st.board.np):
         if cards_at(st, p) and votes(st, s, p) >= 1:
@@ -25,7 +25,7 @@ def legal_offer(st: State) -> list[Action]:
 
 
 def play_offer(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     if a[0] == "pass":
         st.offer_log.append((st.round, s, -1, 0, 0, 0))
         next_offerer(st)

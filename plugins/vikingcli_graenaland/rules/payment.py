@@ -200,7 +200,7 @@ def pay_actions(st: State, s: int) -> list[Action]:
 
 
 def legal_pay(st: State) -> list[Action]:
-    return pay_actions(st, st.cur)
+    return pay_actions(st, st.actor)
 
 
 def begin_pay(st: State, kind: int, t: int, p: int, req: list[int]) -> None:
@@ -254,7 +254,7 @@ def pay_step(st: State, s: int, a: Action) -> None:
 
 def legal_fee(st: State) -> list[Action]:
     """Rampart entry fee: one card per recipient, any card that keeps the build payable."""
-    s = st.cur
+    s = st.actor
     h = hres(st.hand[s])
     mk = len(markets_avail(st, s))
     acts: list[Action] = []
@@ -268,7 +268,7 @@ def legal_fee(st: State) -> list[Action]:
 
 
 def play_fee(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     to = st.fee.pop(0)
     k = take_res(st.hand[s], a[1])
     st.hand[to][k] += 1

@@ -56,13 +56,13 @@ def start_round(st: State) -> None:
     st.phase = PH_MOVE
     st.oidx = 0
     st.mcommit = [-1] * n
-    st.cur = (st.lead + 1) % n
+    st.actor = (st.lead + 1) % n
 
 
 def start_offers(st: State) -> None:
     st.phase = PH_OFFER
     st.oidx = 0
-    st.cur = (st.lead + 1) % st.n
+    st.actor = (st.lead + 1) % st.n
 
 
 def next_offerer(st: State) -> None:
@@ -70,7 +70,7 @@ def next_offerer(st: State) -> None:
     st.oidx += 1
     if st.oidx < st.n - 1:
         st.phase = PH_OFFER
-        st.cur = (st.lead + 1 + st.oidx) % st.n
+        st.actor = (st.lead + 1 + st.oidx) % st.n
         return
     if st.cards:
         st.phase = PH_CLAIM
@@ -78,7 +78,7 @@ def next_offerer(st: State) -> None:
         st.ccommit = [-1] * st.n
         st.claim_plan = [None] * st.n
         st.claim_cache = [None] * st.n
-        st.cur = (st.lead + 1) % st.n
+        st.actor = (st.lead + 1) % st.n
     else:
         start_build(st)
 
@@ -89,7 +89,7 @@ def start_build(st: State) -> None:
     st.bmode = BM_NORMAL
     st.supply_taken = st.joint_used = st.perm_used = False
     st.mkt_used = [0] * st.board.np
-    st.cur = st.lead
+    st.actor = st.lead
 
 
 def back_to_lead(st: State) -> None:
@@ -97,7 +97,7 @@ def back_to_lead(st: State) -> None:
     st.bseat = st.lead
     st.bmode = BM_NORMAL
     st.phase = PH_BUILD
-    st.cur = st.lead
+    st.actor = st.lead
 
 
 def end_round(st: State) -> None:
@@ -112,7 +112,7 @@ def end_round(st: State) -> None:
     st.round += 1
     if st.round > st.round_limit:
         st.phase = PH_OVER
-        st.cur = -1
+        st.actor = -1
         st.end_reason = "round limit"
         return
     start_round(st)
@@ -130,14 +130,14 @@ def begin_final_build(st: State, s: int) -> None:
     st.bmode = BM_FINAL
     st.supply_taken = True
     st.mkt_used = [0] * st.board.np
-    st.cur = s
+    st.actor = s
 
 
 def next_final(st: State) -> None:
     """The next final builder, or the end of the game."""
     if not st.final_queue:
         st.phase = PH_OVER
-        st.cur = -1
+        st.actor = -1
         st.end_reason = "rules"
         return
     begin_final_build(st, st.final_queue.pop(0))

@@ -38,7 +38,7 @@ def new_state(n: int, opts: Mapping[str, str], seed: int) -> State:
     st.round = 1
     st.lead = 0
     st.phase = PH_BUILD
-    st.cur = 0
+    st.actor = 0
     st.wcount = 0
     st.left_road, st.left_market, st.left_rampart = D.WORK_MARKERS
     st.oidx = st.offer_x = st.vidx = st.yes = st.total = 0
@@ -108,7 +108,7 @@ def new_state(n: int, opts: Mapping[str, str], seed: int) -> State:
         st.dorder = list(range(n)) + list(range(n - 1, -1, -1))
         st.didx = 0
         st.phase = PH_DRAFT
-        st.cur = st.dorder[0]
+        st.actor = st.dorder[0]
     else:
         for s in range(n):
             st.vil[bd.start[s][0] * n + s] += 1
@@ -127,7 +127,7 @@ def new_state(n: int, opts: Mapping[str, str], seed: int) -> State:
 def after_setup(st: State) -> None:
     if st.cards:
         st.phase = PH_VCKEEP
-        st.cur = 0
+        st.actor = 0
     else:
         start_round(st)
 
@@ -136,7 +136,7 @@ def after_setup(st: State) -> None:
 
 
 def legal_draft(st: State) -> list[Action]:
-    s = st.cur
+    s = st.actor
     n = st.n
     k = st.board.k
     second = st.didx >= n
@@ -170,7 +170,7 @@ def next_draft(st: State) -> None:
     st.didx += 1
     if st.didx < len(st.dorder):
         st.phase = PH_DRAFT
-        st.cur = st.dorder[st.didx]
+        st.actor = st.dorder[st.didx]
         return
     bd = st.board
     for p in range(bd.k):  # §3.2 step 6: leftover face-down cards are discarded
@@ -182,7 +182,7 @@ def next_draft(st: State) -> None:
 
 
 def play_draft(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     n = st.n
     p = a[1]
     first_round = st.didx < n
@@ -199,11 +199,11 @@ def play_draft(st: State, a: Action) -> None:
     st.reloc_stage = 0
     st.reloc_mover = s
     st.phase = PH_RELOC
-    st.cur = st.arrivals[p][0]
+    st.actor = st.arrivals[p][0]
 
 
 def legal_reloc(st: State) -> list[Action]:
-    s = st.cur
+    s = st.actor
     n = st.n
     acts = [A_NORELOC]
     for q in range(st.board.k):
@@ -214,7 +214,7 @@ def legal_reloc(st: State) -> list[Action]:
 
 
 def play_reloc(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     n = st.n
     p = st.reloc_p
     if a[0] == "reloc":
@@ -228,7 +228,7 @@ def play_reloc(st: State, a: Action) -> None:
         return
     st.reloc_stage += 1
     if st.reloc_stage == 1 and st.arrivals[p][1] != st.reloc_mover:
-        st.cur = st.arrivals[p][1]
+        st.actor = st.arrivals[p][1]
         return
     next_draft(st)
 
@@ -237,13 +237,13 @@ def play_reloc(st: State, a: Action) -> None:
 
 
 def legal_vckeep(st: State) -> list[Action]:
-    return [("vc", c) for c in st.vc_dealt[st.cur]]
+    return [("vc", c) for c in st.vc_dealt[st.actor]]
 
 
 def play_vckeep(st: State, a: Action) -> None:
-    s = st.cur
+    s = st.actor
     st.vc[s] = a[1]
     if s + 1 < st.n:
-        st.cur = s + 1
+        st.actor = s + 1
     else:
         start_round(st)

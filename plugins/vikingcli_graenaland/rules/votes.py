@@ -85,14 +85,14 @@ def voters_from(st: State, s: int, p: int) -> list[int]:
 def start_vote(st: State) -> None:
     """The offer is complete: every seat with a vote votes, the offerer first."""
     p = st.offer_x
-    st.voters = voters_from(st, st.cur, p)
+    st.voters = voters_from(st, st.actor, p)
     st.vvotes = [votes(st, o, p) for o in st.voters]
     st.total = sum(st.vvotes)
     st.yes = 0
     st.vidx = 0
     st.vote_log = []
     st.phase = PH_VOTE
-    st.cur = st.voters[0]
+    st.actor = st.voters[0]
 
 
 def legal_vote(st: State) -> list[Action]:
@@ -106,7 +106,7 @@ def play_vote(st: State, a: Action) -> None:
     st.vote_log.append(1 if y else 0)
     st.vidx += 1
     if st.vidx < len(st.voters):
-        st.cur = st.voters[st.vidx]
+        st.actor = st.voters[st.vidx]
         return
     offerer = st.voters[0]
     passed = 2 * st.yes > st.total
@@ -122,5 +122,5 @@ def play_vote(st: State, a: Action) -> None:
                 st.up[p * 5 + r] -= 1
             st.hand[who][d * 5 + r] += 1
     st.ocls, st.oelig, st.oalloc = [], [], []
-    st.cur = offerer
+    st.actor = offerer
     next_offerer(st)

@@ -138,7 +138,7 @@ def _play(s: State, phase: int, a: Action) -> None:
 def play(s: State, a: Action) -> None:
     """Apply a legal action (no validation here) and take the forced follow-ups."""
     s.legal_cache = None
-    s.last_move = (s.cur, *a)
+    s.last_move = (s.actor, *a)
     _play(s, s.phase, a)
     settle(s)
 
@@ -157,5 +157,5 @@ def settle(s: State) -> None:
             return
         s.legal_cache = None
         if s.events is not None:
-            s.events.append((E_FORCED, s.cur, options[0]))
+            s.events.append((E_FORCED, s.actor, options[0]))
         _play(s, s.phase, options[0])

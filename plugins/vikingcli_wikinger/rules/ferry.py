@@ -141,13 +141,13 @@ def ferry_actions(s: State, p: int) -> list[Action]:
 
 def legal_ferry(s: State) -> list[Action]:
     """The ferrying actions of the seat to move."""
-    return ferry_actions(s, s.cur)
+    return ferry_actions(s, s.actor)
 
 
 def play_ferry(s: State, a: Action) -> None:
     """``boat``/``longship``/``add r c``, ``land`` or ``done``."""
     kind = a[0]
-    p = s.cur
+    p = s.actor
     if kind == "land":
         s.trip_mode = TRIP_NONE
         if s.events is not None:
@@ -185,7 +185,7 @@ def next_ferrier(s: State, advance: bool) -> None:
             if s.maxf0 > 0:
                 if s.events is not None and skipped:
                     s.events.append((E_NO_FERRY, tuple(skipped)))
-                s.cur = p
+                s.actor = p
                 s.phase = PH_FERRY
                 return
         skipped.append(p)

@@ -18,7 +18,7 @@ from vikingcli_wikinger.state import (
 def start_round(s: State) -> None:
     """Round start: the offer (basic) or display, draw and auction (advanced)."""
     s.turn = 0
-    s.cur = s.start
+    s.actor = s.start
     if s.events is not None:
         s.events.append((E_ROUND, s.round, s.start))
     if not s.adv:

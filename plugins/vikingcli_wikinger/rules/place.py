@@ -35,7 +35,7 @@ def legal_start(s: State) -> list[Action]:
 
 def legal_place(s: State) -> list[Action]:
     """The ship's columns or the island tile's cells."""
-    p = s.cur
+    p = s.actor
     if s.pend_t >= SHIP:
         return [("ship", c) for c in ship_columns(s.ships[p])]
     return [("tile", r, c) for r, c in island_cells(s.rows[p], s.pend_t)]
@@ -48,7 +48,7 @@ def legal_figure(s: State) -> list[Action]:
 
 def play_start(s: State, a: Action) -> None:
     """Place the start tile, then the taken tile."""
-    p = s.cur
+    p = s.actor
     set_cell(s.rows[p], a[1], 0, T_L)
     s.placed_start[p] = True
     if s.events is not None:
@@ -58,7 +58,7 @@ def play_start(s: State, a: Action) -> None:
 
 def play_place(s: State, a: Action) -> None:
     """``ship c`` or ``tile r c``."""
-    p = s.cur
+    p = s.actor
     if a[0] == "ship":
         place_ship(s.ships[p], a[1], s.pend_t - SHIP)
         s.idle[p][s.pend_f] += 1
@@ -72,7 +72,7 @@ def play_place(s: State, a: Action) -> None:
 
 def play_figure(s: State, a: Action) -> None:
     """``figure here`` or ``figure mainland``."""
-    p = s.cur
+    p = s.actor
     if a[1]:
         set_cell(s.rows[p], s.pend_r, s.pend_c, cell(s.rows[p], s.pend_r, s.pend_c) | FIG)
         if s.events is not None:

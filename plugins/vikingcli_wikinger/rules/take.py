@@ -48,13 +48,13 @@ def price(s: State, slot: int) -> int:
 
 def legal_take(s: State) -> list[Action]:
     """Every slot the seat to move may take."""
-    return [TAKES[i] for i in take_slots(s, s.cur)]
+    return [TAKES[i] for i in take_slots(s, s.actor)]
 
 
 def play_take(s: State, a: Action) -> None:
     """Pay (exchanging VP automatically and minimally, §3.4.2) and pick up the
     combination; the start tile comes first on the player's first turn."""
-    p = s.cur
+    p = s.actor
     slot = a[1]
     occ = occupied(s)
     cost = slot - occ[0]

@@ -19,7 +19,7 @@ def end_turn(s: State) -> None:
     s.pend_special = False
     s.turn += 1
     if s.turn < SLOTS:
-        s.cur = (s.cur + 1) % s.n
+        s.actor = (s.actor + 1) % s.n
         s.phase = PH_TAKE
         return
     if s.round % 2:
