@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vikingcli.engine import IllegalAction
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import BY_ID, CARDS, GOOD_NAMES, GOOD_SHORT, KIND, NEEDS
 from vikingcli_jorvik.rules import encoding as E
@@ -235,8 +235,8 @@ def why_place(s: S.State, args: list[str]) -> str | None:
         return f"the demand columns are slots 1 to 6, not {k}"
     if s.slots[k - 1] < 0:
         return f"slot {k} is empty"
-    if len(s.cols[k - 1]) >= d.COLUMN_MAX:
-        return f"column {k} is full ({d.COLUMN_MAX} vikings)"
+    if len(s.cols[k - 1]) >= D.COLUMN_MAX:
+        return f"column {k} is full ({D.COLUMN_MAX} vikings)"
     return None
 
 
@@ -330,14 +330,14 @@ def why_put(s: S.State, args: list[str]) -> str | None:
         return f"{CARDS[c].cid} is not in your card area"
     g = GOOD_IDX[good]
     k = KIND[c]
-    if k == d.CRAFTSMAN:
+    if k == D.CRAFTSMAN:
         need = NEEDS[c]
         if g not in need:
             return f"{CARDS[c].cid} takes {' '.join(GOOD_NAMES[x] for x in need)}, not {good}"
         return f"the {good} space of {CARDS[c].cid} is already filled"
-    if k in (d.TRADER, d.ORACLE):
+    if k in (D.TRADER, D.ORACLE):
         return f"{CARDS[c].cid} takes only {GOOD_NAMES[NEEDS[c][0]]}"
-    return f"{CARDS[c].cid} ({d.KIND_NAMES[k]}) takes no goods"
+    return f"{CARDS[c].cid} ({D.KIND_NAMES[k]}) takes no goods"
 
 
 def why_store(s: S.State, args: list[str]) -> str | None:
@@ -351,9 +351,9 @@ def why_store(s: S.State, args: list[str]) -> str | None:
         return f"the {args[0]} came out of storage this turn and cannot go back"
     if args[1] == "board":
         return f"your storage space already holds {GOOD_NAMES[s.sboard[p] & 7]}"
-    if d.C_A06 not in s.cards[p]:
+    if D.C_A06 not in s.cards[p]:
         return "you have no warehouse (A06)"
-    return f"your warehouse A06 is full ({d.WAREHOUSE_STORAGE} goods)"
+    return f"your warehouse A06 is full ({D.WAREHOUSE_STORAGE} goods)"
 
 
 def why_take(s: S.State, args: list[str]) -> str | None:
@@ -367,7 +367,7 @@ def why_take(s: S.State, args: list[str]) -> str | None:
         if s.sboard[p] < 0:
             return "your storage space is empty"
         return f"your storage space holds {GOOD_NAMES[s.sboard[p] & 7]}, not {args[0]}"
-    if d.C_A06 not in s.cards[p]:
+    if D.C_A06 not in s.cards[p]:
         return "you have no warehouse (A06)"
     return f"there is no {args[0]} on your warehouse A06"
 
@@ -380,7 +380,7 @@ def why_pay(s: S.State, args: list[str], verb: str) -> str | None:
     bad = buffer_first(s) or unknown_good(args)
     if bad:
         return bad
-    if verb == "exchange" and d.C_A20 not in s.cards[s.actor]:
+    if verb == "exchange" and D.C_A20 not in s.cards[s.actor]:
         return "you have no exchange card (A20)"
     lack = missing(s, args[:k])
     if lack:
@@ -418,11 +418,11 @@ def why_discard(s: S.State, args: list[str]) -> str | None:
 
 REASONS: dict[str, Any] = {
     "buy": why_buy, "free": why_free, "place": why_place, "reserve": why_reserve,
-    "commit": why_commit, "glory": why_pict(d.C_D29, "Glory"),
-    "ransom": why_pict(d.C_C22, "Ransom"), "put": why_put, "store": why_store,
+    "commit": why_commit, "glory": why_pict(D.C_D29, "Glory"),
+    "ransom": why_pict(D.C_C22, "Ransom"), "put": why_put, "store": why_store,
     "take": why_take, "convert": lambda s, a: why_pay(s, a, "convert"),
     "exchange": lambda s, a: why_pay(s, a, "exchange"),
-    "cash": lambda s, a: why_pay(s, a, "cash"), "market": why_card(d.C_C20, "market stall"),
-    "rework": why_card(d.C_D28, "rework card"), "steal": why_card(d.C_B24, "thief"),
+    "cash": lambda s, a: why_pay(s, a, "cash"), "market": why_card(D.C_C20, "market stall"),
+    "rework": why_card(D.C_D28, "rework card"), "steal": why_card(D.C_B24, "thief"),
     "end": why_end, "discard": why_discard,
 }  # fmt: skip

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from vikingcli.engine import seat_ref
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.actions import action_text, pos_text
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, KIND
@@ -92,7 +92,7 @@ def move_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
         return []
     if ph == S.PH_RANSOM:
         if op == E.OP_RANSOM:
-            return [f"{who(p)} pays {d.RANSOM_COINS} coins of ransom (C22) and loses no VP"]
+            return [f"{who(p)} pays {D.RANSOM_COINS} coins of ransom (C22) and loses no VP"]
         return []
     if ph == S.PH_COMMIT:
         assert op == E.OP_COMMIT
@@ -158,17 +158,17 @@ def swap_lines(before: S.State, a: E.Move) -> list[str]:
 def purchase_effects(before: S.State, p: int, c: int) -> list[str]:
     """The on-purchase effect of card c bought by p (spec §5.3)."""
     k = KIND[c]
-    if k == d.TREASURE:
-        return [f"{who(p)} takes {d.TREASURE_COINS} coins with the treasure {CARDS[c].cid}"]
-    if k == d.TRIBUTE:
+    if k == D.TREASURE:
+        return [f"{who(p)} takes {D.TREASURE_COINS} coins with the treasure {CARDS[c].cid}"]
+    if k == D.TRIBUTE:
         payers = [
             who((p + i) % before.n) for i in range(1, before.n) if before.coins[(p + i) % before.n]
         ]
         if not payers:
             return [f"tribute {CARDS[c].cid}: nobody has a coin to pay"]
         return joined(f"tribute {CARDS[c].cid}: 1 coin to {who(p)} from ", payers)
-    if k == d.HIREDHANDS:
-        return [f"{plural(d.BROWN_VIKINGS, 'brown viking')} are put on A19"]
+    if k == D.HIREDHANDS:
+        return [f"{plural(D.BROWN_VIKINGS, 'brown viking')} are put on A19"]
     return []
 
 
@@ -179,8 +179,8 @@ def returning_lines(before: S.State, after: S.State, vikings: list[int]) -> list
     brown = sum(1 for v in vikings if v >= 8)
     if brown:
         out.append(f"{plural(brown, 'brown viking')} to the box")
-    owned = any(d.C_A19 in before.cards[q] or d.C_A19 in before.loading[q] for q in range(before.n))
-    if owned and d.C_A19 in new_boxed(before, after):
+    owned = any(D.C_A19 in before.cards[q] or D.C_A19 in before.loading[q] for q in range(before.n))
+    if owned and D.C_A19 in new_boxed(before, after):
         out.append("both brown vikings are in the box: A19 goes to the box too")
     return out
 
@@ -242,13 +242,13 @@ def good_use(before: S.State, after: S.State, p: int, g: int, c: int) -> list[st
     k = KIND[c]
     name = GOOD_NAMES[g]
     card = CARDS[c]
-    if k == d.CRAFTSMAN:
-        if after.fill[c] == d.FULL_MASK[c]:
+    if k == D.CRAFTSMAN:
+        if after.fill[c] == D.FULL_MASK[c]:
             return [f"{card.cid} is complete: {card.vp} VP at the final scoring"]
         return []
-    if k == d.TRADER:
+    if k == D.TRADER:
         return [f"{who(p)} sells {name} to {card.cid}: +{plural(card.coins, 'coin')}"]
-    return [f"{who(p)} sacrifices {name} at the oracle {card.cid}: +{d.ORACLE_VP} VP"]
+    return [f"{who(p)} sacrifices {name} at the oracle {card.cid}: +{D.ORACLE_VP} VP"]
 
 
 def load_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
@@ -394,7 +394,7 @@ def loading_start_lines(before: S.State, a: E.Move, after: S.State) -> list[str]
     held = bool(moved or spent or ships)  # the loading area when the turn began
     # the income rule (rules/loading.py begin_load_turn)
     income = (1 if held else 2) + (1 if after.jarl else 0)
-    if d.C_C10 in after.cards[q] or d.C_C10 in after.loading[q]:
+    if D.C_C10 in after.cards[q] or D.C_C10 in after.loading[q]:
         income += 1
     why = "bought cards" if held else "bought nothing"
     out = [
@@ -433,7 +433,7 @@ def dealt_lines(before: S.State, after: S.State) -> list[str]:
 
 
 def pict_head(cid: str, defs: list[int], n: int) -> str:
-    card = CARDS[d.BY_ID[cid]]
+    card = CARDS[D.BY_ID[cid]]
     stand = ", ".join(f"{who(p)} {defs[p]}" for p in range(n))
     return f"Pict attack {cid} (+{card.gain}/-{card.loss}), defence: {stand}"
 

@@ -8,7 +8,7 @@ there) and numbered from 1: the demand columns show the number of each viking's 
 from __future__ import annotations
 
 from vikingcli.engine import THREAT, seat_ref
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
 from vikingcli_jorvik.scoring import defence
@@ -40,13 +40,13 @@ def season_text(s: S.State) -> str:
     attack is still among them)."""
     if not s.deck:
         return "Deck empty"
-    cur = d.SEASON[s.deck[-1]]
-    left = sum(1 for c in s.deck if d.SEASON[c] == cur)
-    pict_left = any(KIND[c] == d.PICT and d.SEASON[c] == cur for c in s.deck)
+    cur = D.SEASON[s.deck[-1]]
+    left = sum(1 for c in s.deck if D.SEASON[c] == cur)
+    pict_left = any(KIND[c] == D.PICT and D.SEASON[c] == cur for c in s.deck)
     note = "its Pict attack still to come" if pict_left else "its Pict attack is over"
-    if cur == d.FINAL:
+    if cur == D.FINAL:
         note = "only the final Pict attack is left"
-    return f"Deck {len(s.deck)}: {d.SEASON_NAMES[cur]} {left} left, {note}"
+    return f"Deck {len(s.deck)}: {D.SEASON_NAMES[cur]} {left} left, {note}"
 
 
 def render(s: S.State, seat: int | None) -> str | list[tuple[str, str]]:
@@ -79,8 +79,8 @@ def threatened(s: S.State, seat: int | None, lines: list[str]) -> set[int]:
     if seat is None:
         return set()
     marked = set()
-    cur = d.SEASON[s.deck[-1]] if s.deck else -1
-    coming = any(KIND[c] == d.PICT and d.SEASON[c] == cur for c in s.deck)
+    cur = D.SEASON[s.deck[-1]] if s.deck else -1
+    coming = any(KIND[c] == D.PICT and D.SEASON[c] == cur for c in s.deck)
     defences = [defence(s, p) for p in range(s.n)]
     if coming and defences[seat] == min(defences) < max(defences):
         marked.add(1)  # the deck line, which tells the attack is still to come
@@ -124,7 +124,7 @@ def stored_text(s: S.State, p: int) -> str:
     parts = []
     if s.sboard[p] >= 0:
         parts.append(GOOD_SHORT[s.sboard[p] & 7])
-    if d.C_A06 in s.cards[p]:
+    if D.C_A06 in s.cards[p]:
         parts.append(f"A06[{goods_text([x & 7 for x in s.swh[p]])}]")
     return " ".join(parts) or "-"
 
@@ -144,7 +144,7 @@ def seat_lines(s: S.State, seat: int | None) -> list[str]:
 
 def useful(c: int) -> bool:
     """Cards that take goods (what a player plans with every move)."""
-    return KIND[c] in (d.CRAFTSMAN, d.TRADER, d.ORACLE)
+    return KIND[c] in (D.CRAFTSMAN, D.TRADER, D.ORACLE)
 
 
 def your_cards(s: S.State, seat: int) -> list[str]:
@@ -225,7 +225,7 @@ def cards_of(s: S.State, p: int, seat: int | None) -> list[str]:
     out += wrap("  cards: ", [card_now(s, c) for c in s.cards[p]] or ["none"])
     if stored_text(s, p) != "-":
         out.append(f"  stored: {stored_text(s, p)}")
-    if d.C_A19 in s.cards[p] and s.a19_brown:
+    if D.C_A19 in s.cards[p] and s.a19_brown:
         out.append(f"  brown vikings on A19: {s.a19_brown}")
     return out
 

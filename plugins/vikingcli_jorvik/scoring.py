@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from vikingcli.engine import Outcome, ranks_from_keys
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND
 from vikingcli_jorvik.state import PH_OVER, State
 
@@ -21,12 +21,12 @@ def defence(s: State, p: int) -> int:
     shield = False
     for c in s.cards[p]:
         k = KIND[c]
-        if k == d.WARRIOR:
+        if k == D.WARRIOR:
             v = CARDS[c].defence
             total += v
             if v > best:
                 best = v
-        elif k == d.SHIELDWALL:
+        elif k == D.SHIELDWALL:
             shield = True
     return total + best if shield else total
 
@@ -57,46 +57,46 @@ def final_points(s: State, p: int, cards: Sequence[int]) -> Points:
     skalds: list[int] = []
     for c in cards:
         k = KIND[c]
-        if k == d.CRAFTSMAN:
+        if k == D.CRAFTSMAN:
             ncraft += 1
-            if fill[c] == d.FULL_MASK[c]:
+            if fill[c] == D.FULL_MASK[c]:
                 craft += VP[c]
-        elif k == d.TRADER:
+        elif k == D.TRADER:
             trader += VP[c]
             ntraders += 1
-        elif k == d.TRAVEL:
+        elif k == D.TRAVEL:
             v = VP[c]
             travel += v
             ntrav += 1
             if v > best_travel:
                 best_travel = v
-        elif k == d.FEAST:
+        elif k == D.FEAST:
             feasts += 1
-        elif k == d.SHIP:
+        elif k == D.SHIP:
             ships += 1
-        elif k == d.WARRIOR:
+        elif k == D.WARRIOR:
             nwar += 1
-        elif k == d.WAREHOUSE:
+        elif k == D.WAREHOUSE:
             wh = len(s.swh[p])
-        elif k == d.SKALD:
+        elif k == D.SKALD:
             skalds.append(SKALD_OF[c])
     skald = 0
     for sk in skalds:
-        if sk == d.SK_COINS:
+        if sk == D.SK_COINS:
             skald += s.coins[p]
-        elif sk == d.SK_SHIPS:
+        elif sk == D.SK_SHIPS:
             skald += ships
-        elif sk == d.SK_TRADERS:
+        elif sk == D.SK_TRADERS:
             skald += ntraders
-        elif sk == d.SK_WARRIORS:
+        elif sk == D.SK_WARRIORS:
             skald += nwar
-        elif sk == d.SK_CRAFTSMEN:
+        elif sk == D.SK_CRAFTSMEN:
             skald += ncraft
-        elif sk == d.SK_TRAVELS:
+        elif sk == D.SK_TRAVELS:
             skald += ntrav
-        elif sk == d.SK_DOUBLE_TRAVEL:
+        elif sk == D.SK_DOUBLE_TRAVEL:
             skald += best_travel  # spec §6.3: the engine picks the highest travel
-    feast = d.FEAST_VP[min(feasts, len(d.FEAST_VP) - 1)]
+    feast = D.FEAST_VP[min(feasts, len(D.FEAST_VP) - 1)]
     return craft, trader, travel, feast, skald, wh
 
 
@@ -123,10 +123,10 @@ def outcome(s: State) -> Outcome:
     pict_sum = [sum(e["delta"][p] for e in picts) for p in range(s.n)]
     final_total = final.get("total", [0] * s.n)
     during = [
-        s.vp[p] - d.VP_START - pict_sum[p] - final_total[p] for p in range(s.n)
+        s.vp[p] - D.VP_START - pict_sum[p] - final_total[p] for p in range(s.n)
     ]  # oracle sacrifices
     breakdown = {
-        "start": [d.VP_START] * s.n,
+        "start": [D.VP_START] * s.n,
         "oracles": during,
         "pict_attacks": picts,
         "final": final,
@@ -158,7 +158,7 @@ def score_sheet(
     """The score sheet for people: the start VP, the oracles' VP during play, each
     Pict attack, each final scoring category, then the total (the rows add up to it)."""
     n = s.n
-    rows: list[tuple[str, tuple[int, ...]]] = [("start", (d.VP_START,) * n)]
+    rows: list[tuple[str, tuple[int, ...]]] = [("start", (D.VP_START,) * n)]
     if any(oracles):
         rows.append(("oracles", tuple(oracles)))
     for e in picts:

@@ -9,7 +9,7 @@ import time
 
 from tests.terminal import WAIT
 from tests.terminal import Terminal as SharedTerminal
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.game import JorvikGame
 from vikingcli_jorvik.rules.demand import begin_demand, end_demand
 from vikingcli_jorvik.rules.end import final_scoring
@@ -32,7 +32,7 @@ B, M, E, P = 0, 1, 2, 3  # Benedek, Móni, Eszti, Peti (rulebook seating)
 
 
 def cid(name: str) -> int:
-    return d.BY_ID[name]
+    return D.BY_ID[name]
 
 
 def blank(n: int = 4, mode: str = "karl", start: int = 0) -> State:
@@ -40,19 +40,19 @@ def blank(n: int = 4, mode: str = "karl", start: int = 0) -> State:
     full bag, empty board, everybody at 10 VP / 5 coins."""
     s = GAME.new_state(n, {"mode": mode}, 1)
     jarl = mode == "jarl"
-    used = d.deck_cards(n, jarl)
-    s.box = [c.idx for c in d.CARDS if c.idx not in set(used)]
-    rest = [c for c in used if c != d.E01]
+    used = D.deck_cards(n, jarl)
+    s.box = [c.idx for c in D.CARDS if c.idx not in set(used)]
+    rest = [c for c in used if c != D.E01]
     # D first ... A last (= top); each season's Pict attack at the bottom of its pile
-    rest.sort(key=lambda c: (-d.SEASON[c], d.KIND[c] != d.PICT, -c))
-    s.deck = [d.E01, *rest]
-    s.bag = [g for g in d.BASIC_GOODS for _ in range(9)]
+    rest.sort(key=lambda c: (-D.SEASON[c], D.KIND[c] != D.PICT, -c))
+    s.deck = [D.E01, *rest]
+    s.bag = [g for g in D.BASIC_GOODS for _ in range(9)]
     if jarl:
-        s.bag += [g for g in d.PREMIUM_GOODS for _ in range(3)]
+        s.bag += [g for g in D.PREMIUM_GOODS for _ in range(3)]
     s.cgs = [0] * 8
     s.slots = [-1] * 12
-    s.cargo = [()] * d.N_CARDS
-    s.fill = [0] * d.N_CARDS
+    s.cargo = [()] * D.N_CARDS
+    s.fill = [0] * D.N_CARDS
     s.cols = [[] for _ in range(6)]
     s.res_cards, s.res_vik = [], []
     s.coins = [5] * n

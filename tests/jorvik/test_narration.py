@@ -12,7 +12,7 @@ import pytest
 
 from vikingcli.engine import name_seats
 from vikingcli.engine.testing import check_narration, iter_states
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, WOOL
 from vikingcli_jorvik.rules.encoding import OP_BUY, OP_END
 from vikingcli_jorvik.state import (
@@ -310,8 +310,8 @@ def test_end_of_game_tells_the_final_attack_and_every_scoring_item() -> None:
     give(s, M, "C12", "B12")  # 7
     give(s, E, "B11")  # 2
     give(s, P, "D13", "A11")  # 5
-    s.box += [c for c in s.deck if c != d.E01]
-    s.deck = [d.E01]
+    s.box += [c for c in s.deck if c != D.E01]
+    s.deck = [D.E01]
     s.phase = PH_LOAD
     s.lpos = 3
     s.actor = P

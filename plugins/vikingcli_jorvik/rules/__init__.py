@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from vikingcli.engine import randbelow, shuffle
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS
 from vikingcli_jorvik.rules.demand import legal_commit, legal_place, play_commit, play_place
 from vikingcli_jorvik.rules.encoding import Move
@@ -33,35 +33,35 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
         raise ValueError(f"jorvik: {n_players} players (2-5 accepted)")
     rng = random.Random(seed)
     jarl = options.get("mode", "karl") == "jarl"
-    used = d.deck_cards(n_players, jarl)
+    used = D.deck_cards(n_players, jarl)
     used_set = set(used)
     s = State.__new__(State)
     s.n = n_players
     s.jarl = jarl
     s.box = [c.idx for c in CARDS if c.idx not in used_set]
     # deck: top = end of list.  E01 at the bottom, then D, C, B, A (A on top).
-    deck = [d.E01]
-    for season in (d.AUTUMN, d.SUMMER, d.SPRING, d.WINTER):
-        pile = [c for c in used if d.SEASON[c] == season]
+    deck = [D.E01]
+    for season in (D.AUTUMN, D.SUMMER, D.SPRING, D.WINTER):
+        pile = [c for c in used if D.SEASON[c] == season]
         shuffle(rng, pile)  # rng.shuffle's permutation; compiled in the compiled build
         deck.extend(pile)
     s.deck = deck
-    bag = [g for g in d.BASIC_GOODS for _ in range(d.CUBES_PER_BASIC)]
+    bag = [g for g in D.BASIC_GOODS for _ in range(D.CUBES_PER_BASIC)]
     if jarl:
-        bag += [g for g in d.PREMIUM_GOODS for _ in range(d.CUBES_PER_PREMIUM)]
+        bag += [g for g in D.PREMIUM_GOODS for _ in range(D.CUBES_PER_PREMIUM)]
     shuffle(rng, bag)  # drawing from the end of a shuffled bag = random draws
     s.bag = bag
     s.cgs = [0] * 8
     s.slots = [-1] * 12
-    s.cargo = [()] * d.N_CARDS
-    s.fill = [0] * d.N_CARDS
+    s.cargo = [()] * D.N_CARDS
+    s.fill = [0] * D.N_CARDS
     s.cols = [[] for _ in range(6)]
     s.res_cards = []
     s.res_vik = []
     n = n_players
-    s.coins = [d.COINS_START] * n
-    s.vp = [d.VP_START] * n
-    s.vik = [d.VIKINGS["jarl" if jarl else "karl"]] * n
+    s.coins = [D.COINS_START] * n
+    s.vp = [D.VP_START] * n
+    s.vik = [D.VIKINGS["jarl" if jarl else "karl"]] * n
     s.bsup = [0] * n
     s.a19_brown = 0
     s.brown_boxed = 0

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.rules.encoding import OP_COMMIT, OP_PLACE, OP_RESERVE, Move
 from vikingcli_jorvik.rules.purchase import cleanup
 from vikingcli_jorvik.rules.swap import swap_pairs
@@ -14,7 +14,7 @@ def begin_demand(s: State) -> None:
     """The owner of A19 first commits brown vikings (if any are left on it)."""
     if s.jarl and s.a19_brown > 0:
         for p in range(s.n):
-            if d.C_A19 in s.cards[p]:
+            if D.C_A19 in s.cards[p]:
                 s.phase = PH_COMMIT
                 s.actor = p
                 return
@@ -32,7 +32,7 @@ def can_place(s: State) -> bool:
     slots = s.slots
     cols = s.cols
     for i in range(6):
-        if slots[i] >= 0 and len(cols[i]) < d.COLUMN_MAX:
+        if slots[i] >= 0 and len(cols[i]) < D.COLUMN_MAX:
             return True
     if s.jarl:
         for i in range(6, 12):
@@ -63,7 +63,7 @@ def end_demand(s: State) -> None:
             s.bsup[p] = 0
     if s.jarl:
         for p in range(s.n):
-            if d.C_A21 in s.cards[p] and swap_pairs(s):
+            if D.C_A21 in s.cards[p] and swap_pairs(s):
                 s.phase = PH_SWAP
                 s.actor = p
                 return
@@ -81,7 +81,7 @@ def legal_place(s: State) -> list[Move]:
     cols = s.cols
     out: list[Move] = []
     for i in range(6):
-        if slots[i] >= 0 and len(cols[i]) < d.COLUMN_MAX:
+        if slots[i] >= 0 and len(cols[i]) < D.COLUMN_MAX:
             out.append(PLACE_MOVES[i])
     if s.jarl:
         for i in range(6, 12):

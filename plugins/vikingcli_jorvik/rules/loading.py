@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import KIND, NEEDS
 from vikingcli_jorvik.rules.common import (
     box_own,
@@ -61,7 +61,7 @@ def begin_load_turn(s: State) -> None:
     inc = 1 if la else 2
     if s.jarl:
         inc += 1
-    if d.C_C10 in own or d.C_C10 in la:
+    if D.C_C10 in own or D.C_C10 in la:
         inc += 1
     s.coins[p] += inc
     # 2. move cards; 3. unload ships into the pool
@@ -72,12 +72,12 @@ def begin_load_turn(s: State) -> None:
         cargo = s.cargo
         for c in la:
             k = KIND[c]
-            if k == d.SHIP:
+            if k == D.SHIP:
                 keep.append(c)
                 for g in cargo[c]:
                     pool[g] += 1
                 cargo[c] = ()
-            elif k == d.TREASURE or k == d.TRIBUTE:
+            elif k == D.TREASURE or k == D.TRIBUTE:
                 s.box.append(c)
             else:
                 own.append(c)
@@ -127,7 +127,7 @@ GOODS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
 # travels...) are passed over at once.
 LOAD_KINDS = sum(
     1 << k
-    for k in (d.CRAFTSMAN, d.TRADER, d.ORACLE, d.WAREHOUSE, d.EXCHANGE, d.MARKET, d.REWORK, d.THIEF)
+    for k in (D.CRAFTSMAN, D.TRADER, D.ORACLE, D.WAREHOUSE, D.EXCHANGE, D.MARKET, D.REWORK, D.THIEF)
 )
 
 
@@ -155,7 +155,7 @@ def legal_load(s: State) -> list[Move]:
         k = KIND[c]
         if not (LOAD_KINDS >> k) & 1:
             continue
-        if k == d.CRAFTSMAN:
+        if k == D.CRAFTSMAN:
             if total:  # a pool good onto each free space, each good once per card
                 need = NEEDS[c]
                 f = fill[c]
@@ -165,23 +165,23 @@ def legal_load(s: State) -> list[Move]:
                     if have[g] and not (f >> i) & 1 and not (seen >> g) & 1:
                         seen |= 1 << g
                         out.append((OP_PUT, g, c))
-        elif k == d.TRADER or k == d.ORACLE:
+        elif k == D.TRADER or k == D.ORACLE:
             g = NEEDS[c][0]
             if have[g]:
                 out.append((OP_PUT, g, c))
-        elif k == d.WAREHOUSE:
+        elif k == D.WAREHOUSE:
             owns_wh = True
-        elif k == d.EXCHANGE:
+        elif k == D.EXCHANGE:
             owns_ex = True
-        elif k == d.MARKET:
+        elif k == D.MARKET:
             owns_mk = True
-        elif k == d.REWORK:
+        elif k == D.REWORK:
             owns_rw = True
-        elif k == d.THIEF:
+        elif k == D.THIEF:
             owns_th = True
     # storage
     wh = s.swh[p]
-    wh_room = owns_wh and len(wh) < d.WAREHOUSE_STORAGE
+    wh_room = owns_wh and len(wh) < D.WAREHOUSE_STORAGE
     stored = s.sboard[p]
     board_free = stored < 0
     if board_free or wh_room:
@@ -261,7 +261,7 @@ def rework_moves(s: State, own: list[int]) -> list[Move]:
     fill = s.fill
     items = []
     for c in own:
-        if KIND[c] == d.CRAFTSMAN:
+        if KIND[c] == D.CRAFTSMAN:
             need = NEEDS[c]
             f = fill[c]
             for i in range(len(need)):
@@ -285,10 +285,10 @@ def steal_moves(s: State, p: int) -> list[Move]:
     for i in range(1, s.n):
         q = (p + i) % s.n
         for c in s.cards[q]:
-            if KIND[c] != d.CRAFTSMAN:
+            if KIND[c] != D.CRAFTSMAN:
                 continue
             f = fill[c]
-            if f == 0 or f == d.FULL_MASK[c]:
+            if f == 0 or f == D.FULL_MASK[c]:
                 continue
             need = NEEDS[c]
             seen = 0
@@ -307,13 +307,13 @@ def legal_resolve(s: State, p: int) -> list[Move]:
     wh = False
     for c in s.cards[p]:
         k = KIND[c]
-        if k == d.CRAFTSMAN:
+        if k == D.CRAFTSMAN:
             if free_space(s, c, g) >= 0:
                 out.append((OP_RPUT, c))
-        elif k == d.TRADER or k == d.ORACLE:
+        elif k == D.TRADER or k == D.ORACLE:
             if NEEDS[c][0] == g:
                 out.append((OP_RPUT, c))
-        elif k == d.WAREHOUSE and len(s.swh[p]) < d.WAREHOUSE_STORAGE:
+        elif k == D.WAREHOUSE and len(s.swh[p]) < D.WAREHOUSE_STORAGE:
             wh = True
     if wh:
         out.append(A_RWH)
@@ -374,12 +374,12 @@ def play_load(s: State, a: Move) -> bool:
             s.buf = [t]
             s.buf_stolen = False
     elif op == OP_MARKET:
-        box_own(s, p, d.C_C20)
+        box_own(s, p, D.C_C20)
         s.cgs[a[1]] -= 1
         s.buf = [a[1]]
         s.buf_stolen = False
     elif op == OP_REWORK:
-        box_own(s, p, d.C_D28)
+        box_own(s, p, D.C_D28)
         buf = []
         for i in range(1, len(a), 2):
             remove_from_craftsman(s, a[i], a[i + 1])
@@ -387,7 +387,7 @@ def play_load(s: State, a: Move) -> bool:
         s.buf = buf
         s.buf_stolen = False
     elif op == OP_STEAL:
-        box_own(s, p, d.C_B24)
+        box_own(s, p, D.C_B24)
         remove_from_craftsman(s, a[2], a[3])
         s.buf = [a[3]]
         s.buf_stolen = True

@@ -7,7 +7,7 @@ waiting for a decision; the caller resumes the supply phase or the game end.
 
 from __future__ import annotations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS
 from vikingcli_jorvik.rules.common import box_own
 from vikingcli_jorvik.rules.encoding import A_DECLINE, A_GLORY, A_RANSOM, OP_GLORY, OP_RANSOM, Move
@@ -35,7 +35,7 @@ def start_pict(s: State, c: int, ctx: int) -> bool:
     s.pk_win = sum(1 << p for p in range(n) if defs[p] == hi)
     s.pk_lose = sum(1 << p for p in range(n) if defs[p] == lo)
     order = [(s.start + i) % n for i in range(n)]
-    s.pk_queue = [p for p in order if (s.pk_win >> p) & 1 and d.C_D29 in s.cards[p]]
+    s.pk_queue = [p for p in order if (s.pk_win >> p) & 1 and D.C_D29 in s.cards[p]]
     if s.pk_queue:
         s.phase = PH_GLORY
         s.actor = s.pk_queue[0]
@@ -56,7 +56,7 @@ def pict_gains(s: State) -> bool:
     s.pk_queue = [
         p
         for p in order
-        if (s.pk_lose >> p) & 1 and d.C_C22 in s.cards[p] and s.coins[p] >= d.RANSOM_COINS
+        if (s.pk_lose >> p) & 1 and D.C_C22 in s.cards[p] and s.coins[p] >= D.RANSOM_COINS
     ]
     if s.pk_queue:
         s.phase = PH_RANSOM
@@ -104,7 +104,7 @@ def play_glory(s: State, a: Move) -> bool:
     p = s.actor
     if a[0] == OP_GLORY:
         s.pk_glory |= 1 << p
-        box_own(s, p, d.C_D29)
+        box_own(s, p, D.C_D29)
     s.pk_queue.pop(0)
     if s.pk_queue:
         s.actor = s.pk_queue[0]
@@ -116,7 +116,7 @@ def play_ransom(s: State, a: Move) -> bool:
     """Pay the ransom or decline; True once the attack is resolved."""
     p = s.actor
     if a[0] == OP_RANSOM:
-        s.coins[p] -= d.RANSOM_COINS
+        s.coins[p] -= D.RANSOM_COINS
         s.pk_glory |= 1 << (p + RANSOM_BIT)
     s.pk_queue.pop(0)
     if s.pk_queue:

@@ -6,7 +6,7 @@ seat that must act.
 
 from __future__ import annotations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND
 from vikingcli_jorvik.rules.demand import begin_demand
 from vikingcli_jorvik.rules.end import final_scoring, start_final
@@ -16,7 +16,7 @@ from vikingcli_jorvik.state import CTX_SUPPLY, PH_SUPPLY, State
 # The board slots filled each round (0-based): N+1 per row, the reservation row too in Jarl.
 TARGETS: dict[tuple[int, bool], tuple[int, ...]] = {}
 for _n in range(2, 6):
-    _k = d.slots_per_row(_n)
+    _k = D.slots_per_row(_n)
     TARGETS[(_n, False)] = tuple(range(_k))
     TARGETS[(_n, True)] = tuple(range(_k)) + tuple(range(6, 6 + _k))
 
@@ -41,16 +41,16 @@ def supply(s: State) -> None:
         if len(deck) <= 1:  # spec §8.6: never draw E01 into a slot
             break
         c = deck.pop()
-        if KIND[c] == d.PICT:
+        if KIND[c] == D.PICT:
             if start_pict(s, c, CTX_SUPPLY):
                 return  # waiting for a Glory / Ransom decision
             continue  # the same slot still needs a card
         slot = targets[s.fill_pos]
         s.slots[slot] = c
-        if KIND[c] == d.SHIP:
+        if KIND[c] == D.SHIP:
             cap = CARDS[c].capacity
             if s.jarl:
-                cap = min(cap, d.JARL_SHIP_CAPACITY_CAP)
+                cap = min(cap, D.JARL_SHIP_CAPACITY_CAP)
             k = min(cap, len(s.bag))  # spec §8.5: an empty bag gives what is left
             if k:
                 s.cargo[c] = tuple(s.bag[-k:])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.rules.common import box_own
 from vikingcli_jorvik.rules.encoding import A_DECLINE, OP_SWAP, RES_BASE, Move
 from vikingcli_jorvik.rules.purchase import cleanup
@@ -55,5 +55,5 @@ def play_swap(s: State, a: Move) -> None:
         vb = get_pos(s, a[2])
         set_pos(s, a[1], vb)
         set_pos(s, a[2], va)
-        box_own(s, s.actor, d.C_A21)
+        box_own(s, s.actor, D.C_A21)
     cleanup(s)
