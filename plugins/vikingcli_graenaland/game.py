@@ -20,6 +20,7 @@ from vikingcli_graenaland.heuristic import (
 )
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
+from vikingcli_graenaland.rules.setup import new_state
 from vikingcli_graenaland.rulestext import RULES_TEXT
 from vikingcli_graenaland.scoring import current_scores, outcome
 from vikingcli_graenaland.state import PH_OVER, State
@@ -112,7 +113,7 @@ class GraenalandGame(FlatGame):
     )
 
     def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        return rules.new_state(n_players, self.resolve_options(options), seed)
+        return new_state(n_players, self.resolve_options(options), seed)
 
     def num_players(self, state: State) -> int:
         return state.n

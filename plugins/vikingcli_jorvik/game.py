@@ -16,6 +16,7 @@ from vikingcli_jorvik.heuristic import evaluate, evaluate_all
 from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
 from vikingcli_jorvik.rules.encoding import Move
+from vikingcli_jorvik.rules.setup import new_state
 from vikingcli_jorvik.rulestext import RULES_TEXT
 from vikingcli_jorvik.state import PH_OVER, State
 
@@ -64,7 +65,7 @@ class JorvikGame(FlatGame):
     calls_type = JorvikCalls
 
     def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        return rules.new_state(n_players, options, seed)
+        return new_state(n_players, self.resolve_options(options), seed)
 
     def compute_legal(self, state: State) -> list[Move]:
         return rules.legal(state)

@@ -19,10 +19,11 @@ from vikingcli.engine import (
 )
 from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias, refusal
-from vikingcli_walhalla.board import lengths_of, parse_headlands
+from vikingcli_walhalla.board import parse_headlands
 from vikingcli_walhalla.heuristic import evaluate, evaluate_all
 from vikingcli_walhalla.narrate import narrate
 from vikingcli_walhalla.render import legend, render, tiles_view
+from vikingcli_walhalla.rules.setup import new_state
 from vikingcli_walhalla.rulestext import RULES_TEXT
 from vikingcli_walhalla.scoring import outcome
 from vikingcli_walhalla.state import State
@@ -82,11 +83,7 @@ class WalhallaGame(FlatGame):
     calls_type = WalhallaCalls
 
     def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"walhalla: {n_players} players (needs 3-4)")
-        opts = self.resolve_options(options)
-        fixed = opts["fixed_orientation"] == "yes"
-        return rules.new_state(n_players, lengths_of(opts["headlands"]), fixed, seed)
+        return new_state(n_players, self.resolve_options(options), seed)
 
     def num_players(self, state: State) -> int:
         return state.n

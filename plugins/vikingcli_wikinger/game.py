@@ -11,6 +11,7 @@ from vikingcli.engine import FlatCalls, FlatGame, Option, Outcome, SearchHints, 
 from vikingcli_wikinger import actions, narrate, rules, scoring, view
 from vikingcli_wikinger.heuristic import evaluate, evaluate_all
 from vikingcli_wikinger.render import render
+from vikingcli_wikinger.rules.setup import new_state
 from vikingcli_wikinger.rulestext import RULES_TEXT
 from vikingcli_wikinger.state import PH_OVER, Action, State
 
@@ -99,19 +100,7 @@ class WikingerGame(FlatGame):
     # -- setup and flow ---------------------------------------------------------------
 
     def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"wikinger is for 2-4 players, not {n_players}")
-        opts = self.resolve_options(options)
-        start: int | None = None
-        if opts["start"] != "random":
-            start = int(opts["start"])
-            if start >= n_players:
-                raise ValueError(
-                    f"option start={opts['start']}: there are only {n_players} players"
-                )
-        return rules.new_state(
-            n_players, opts["mode"] == "advanced", opts["bidding"] == "yes", start, seed
-        )
+        return new_state(n_players, self.resolve_options(options), seed)
 
     def num_players(self, state: State) -> int:
         return state.n

@@ -32,7 +32,6 @@ from vikingcli_graenaland.rules.setup import (
     legal_draft,
     legal_reloc,
     legal_vckeep,
-    new_state,
     play_draft,
     play_reloc,
     play_vckeep,
@@ -40,7 +39,7 @@ from vikingcli_graenaland.rules.setup import (
 from vikingcli_graenaland.rules.votes import legal_vote, play_vote
 from vikingcli_graenaland.state import PH_OVER, Action, State
 
-__all__ = ["legal", "new_state", "play"]
+__all__ = ["legal", "play"]
 
 
 def _legal_over(st: State) -> list[Action]:

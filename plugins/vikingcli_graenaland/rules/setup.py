@@ -22,19 +22,20 @@ from vikingcli_graenaland.state import (
 )
 
 
-def new_state(n: int, opts: Mapping[str, str], seed: int) -> State:
-    """A fresh game (§3); ``opts`` holds every option (``Game.resolve_options``)."""
-    if not 3 <= n <= 5:
+def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
+    """A fresh game (§3); ``options`` holds every option (``Game.resolve_options``)."""
+    if not 3 <= n_players <= 5:
         raise ValueError("Graenaland needs 3 to 5 players")
+    n = n_players
     bd = BOARDS[n]
     npv = bd.np
     rnd = random.Random(seed)
     st = State.__new__(State)
     st.n = n
-    st.advanced = opts["setup"] == "advanced"
-    st.cards = opts["victory"] == "cards"
-    st.permission = opts["permission"] == "on" and n == 5
-    st.round_limit = int(opts["rounds"])
+    st.advanced = options["setup"] == "advanced"
+    st.cards = options["victory"] == "cards"
+    st.permission = options["permission"] == "on" and n == 5
+    st.round_limit = int(options["rounds"])
     st.round = 1
     st.lead = 0
     st.phase = PH_BUILD

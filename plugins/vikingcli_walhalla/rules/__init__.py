@@ -16,7 +16,6 @@ from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules import commit, defend, disembark, hunt, invite, moor, seats
 from vikingcli_walhalla.rules.raid import begin_turn
-from vikingcli_walhalla.rules.setup import new_state
 from vikingcli_walhalla.state import (
     PH_COMMIT,
     PH_DEFEND,
@@ -28,7 +27,7 @@ from vikingcli_walhalla.state import (
     State,
 )
 
-__all__ = ["begin_turn", "legal", "new_state", "play", "to_move"]
+__all__ = ["begin_turn", "legal", "play", "to_move"]
 
 
 def _over_legal(s: State) -> list[Action]:

@@ -1,5 +1,6 @@
-"""The rules of Wikinger: setup, the legal actions and their effects, one module per
-phase or group of phases (docs/rules/wikinger.md §2, §3, §4.4, §5.2-§5.4).
+"""The rules of Wikinger: the legal actions and their effects, one module per phase or
+group of phases (docs/rules/wikinger.md §3, §4.4, §5.2-§5.4), dispatched here by the
+state's phase; a new game is setup.py (§2).
 
 Actions are tuples, one decision each (§6.1):
 
@@ -23,21 +24,9 @@ always offer a real choice or the game is over.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Final
 
-from vikingcli.engine import randbelow, shuffle
-from vikingcli_wikinger.data import (
-    N_COLOURS,
-    N_SPECIAL_KINDS,
-    SPECIAL_COUNTS,
-    START_GOLD,
-    START_TILES,
-    START_VP,
-    T_L,
-    stack_tiles,
-)
 from vikingcli_wikinger.rules.auction import (
     legal_auction,
     legal_colour,
@@ -47,7 +36,6 @@ from vikingcli_wikinger.rules.auction import (
     play_discard,
 )
 from vikingcli_wikinger.rules.ferry import legal_ferry, play_ferry
-from vikingcli_wikinger.rules.offer import start_round
 from vikingcli_wikinger.rules.place import (
     legal_figure,
     legal_place,
@@ -79,32 +67,6 @@ PLAY: Final[tuple[Callable[[State, Action], None], ...]] = (
     play_auction, play_discard, play_colour, play_take, play_start, play_place,
     play_figure, play_special, play_swap, play_ferry, _no_play,
 )
-
-
-def new_state(n: int, adv: bool, bidding: bool, start: int | None, seed: int) -> State:
-    """A shuffled game at the start of round 1 (§2)."""
-    rng = random.Random(seed)
-    s = State.empty(n, adv, bidding)
-    s.gold = [START_GOLD[n]] * n
-    s.vp = [START_VP] * n
-    tiles = stack_tiles()
-    shuffle(rng, tiles)
-    s.stacks = tiles
-    bag = [x for x in range(N_COLOURS) for _ in range(13)]
-    shuffle(rng, bag)
-    s.bag = bag
-    pile = [k for k in range(N_SPECIAL_KINDS) for _ in range(SPECIAL_COUNTS[k])]
-    shuffle(rng, pile)
-    if adv:
-        s.pile = pile
-    else:
-        s.pile = []
-        s.box_specials = sorted(pile)  # basic game: the special tiles stay in the box
-    s.box_tiles = [T_L] * (START_TILES - n)  # unused start tiles
-    s.start = randbelow(rng, n) if start is None else start
-    start_round(s)
-    settle(s)
-    return s
 
 
 def legal(s: State) -> list[Action]:
