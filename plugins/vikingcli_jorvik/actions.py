@@ -112,7 +112,8 @@ VERBS: dict[str, tuple[int, ...]] = {
     "cash": (S.PH_LOAD,), "market": (S.PH_LOAD,), "rework": (S.PH_LOAD,), "steal": (S.PH_LOAD,),
     "end": (S.PH_LOAD,),
 }  # fmt: skip
-PAID = {"convert": 3, "exchange": 2, "cash": 2}  # goods paid first, in any order
+# goods paid first, in any order
+PAID = {"convert": D.EXCHANGE_PAY, "exchange": D.EXCHANGE_A20_PAY, "cash": D.CASH_PAY}
 GOOD_IDX = {n: g for g, n in enumerate(GOOD_NAMES)}
 
 
