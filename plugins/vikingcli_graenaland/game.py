@@ -73,7 +73,7 @@ class GraenalandGame(FlatGame):
     # root action by greedy play to the end of its chain (horizon), on shared deals
     # (flat); a tree, where asked for, cuts off after one ply. Above the default
     # budget, hero moves and offers look through a second chain (deepens), where more
-    # thinking pays. Each measured best (benchmarks/README.md, "Graenaland").
+    # thinking pays. Each measured best (benchmarks/README.md, "Search hints").
     search_hints = SearchHints(
         eval_scale=1.5,
         depth=1,

@@ -60,10 +60,11 @@ class _Affordable:
     """Which costs seat's means cover (``can_pay`` with no contributions). A class, not
     a closure over the means: the compiled build calls a closure through Python's
     calling convention, and this runs for every cost on the board at every build
-    decision (a quarter of a compiled search iteration in a build phase). The hand
-    is read and its supply cards' icon choices looked up once here, not in
-    ``can_pay`` for every cost; each cost is then checked again, not memoised: a memo
-    keyed by the cost cost more than the check, in both builds."""
+    decision (nearly all the time of a build phase's legal actions, compiled:
+    benchmarks/README.md, "Graenaland's search, compiled"). The hand is read and its
+    supply cards' icon choices looked up once here, not in ``can_pay`` for every
+    cost; each cost is then checked again, not memoised: a memo keyed by the cost
+    cost more than the check, in both builds."""
 
     def __init__(self, units: int, h: list[int], sup: list[int], mk: int) -> None:
         self.units = units

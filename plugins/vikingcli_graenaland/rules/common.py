@@ -44,7 +44,8 @@ def cards_at(st: State, p: int) -> int:
 
 def hres(hand: list[int]) -> list[int]:
     """Resource counts (G, L, W, O, Au) of a hand of card kinds."""
-    # written out: called for every build and payment step, and twice as fast as a loop
+    # written out: called for every build and payment step, where a loop cost more
+    # (benchmarks/README.md, "Hot rules functions")
     return [
         hand[0] + hand[5] + hand[10] + hand[15],
         hand[1] + hand[6] + hand[11] + hand[16],

@@ -230,8 +230,8 @@ def legal_load(s: State) -> list[Move]:
 
 
 # The two below equal ``combinations_with_replacement(types, k)`` filtered by what the
-# pool holds, in the same order; written out because the filter was a quarter of
-# ``legal_load``'s time.
+# pool holds, in the same order; written out because the filter was a large part of
+# ``legal_load``'s time (benchmarks/README.md, "Hot rules functions").
 def pool_pairs(types: list[int], have: list[int]) -> list[tuple[int, int]]:
     """Every pair of goods the pool holds (``have``: counts per good; ``types``: the
     goods with a count, ascending), in lexicographic order."""

@@ -75,8 +75,9 @@ def legal(s: State) -> list[Action]:
 
 
 def _legal(s: State, phase: int) -> list[Action]:
-    # The commonest phases (90% of the plies) by name: compiled, a direct call;
-    # through the table, a call through Python's protocol. The table has the rest.
+    # The commonest phases (placing, taking, ferrying: most plies; benchmarks/README.md,
+    # "Native search calls") by name: compiled, a direct call; through the table, a
+    # call through Python's protocol. The table has the rest.
     if phase == PH_PLACE:
         return legal_place(s)
     if phase == PH_TAKE:
