@@ -25,12 +25,12 @@ by what happens when the rest of its chain is played sensibly:
   ``round(look_ahead(iterations))`` chains (2 from 675 iterations, 3 above 1875),
   and the passes stay at the default budget's 30. Why:
   more deals alone do not change a flat search's choice once it has about 30 (two
-  300-iteration searches disagree on 16% of positions, 300 and 1000 on 14%), so the
-  extra budget is spent on bias (a later horizon), not on variance. Graenaland
-  deepens its hero moves, offers, allocations and votes, not its builds and
-  payments: 1000 iterations so won 61.8% head to head against 300 on 108 fresh
-  games; deepening every decision had measured 53.5% on tuning deals
-  (benchmarks/README.md, "Graenaland: more thinking").
+  300-iteration searches with different seeds disagree about as often as a 300 and
+  a 1000 one: benchmarks/README.md, "More thinking looks farther"), so the extra
+  budget is spent on bias (a later horizon), not on variance. Graenaland deepens
+  its hero moves, offers, allocations and votes, not its builds and payments: that
+  split measured stronger than both the plain search and deepening every decision
+  (benchmarks/README.md, "Search hints").
 * **Value**: ``evaluate`` of the searching seat at the horizon, averaged over the
   passes; the highest mean wins (then the one-ply order). A candidate that is not
   legal in some deal (the engine does not promise that the true state's actions
@@ -65,8 +65,9 @@ FLAT_WIDTH: Final = 16
 ITERATIONS_PER_PASS: Final = 10
 """At most ``iterations // ITERATIONS_PER_PASS`` passes (30 at the default 300)."""
 UNITS_PER_ITERATION: Final = 30
-"""Work per iteration, in positions evaluated (9000 at the default 300: about 0.3 s
-of a Graenaland move on one core; see benchmarks/README.md)."""
+"""Work per iteration, in positions evaluated (9000 at the default 300). Why this
+size: a default Graenaland move then stays within the time per move the search was
+built for, on one core (benchmarks/README.md, "Graenaland: the flat search")."""
 ROLLOUT_LIMIT: Final = 400
 """Safety cap on the moves of one rollout."""
 DEFAULT_PASSES: Final = DEFAULT_ITERATIONS // ITERATIONS_PER_PASS

@@ -35,13 +35,13 @@ def look_ahead(iterations: int, seconds: float) -> float:
 
     Why: with a fixed cut-off, more iterations only sharpen the estimate of the
     same ``evaluate`` at the same horizon, and that estimate is mostly settled at
-    the default budget (measured in Walhalla: 1000 iterations against 300 at the
-    same 20-ply cut-off, 54.4% head to head). Looking farther is what more thinking
-    buys, as deeper iterations do in alpha-beta (benchmarks/README.md has the
-    rows). Only where the game's ``deepen`` hint asks: in Wikinger 1000
-    iterations at 37 plies won 2 of 10 games against 300 at 20, so a later
-    cut-off is not better everywhere. The flat search uses it for its reach, the
-    chains of sub-decisions it plays through (:func:`vikingcli_ai.flat.deepened`)."""
+    the default budget (in Walhalla more iterations at the same cut-off barely beat
+    the default; with a later cut-off they did). Looking farther is what more
+    thinking buys, as deeper iterations do in alpha-beta. Only where the game's
+    ``deepen`` hint asks: in Wikinger the later cut-off lost to the default, so it
+    is not better everywhere (benchmarks/README.md, "More thinking looks farther"
+    and "Search hints"). The flat search uses it for its reach, the chains of
+    sub-decisions it plays through (:func:`vikingcli_ai.flat.deepened`)."""
     if seconds > 0 or iterations <= DEFAULT_ITERATIONS:
         return 1.0
     return math.sqrt(iterations / DEFAULT_ITERATIONS)

@@ -10,9 +10,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   k > 1, k consecutive iterations share one determinization (each plays on its own
   clone): every deal is still drawn from the acting seat's information set, only
   fewer distinct deals are drawn (iterations / k), which trades sample diversity
-  for speed where ``determinize`` costs much more than ``clone`` (Graenaland:
-  1.4x iterations/s at k=4, 1.6x at k=16, benchmarks/README.md). Its effect on
-  strength is not measured yet, so the default is 1 (a fresh deal every iteration).
+  for speed where ``determinize`` costs much more than ``clone`` (Graenaland gains
+  most; benchmarks/README.md, "Sharing a determinization"). Its effect on strength
+  is not measured yet, so the default is 1 (a fresh deal every iteration).
 * **Tree.** A node's children are keyed by the seat to move and the action
   (``children[mover][action]``); the seat to move is normally fixed by the public
   history, the extra key only keeps the tree sound in games where it is not. Each
@@ -59,11 +59,12 @@ One tree per move, keyed by actions, searched from the acting seat's view:
 * **Flat mode** (``search=flat``, the default where the game's ``method`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``horizon`` on shared determinizations (``flat.py``);
-  ``reach`` > 1 plays on through that many chains for every decision (1000
-  iterations with reach 2 measured 46% head to head against 300 on 20 fresh
-  Graenaland games, at seven times the time); above the default budget, with the
-  ``deepen`` hint, the game's ``deepens`` names the decisions that look
-  farther (``flat.deepened``; benchmarks/README.md).
+  ``reach`` > 1 plays on through that many chains for every decision (an option,
+  not a default: in Graenaland a bigger budget so spent did not beat the default
+  one and took far longer; benchmarks/README.md, "More thinking looks farther");
+  above the default budget, with the ``deepen`` hint, the game's ``deepens`` names
+  the decisions that look farther (``flat.deepened``; benchmarks/README.md,
+  "Search hints").
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 

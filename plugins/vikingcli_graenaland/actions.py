@@ -24,7 +24,7 @@ from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import own_settlements, seat_text
 
 
-def action_text(st: S.GState, a: S.Action) -> str:
+def action_text(st: S.State, a: S.Action) -> str:
     """``a`` as players type it (``wl ne``, ``offer C3``, ``to p2``, ``mkt S03 L`` ...)."""
     names = st.board.names
     op = a[0]
@@ -70,7 +70,7 @@ def action_text(st: S.GState, a: S.Action) -> str:
 # ---------------------------------------------------------------------- other spellings
 
 
-def parse_alias(st: S.GState, text: str, legal: Sequence[S.Action]) -> S.Action | None:
+def parse_alias(st: S.State, text: str, legal: Sequence[S.Action]) -> S.Action | None:
     """The legal move ``text`` names another way: a hero move by its destination
     (``wl C3`` = ``wl ship_e`` from C1), a seat by its number (``to 2`` = ``to p2``)."""
     words = text.split()
@@ -79,7 +79,7 @@ def parse_alias(st: S.GState, text: str, legal: Sequence[S.Action]) -> S.Action 
         h, dest = D.HERO_TEXT.index(words[0]), names.index(words[1])
         for a in legal:
             if a[0] == "mv" and a[1] == h:
-                p = st.hero[st.cur * 3 + h]
+                p = st.hero[st.actor * 3 + h]
                 if p >= 0 and st.board.move[p][a[2]] == dest:
                     return a
         return None
@@ -127,7 +127,7 @@ RES_WORD = {x.lower(): r for r, x in enumerate(D.RES_LETTER)} | {
 }
 
 
-def refusal(st: S.GState, text: str) -> str | None:
+def refusal(st: S.State, text: str) -> str | None:
     """Why the move ``text`` names is not allowed now; None if it names no move."""
     words = text.split()
     if not words or words[0] not in VERBS:
@@ -149,23 +149,23 @@ def refusal(st: S.GState, text: str) -> str | None:
     return f"the '{verb}' moves now are: {', '.join(same[:8])}{more}"
 
 
-def province(st: S.GState, word: str | None) -> int | None:
+def province(st: S.State, word: str | None) -> int | None:
     names = [x.lower() for x in st.board.names]
     return names.index(word) if word in names else None
 
 
-def no_such_province(st: S.GState, word: str) -> str:
+def no_such_province(st: S.State, word: str) -> str:
     return f"there is no province {word.upper()}: the provinces are {', '.join(st.board.names)}"
 
 
-def why_move(st: S.GState, verb: str, args: list[str]) -> str | None:
+def why_move(st: S.State, verb: str, args: list[str]) -> str | None:
     if verb == "stay":
         return None
     h = D.HERO_TEXT.index(verb)
-    p = st.hero[st.cur * 3 + h]
+    p = st.hero[st.actor * 3 + h]
     name = D.HERO_NAME[h]
     if p < 0:
-        waits = st.wait[st.cur * 3 + h]
+        waits = st.wait[st.actor * 3 + h]
         if waits >= 0:
             return f"your {name} is waiting to enter {st.board.names[waits]}, not on the board"
         first = "temple" if h == PR else "hall"
@@ -189,12 +189,12 @@ def why_move(st: S.GState, verb: str, args: list[str]) -> str | None:
     return f"{word.upper()} is not one move from {here}; from {here}: {ways}"
 
 
-def moves_from(st: S.GState, p: int) -> list[str]:
+def moves_from(st: S.State, p: int) -> list[str]:
     row = st.board.move[p]
     return [f"{D.DIR_NAME[d]} {st.board.names[row[d]]}" for d in range(D.NDIR) if row[d] >= 0]
 
 
-def why_offer(st: S.GState, verb: str, args: list[str]) -> str | None:
+def why_offer(st: S.State, verb: str, args: list[str]) -> str | None:
     p = province(st, args[0]) if len(args) == 1 else None
     if p is None:
         return (
@@ -205,12 +205,12 @@ def why_offer(st: S.GState, verb: str, args: list[str]) -> str | None:
     here = st.board.names[p]
     if not cards_at(st, p):
         return f"no cards lie in {here}"
-    if votes(st, st.cur, p) < 1:
+    if votes(st, st.actor, p) < 1:
         return f"you have no vote in {here} (a settlement or a hero with votes there)"
     return None
 
 
-def why_to(st: S.GState, verb: str, args: list[str]) -> str | None:
+def why_to(st: S.State, verb: str, args: list[str]) -> str | None:
     word = args[0] if len(args) == 1 else ""
     digits = word[1:] if word[:1] == "p" else word  # 'to 2' is read as 'to p2'
     k = int(digits) if digits.isdigit() else None
@@ -233,7 +233,7 @@ def why_to(st: S.GState, verb: str, args: list[str]) -> str | None:
     )
 
 
-def why_take(st: S.GState, verb: str, args: list[str]) -> str | None:
+def why_take(st: S.State, verb: str, args: list[str]) -> str | None:
     if st.bmode == S.BM_FINAL:
         return "no supply card is taken in a final build"
     if st.bmode != S.BM_NORMAL:
@@ -244,10 +244,10 @@ def why_take(st: S.GState, verb: str, args: list[str]) -> str | None:
     return f"the supply row holds {row or 'nothing'}"
 
 
-def hand_has(st: S.GState) -> str:
-    h = hres(st.hand[st.cur])
+def hand_has(st: S.State) -> str:
+    h = hres(st.hand[st.actor])
     cards = " ".join(f"{h[r]}{D.RES_LETTER[r]}" for r in range(5) if h[r]) or "no cards"
-    sup = " ".join(f"S{c + 1:02d}" for c in st.shand[st.cur])
+    sup = " ".join(f"S{c + 1:02d}" for c in st.shand[st.actor])
     return cards + (f" and {sup}" if sup else "")
 
 
@@ -255,8 +255,8 @@ def cost_text(c: tuple[int, ...]) -> str:
     return " ".join(f"{c[r]}{D.RES_LETTER[r]}" for r in range(4) if c[r])
 
 
-def why_build(st: S.GState, verb: str, args: list[str]) -> str | None:
-    s = st.cur
+def why_build(st: S.State, verb: str, args: list[str]) -> str | None:
+    s = st.actor
     p = province(st, args[0]) if len(args) == 1 else None
     if p is None:
         return (
@@ -295,27 +295,27 @@ def why_build(st: S.GState, verb: str, args: list[str]) -> str | None:
     return f"a {verb} costs {cost_text(D.WORK_COST[w])}; you have {hand_has(st)}"
 
 
-def why_army(st: S.GState, verb: str, args: list[str]) -> str | None:
-    if st.army[st.cur] >= D.ARMY_MAX:
+def why_army(st: S.State, verb: str, args: list[str]) -> str | None:
+    if st.army[st.actor] >= D.ARMY_MAX:
         return f"your army is at its most ({D.ARMY_MAX})"
     r = RES_WORD.get(args[0]) if len(args) == 1 else None
     if len(args) == 1 and args[0] != "peasant" and r not in (L, W, O):
         return "write 'army peasant' (3G) or 'army L|W|O' (the resource of a fort of yours)"
-    if r is not None and r not in army_variants(st, st.cur):
+    if r is not None and r not in army_variants(st, st.actor):
         kind = {L: "plain", W: "forest", O: "hills"}[r]
         return f"'army {D.RES_LETTER[r]}' needs a fort of yours in a {kind} province"
     extra = G if r is None else r
     return f"+1 army costs {cost_text(D.army_cost(extra))}; you have {hand_has(st)}"
 
 
-def why_pay(st: S.GState, verb: str, args: list[str]) -> str | None:
+def why_pay(st: S.State, verb: str, args: list[str]) -> str | None:
     r = RES_WORD.get(args[0]) if len(args) == 1 else None
     need = cost_text(tuple(st.req))
     if r is None or r == AU:
         return f"write '{verb} R' with R one of G L W O still to pay: {need}"
     if not st.req[r]:
         return f"no {D.RES_LETTER[r]} is still to pay: {need}"
-    h = hres(st.hand[st.cur])
+    h = hres(st.hand[st.actor])
     if verb == "pay" and not h[r]:
         return f"you have no {D.RES_LETTER[r]} card ({hand_has(st)}); still to pay: {need}"
     if verb == "gold" and not h[AU]:
@@ -323,11 +323,11 @@ def why_pay(st: S.GState, verb: str, args: list[str]) -> str | None:
     return None
 
 
-def why_vote(st: S.GState, verb: str, args: list[str]) -> str | None:
+def why_vote(st: S.State, verb: str, args: list[str]) -> str | None:
     return None
 
 
-REASONS: dict[str, Callable[[S.GState, str, list[str]], str | None]] = {
+REASONS: dict[str, Callable[[S.State, str, list[str]], str | None]] = {
     "wl": why_move, "pr": why_move, "sk": why_move, "stay": why_move,
     "offer": why_offer, "to": why_to, "take": why_take, "village": why_build,
     "fort": why_build, "temple": why_build, "hall": why_build, "road": why_build,

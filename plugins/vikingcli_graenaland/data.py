@@ -39,7 +39,6 @@ DECK_CONTENTS: Final[tuple[tuple[int, int, int, int, int], ...]] = (
     (0, 10, 5, 15, 0),  # hills: 15 O, 10 L, 5 W
     (0, 0, 4, 8, 12),  # mountain: 12 Au, 8 O, 4 W
 )
-TOTAL_RESOURCE_CARDS: Final = 126
 
 WL: Final = 0
 PR: Final = 1

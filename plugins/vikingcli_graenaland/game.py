@@ -20,9 +20,10 @@ from vikingcli_graenaland.heuristic import (
 )
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
+from vikingcli_graenaland.rules.setup import new_state
 from vikingcli_graenaland.rulestext import RULES_TEXT
 from vikingcli_graenaland.scoring import current_scores, outcome
-from vikingcli_graenaland.state import PH_OVER, GState
+from vikingcli_graenaland.state import PH_OVER, State
 from vikingcli_graenaland.view import component_totals, determinize, observation, view
 
 
@@ -40,19 +41,19 @@ class GraenalandCalls(FlatCalls):
     """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
     functions as the game's methods below, called directly, not through the game."""
 
-    def to_move(self, state: GState) -> int | None:
-        return None if state.phase == PH_OVER else state.cur
+    def to_move(self, state: State) -> int | None:
+        return None if state.phase == PH_OVER else state.actor
 
-    def compute_legal(self, state: GState) -> Sequence[Action]:
+    def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
 
-    def play(self, state: GState, action: Action) -> None:
+    def play(self, state: State, action: Action) -> None:
         rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
 
-    def determinize(self, state: GState, seat: int, rng: random.Random) -> GState:
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return determinize(state, seat, rng)
 
-    def evaluate_all(self, state: GState) -> list[float]:
+    def evaluate_all(self, state: State) -> list[float]:
         return evaluate_all(state)
 
 
@@ -72,7 +73,7 @@ class GraenalandGame(FlatGame):
     # root action by greedy play to the end of its chain (horizon), on shared deals
     # (flat); a tree, where asked for, cuts off after one ply. Above the default
     # budget, hero moves and offers look through a second chain (deepens), where more
-    # thinking pays. Each measured best (benchmarks/README.md, "Graenaland").
+    # thinking pays. Each measured best (benchmarks/README.md, "Search hints").
     search_hints = SearchHints(
         eval_scale=1.5,
         depth=1,
@@ -81,7 +82,7 @@ class GraenalandGame(FlatGame):
         horizon=search_horizon,
         deepens=search_deepens,
     )
-    state_type = GState
+    state_type = State
     calls_type = GraenalandCalls
     options = (
         Option(
@@ -111,58 +112,58 @@ class GraenalandGame(FlatGame):
         ),
     )
 
-    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> GState:
-        return rules.new_state(n_players, self.resolve_options(options), seed)
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
+        return new_state(n_players, self.resolve_options(options), seed)
 
-    def num_players(self, state: GState) -> int:
+    def num_players(self, state: State) -> int:
         return state.n
 
-    def to_move(self, state: GState) -> int | None:
-        return None if state.phase == PH_OVER else state.cur
+    def to_move(self, state: State) -> int | None:
+        return None if state.phase == PH_OVER else state.actor
 
-    def compute_legal(self, state: GState) -> Sequence[Action]:
+    def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
 
-    def play(self, state: GState, action: Action) -> None:
+    def play(self, state: State, action: Action) -> None:
         rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
 
-    def narrate(self, before: GState, action: Action, after: GState, seat: int | None) -> list[str]:
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         return narrate(before, action, after, seat)  # type: ignore[arg-type]  # legal actions are tuples
 
-    def format_action(self, state: GState, action: Action) -> str:
+    def format_action(self, state: State, action: Action) -> str:
         return action_text(state, action)  # type: ignore[arg-type]  # legal actions are tuples
 
-    def parse_alias(self, state: GState, text: str, legal: Sequence[Action]) -> Action | None:
+    def parse_alias(self, state: State, text: str, legal: Sequence[Action]) -> Action | None:
         return parse_alias(state, text, legal)  # type: ignore[arg-type]  # legal actions are tuples
 
-    def refusal(self, state: GState, text: str) -> str | None:
+    def refusal(self, state: State, text: str) -> str | None:
         return refusal(state, text)
 
-    def observation(self, state: GState, seat: int) -> dict[str, Any]:
+    def observation(self, state: State, seat: int) -> dict[str, Any]:
         return observation(state, seat)
 
-    def determinize(self, state: GState, seat: int, rng: random.Random) -> GState:
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return determinize(state, seat, rng)
 
-    def component_totals(self, state: GState) -> dict[str, int]:
+    def component_totals(self, state: State) -> dict[str, int]:
         return component_totals(state)
 
-    def view(self, state: GState, seat: int | None, text: str) -> str | None:
+    def view(self, state: State, seat: int | None, text: str) -> str | None:
         return view(state, seat, text)
 
-    def outcome(self, state: GState) -> Outcome:
+    def outcome(self, state: State) -> Outcome:
         return outcome(state)
 
-    def current_scores(self, state: GState) -> tuple[float, ...]:
+    def current_scores(self, state: State) -> tuple[float, ...]:
         return current_scores(state)
 
-    def evaluate(self, state: GState, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
 
-    def evaluate_all(self, state: GState) -> list[float]:
+    def evaluate_all(self, state: State) -> list[float]:
         return evaluate_all(state)
 
-    def render(self, state: GState, seat: int | None) -> str:
+    def render(self, state: State, seat: int | None) -> str:
         return render(state, seat)
 
     def rules_text(self) -> str:

@@ -39,7 +39,7 @@ from vikingcli_graenaland.state import (
     PH_PAY,
     PH_VOTE,
     STAY,
-    GState,
+    State,
 )
 
 CARD: Final = 0.02  # one resource card in hand
@@ -81,10 +81,10 @@ Python's protocol. Emptied when full (the values never change, only memory)."""
 _SHEETS_MAX: Final = 4096
 
 
-def _pending_measures(st: GState, seat: int) -> tuple[int, int, int, int, int]:
+def _pending_measures(st: State, seat: int) -> tuple[int, int, int, int, int]:
     """Measures with a build being paid counted as done."""
     S, P, Dm, B, A = measures(st, seat)
-    if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
+    if st.phase in (PH_PAY, PH_FEE) and st.actor == seat:
         k = st.pend_kind
         if k == K_ARMY:
             A += 1
@@ -104,14 +104,14 @@ def _pending_measures(st: GState, seat: int) -> tuple[int, int, int, int, int]:
 _Offer = tuple[list[int], int, list[int], float, int, int]
 
 
-def _offer_shared(st: GState) -> _Offer:
+def _offer_shared(st: State) -> _Offer:
     p = st.offer_x
     v = votes_all(st, p)
     total = sum(v)
     got = [0] * st.n
     for who in st.oalloc:
         got[who] += 1
-    offerer = st.cur if st.phase == PH_ALLOC else st.voters[0]
+    offerer = st.actor if st.phase == PH_ALLOC else st.voters[0]
     if st.phase == PH_VOTE:
         yes = st.yes
         for o in st.voters[st.vidx :]:
@@ -125,7 +125,7 @@ def _offer_shared(st: GState) -> _Offer:
     return v, total, got, pp, sum(got), rest
 
 
-def _offer_value(st: GState, seat: int, offer: _Offer) -> float:
+def _offer_value(st: State, seat: int, offer: _Offer) -> float:
     """Expected value for ``seat`` of the offer being allocated or voted on."""
     v, total, got, pp, allocated, rest = offer
     mine = got[seat]
@@ -140,7 +140,7 @@ _CardVotes = list[tuple[int, float, list[int], int]]
 _NO_VOTES: list[int] = []
 
 
-def _card_votes(st: GState) -> _CardVotes:
+def _card_votes(st: State) -> _CardVotes:
     out = []
     for p in range(st.board.np):
         c = cards_at(st, p)
@@ -154,7 +154,7 @@ def _card_votes(st: GState) -> _CardVotes:
 
 
 def _seat_value(
-    st: GState,
+    st: State,
     seat: int,
     card_votes: _CardVotes,
     offer: _Offer | None,
@@ -177,7 +177,7 @@ def _seat_value(
     res = hres(st.hand[seat])
     # written out, not sum(res[:4]): a slice and a generic call when compiled
     val += CARD * (res[0] + res[1] + res[2] + res[3]) + GOLD * res[4] + SUPPLY * len(st.shand[seat])
-    if st.phase in (PH_PAY, PH_FEE) and st.cur == seat:
+    if st.phase in (PH_PAY, PH_FEE) and st.actor == seat:
         val -= CARD * (sum(st.req) + len(st.fee))  # those cards are as good as spent
     # a committed (still hidden) hero move of this seat counts as made: it changes
     # the votes of the two provinces it leaves and enters only
@@ -211,14 +211,14 @@ def _seat_value(
     return val
 
 
-def evaluate(st: GState, seat: int) -> float:
+def evaluate(st: State, seat: int) -> float:
     if st.phase == PH_OVER:
         return score_of(st, seat) + (WIN_BONUS if st.winner == seat else 0.0)
     offer = _offer_shared(st) if st.phase in (PH_ALLOC, PH_VOTE) else None
     return _seat_value(st, seat, _card_votes(st), offer)
 
 
-def evaluate_all(st: GState) -> list[float]:
+def evaluate_all(st: State) -> list[float]:
     """``evaluate`` of every seat, the work they share (votes where cards lie, the
     offer's vote count) done once."""
     if st.phase == PH_OVER:
@@ -234,7 +234,7 @@ _OFFERS = (PH_OFFER, PH_ALLOC, PH_VOTE)
 _BUILDS = (PH_BUILD, PH_FEE, PH_PAY, PH_HERO, PH_CONTRIB, PH_JOINT)
 
 
-def search_horizon(start: GState, st: GState) -> bool:
+def search_horizon(start: State, st: State) -> bool:
     """Has play from ``start`` finished the chain its decision belongs to?
 
     * a hero move: the end of the round's offers (the move pays off in votes there);
@@ -259,7 +259,7 @@ def search_horizon(start: GState, st: GState) -> bool:
 _DEEPENS = (PH_MOVE, *_OFFERS)  # a hero move and the round's offers it leads into
 
 
-def search_deepens(st: GState) -> bool:
+def search_deepens(st: State) -> bool:
     """Does a flat search with more than the default budget look through a second
     chain from this decision? Hero moves, offers, allocations and votes: yes (what
     they win is cards, and the build phase after decides what the cards are worth);

@@ -43,11 +43,12 @@ SECRET = {
 }
 
 
-def narrate(before: S.GState, action: S.Action, after: S.GState, seat: int | None) -> list[str]:
+def narrate(before: S.State, action: S.Action, after: S.State, seat: int | None) -> list[str]:
     """The lines ``seat`` (None: a spectator) is told about ``action``."""
     viewer = -1 if seat is None else seat
     ob = observation(before, viewer)
     oa = observation(after, viewer)
+    # An observation has the snapshot's keys: the seat to move, State.actor, is "cur".
     mover = ob["cur"]
     phase = ob["phase"]
     names = before.board.names
@@ -343,7 +344,9 @@ class Teller:
                 w = oa["bld"][p * 3 + t]
                 if w >= 0 and ob["bld"][p * 3 + t] != w:
                     self.say(f"{seat_ref(w)} builds a {D.BUILDING_NAME[t]} in {self.names[p]}")
-            for key, work in (("road", 0), ("market", 1), ("rampart", 2), ("impr", 3)):
+            for key, work in (
+                ("road", D.ROAD), ("market", D.MARKET), ("rampart", D.RAMPART), ("impr", D.IMPROVE)
+            ):
                 if oa[key][p] and not ob[key][p]:
                     who = seat_ref(ob["cur"]) if ob["phase"] == S.PH_PAY else "a seat"
                     self.say(f"{who} builds {WORK_NOUN[work]} in {self.names[p]}")

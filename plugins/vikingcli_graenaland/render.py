@@ -29,7 +29,7 @@ PHASE_WORD = {
 }  # fmt: skip
 
 
-def render(st: S.GState, seat: int | None) -> str:
+def render(st: S.State, seat: int | None) -> str:
     out = [head_line(st)]
     out += province_lines(st)
     out += seat_lines(st, seat)
@@ -37,24 +37,24 @@ def render(st: S.GState, seat: int | None) -> str:
     return "\n".join(out)
 
 
-def head_line(st: S.GState) -> str:
+def head_line(st: S.State) -> str:
     head = f"Graenaland round {min(st.round, st.round_limit)}/{st.round_limit}"
     if st.phase == S.PH_OVER:
         return head + ", game over"
-    phase = PHASE_WORD.get(st.phase, S.PHASE_NAME[st.phase])
+    phase = PHASE_WORD.get(st.phase, S.PHASE_NAMES[st.phase])
     if st.winner >= 0:  # the final builds: the lead no longer matters
-        return f"{head}, {phase}: {seat_ref(st.cur)} to act. {seat_ref(st.winner)} has won"
-    return f"{head}, {phase}: {seat_ref(st.cur)} to act. Lead (ship): {seat_ref(st.lead)}"
+        return f"{head}, {phase}: {seat_ref(st.actor)} to act. {seat_ref(st.winner)} has won"
+    return f"{head}, {phase}: {seat_ref(st.actor)} to act. Lead (ship): {seat_ref(st.lead)}"
 
 
-def lying_text(st: S.GState, p: int) -> str:
+def lying_text(st: S.State, p: int) -> str:
     """``2G 1L 1?``: the cards lying in province ``p`` (``?`` face down)."""
     up = [st.up[p * 5 + r] for r in range(5)]
     down = f"{len(st.down[p])}?" if st.down[p] else ""
     return " ".join(x for x in (res_text(up), down) if x) or "-"
 
 
-def seat_cell(st: S.GState, s: int, p: int) -> str:
+def seat_cell(st: S.State, s: int, p: int) -> str:
     """``1vF+Wl=3``: seat ``s``'s villages, buildings and hero in ``p``, and its votes."""
     v = st.vil[p * st.n + s]
     own = (f"{v}v" if v else "") + "".join("FTH"[b] for b in range(3) if st.bld[p * 3 + b] == s)
@@ -65,7 +65,7 @@ def seat_cell(st: S.GState, s: int, p: int) -> str:
     return f"{body}={vt}" if body or vt else "."
 
 
-def province_lines(st: S.GState) -> list[str]:
+def province_lines(st: S.State) -> list[str]:
     """One row per province: terrain, public works, the cards lying there and a column
     per seat (settlements, hero, votes)."""
     bd = st.board
@@ -86,7 +86,7 @@ def province_lines(st: S.GState) -> list[str]:
     return [" ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()[:WIDTH] for r in (head, *rows)]
 
 
-def seat_lines(st: S.GState, seat: int | None) -> list[str]:
+def seat_lines(st: S.State, seat: int | None) -> list[str]:
     """One row per seat: army, the victory measures, what it has met, its hand, name."""
     n = st.n
     score_head = "VP" if st.cards else "met"
@@ -109,7 +109,7 @@ def seat_lines(st: S.GState, seat: int | None) -> list[str]:
     return out
 
 
-def hand_of(st: S.GState, s: int, seat: int | None) -> str:
+def hand_of(st: S.State, s: int, seat: int | None) -> str:
     """The viewer's own cards; for the others how many (hands are hidden)."""
     if s == seat:
         sup = " ".join(f"S{c + 1:02d}" for c in st.shand[s])
@@ -124,9 +124,9 @@ def plural(k: int, word: str) -> str:
     return f"{k} {word}" + ("" if k == 1 else "s")
 
 
-def phase_lines(st: S.GState, seat: int | None) -> list[str]:
+def phase_lines(st: S.State, seat: int | None) -> list[str]:
     """What is being decided now, and for the seat to move, its choices."""
-    mine = seat is not None and seat == st.cur
+    mine = seat is not None and seat == st.actor
     ph = st.phase
     if ph == S.PH_OVER:
         w = "nobody" if st.winner < 0 else seat_ref(st.winner)
@@ -154,28 +154,28 @@ def phase_lines(st: S.GState, seat: int | None) -> list[str]:
     return out
 
 
-def move_lines(st: S.GState, mine: bool) -> list[str]:
+def move_lines(st: S.State, mine: bool) -> list[str]:
     done = [seat_ref(o) for o in range(st.n) if st.mcommit[o] >= 0]
     out = wrap("Hero moves, secret until all are in; committed: ", done or ["nobody yet"])
     if not mine:
         return out
     bd = st.board
     for h in range(3):
-        p = st.hero[st.cur * 3 + h]
+        p = st.hero[st.actor * 3 + h]
         if p >= 0:
             out += wrap(f"  your {D.HERO_TEXT[h]} in {bd.names[p]}: ", moves_from(st, p))
     out[-1] += "; or stay"
     return out
 
 
-def offer_lines(st: S.GState, mine: bool) -> list[str]:
-    out = [f"Offers: {seat_ref(st.cur)} splits the cards lying in one province, or passes."]
+def offer_lines(st: S.State, mine: bool) -> list[str]:
+    out = [f"Offers: {seat_ref(st.actor)} splits the cards lying in one province, or passes."]
     if mine:
         bd = st.board
         items = []
         for p in range(bd.np):
             lying = lying_text(st, p)
-            v = votes(st, st.cur, p)
+            v = votes(st, st.actor, p)
             if v and lying != "-":
                 total = sum(votes(st, o, p) for o in range(st.n))
                 items.append(f"{bd.names[p]} {lying} ({v} of {total} votes)")
@@ -183,7 +183,7 @@ def offer_lines(st: S.GState, mine: bool) -> list[str]:
     return out
 
 
-def offer_so_far(st: S.GState) -> list[str]:
+def offer_so_far(st: S.State) -> list[str]:
     """``1G 1W to {p1}``, ``1L to {p2}``: the cards handed out in the offer so far."""
     per: dict[int, list[int]] = {}
     for c, who in zip(st.ocls, st.oalloc):
@@ -196,13 +196,13 @@ def offer_so_far(st: S.GState) -> list[str]:
     return parts
 
 
-def alloc_lines(st: S.GState) -> list[str]:
+def alloc_lines(st: S.State) -> list[str]:
     """The offer being split: what went where, and who may get the next card (the
     canonical order of one kind's cards leaves only the seats from the last one on)."""
     p = st.offer_x
     i = len(st.oalloc)
     c = st.ocls[i]
-    head = f"Offer in {st.board.names[p]} by {seat_ref(st.cur)}, so far: "
+    head = f"Offer in {st.board.names[p]} by {seat_ref(st.actor)}, so far: "
     out = wrap(head, offer_so_far(st) or ["nothing handed out"])
     card = "face-down (?)" if c == S.HIDDEN else f"{D.RES_NAME[c]} ({D.RES_LETTER[c]})"
     lo = st.oelig.index(st.oalloc[-1]) if i and st.ocls[i - 1] == c else 0
@@ -211,7 +211,7 @@ def alloc_lines(st: S.GState) -> list[str]:
     return out
 
 
-def vote_lines(st: S.GState) -> list[str]:
+def vote_lines(st: S.State) -> list[str]:
     bd = st.board
     offerer = st.voters[0]
     out = wrap(f"Vote on {seat_ref(offerer)}'s offer in {bd.names[st.offer_x]}: ", offer_so_far(st))
@@ -230,9 +230,9 @@ def vote_lines(st: S.GState) -> list[str]:
     return out + wrap("Votes: ", [*cast, f"yes {st.yes} of {st.total}: {end}"])
 
 
-def build_lines(st: S.GState) -> list[str]:
+def build_lines(st: S.State) -> list[str]:
     bd = st.board
-    who = seat_ref(st.cur)
+    who = seat_ref(st.actor)
     out = []
     if st.bmode == S.BM_FINAL:
         out.append(f"Final build of {who}: no supply card, no public works.")
@@ -260,7 +260,7 @@ def build_lines(st: S.GState) -> list[str]:
     return out
 
 
-def pending_text(st: S.GState) -> str:
+def pending_text(st: S.State) -> str:
     """``a village in C3``: the build being paid for."""
     where = st.board.names[st.pend_p]
     if st.pend_kind == S.K_VILLAGE:
@@ -272,7 +272,7 @@ def pending_text(st: S.GState) -> str:
     return f"{WORK_NOUN[st.pend_t]} in {where}"
 
 
-def joint_lines(st: S.GState) -> list[str]:
+def joint_lines(st: S.State) -> list[str]:
     bd = st.board
     work = f"joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]}"
     given = [f"{seat_ref(o)} {hand_text(st.contrib[o])}" for o in range(st.n) if sum(st.contrib[o])]
@@ -280,16 +280,17 @@ def joint_lines(st: S.GState) -> list[str]:
         f"{seat_ref(st.lead)}'s {work}, cost {res_text(D.WORK_COST[st.joint_w])}; given: ",
         given or ["nothing yet"],
     )
+    who = seat_ref(st.actor)
     if st.phase == S.PH_CONTRIB:
-        out.append(f"  {seat_ref(st.cur)} may give cards ('give R', one at a time), then 'done'.")
+        out.append(f"  {who} may give cards ('give R', one at a time), then 'done'.")
     else:
-        out.append(f"  {seat_ref(st.cur)}: 'complete' (pay with them) or 'abandon' (all go back).")
+        out.append(f"  {who}: 'complete' (pay with them) or 'abandon' (all go back).")
     return out
 
 
-def setup_lines(st: S.GState) -> list[str]:
+def setup_lines(st: S.State) -> list[str]:
     bd = st.board
-    who = seat_ref(st.cur)
+    who = seat_ref(st.actor)
     if st.phase == S.PH_DRAFT:
         extra = " and warlord" if st.didx < st.n else ""
         return [f"Start draft: {who} places a village{extra} on the coast ('place Cn')."]

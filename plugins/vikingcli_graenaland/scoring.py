@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_graenaland import data as D
-from vikingcli_graenaland.state import GState
+from vikingcli_graenaland.state import State
 
 
 def seat_text(s: int) -> str:
@@ -16,14 +16,14 @@ def seat_text(s: int) -> str:
     return f"p{s + 1}"
 
 
-def own_settlements(st: GState, s: int, p: int) -> int:
+def own_settlements(st: State, s: int, p: int) -> int:
     """Settlements (villages + buildings) of seat ``s`` in province ``p``."""
     b = st.bld
     i = p * 3
     return st.vil[p * st.n + s] + (b[i] == s) + (b[i + 1] == s) + (b[i + 2] == s)
 
 
-def measures(st: GState, s: int) -> tuple[int, int, int, int, int]:
+def measures(st: State, s: int) -> tuple[int, int, int, int, int]:
     """(S settlements, P provinces with >= 2, D max in one province, B buildings, A army)."""
     S = P = Dm = B = 0
     n = st.n
@@ -45,7 +45,7 @@ def measures(st: GState, s: int) -> tuple[int, int, int, int, int]:
     return (S, P, Dm, B, st.army[s])
 
 
-def conditions(st: GState, s: int) -> tuple[bool, bool, bool, bool, bool]:
+def conditions(st: State, s: int) -> tuple[bool, bool, bool, bool, bool]:
     """Basic victory sheet V1..V5 (docs/rules/graenaland.md §1.7)."""
     S, P, Dm, B, A = measures(st, s)
     bt = D.V_BUILDINGS_3P if st.n == 3 else D.V_BUILDINGS
@@ -58,28 +58,28 @@ def card_vp(card: int, n: int, m: Sequence[int]) -> list[int]:
     return [sum(1 for t in th[c] if m[c] >= t) for c in range(5)]
 
 
-def vp(st: GState, s: int) -> int:
+def vp(st: State, s: int) -> int:
     """VP of seat ``s`` on its kept victory card (0 before one is kept)."""
     if st.vc[s] < 0:
         return 0
     return sum(card_vp(st.vc[s], st.n, measures(st, s)))
 
 
-def score_of(st: GState, s: int) -> int:
+def score_of(st: State, s: int) -> int:
     """Current score: conditions met (basic) or VP (victory cards)."""
     return vp(st, s) if st.cards else sum(conditions(st, s))
 
 
-def has_won(st: GState, s: int) -> bool:
+def has_won(st: State, s: int) -> bool:
     """Does seat ``s`` meet the victory check at the end of its build (§5.1, §5.4)?"""
     return vp(st, s) >= D.VP_TO_WIN if st.cards else sum(conditions(st, s)) >= D.V_NEEDED
 
 
-def current_scores(st: GState) -> tuple[float, ...]:
+def current_scores(st: State) -> tuple[float, ...]:
     return tuple(float(score_of(st, s)) for s in range(st.n))
 
 
-def outcome(st: GState) -> Outcome:
+def outcome(st: State) -> Outcome:
     """Final scores; the winner ranks first, the others by score (§5.3)."""
     n = st.n
     scores = current_scores(st)
@@ -131,7 +131,7 @@ COLUMN_LABELS: Final = (
 )
 
 
-def score_sheet(st: GState) -> tuple[tuple[str, tuple[int, ...]], ...]:
+def score_sheet(st: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The score sheet for people: per condition (basic, 1 if met) or per victory-card
     column (cards, the VP of its levels reached), then the total score."""
     n = st.n

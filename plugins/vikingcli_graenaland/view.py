@@ -14,7 +14,7 @@ from vikingcli_graenaland import data as D
 from vikingcli_graenaland.rules.common import hres
 from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import card_vp, measures
-from vikingcli_graenaland.state import PH_CLAIM, PH_MOVE, PH_OVER, STAY, GState
+from vikingcli_graenaland.state import PH_CLAIM, PH_MOVE, PH_OVER, STAY, State
 
 WIDTH: Final = 79  # the longest line: an 80-column terminal must not wrap it
 # Room a seat's name gets when a line is laid out: the game writes seat_ref and the
@@ -31,7 +31,7 @@ cards of one resource): a sorted pool is five of them joined, without the five
 small lists and four joins of ``[r] * c + ...``."""
 
 
-def observation(st: GState, seat: int) -> dict[str, Any]:
+def observation(st: State, seat: int) -> dict[str, Any]:
     """What ``seat`` may know: hidden cards, deck orders and commitments are counts or
     flags. ``seat`` -1 is a spectator, who knows what every seat knows."""
     d = st.to_json()
@@ -58,7 +58,7 @@ def observation(st: GState, seat: int) -> dict[str, Any]:
     return d
 
 
-def determinize(state: GState, seat: int, rng: random.Random) -> GState:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A copy with what ``seat`` cannot see re-dealt from ``rng`` (from a canonical pool)."""
     st = state.clone()
     n = st.n
@@ -71,7 +71,8 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     # resource order, as sorting the gathered cards gave) and dealt from their ends as
     # the card-by-card pops did (the same cards in the same places). The counting loops
     # compile to plain C; gathering and sorting the cards were calls into CPython (the
-    # sorts alone 6% of a compiled search iteration) and no faster in the pure build
+    # sorts alone a visible part of a compiled search iteration: benchmarks/README.md,
+    # "Graenaland's search, compiled") and no faster in the pure build
     terrain = bd.terrain
     down = st.down
     decks = st.decks
@@ -166,7 +167,7 @@ def determinize(state: GState, seat: int, rng: random.Random) -> GState:
     return st
 
 
-def component_totals(st: GState) -> dict[str, int]:
+def component_totals(st: State) -> dict[str, int]:
     """Resource cards per deck and resource (decks, discards, provinces, hands,
     contributions), supply cards and public-work markers: all conserved."""
     c = st.disc[:]
@@ -248,7 +249,7 @@ def seat_key(n: int, seat: int | None) -> list[str]:
 # ---------------------------------------------------------------------- the map
 
 
-def hero_tags(st: GState, p: int) -> str:
+def hero_tags(st: State, p: int) -> str:
     """``Wl1 Pr3``: the heroes in province ``p`` with their seats' numbers."""
     return " ".join(
         f"{D.HERO_TEXT[h].capitalize()}{s + 1}"
@@ -258,13 +259,13 @@ def hero_tags(st: GState, p: int) -> str:
     )
 
 
-def moves_from(st: GState, p: int) -> list[str]:
+def moves_from(st: State, p: int) -> list[str]:
     """``ne I1``: every direction that leads somewhere from ``p``, with its end."""
     row = st.board.move[p]
     return [f"{D.DIR_NAME[d]} {st.board.names[row[d]]}" for d in range(D.NDIR) if row[d] >= 0]
 
 
-def map_lines(st: GState) -> list[str]:
+def map_lines(st: State) -> list[str]:
     """The two rows of provinces as a brick wall (spec §2.1): the inland row above, each
     inland tile over the joint of two coastal ones, the sea to the south; a compass in
     the margin. Each tile shows its name, terrain and the heroes in it."""
@@ -307,7 +308,7 @@ def map_lines(st: GState) -> list[str]:
     return out
 
 
-def map_view(st: GState, seat: int | None) -> str:
+def map_view(st: State, seat: int | None) -> str:
     """The map and where each direction leads from each province."""
     bd = st.board
     out = ["Map, north up (WlN PrN SkN = warlord, priest, skald of seat N):"]
@@ -333,7 +334,7 @@ def map_view(st: GState, seat: int | None) -> str:
 # ---------------------------------------------------------------------- look-ups
 
 
-def votes_view(st: GState, seat: int | None) -> str:
+def votes_view(st: State, seat: int | None) -> str:
     bd = st.board
     n = st.n
     lines = ["Votes   " + " ".join(f"{s + 1:>4}" for s in range(n)) + "   all  passes with"]
@@ -350,7 +351,7 @@ def votes_view(st: GState, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def costs_view(st: GState) -> str:
+def costs_view(st: State) -> str:
     bd = st.board
     lines = [
         f"village {bd.names[p]} ({bd.tiles[p].ident}): {res_text(bd.tiles[p].village)}"
@@ -363,7 +364,7 @@ def costs_view(st: GState) -> str:
     return "\n".join(lines)
 
 
-def card_view(st: GState, seat: int | None) -> str:
+def card_view(st: State, seat: int | None) -> str:
     n = st.n
     if seat is None or not 0 <= seat < n:
         return "a spectator has no victory card"
@@ -375,7 +376,7 @@ def card_view(st: GState, seat: int | None) -> str:
     return card_lines(st, seat, st.vc[seat])
 
 
-def card_lines(st: GState, seat: int, card: int) -> str:
+def card_lines(st: State, seat: int, card: int) -> str:
     th = D.victory_card_thresholds(card, st.n)
     m = measures(st, seat)
     got = sum(card_vp(card, st.n, m))
@@ -385,7 +386,7 @@ def card_lines(st: GState, seat: int, card: int) -> str:
     )
 
 
-def view(st: GState, seat: int | None, text: str) -> str | None:
+def view(st: State, seat: int | None, text: str) -> str | None:
     """Prompt look-ups: ``legend``, ``map``, ``votes``, ``costs``, ``hand``, ``card``
     (what ``seat`` may know)."""
     n = st.n
@@ -408,7 +409,7 @@ def view(st: GState, seat: int | None, text: str) -> str | None:
     return None
 
 
-def legend(st: GState) -> str:
+def legend(st: State) -> str:
     """Every abbreviation on the board and in the actions."""
     b4 = D.V_BUILDINGS_3P if st.n == 3 else D.V_BUILDINGS
     score = (

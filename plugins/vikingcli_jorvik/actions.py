@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vikingcli.engine import IllegalAction
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import BY_ID, CARDS, GOOD_NAMES, GOOD_SHORT, KIND, NEEDS
 from vikingcli_jorvik.rules import encoding as E
@@ -87,9 +87,9 @@ def format_action(a: Any) -> str:
         raise IllegalAction(f"not a jorvik action: {a!r}") from e
 
 
-def why_not(s: S.JorvikState, a: Any) -> str:
+def why_not(s: S.State, a: Any) -> str:
     """The reason given when ``a`` is not legal in ``s``."""
-    if s.phase == S.PH_END:
+    if s.phase == S.PH_OVER:
         return "the game is over"
     return f"illegal action {a!r} in the {S.PHASE_NAMES[s.phase]} phase"
 
@@ -112,7 +112,8 @@ VERBS: dict[str, tuple[int, ...]] = {
     "cash": (S.PH_LOAD,), "market": (S.PH_LOAD,), "rework": (S.PH_LOAD,), "steal": (S.PH_LOAD,),
     "end": (S.PH_LOAD,),
 }  # fmt: skip
-PAID = {"convert": 3, "exchange": 2, "cash": 2}  # goods paid first, in any order
+# goods paid first, in any order
+PAID = {"convert": D.EXCHANGE_PAY, "exchange": D.EXCHANGE_A20_PAY, "cash": D.CASH_PAY}
 GOOD_IDX = {n: g for g, n in enumerate(GOOD_NAMES)}
 
 
@@ -147,7 +148,7 @@ def spelled_out(text: str) -> list[str]:
 LOWER_IDS = {c.lower() for c in BY_ID}
 
 
-def parse_alias(s: S.JorvikState, text: str, legal: Sequence[Any]) -> Any:
+def parse_alias(s: S.State, text: str, legal: Sequence[Any]) -> Any:
     """The legal move ``text`` names in the board's spelling, or None."""
     want = " ".join(spelled_out(text))
     for a in legal:
@@ -159,13 +160,13 @@ def parse_alias(s: S.JorvikState, text: str, legal: Sequence[Any]) -> Any:
 # ---------------------------------------------------------------------- why not
 
 
-def refusal(s: S.JorvikState, text: str) -> str | None:
+def refusal(s: S.State, text: str) -> str | None:
     """Why the move ``text`` names is not allowed now; None if it names no move."""
     words = spelled_out(text)
     if not words or words[0] not in VERBS:
         return None
     verb, args = words[0], words[1:]
-    if s.phase == S.PH_END:
+    if s.phase == S.PH_OVER:
         return "the game is over"
     if s.phase not in VERBS[verb]:
         return wrong_phase(s, verb)
@@ -194,7 +195,7 @@ def phase_word(phase: int) -> str:
     return {S.PH_RESBUY: "reservation", S.PH_SWAP: "Loki swap"}.get(phase, S.PHASE_NAMES[phase])
 
 
-def wrong_phase(s: S.JorvikState, verb: str) -> str:
+def wrong_phase(s: S.State, verb: str) -> str:
     when = " or ".join(dict.fromkeys(phase_word(p) for p in VERBS[verb]))
     if verb == "reserve" and not s.jarl:
         return "reservations are made only in the Jarl game"
@@ -206,7 +207,7 @@ def number(word: str) -> int | None:
     return int(word) if word.isdigit() else None
 
 
-def why_buy(s: S.JorvikState, args: list[str]) -> str | None:
+def why_buy(s: S.State, args: list[str]) -> str | None:
     p = s.actor
     if s.phase == S.PH_BUY:
         c, price = s.slots[s.pslot], len(s.cols[s.pslot])
@@ -219,13 +220,13 @@ def why_buy(s: S.JorvikState, args: list[str]) -> str | None:
     return None
 
 
-def why_free(s: S.JorvikState, args: list[str]) -> str | None:
+def why_free(s: S.State, args: list[str]) -> str | None:
     if not owns_free(s, s.actor):
         return "you have no free purchase (B22)"
     return None
 
 
-def why_place(s: S.JorvikState, args: list[str]) -> str | None:
+def why_place(s: S.State, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is None:
         return "write 'place S' with S the slot's number, e.g. 'place 2'"
@@ -235,12 +236,12 @@ def why_place(s: S.JorvikState, args: list[str]) -> str | None:
         return f"the demand columns are slots 1 to 6, not {k}"
     if s.slots[k - 1] < 0:
         return f"slot {k} is empty"
-    if len(s.cols[k - 1]) >= d.COLUMN_MAX:
-        return f"column {k} is full ({d.COLUMN_MAX} vikings)"
+    if len(s.cols[k - 1]) >= D.COLUMN_MAX:
+        return f"column {k} is full ({D.COLUMN_MAX} vikings)"
     return None
 
 
-def why_reserve(s: S.JorvikState, args: list[str]) -> str | None:
+def why_reserve(s: S.State, args: list[str]) -> str | None:
     if not s.jarl:
         return "reservations are made only in the Jarl game"
     k = number(args[0]) if len(args) == 1 else None
@@ -255,7 +256,7 @@ def why_reserve(s: S.JorvikState, args: list[str]) -> str | None:
     return None
 
 
-def why_commit(s: S.JorvikState, args: list[str]) -> str | None:
+def why_commit(s: S.State, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is not None and k > s.a19_brown:
         return f"only {s.a19_brown} brown vikings are on A19"
@@ -263,7 +264,7 @@ def why_commit(s: S.JorvikState, args: list[str]) -> str | None:
 
 
 def why_pict(card: int, name: str) -> Any:
-    def why(s: S.JorvikState, args: list[str]) -> str | None:
+    def why(s: S.State, args: list[str]) -> str | None:
         if card not in s.cards[s.actor]:
             return f"you have no {name} card ({CARDS[card].cid})"
         return None
@@ -271,11 +272,11 @@ def why_pict(card: int, name: str) -> Any:
     return why
 
 
-def have_goods(s: S.JorvikState) -> list[int]:
+def have_goods(s: S.State) -> list[int]:
     return [s.pool[g] + s.pool[g + 8] for g in range(8)]
 
 
-def pool_text(s: S.JorvikState) -> str:
+def pool_text(s: S.State) -> str:
     have = have_goods(s)
     goods = [GOOD_SHORT[g] for g in range(8) for _ in range(have[g])]
     return " ".join(goods) if goods else "none"
@@ -289,13 +290,13 @@ def unknown_good(words: list[str]) -> str | None:
     return None
 
 
-def buffer_first(s: S.JorvikState) -> str | None:
+def buffer_first(s: S.State) -> str | None:
     if s.buf:
         return f"first use the {GOOD_NAMES[s.buf[0]]} you took at once: put CARD, put wh or discard"
     return None
 
 
-def missing(s: S.JorvikState, goods: list[str]) -> str | None:
+def missing(s: S.State, goods: list[str]) -> str | None:
     """Why the pool cannot pay ``goods``."""
     have = have_goods(s)
     for w in goods:
@@ -309,7 +310,7 @@ def missing(s: S.JorvikState, goods: list[str]) -> str | None:
     return None
 
 
-def why_put(s: S.JorvikState, args: list[str]) -> str | None:
+def why_put(s: S.State, args: list[str]) -> str | None:
     if s.buf:
         if len(args) == 1:
             return None
@@ -330,17 +331,17 @@ def why_put(s: S.JorvikState, args: list[str]) -> str | None:
         return f"{CARDS[c].cid} is not in your card area"
     g = GOOD_IDX[good]
     k = KIND[c]
-    if k == d.CRAFTSMAN:
+    if k == D.CRAFTSMAN:
         need = NEEDS[c]
         if g not in need:
             return f"{CARDS[c].cid} takes {' '.join(GOOD_NAMES[x] for x in need)}, not {good}"
         return f"the {good} space of {CARDS[c].cid} is already filled"
-    if k in (d.TRADER, d.ORACLE):
+    if k in (D.TRADER, D.ORACLE):
         return f"{CARDS[c].cid} takes only {GOOD_NAMES[NEEDS[c][0]]}"
-    return f"{CARDS[c].cid} ({d.KIND_NAMES[k]}) takes no goods"
+    return f"{CARDS[c].cid} ({D.KIND_NAMES[k]}) takes no goods"
 
 
-def why_store(s: S.JorvikState, args: list[str]) -> str | None:
+def why_store(s: S.State, args: list[str]) -> str | None:
     if len(args) != 2 or args[1] not in ("board", "wh"):
         return "write 'store GOOD board' or 'store GOOD wh' (the A06 warehouse)"
     bad = buffer_first(s) or unknown_good(args[:1]) or missing(s, args[:1])
@@ -351,12 +352,12 @@ def why_store(s: S.JorvikState, args: list[str]) -> str | None:
         return f"the {args[0]} came out of storage this turn and cannot go back"
     if args[1] == "board":
         return f"your storage space already holds {GOOD_NAMES[s.sboard[p] & 7]}"
-    if d.C_A06 not in s.cards[p]:
+    if D.C_A06 not in s.cards[p]:
         return "you have no warehouse (A06)"
-    return f"your warehouse A06 is full ({d.WAREHOUSE_STORAGE} goods)"
+    return f"your warehouse A06 is full ({D.WAREHOUSE_STORAGE} goods)"
 
 
-def why_take(s: S.JorvikState, args: list[str]) -> str | None:
+def why_take(s: S.State, args: list[str]) -> str | None:
     if len(args) != 2 or args[1] not in ("board", "wh"):
         return "write 'take GOOD board' or 'take GOOD wh' (the A06 warehouse)"
     bad = buffer_first(s) or unknown_good(args[:1])
@@ -367,12 +368,12 @@ def why_take(s: S.JorvikState, args: list[str]) -> str | None:
         if s.sboard[p] < 0:
             return "your storage space is empty"
         return f"your storage space holds {GOOD_NAMES[s.sboard[p] & 7]}, not {args[0]}"
-    if d.C_A06 not in s.cards[p]:
+    if D.C_A06 not in s.cards[p]:
         return "you have no warehouse (A06)"
     return f"there is no {args[0]} on your warehouse A06"
 
 
-def why_pay(s: S.JorvikState, args: list[str], verb: str) -> str | None:
+def why_pay(s: S.State, args: list[str], verb: str) -> str | None:
     k = PAID[verb]
     shape = {"convert": "convert G G G T", "exchange": "exchange G G T", "cash": "cash G G"}
     if len(args) != k + (verb != "cash"):
@@ -380,7 +381,7 @@ def why_pay(s: S.JorvikState, args: list[str], verb: str) -> str | None:
     bad = buffer_first(s) or unknown_good(args)
     if bad:
         return bad
-    if verb == "exchange" and d.C_A20 not in s.cards[s.actor]:
+    if verb == "exchange" and D.C_A20 not in s.cards[s.actor]:
         return "you have no exchange card (A20)"
     lack = missing(s, args[:k])
     if lack:
@@ -396,7 +397,7 @@ def why_pay(s: S.JorvikState, args: list[str], verb: str) -> str | None:
 
 
 def why_card(card: int, name: str) -> Any:
-    def why(s: S.JorvikState, args: list[str]) -> str | None:
+    def why(s: S.State, args: list[str]) -> str | None:
         return buffer_first(s) or (
             None if card in s.cards[s.actor] else f"you have no {name} ({CARDS[card].cid})"
         )
@@ -404,11 +405,11 @@ def why_card(card: int, name: str) -> Any:
     return why
 
 
-def why_end(s: S.JorvikState, args: list[str]) -> str | None:
+def why_end(s: S.State, args: list[str]) -> str | None:
     return buffer_first(s)
 
 
-def why_discard(s: S.JorvikState, args: list[str]) -> str | None:
+def why_discard(s: S.State, args: list[str]) -> str | None:
     if s.phase == S.PH_LOAD and not s.buf:
         return "there is nothing to discard: unused goods are lost at 'end'"
     if s.phase == S.PH_LOAD:
@@ -418,11 +419,11 @@ def why_discard(s: S.JorvikState, args: list[str]) -> str | None:
 
 REASONS: dict[str, Any] = {
     "buy": why_buy, "free": why_free, "place": why_place, "reserve": why_reserve,
-    "commit": why_commit, "glory": why_pict(d.C_D29, "Glory"),
-    "ransom": why_pict(d.C_C22, "Ransom"), "put": why_put, "store": why_store,
+    "commit": why_commit, "glory": why_pict(D.C_D29, "Glory"),
+    "ransom": why_pict(D.C_C22, "Ransom"), "put": why_put, "store": why_store,
     "take": why_take, "convert": lambda s, a: why_pay(s, a, "convert"),
     "exchange": lambda s, a: why_pay(s, a, "exchange"),
-    "cash": lambda s, a: why_pay(s, a, "cash"), "market": why_card(d.C_C20, "market stall"),
-    "rework": why_card(d.C_D28, "rework card"), "steal": why_card(d.C_B24, "thief"),
+    "cash": lambda s, a: why_pay(s, a, "cash"), "market": why_card(D.C_C20, "market stall"),
+    "rework": why_card(D.C_D28, "rework card"), "steal": why_card(D.C_B24, "thief"),
     "end": why_end, "discard": why_discard,
 }  # fmt: skip

@@ -102,7 +102,6 @@ class Card(NamedTuple):
     skald: int = -1  # skald sub-kind
 
 
-_NONE: frozenset[int] = frozenset()
 _rows: list[Card] = []
 
 
@@ -234,9 +233,9 @@ E01: Final = BY_ID["E01"]
 
 # Frequently used single cards (by index).
 C_A06, C_A19, C_A20, C_A21 = BY_ID["A06"], BY_ID["A19"], BY_ID["A20"], BY_ID["A21"]
-C_B22, C_B23, C_B24 = BY_ID["B22"], BY_ID["B23"], BY_ID["B24"]
-C_C10, C_C20, C_C21, C_C22 = BY_ID["C10"], BY_ID["C20"], BY_ID["C21"], BY_ID["C22"]
-C_D27, C_D28, C_D29 = BY_ID["D27"], BY_ID["D28"], BY_ID["D29"]
+C_B22, C_B24 = BY_ID["B22"], BY_ID["B24"]
+C_C10, C_C20, C_C22 = BY_ID["C10"], BY_ID["C20"], BY_ID["C22"]
+C_D28, C_D29 = BY_ID["D28"], BY_ID["D29"]
 
 # Fast per-card lookups (flat tuples indexed by card index).
 KIND: Final[tuple[int, ...]] = tuple(c.kind for c in CARDS)
@@ -251,7 +250,6 @@ COINS_START: Final = 5
 VIKINGS: Final = {"karl": 3, "jarl": 4}
 BROWN_VIKINGS: Final = 2
 COLUMN_MAX: Final = 8
-BOARD_STORAGE: Final = 1
 WAREHOUSE_STORAGE: Final = 4
 ORACLE_VP: Final = 2  # per sacrificed good
 TREASURE_COINS: Final = 4
@@ -259,7 +257,6 @@ RANSOM_COINS: Final = 2
 EXCHANGE_PAY: Final = 3  # goods paid for the 3->1 exchange
 EXCHANGE_A20_PAY: Final = 2
 CASH_PAY: Final = 2  # goods paid for 1 coin
-RESERVATION_SPACES: Final = 6
 
 
 # Spec §1.3 / §8.3 (RULING): N+1 card slots per row.

@@ -16,27 +16,28 @@ from vikingcli_jorvik.heuristic import evaluate, evaluate_all
 from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
 from vikingcli_jorvik.rules.encoding import Move
+from vikingcli_jorvik.rules.setup import new_state
 from vikingcli_jorvik.rulestext import RULES_TEXT
-from vikingcli_jorvik.state import PH_END, JorvikState
+from vikingcli_jorvik.state import PH_OVER, State
 
 
 class JorvikCalls(FlatCalls):
     """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
     functions as the game's methods below, called directly, not through the game."""
 
-    def to_move(self, state: JorvikState) -> int | None:
-        return None if state.phase == PH_END else state.actor
+    def to_move(self, state: State) -> int | None:
+        return None if state.phase == PH_OVER else state.actor
 
-    def compute_legal(self, state: JorvikState) -> Sequence[Action]:
+    def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
 
-    def play(self, state: JorvikState, action: Action) -> None:
+    def play(self, state: State, action: Action) -> None:
         rules.play(state, action)  # type: ignore[arg-type]  # legal actions are Moves
 
-    def determinize(self, state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return view.determinize(state, seat, rng)
 
-    def evaluate_all(self, state: JorvikState) -> list[float]:
+    def evaluate_all(self, state: State) -> list[float]:
         return evaluate_all(state)
 
 
@@ -60,44 +61,44 @@ class JorvikGame(FlatGame):
     # Rollouts cut off after 40 plies instead of the AI's default: deeper rollouts
     # measured stronger here (benchmarks/README.md, "Search hints").
     search_hints = SearchHints(eval_scale=10.0, depth=40)
-    state_type = JorvikState
+    state_type = State
     calls_type = JorvikCalls
 
-    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> JorvikState:
-        return rules.new_state(n_players, options, seed)
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
+        return new_state(n_players, self.resolve_options(options), seed)
 
-    def compute_legal(self, state: JorvikState) -> list[Move]:
+    def compute_legal(self, state: State) -> list[Move]:
         return rules.legal(state)
 
-    def play(self, state: JorvikState, action: Any) -> None:
+    def play(self, state: State, action: Any) -> None:
         rules.play(state, action)
 
-    def why_not(self, state: JorvikState, action: Action) -> str:
+    def why_not(self, state: State, action: Action) -> str:
         return actions.why_not(state, action)
 
-    def to_move(self, state: JorvikState) -> int | None:
-        return None if state.phase == PH_END else state.actor
+    def to_move(self, state: State) -> int | None:
+        return None if state.phase == PH_OVER else state.actor
 
-    def num_players(self, state: JorvikState) -> int:
+    def num_players(self, state: State) -> int:
         return state.n
 
-    def current_scores(self, state: JorvikState) -> tuple[float, ...]:
+    def current_scores(self, state: State) -> tuple[float, ...]:
         return tuple(float(v) for v in state.vp)
 
-    def outcome(self, state: JorvikState) -> Outcome:
+    def outcome(self, state: State) -> Outcome:
         return scoring.outcome(state)
 
-    def format_action(self, state: JorvikState, action: Action) -> str:
+    def format_action(self, state: State, action: Action) -> str:
         return actions.format_action(action)
 
-    def parse_alias(self, state: JorvikState, text: str, legal: Sequence[Action]) -> Action | None:
+    def parse_alias(self, state: State, text: str, legal: Sequence[Action]) -> Action | None:
         return cast(Action | None, actions.parse_alias(state, text, legal))
 
-    def refusal(self, state: JorvikState, text: str) -> str | None:
+    def refusal(self, state: State, text: str) -> str | None:
         return actions.refusal(state, text)
 
     def narrate(
-        self, before: JorvikState, action: Action, after: JorvikState, seat: int | None
+        self, before: State, action: Action, after: State, seat: int | None
     ) -> list[str]:
         # everything but the deck and bag orders is open: every seat is told the same
         return narrate(before, cast(Move, action), after)
@@ -105,23 +106,23 @@ class JorvikGame(FlatGame):
     def rules_text(self) -> str:
         return RULES_TEXT
 
-    def render(self, state: JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
+    def render(self, state: State, seat: int | None) -> str | list[tuple[str, str]]:
         return render(state, seat)
 
-    def view(self, state: JorvikState, seat: int | None, text: str) -> str | None:
+    def view(self, state: State, seat: int | None, text: str) -> str | None:
         return look(state, seat, text)
 
-    def evaluate(self, state: JorvikState, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
 
-    def evaluate_all(self, state: JorvikState) -> list[float]:
+    def evaluate_all(self, state: State) -> list[float]:
         return evaluate_all(state)
 
-    def observation(self, state: JorvikState, seat: int) -> dict[str, Any]:
+    def observation(self, state: State, seat: int) -> dict[str, Any]:
         return view.observation(state, seat)
 
-    def determinize(self, state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return view.determinize(state, seat, rng)
 
-    def component_totals(self, state: JorvikState) -> dict[str, int]:
+    def component_totals(self, state: State) -> dict[str, int]:
         return view.component_totals(state)

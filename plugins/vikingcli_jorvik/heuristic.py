@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
-from vikingcli_jorvik.state import PH_END, PH_LOAD, JorvikState
+from vikingcli_jorvik.state import PH_LOAD, PH_OVER, State
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
-    (n, j): len(d.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
+    (n, j): len(D.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
 }
 
 PICT_CONFIDENCE: Final = 0.6  # the standing may still change before the next attack
@@ -30,15 +30,15 @@ COIN_LATE: Final = 0.1  # ... and at its end
 GOOD_VALUE: Final = 0.5  # VP per stored good or good on a bought ship
 
 
-def evaluate(s: JorvikState, seat: int) -> float:
-    if s.phase == PH_END:
+def evaluate(s: State, seat: int) -> float:
+    if s.phase == PH_OVER:
         return float(s.vp[seat])
     return _seat_value(s, seat, _Shared(s))
 
 
-def evaluate_all(s: JorvikState) -> list[float]:
+def evaluate_all(s: State) -> list[float]:
     """``evaluate`` of every seat, what they all read alike worked out once."""
-    if s.phase == PH_END:
+    if s.phase == PH_OVER:
         return [float(x) for x in s.vp]
     shared = _Shared(s)
     return [_seat_value(s, seat, shared) for seat in range(s.n)]
@@ -53,7 +53,7 @@ def _craft_progress(c: int) -> tuple[float, ...]:
 # Indexed by card, then fill mask (empty for the other cards): a table look-up
 # instead of a bit count and a power per incomplete craftsman and evaluation.
 CRAFT_PROGRESS: tuple[tuple[float, ...], ...] = tuple(
-    _craft_progress(c) if KIND[c] == d.CRAFTSMAN else () for c in range(d.N_CARDS)
+    _craft_progress(c) if KIND[c] == D.CRAFTSMAN else () for c in range(D.N_CARDS)
 )
 
 _NO_PICTS: list[int] = []
@@ -68,7 +68,7 @@ class _Shared:
 
     __slots__ = ("defs", "hi", "left", "lo", "offers", "picts")
 
-    def __init__(self, s: JorvikState) -> None:
+    def __init__(self, s: State) -> None:
         left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start
         defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
         hi = self.hi = max(defs)
@@ -76,7 +76,7 @@ class _Shared:
         if hi == lo:
             self.picts = _NO_PICTS  # the attacks change nobody's value
         else:
-            pict = d.PICT
+            pict = D.PICT
             self.picts = [c for c in reversed(s.deck) if KIND[c] == pict]
         # being on top of a column is an option to buy its card
         offers: list[tuple[int, float]] = []
@@ -91,7 +91,7 @@ class _Shared:
         self.offers = offers
 
 
-def _seat_value(s: JorvikState, seat: int, shared: _Shared) -> float:
+def _seat_value(s: State, seat: int, shared: _Shared) -> float:
     """``evaluate`` of a game in progress, given what every seat reads alike."""
     left = shared.left
     loading = s.loading[seat]
@@ -103,9 +103,9 @@ def _seat_value(s: JorvikState, seat: int, shared: _Shared) -> float:
     rest = 0.5 - 0.35 * left
     fill = s.fill
     for c in owned:
-        if KIND[c] == d.CRAFTSMAN:
+        if KIND[c] == D.CRAFTSMAN:
             f = fill[c]
-            if f != d.FULL_MASK[c]:
+            if f != D.FULL_MASK[c]:
                 value += VP[c] * (base + rest * CRAFT_PROGRESS[c][f])
     # goods (stored, on bought ships, in the pool of the loading player) and coins
     goods = (1 if s.sboard[seat] >= 0 else 0) + len(s.swh[seat])
@@ -136,19 +136,19 @@ def _seat_value(s: JorvikState, seat: int, shared: _Shared) -> float:
     return value
 
 
-def projected_defence(s: JorvikState, p: int) -> int:
+def projected_defence(s: State, p: int) -> int:
     """Defence counting the warriors in the loading area too (they join this round)."""
     total = best = 0
     shield = False
     for area in (s.cards[p], s.loading[p]):
         for c in area:
             k = KIND[c]
-            if k == d.WARRIOR:
+            if k == D.WARRIOR:
                 v = DEFENCE[c]
                 total += v
                 if v > best:
                     best = v
-            elif k == d.SHIELDWALL:
+            elif k == D.SHIELDWALL:
                 shield = True
     return total + best if shield else total
 
@@ -156,22 +156,22 @@ def projected_defence(s: JorvikState, p: int) -> int:
 COLUMN_SHARE: Final = 0.5  # part of a card's net worth credited to the top viking's owner
 
 
-def card_worth(s: JorvikState, c: int, left: float) -> float:
+def card_worth(s: State, c: int, left: float) -> float:
     """A rough VP worth of buying card c now (for the demand-column term)."""
     k = KIND[c]
     card = CARDS[c]
-    if k == d.CRAFTSMAN:
+    if k == D.CRAFTSMAN:
         return card.vp * (0.15 + 0.4 * left)
-    if k == d.SHIP:
+    if k == D.SHIP:
         return GOOD_VALUE * len(s.cargo[c]) + 0.5
-    if k == d.WARRIOR:
+    if k == D.WARRIOR:
         return card.defence * (0.3 + 1.2 * left)
-    if k == d.TRAVEL:
+    if k == D.TRAVEL:
         return float(card.vp)
-    if k == d.FEAST:
+    if k == D.FEAST:
         return 3.5
-    if k == d.TRADER:
+    if k == D.TRADER:
         return 1.0 + 2.0 * left
-    if k == d.SKALD:
+    if k == D.SKALD:
         return 3.0
     return 1.5 + 2.0 * left

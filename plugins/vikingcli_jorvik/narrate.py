@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from vikingcli.engine import seat_ref
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.actions import action_text, pos_text
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, KIND
@@ -33,7 +33,7 @@ DEMAND_PHASES = (S.PH_COMMIT, S.PH_DEMAND, S.PH_SWAP)
 PICT_PHASES = (S.PH_GLORY, S.PH_RANSOM)
 
 
-def narrate(before: S.JorvikState, action: E.Move, after: S.JorvikState) -> list[str]:
+def narrate(before: S.State, action: E.Move, after: S.State) -> list[str]:
     """The move's text, then what it did and every automatic step after it (the same
     for every seat and for spectators: only the deck and bag orders are secret)."""
     lines = [action_text(action)]
@@ -49,7 +49,7 @@ def who(p: int) -> str:
     return seat_ref(p)
 
 
-def card_then(s: S.JorvikState, c: int) -> str:
+def card_then(s: S.State, c: int) -> str:
     """Card c as it lies in s (with a ship's goods, a craftsman's filled spaces)."""
     return card_text(c, s.cargo[c], s.fill[c])
 
@@ -73,7 +73,7 @@ def joined(prefix: str, items: list[str]) -> list[str]:
     return lines
 
 
-def new_boxed(before: S.JorvikState, after: S.JorvikState) -> list[int]:
+def new_boxed(before: S.State, after: S.State) -> list[int]:
     """Cards put in the box by this move, in order (the box only grows)."""
     return after.box[len(before.box) :]
 
@@ -81,7 +81,7 @@ def new_boxed(before: S.JorvikState, after: S.JorvikState) -> list[int]:
 # ---------------------------------------------------------------------- the move itself
 
 
-def move_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
+def move_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
     p = before.actor
     ph = before.phase
     op = a[0]
@@ -92,7 +92,7 @@ def move_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[s
         return []
     if ph == S.PH_RANSOM:
         if op == E.OP_RANSOM:
-            return [f"{who(p)} pays {d.RANSOM_COINS} coins of ransom (C22) and loses no VP"]
+            return [f"{who(p)} pays {D.RANSOM_COINS} coins of ransom (C22) and loses no VP"]
         return []
     if ph == S.PH_COMMIT:
         assert op == E.OP_COMMIT
@@ -113,7 +113,7 @@ def move_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[s
     return []  # pragma: no cover
 
 
-def place_lines(before: S.JorvikState, a: E.Move) -> list[str]:
+def place_lines(before: S.State, a: E.Move) -> list[str]:
     p = before.actor
     brown = "a brown viking" if before.bsup[p] else "a viking"
     slot = a[1]
@@ -130,7 +130,7 @@ def place_lines(before: S.JorvikState, a: E.Move) -> list[str]:
     ]
 
 
-def viking_at(s: S.JorvikState, pos: int) -> tuple[int, str]:
+def viking_at(s: S.State, pos: int) -> tuple[int, str]:
     """(viking, where) of a swap position."""
     if pos >= E.RES_BASE:
         i = pos - E.RES_BASE
@@ -143,7 +143,7 @@ def viking_name(v: int) -> str:
     return f"{who(v & 7)}'s brown viking" if v >= 8 else f"{who(v)}'s viking"
 
 
-def swap_lines(before: S.JorvikState, a: E.Move) -> list[str]:
+def swap_lines(before: S.State, a: E.Move) -> list[str]:
     if a[0] != E.OP_SWAP:
         return []
     va, wa = viking_at(before, a[1])
@@ -155,37 +155,37 @@ def swap_lines(before: S.JorvikState, a: E.Move) -> list[str]:
     ]
 
 
-def purchase_effects(before: S.JorvikState, p: int, c: int) -> list[str]:
+def purchase_effects(before: S.State, p: int, c: int) -> list[str]:
     """The on-purchase effect of card c bought by p (spec §5.3)."""
     k = KIND[c]
-    if k == d.TREASURE:
-        return [f"{who(p)} takes {d.TREASURE_COINS} coins with the treasure {CARDS[c].cid}"]
-    if k == d.TRIBUTE:
+    if k == D.TREASURE:
+        return [f"{who(p)} takes {D.TREASURE_COINS} coins with the treasure {CARDS[c].cid}"]
+    if k == D.TRIBUTE:
         payers = [
             who((p + i) % before.n) for i in range(1, before.n) if before.coins[(p + i) % before.n]
         ]
         if not payers:
             return [f"tribute {CARDS[c].cid}: nobody has a coin to pay"]
         return joined(f"tribute {CARDS[c].cid}: 1 coin to {who(p)} from ", payers)
-    if k == d.HIREDHANDS:
-        return [f"{plural(d.BROWN_VIKINGS, 'brown viking')} are put on A19"]
+    if k == D.HIREDHANDS:
+        return [f"{plural(D.BROWN_VIKINGS, 'brown viking')} are put on A19"]
     return []
 
 
-def returning_lines(before: S.JorvikState, after: S.JorvikState, vikings: list[int]) -> list[str]:
+def returning_lines(before: S.State, after: S.State, vikings: list[int]) -> list[str]:
     """Vikings leaving a column or the reservation row: own ones go home, brown ones
     to the box (and A19 with them once both are boxed)."""
     out = []
     brown = sum(1 for v in vikings if v >= 8)
     if brown:
         out.append(f"{plural(brown, 'brown viking')} to the box")
-    owned = any(d.C_A19 in before.cards[q] or d.C_A19 in before.loading[q] for q in range(before.n))
-    if owned and d.C_A19 in new_boxed(before, after):
+    owned = any(D.C_A19 in before.cards[q] or D.C_A19 in before.loading[q] for q in range(before.n))
+    if owned and D.C_A19 in new_boxed(before, after):
         out.append("both brown vikings are in the box: A19 goes to the box too")
     return out
 
 
-def buy_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
+def buy_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
     p = before.actor
     i = before.pslot
     c = before.slots[i]
@@ -213,7 +213,7 @@ def buy_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[st
     return out
 
 
-def resbuy_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
+def resbuy_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
     p = before.actor
     c = before.res_cards[0]
     v = before.res_vik[0]
@@ -231,27 +231,27 @@ def resbuy_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list
     return out
 
 
-def discard_text(s: S.JorvikState, c: int, head: str) -> str:
+def discard_text(s: S.State, c: int, head: str) -> str:
     goods = s.cargo[c]
     extra = f"; its goods {goods_text(goods)} go to the common goods" if goods else ""
     return f"{head}: to the box{extra}"
 
 
-def good_use(before: S.JorvikState, after: S.JorvikState, p: int, g: int, c: int) -> list[str]:
+def good_use(before: S.State, after: S.State, p: int, g: int, c: int) -> list[str]:
     """Good g used on own card c (craftsman space, trader sale, oracle)."""
     k = KIND[c]
     name = GOOD_NAMES[g]
     card = CARDS[c]
-    if k == d.CRAFTSMAN:
-        if after.fill[c] == d.FULL_MASK[c]:
+    if k == D.CRAFTSMAN:
+        if after.fill[c] == D.FULL_MASK[c]:
             return [f"{card.cid} is complete: {card.vp} VP at the final scoring"]
         return []
-    if k == d.TRADER:
+    if k == D.TRADER:
         return [f"{who(p)} sells {name} to {card.cid}: +{plural(card.coins, 'coin')}"]
-    return [f"{who(p)} sacrifices {name} at the oracle {card.cid}: +{d.ORACLE_VP} VP"]
+    return [f"{who(p)} sacrifices {name} at the oracle {card.cid}: +{D.ORACLE_VP} VP"]
 
 
-def load_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
+def load_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
     p = before.actor
     op = a[0]
     if op == E.OP_PUT:
@@ -286,7 +286,7 @@ def load_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[s
     return []  # store / take: the action text says it all
 
 
-def end_turn_lines(before: S.JorvikState, p: int) -> list[str]:
+def end_turn_lines(before: S.State, p: int) -> list[str]:
     out = []
     left = [g for g in range(8) for _ in range(before.pool[g] + before.pool[g + 8])]
     if left:
@@ -300,7 +300,7 @@ def end_turn_lines(before: S.JorvikState, p: int) -> list[str]:
 # ---------------------------------------------------------------------- automatic steps
 
 
-def flow_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
+def flow_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
     out: list[str] = []
     entries = after.log[len(before.log) :]
     if before.phase in PICT_PHASES:
@@ -318,7 +318,7 @@ def flow_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[s
         if after.round_no != before.round_no:
             out.append(f"round {after.round_no} begins")
     out += dealt_lines(before, after)
-    final_attack = after.phase == S.PH_END or (
+    final_attack = after.phase == S.PH_OVER or (
         after.phase in PICT_PHASES and after.pk_ctx == S.CTX_FINAL
     )
     if final_attack and before.phase not in PICT_PHASES:
@@ -329,12 +329,12 @@ def flow_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[s
         before.phase not in PICT_PHASES or before.pk_card != after.pk_card
     ):
         out += pending_pict_lines(after)
-    if after.phase == S.PH_END:
+    if after.phase == S.PH_OVER:
         out += final_lines(after)
     return out
 
 
-def demand_end_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
+def demand_end_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
     out: list[str] = []
     if before.phase != S.PH_SWAP:
         committed = a[1] if a[0] == E.OP_COMMIT else 0
@@ -355,7 +355,7 @@ def demand_end_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> 
     return out
 
 
-def demand_result_lines(s: S.JorvikState) -> list[str]:
+def demand_result_lines(s: S.State) -> list[str]:
     """Who may buy what, and in which order (the columns top first)."""
     out = []
     for i in range(6):
@@ -370,7 +370,7 @@ def demand_result_lines(s: S.JorvikState) -> list[str]:
     return out
 
 
-def bought_now(before: S.JorvikState, a: E.Move) -> tuple[int, int] | None:
+def bought_now(before: S.State, a: E.Move) -> tuple[int, int] | None:
     """(seat, card) of a purchase made by this move, if it is one."""
     if a[0] not in (E.OP_BUY, E.OP_FREE):
         return None
@@ -381,7 +381,7 @@ def bought_now(before: S.JorvikState, a: E.Move) -> tuple[int, int] | None:
     return None
 
 
-def loading_start_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) -> list[str]:
+def loading_start_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
     """Spec §3.4 steps 1-3 for the seat whose loading turn began in this move."""
     q = after.actor
     moved = [c for c in after.cards[q] if c not in before.cards[q]]
@@ -394,7 +394,7 @@ def loading_start_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) 
     held = bool(moved or spent or ships)  # the loading area when the turn began
     # the income rule (rules/loading.py begin_load_turn)
     income = (1 if held else 2) + (1 if after.jarl else 0)
-    if d.C_C10 in after.cards[q] or d.C_C10 in after.loading[q]:
+    if D.C_C10 in after.cards[q] or D.C_C10 in after.loading[q]:
         income += 1
     why = "bought cards" if held else "bought nothing"
     out = [
@@ -414,7 +414,7 @@ def loading_start_lines(before: S.JorvikState, a: E.Move, after: S.JorvikState) 
     return out
 
 
-def dealt_lines(before: S.JorvikState, after: S.JorvikState) -> list[str]:
+def dealt_lines(before: S.State, after: S.State) -> list[str]:
     """Cards dealt into the slots (the order among the Pict attacks is not told:
     the observation does not keep it)."""
     dealt = [i for i in range(12) if after.slots[i] >= 0 and after.slots[i] != before.slots[i]]
@@ -433,7 +433,7 @@ def dealt_lines(before: S.JorvikState, after: S.JorvikState) -> list[str]:
 
 
 def pict_head(cid: str, defs: list[int], n: int) -> str:
-    card = CARDS[d.BY_ID[cid]]
+    card = CARDS[D.BY_ID[cid]]
     stand = ", ".join(f"{who(p)} {defs[p]}" for p in range(n))
     return f"Pict attack {cid} (+{card.gain}/-{card.loss}), defence: {stand}"
 
@@ -459,7 +459,7 @@ def pict_lines(e: dict[str, Any]) -> list[str]:
     return out
 
 
-def gains_lines(s: S.JorvikState) -> list[str]:
+def gains_lines(s: S.State) -> list[str]:
     items = [
         f"{who(p)} {s.pk_delta[p]:+d} VP" + (" (Glory)" if (s.pk_glory >> p) & 1 else "")
         for p in range(s.n)
@@ -468,7 +468,7 @@ def gains_lines(s: S.JorvikState) -> list[str]:
     return joined(f"Pict attack {CARDS[s.pk_card].cid}, gains: ", items) if items else []
 
 
-def pending_pict_lines(s: S.JorvikState) -> list[str]:
+def pending_pict_lines(s: S.State) -> list[str]:
     """A Pict attack that came up and now waits for a Glory or Ransom decision."""
     n = s.n
     out = [pict_head(CARDS[s.pk_card].cid, [defence(s, p) for p in range(n)], n)]
@@ -483,7 +483,7 @@ def pending_pict_lines(s: S.JorvikState) -> list[str]:
     return out
 
 
-def final_lines(s: S.JorvikState) -> list[str]:
+def final_lines(s: S.State) -> list[str]:
     """The end of the game: every seat's final scoring items (spec §4.2)."""
     final = s.final or {}
     out = ["final scoring"]

@@ -8,7 +8,7 @@ there) and numbered from 1: the demand columns show the number of each viking's 
 from __future__ import annotations
 
 from vikingcli.engine import THREAT, seat_ref
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
 from vikingcli_jorvik.scoring import defence
@@ -19,7 +19,7 @@ YOUR_CARD_LINES = 2  # the viewer's cards on the default board; 'cards' shows al
 VIEWS = "legend | cards | cards N | scores"
 
 
-def card_now(s: S.JorvikState, c: int) -> str:
+def card_now(s: S.State, c: int) -> str:
     """A short description of card c as it lies now."""
     return card_text(c, s.cargo[c], s.fill[c])
 
@@ -34,26 +34,26 @@ def seat_name(p: int, seat: int | None) -> str:
     return f"{p + 1} {seat_ref(p)}" + (" (you)" if p == seat else "")
 
 
-def season_text(s: S.JorvikState) -> str:
+def season_text(s: S.State) -> str:
     """The season and the cards left before the next Pict attack (the deck order is
     hidden: how many cards of the current season are left, and whether its Pict
     attack is still among them)."""
     if not s.deck:
         return "Deck empty"
-    cur = d.SEASON[s.deck[-1]]
-    left = sum(1 for c in s.deck if d.SEASON[c] == cur)
-    pict_left = any(KIND[c] == d.PICT and d.SEASON[c] == cur for c in s.deck)
+    cur = D.SEASON[s.deck[-1]]
+    left = sum(1 for c in s.deck if D.SEASON[c] == cur)
+    pict_left = any(KIND[c] == D.PICT and D.SEASON[c] == cur for c in s.deck)
     note = "its Pict attack still to come" if pict_left else "its Pict attack is over"
-    if cur == d.FINAL:
+    if cur == D.FINAL:
         note = "only the final Pict attack is left"
-    return f"Deck {len(s.deck)}: {d.SEASON_NAMES[cur]} {left} left, {note}"
+    return f"Deck {len(s.deck)}: {D.SEASON_NAMES[cur]} {left} left, {note}"
 
 
-def render(s: S.JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
+def render(s: S.State, seat: int | None) -> str | list[tuple[str, str]]:
     """The board; as fragments when a line threatens the viewer (see :func:`threatened`)."""
     mode = "Jarl" if s.jarl else "Karl"
     head = f"Jórvík {mode}, round {s.round_no}, {S.PHASE_NAMES[s.phase]} phase"
-    if s.phase != S.PH_END:
+    if s.phase != S.PH_OVER:
         head += f"; to move: {seat_name(s.actor, seat)}"
     out = [head, f"{season_text(s)}.  Bag {len(s.bag)} goods.", f"Common goods: {cgs_text(s.cgs)}"]
     out += slot_lines(s)
@@ -72,15 +72,15 @@ def render(s: S.JorvikState, seat: int | None) -> str | list[tuple[str, str]]:
     ]
 
 
-def threatened(s: S.JorvikState, seat: int | None, lines: list[str]) -> set[int]:
+def threatened(s: S.State, seat: int | None, lines: list[str]) -> set[int]:
     """The board lines that warn the viewer: a Pict attack still to come this season
     while their defence is the least and another's is more (the least defence loses
     VP), and an attack being resolved that they lose."""
     if seat is None:
         return set()
     marked = set()
-    cur = d.SEASON[s.deck[-1]] if s.deck else -1
-    coming = any(KIND[c] == d.PICT and d.SEASON[c] == cur for c in s.deck)
+    cur = D.SEASON[s.deck[-1]] if s.deck else -1
+    coming = any(KIND[c] == D.PICT and D.SEASON[c] == cur for c in s.deck)
     defences = [defence(s, p) for p in range(s.n)]
     if coming and defences[seat] == min(defences) < max(defences):
         marked.add(1)  # the deck line, which tells the attack is still to come
@@ -89,7 +89,7 @@ def threatened(s: S.JorvikState, seat: int | None, lines: list[str]) -> set[int]
     return marked
 
 
-def slot_lines(s: S.JorvikState) -> list[str]:
+def slot_lines(s: S.State) -> list[str]:
     """The card slots 1-6 with their demand columns; Jarl: the reservable slots 7-12
     and the reservation row."""
     out: list[str] = []
@@ -114,22 +114,22 @@ def slot_lines(s: S.JorvikState) -> list[str]:
     return out
 
 
-def vikings_text(s: S.JorvikState, p: int) -> str:
+def vikings_text(s: S.State, p: int) -> str:
     """Vikings left to place: ``3``, or ``2+1b`` with committed brown ones."""
     return f"{s.vik[p]}+{s.bsup[p]}b" if s.bsup[p] else str(s.vik[p])
 
 
-def stored_text(s: S.JorvikState, p: int) -> str:
+def stored_text(s: S.State, p: int) -> str:
     """The goods on the board storage space and on the A06 warehouse."""
     parts = []
     if s.sboard[p] >= 0:
         parts.append(GOOD_SHORT[s.sboard[p] & 7])
-    if d.C_A06 in s.cards[p]:
+    if D.C_A06 in s.cards[p]:
         parts.append(f"A06[{goods_text([x & 7 for x in s.swh[p]])}]")
     return " ".join(parts) or "-"
 
 
-def seat_lines(s: S.JorvikState, seat: int | None) -> list[str]:
+def seat_lines(s: S.State, seat: int | None) -> list[str]:
     out = ["    VP coins vik def cards stored        seat"]
     for p in range(s.n):
         marks = [m for m, on in (("you", p == seat), ("start", p == s.start)) if on]
@@ -144,10 +144,10 @@ def seat_lines(s: S.JorvikState, seat: int | None) -> list[str]:
 
 def useful(c: int) -> bool:
     """Cards that take goods (what a player plans with every move)."""
-    return KIND[c] in (d.CRAFTSMAN, d.TRADER, d.ORACLE)
+    return KIND[c] in (D.CRAFTSMAN, D.TRADER, D.ORACLE)
 
 
-def your_cards(s: S.JorvikState, seat: int) -> list[str]:
+def your_cards(s: S.State, seat: int) -> list[str]:
     """The viewer's cards that take goods, at most YOUR_CARD_LINES lines."""
     mine = s.loading[seat] + s.cards[seat]
     items = [card_now(s, c) for c in mine if useful(c)]
@@ -163,7 +163,7 @@ def your_cards(s: S.JorvikState, seat: int) -> list[str]:
     return lines
 
 
-def phase_lines(s: S.JorvikState, seat: int | None) -> list[str]:
+def phase_lines(s: S.State, seat: int | None) -> list[str]:
     """What the decision now is about."""
     out: list[str] = []
     who = seat_name(s.actor, seat)
@@ -189,7 +189,7 @@ def phase_lines(s: S.JorvikState, seat: int | None) -> list[str]:
         out.append(f"Purchase: reserved {card_now(s, c)} for {price} coins, or discard it")
     elif s.phase == S.PH_SWAP:
         out.append("Loki A21: swap two vikings (C:I = column, place from 0) or decline")
-    elif s.phase == S.PH_END:
+    elif s.phase == S.PH_OVER:
         out.append("Final VP: " + ", ".join(f"{seat_ref(p)} {s.vp[p]}" for p in range(s.n)))
     return out
 
@@ -202,7 +202,7 @@ def cgs_text(cgs: list[int]) -> str:
 # ---------------------------------------------------------------------- look-ups
 
 
-def look(s: S.JorvikState, seat: int | None, text: str) -> str | None:
+def look(s: S.State, seat: int | None, text: str) -> str | None:
     """The game's look-ups: ``legend``, ``cards`` (every seat), ``cards N``, ``scores``."""
     words = text.strip().lower().split()
     if words == ["legend"]:
@@ -218,19 +218,19 @@ def look(s: S.JorvikState, seat: int | None, text: str) -> str | None:
     return None
 
 
-def cards_of(s: S.JorvikState, p: int, seat: int | None) -> list[str]:
+def cards_of(s: S.State, p: int, seat: int | None) -> list[str]:
     out = [f"{seat_name(p, seat)}: {s.vp[p]} VP, {s.coins[p]} coins, defence {defence(s, p)}"]
     if s.loading[p]:
         out += wrap("  bought this round: ", [card_now(s, c) for c in s.loading[p]])
     out += wrap("  cards: ", [card_now(s, c) for c in s.cards[p]] or ["none"])
     if stored_text(s, p) != "-":
         out.append(f"  stored: {stored_text(s, p)}")
-    if d.C_A19 in s.cards[p] and s.a19_brown:
+    if D.C_A19 in s.cards[p] and s.a19_brown:
         out.append(f"  brown vikings on A19: {s.a19_brown}")
     return out
 
 
-def scores_view(s: S.JorvikState) -> str:
+def scores_view(s: S.State) -> str:
     out = ["Seat: VP, coins, defence now"]
     out += [
         f"  {seat_name(p, None)}: {s.vp[p]} VP, {s.coins[p]} coins, defence {defence(s, p)}"

@@ -3,7 +3,7 @@ catalogue (``vikingcli rules jorvik``); the full rules are docs/rules/jorvik.md.
 
 from __future__ import annotations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, GOOD_SHORT
 from vikingcli_jorvik.view import card_text, wrap
 
@@ -79,7 +79,7 @@ At the prompt: 'board' shows the table, 'legend' explains it, 'cards' and
 
 def card_catalogue() -> str:
     """Every card with its id (actions name cards by id); J = Jarl game only."""
-    lines = wrap("Goods: ", [f"{GOOD_SHORT[g]} {d.GOOD_NAMES[g]}" for g in range(8)])
+    lines = wrap("Goods: ", [f"{GOOD_SHORT[g]} {D.GOOD_NAMES[g]}" for g in range(8)])
     lines.append("Cards (J = Jarl only; craftsman goods: - = space still empty):")
     for season in range(5):
         items = []
@@ -87,10 +87,10 @@ def card_catalogue() -> str:
             if c.season != season:
                 continue
             text = card_text(c.idx)
-            if c.kind == d.SHIP:
+            if c.kind == D.SHIP:
                 text = f"{c.cid} ship {c.capacity}"
             items.append(text + (" J" if c.jarl_only else ""))
-        lines += wrap(f"{d.SEASON_NAMES[season]}: ", items)
+        lines += wrap(f"{D.SEASON_NAMES[season]}: ", items)
     return "\n".join(lines)
 
 

@@ -7,26 +7,26 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from vikingcli.engine import Outcome, ranks_from_keys
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND
-from vikingcli_jorvik.state import PH_END, JorvikState
+from vikingcli_jorvik.state import PH_OVER, State
 
 FINAL_CATEGORIES: Final = ("craftsmen", "traders", "travels", "feasts", "skalds", "warehouse")
 
 
-def defence(s: JorvikState, p: int) -> int:
+def defence(s: State, p: int) -> int:
     """Spec §3.1.1 step 1: warriors summed; B23 doubles the highest one."""
     total = 0
     best = 0
     shield = False
     for c in s.cards[p]:
         k = KIND[c]
-        if k == d.WARRIOR:
+        if k == D.WARRIOR:
             v = CARDS[c].defence
             total += v
             if v > best:
                 best = v
-        elif k == d.SHIELDWALL:
+        elif k == D.SHIELDWALL:
             shield = True
     return total + best if shield else total
 
@@ -38,7 +38,7 @@ SKALD_OF: tuple[int, ...] = tuple(c.skald for c in CARDS)
 DEFENCE: tuple[int, ...] = tuple(c.defence for c in CARDS)
 
 
-def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) -> dict[str, int]:
+def final_breakdown(s: State, p: int, owned: Sequence[int] | None = None) -> dict[str, int]:
     """Spec §4.2 final scoring for one seat (without the E01 attack); ``owned``
     replaces the card area (the heuristic adds the loading area)."""
     return dict(zip(FINAL_CATEGORIES, final_points(s, p, s.cards[p] if owned is None else owned)))
@@ -47,7 +47,7 @@ def final_breakdown(s: JorvikState, p: int, owned: Sequence[int] | None = None) 
 Points = tuple[int, int, int, int, int, int]  # FINAL_CATEGORIES' points, in order
 
 
-def final_points(s: JorvikState, p: int, cards: Sequence[int]) -> Points:
+def final_points(s: State, p: int, cards: Sequence[int]) -> Points:
     """:func:`final_breakdown`'s points in ``FINAL_CATEGORIES`` order for the cards
     ``cards`` of seat p, in one pass over them (the skalds count what the pass saw)."""
     fill = s.fill
@@ -57,50 +57,50 @@ def final_points(s: JorvikState, p: int, cards: Sequence[int]) -> Points:
     skalds: list[int] = []
     for c in cards:
         k = KIND[c]
-        if k == d.CRAFTSMAN:
+        if k == D.CRAFTSMAN:
             ncraft += 1
-            if fill[c] == d.FULL_MASK[c]:
+            if fill[c] == D.FULL_MASK[c]:
                 craft += VP[c]
-        elif k == d.TRADER:
+        elif k == D.TRADER:
             trader += VP[c]
             ntraders += 1
-        elif k == d.TRAVEL:
+        elif k == D.TRAVEL:
             v = VP[c]
             travel += v
             ntrav += 1
             if v > best_travel:
                 best_travel = v
-        elif k == d.FEAST:
+        elif k == D.FEAST:
             feasts += 1
-        elif k == d.SHIP:
+        elif k == D.SHIP:
             ships += 1
-        elif k == d.WARRIOR:
+        elif k == D.WARRIOR:
             nwar += 1
-        elif k == d.WAREHOUSE:
+        elif k == D.WAREHOUSE:
             wh = len(s.swh[p])
-        elif k == d.SKALD:
+        elif k == D.SKALD:
             skalds.append(SKALD_OF[c])
     skald = 0
     for sk in skalds:
-        if sk == d.SK_COINS:
+        if sk == D.SK_COINS:
             skald += s.coins[p]
-        elif sk == d.SK_SHIPS:
+        elif sk == D.SK_SHIPS:
             skald += ships
-        elif sk == d.SK_TRADERS:
+        elif sk == D.SK_TRADERS:
             skald += ntraders
-        elif sk == d.SK_WARRIORS:
+        elif sk == D.SK_WARRIORS:
             skald += nwar
-        elif sk == d.SK_CRAFTSMEN:
+        elif sk == D.SK_CRAFTSMEN:
             skald += ncraft
-        elif sk == d.SK_TRAVELS:
+        elif sk == D.SK_TRAVELS:
             skald += ntrav
-        elif sk == d.SK_DOUBLE_TRAVEL:
+        elif sk == D.SK_DOUBLE_TRAVEL:
             skald += best_travel  # spec §6.3: the engine picks the highest travel
-    feast = d.FEAST_VP[min(feasts, len(d.FEAST_VP) - 1)]
+    feast = D.FEAST_VP[min(feasts, len(D.FEAST_VP) - 1)]
     return craft, trader, travel, feast, skald, wh
 
 
-def final_table(s: JorvikState) -> dict[str, Any]:
+def final_table(s: State) -> dict[str, Any]:
     """Spec §4.2: every seat's final scoring per category and in total (the
     ``final`` field of the state and of the outcome's breakdown)."""
     n = s.n
@@ -113,9 +113,9 @@ def final_table(s: JorvikState) -> dict[str, Any]:
     return final
 
 
-def outcome(s: JorvikState) -> Outcome:
+def outcome(s: State) -> Outcome:
     """Final VP, ranks (tie-break: most coins, spec §8.24) and the breakdown."""
-    if s.phase != PH_END:
+    if s.phase != PH_OVER:
         raise ValueError("jorvik: the game is not over")
     keys = [(s.vp[p], s.coins[p]) for p in range(s.n)]  # tie-break: most coins
     picts = [e for e in s.log if e.get("scoring") == "pict attack"]
@@ -123,10 +123,10 @@ def outcome(s: JorvikState) -> Outcome:
     pict_sum = [sum(e["delta"][p] for e in picts) for p in range(s.n)]
     final_total = final.get("total", [0] * s.n)
     during = [
-        s.vp[p] - d.VP_START - pict_sum[p] - final_total[p] for p in range(s.n)
+        s.vp[p] - D.VP_START - pict_sum[p] - final_total[p] for p in range(s.n)
     ]  # oracle sacrifices
     breakdown = {
-        "start": [d.VP_START] * s.n,
+        "start": [D.VP_START] * s.n,
         "oracles": during,
         "pict_attacks": picts,
         "final": final,
@@ -153,12 +153,12 @@ SHEET_LABELS: Final = {
 
 
 def score_sheet(
-    s: JorvikState, oracles: list[int], picts: list[dict[str, Any]], final: dict[str, Any]
+    s: State, oracles: list[int], picts: list[dict[str, Any]], final: dict[str, Any]
 ) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The score sheet for people: the start VP, the oracles' VP during play, each
     Pict attack, each final scoring category, then the total (the rows add up to it)."""
     n = s.n
-    rows: list[tuple[str, tuple[int, ...]]] = [("start", (d.VP_START,) * n)]
+    rows: list[tuple[str, tuple[int, ...]]] = [("start", (D.VP_START,) * n)]
     if any(oracles):
         rows.append(("oracles", tuple(oracles)))
     for e in picts:

@@ -8,16 +8,16 @@ import random
 from typing import Any, Final
 
 from vikingcli.engine import shuffle
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
-from vikingcli_jorvik.state import JorvikState
+from vikingcli_jorvik.state import State
 
 WIDTH: Final = 80
 
 # ---------------------------------------------------------------------- information sets
 
 
-def observation(s: JorvikState, seat: int) -> dict[str, Any]:
+def observation(s: State, seat: int) -> dict[str, Any]:
     obs = s.to_json()
     del obs["deck"]
     del obs["bag"]
@@ -34,7 +34,7 @@ def observation(s: JorvikState, seat: int) -> dict[str, Any]:
     return obs
 
 
-def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikState:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     s = state.clone()
     s.legal_cache = None
     deck = s.deck
@@ -42,7 +42,7 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
     # the seat knows (the seasons' card sets, the bag's contents) and the rng.
     # Search re-deals at every iteration: a season's pile is one run of the deck,
     # re-dealt as a slice (any other layout place by place, to the same result).
-    season_of = d.SEASON  # once, not per card (a module attribute in the compiled build)
+    season_of = D.SEASON  # once, not per card (a module attribute in the compiled build)
     seasons = [season_of[c] for c in deck]
     for season in range(4):
         count = seasons.count(season)
@@ -66,10 +66,10 @@ def determinize(state: JorvikState, seat: int, rng: random.Random) -> JorvikStat
 
 # ---------------------------------------------------------------------- component totals
 
-CRAFTSMEN: Final = tuple(c.idx for c in d.CARDS if c.kind == d.CRAFTSMAN)
+CRAFTSMEN: Final = tuple(c.idx for c in D.CARDS if c.kind == D.CRAFTSMAN)
 
 
-def all_places(s: JorvikState) -> list[int]:
+def all_places(s: State) -> list[int]:
     """Every card in some place (deck, slot, reservation, loading/card area, box)."""
     out = list(s.deck) + list(s.box) + [c for c in s.slots if c >= 0] + list(s.res_cards)
     for p in range(s.n):
@@ -77,7 +77,7 @@ def all_places(s: JorvikState) -> list[int]:
     return out
 
 
-def cube_count(s: JorvikState) -> list[int]:
+def cube_count(s: State) -> list[int]:
     """Goods cubes per type in every place (bag, ships, CGS, craftsmen, storage,
     pool and immediate buffer)."""
     cnt = [0] * 8
@@ -91,7 +91,7 @@ def cube_count(s: JorvikState) -> list[int]:
     for c in CRAFTSMEN:
         f = s.fill[c]
         if f:
-            for i, g in enumerate(d.NEEDS[c]):
+            for i, g in enumerate(D.NEEDS[c]):
                 if (f >> i) & 1:
                     cnt[g] += 1
     for p in range(s.n):
@@ -104,12 +104,12 @@ def cube_count(s: JorvikState) -> list[int]:
     return cnt
 
 
-def component_totals(s: JorvikState) -> dict[str, int]:
+def component_totals(s: State) -> dict[str, int]:
     """Cards in some place (each exactly once) and goods cubes per type."""
     places = all_places(s)
     totals = {"cards": len(places), "distinct_cards": len(set(places))}
     for g, count in enumerate(cube_count(s)):
-        totals[f"goods_{d.GOOD_NAMES[g]}"] = count
+        totals[f"goods_{D.GOOD_NAMES[g]}"] = count
     return totals
 
 
@@ -125,25 +125,25 @@ def card_text(c: int, cargo: tuple[int, ...] = (), fill: int = 0) -> str:
     ``fill`` mask of a craftsman)."""
     card = CARDS[c]
     k = KIND[c]
-    if k == d.SHIP:
+    if k == D.SHIP:
         return f"{card.cid} ship[{goods_text(cargo)}]"
-    if k == d.CRAFTSMAN:
+    if k == D.CRAFTSMAN:
         parts = [GOOD_SHORT[g] + ("+" if (fill >> i) & 1 else "-") for i, g in enumerate(NEEDS[c])]
-        done = "*" if fill == d.FULL_MASK[c] else ""
+        done = "*" if fill == D.FULL_MASK[c] else ""
         return f"{card.cid} craft{card.vp}{done}[{' '.join(parts)}]"
-    if k == d.TRADER:
+    if k == D.TRADER:
         return f"{card.cid} trader {GOOD_SHORT[card.goods[0]]}>{card.coins}c"
-    if k == d.ORACLE:
+    if k == D.ORACLE:
         return f"{card.cid} oracle {GOOD_SHORT[card.goods[0]]}>2VP"
-    if k == d.WARRIOR:
+    if k == D.WARRIOR:
         return f"{card.cid} warrior {card.defence}"
-    if k == d.TRAVEL:
+    if k == D.TRAVEL:
         return f"{card.cid} travel {card.vp}VP"
-    if k == d.SKALD:
-        return f"{card.cid} skald/{d.SKALD_NAMES[card.skald]}"
-    if k == d.PICT:
+    if k == D.SKALD:
+        return f"{card.cid} skald/{D.SKALD_NAMES[card.skald]}"
+    if k == D.PICT:
         return f"{card.cid} Picts +{card.gain}/-{card.loss}"
-    return f"{card.cid} {d.KIND_NAMES[k]}"
+    return f"{card.cid} {D.KIND_NAMES[k]}"
 
 
 def wrap(prefix: str, items: list[str], indent: int = 4) -> list[str]:

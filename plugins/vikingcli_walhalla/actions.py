@@ -19,7 +19,7 @@ def cards_text(sold: Sequence[int]) -> str:
     return "+".join(D.CARD_NAMES[t] for t in sold)
 
 
-def format_action(s: S.WalhallaState, a: Any) -> str:
+def format_action(s: S.State, a: Any) -> str:
     k = a[0]
     if k == S.LAND:
         return f"land {s.board.space_text(a[1]).lower()}"
@@ -150,7 +150,7 @@ def canonical(text: str) -> str:
     return " ".join(out)
 
 
-def parse_alias(s: S.WalhallaState, legal: Sequence[Action], text: str) -> Action | None:
+def parse_alias(s: S.State, legal: Sequence[Action], text: str) -> Action | None:
     """The action an alias names, or ``None``: the canonical spelling of the text
     (``board f+b``, ``moor 2 in``, ``land 1.3``, ``play vill``), ``moor f2`` when
     only one orientation of F2 is offered, a bare space ``h1.3`` when it names one
@@ -182,18 +182,18 @@ def parse_alias(s: S.WalhallaState, legal: Sequence[Action], text: str) -> Actio
 # -- refusals: why a readable move is not allowed now ---------------------------
 
 _PHASE_OF = {
-    "decline": S.P_INVITE, "join": S.P_INVITE, "board": S.P_SEATS, "moor": S.P_SEND,
-    "land": S.P_LAND, "attack": S.P_LAND, "lose": S.P_DEFEND, "win": S.P_DEFEND,
-    "hunt": S.P_HUNT, "no": S.P_HUNT, "play": S.P_COMMIT, "done": S.P_COMMIT,
+    "decline": S.PH_INVITE, "join": S.PH_INVITE, "board": S.PH_SEATS, "moor": S.PH_SEND,
+    "land": S.PH_LAND, "attack": S.PH_LAND, "lose": S.PH_DEFEND, "win": S.PH_DEFEND,
+    "hunt": S.PH_HUNT, "no": S.PH_HUNT, "play": S.PH_COMMIT, "done": S.PH_COMMIT,
 }  # fmt: skip
 _NOW = {
-    S.P_INVITE: "it is time to answer the invitation (join or decline)",
-    S.P_SEATS: "it is time to board the galley's seats (board f+b)",
-    S.P_SEND: "it is time to moor the galley (moor f2 in)",
-    S.P_LAND: "it is time for your viking to disembark (land h1.3)",
-    S.P_DEFEND: "it is time to defend your space (lose, win, win shield)",
-    S.P_HUNT: "it is time to answer hunt or no hunt",
-    S.P_COMMIT: "it is time to lay end-of-raid cards (play <card>, done)",
+    S.PH_INVITE: "it is time to answer the invitation (join or decline)",
+    S.PH_SEATS: "it is time to board the galley's seats (board f+b)",
+    S.PH_SEND: "it is time to moor the galley (moor f2 in)",
+    S.PH_LAND: "it is time for your viking to disembark (land h1.3)",
+    S.PH_DEFEND: "it is time to defend your space (lose, win, win shield)",
+    S.PH_HUNT: "it is time to answer hunt or no hunt",
+    S.PH_COMMIT: "it is time to lay end-of-raid cards (play <card>, done)",
 }
 
 
@@ -201,7 +201,7 @@ def _vikings(k: int) -> str:
     return f"{k} viking" + ("s" if k != 1 else "")
 
 
-def _missing(s: S.WalhallaState, p: int, card: str) -> str | None:
+def _missing(s: S.State, p: int, card: str) -> str | None:
     """Why seat ``p`` cannot give up ``card`` (unknown name, not held), else None."""
     c = _card(card)
     if c is None:
@@ -211,7 +211,7 @@ def _missing(s: S.WalhallaState, p: int, card: str) -> str | None:
     return None
 
 
-def _sell_reason(s: S.WalhallaState, p: int, cards: list[str], need: int) -> str | None:
+def _sell_reason(s: S.State, p: int, cards: list[str], need: int) -> str | None:
     """Why seat ``p`` cannot sell ``cards`` when Midgard is ``need`` vikings short."""
     if need <= 0 and cards:
         return (
@@ -244,7 +244,7 @@ def _sell_reason(s: S.WalhallaState, p: int, cards: list[str], need: int) -> str
     return None
 
 
-def _space(s: S.WalhallaState, word: str) -> tuple[int | None, str | None]:
+def _space(s: S.State, word: str) -> tuple[int | None, str | None]:
     """The flat space ``h1.3`` names, or a reason it names none."""
     m = _SPACE.match(word)
     if not m:
@@ -257,7 +257,7 @@ def _space(s: S.WalhallaState, word: str) -> tuple[int | None, str | None]:
     return s.board.space(h - 1, p), None
 
 
-def _land_reason(s: S.WalhallaState, verb: str, words: list[str]) -> str | None:
+def _land_reason(s: S.State, verb: str, words: list[str]) -> str | None:
     f, q, o = s.queue[0]
     if len(words) < 2:
         return f"name the space: {verb} h1.3"
@@ -281,7 +281,7 @@ def _land_reason(s: S.WalhallaState, verb: str, words: list[str]) -> str | None:
     return None
 
 
-def _commit_reason(s: S.WalhallaState, p: int, words: list[str]) -> str | None:
+def _commit_reason(s: S.State, p: int, words: list[str]) -> str | None:
     if len(words) < 2:
         return f"name the card: play {' | '.join(D.CARD_NAMES[t] for t in D.END_OF_RAID_CARDS)}"
     why = _missing(s, p, words[1])
@@ -297,7 +297,7 @@ def _commit_reason(s: S.WalhallaState, p: int, words: list[str]) -> str | None:
     return None
 
 
-def refusal(s: S.WalhallaState, text: str) -> str | None:
+def refusal(s: S.State, text: str) -> str | None:
     """Why the move ``text`` names is not allowed now, for a person; ``None`` when
     ``text`` is no Walhalla move (the host then lists the legal moves)."""
     words = canonical(normalize_action_text(text)).split()
@@ -333,7 +333,7 @@ def refusal(s: S.WalhallaState, text: str) -> str | None:
     return None
 
 
-def _board_reason(s: S.WalhallaState, p: int, words: list[str]) -> str | None:
+def _board_reason(s: S.State, p: int, words: list[str]) -> str | None:
     g = s.galley
     sell = words.index("sell") if "sell" in words else len(words)
     seats = _seats(words[1:sell])
@@ -352,7 +352,7 @@ def _board_reason(s: S.WalhallaState, p: int, words: list[str]) -> str | None:
     return _sell_reason(s, p, cards, len(mask) - s.midgard[p])
 
 
-def _moor_reason(s: S.WalhallaState, words: list[str]) -> str | None:
+def _moor_reason(s: S.State, words: list[str]) -> str | None:
     if len(words) < 2 or not _FJORD.match(words[1]):
         return "name the fjord and the orientation: moor f2 in (or out)"
     f = int(words[1][1:]) - 1

@@ -25,14 +25,6 @@ V1: Final = 3
 V2: Final = 4
 W: Final = 5
 SPACE_CODE: Final[tuple[str, ...]] = ("S", "F2", "F3", "V1", "V2", "W")
-SPACE_NAME: Final[tuple[str, ...]] = (
-    "shrine",
-    "forest 2",
-    "forest 3",
-    "village +1",
-    "village +2",
-    "wheat",
-)
 FOREST_VP: Final[tuple[int, ...]] = (0, 2, 3, 0, 0, 0)  # rulebook: forests worth 2 / 3
 VILLAGE_BONUS: Final[tuple[int, ...]] = (0, 0, 0, 1, 2, 0)  # rulebook: villages +1 / +2
 # Category of a space for the four scoring cards: 0 forest, 1 wheat, 2 shrine, 3 village.
@@ -64,7 +56,6 @@ TILES: Final[tuple[tuple[int, int], ...]] = (
 # space B on the coast side.
 
 # -- headland lengths (option) ------------------------------------------------
-DEFAULT_HEADLANDS: Final = (6, 6, 6)
 MIN_TILES: Final = 5  # rulebook variant: 5-8 tiles per headland
 MAX_TILES: Final = 8
 # RULING (§2.1 / §8 #19): the three lengths must sum to the 18 tiles.

@@ -19,13 +19,14 @@ from vikingcli.engine import (
 )
 from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias, refusal
-from vikingcli_walhalla.board import lengths_of, parse_headlands
+from vikingcli_walhalla.board import parse_headlands
 from vikingcli_walhalla.heuristic import evaluate, evaluate_all
 from vikingcli_walhalla.narrate import narrate
 from vikingcli_walhalla.render import legend, render, tiles_view
+from vikingcli_walhalla.rules.setup import new_state
 from vikingcli_walhalla.rulestext import RULES_TEXT
 from vikingcli_walhalla.scoring import outcome
-from vikingcli_walhalla.state import WalhallaState
+from vikingcli_walhalla.state import State
 from vikingcli_walhalla.view import component_totals, determinize, observation, view
 
 HEADLANDS_OPTION = Option(
@@ -47,19 +48,19 @@ class WalhallaCalls(FlatCalls):
     """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
     functions as the game's methods below, called directly, not through the game."""
 
-    def to_move(self, state: WalhallaState) -> int | None:
+    def to_move(self, state: State) -> int | None:
         return rules.to_move(state)
 
-    def compute_legal(self, state: WalhallaState) -> Sequence[Action]:
+    def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
 
-    def play(self, state: WalhallaState, action: Action) -> None:
+    def play(self, state: State, action: Action) -> None:
         rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
 
-    def determinize(self, state: WalhallaState, seat: int, rng: random.Random) -> WalhallaState:
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return determinize(state, seat, rng)
 
-    def evaluate_all(self, state: WalhallaState) -> list[float]:
+    def evaluate_all(self, state: State) -> list[float]:
         return evaluate_all(state)
 
 
@@ -78,54 +79,50 @@ class WalhallaGame(FlatGame):
     # More iterations also look farther (a later cut-off): more thinking measured
     # stronger that way, not with the same cut-off (benchmarks/README.md, "Search hints").
     search_hints = SearchHints(eval_scale=10.0, deepen=True)
-    state_type = WalhallaState
+    state_type = State
     calls_type = WalhallaCalls
 
-    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> WalhallaState:
-        if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"walhalla: {n_players} players (needs 3-4)")
-        opts = self.resolve_options(options)
-        fixed = opts["fixed_orientation"] == "yes"
-        return rules.new_state(n_players, lengths_of(opts["headlands"]), fixed, seed)
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
+        return new_state(n_players, self.resolve_options(options), seed)
 
-    def num_players(self, state: WalhallaState) -> int:
+    def num_players(self, state: State) -> int:
         return state.n
 
-    def current_scores(self, state: WalhallaState) -> tuple[float, ...]:
+    def current_scores(self, state: State) -> tuple[float, ...]:
         return tuple(float(x) for x in state.score)
 
-    def to_move(self, state: WalhallaState) -> int | None:
+    def to_move(self, state: State) -> int | None:
         return rules.to_move(state)
 
-    def compute_legal(self, state: WalhallaState) -> Sequence[Action]:
+    def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
 
-    def play(self, state: WalhallaState, action: Action) -> None:
+    def play(self, state: State, action: Action) -> None:
         rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
 
-    def format_action(self, state: WalhallaState, action: Action) -> str:
+    def format_action(self, state: State, action: Action) -> str:
         return format_action(state, action)
 
     def parse_alias(
-        self, state: WalhallaState, text: str, legal: Sequence[Action]
+        self, state: State, text: str, legal: Sequence[Action]
     ) -> Action | None:
         return parse_alias(state, legal, text)
 
     def narrate(
-        self, before: WalhallaState, action: Action, after: WalhallaState, seat: int | None
+        self, before: State, action: Action, after: State, seat: int | None
     ) -> list[str]:
         return narrate(before, action, after, seat)
 
-    def observation(self, state: WalhallaState, seat: int) -> dict[str, Any]:
+    def observation(self, state: State, seat: int) -> dict[str, Any]:
         return observation(state, seat)
 
-    def determinize(self, state: WalhallaState, seat: int, rng: random.Random) -> WalhallaState:
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return determinize(state, seat, rng)
 
-    def component_totals(self, state: WalhallaState) -> dict[str, int]:
+    def component_totals(self, state: State) -> dict[str, int]:
         return component_totals(state)
 
-    def view(self, state: WalhallaState, seat: int | None, text: str) -> str | None:
+    def view(self, state: State, seat: int | None, text: str) -> str | None:
         want = normalize_action_text(text)
         if want == "board":
             return render(state, seat)
@@ -135,19 +132,19 @@ class WalhallaGame(FlatGame):
             return tiles_view(state)
         return view(state, seat, text)
 
-    def refusal(self, state: WalhallaState, text: str) -> str | None:
+    def refusal(self, state: State, text: str) -> str | None:
         return refusal(state, text)
 
-    def outcome(self, state: WalhallaState) -> Outcome:
+    def outcome(self, state: State) -> Outcome:
         return outcome(state)
 
-    def evaluate(self, state: WalhallaState, seat: int) -> float:
+    def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
 
-    def evaluate_all(self, state: WalhallaState) -> list[float]:
+    def evaluate_all(self, state: State) -> list[float]:
         return evaluate_all(state)
 
-    def render(self, state: WalhallaState, seat: int | None) -> str:
+    def render(self, state: State, seat: int | None) -> str:
         return render(state, seat)
 
     def rules_text(self) -> str:

@@ -22,12 +22,12 @@ from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
 from vikingcli_walhalla.scoring import headland_strengths, majority_points, reinforcement
 from vikingcli_walhalla.state import (
-    P_COMMIT,
-    P_INVITE,
-    P_OVER,
-    P_SEATS,
-    P_SEND,
-    WalhallaState,
+    PH_COMMIT,
+    PH_INVITE,
+    PH_OVER,
+    PH_SEATS,
+    PH_SEND,
+    State,
 )
 
 CARD_VALUE: Final = 1.5  # a scoring card/Headland/Hunt is worth ~1-3 VP, a sale 1 viking
@@ -47,7 +47,7 @@ class _Shared:
 
     __slots__ = ("aboard", "cats", "gets", "headlands", "on_board", "walhalla", "wheat")
 
-    def __init__(self, s: WalhallaState) -> None:
+    def __init__(self, s: State) -> None:
         n = s.n
         self.headlands = [
             (st, majority_points(st, *s.capes[h]))
@@ -68,7 +68,7 @@ class _Shared:
                     wheat[o] += 1
         self.wheat, self.on_board, self.cats = wheat, on_board, cats
         aboard = [0] * n
-        if s.phase in (P_INVITE, P_SEATS, P_SEND):
+        if s.phase in (PH_INVITE, PH_SEATS, PH_SEND):
             for o in s.seats:
                 if o >= 0:
                     aboard[o] += 1
@@ -78,21 +78,21 @@ class _Shared:
         self.aboard = aboard
 
 
-def evaluate(s: WalhallaState, seat: int) -> float:
-    if s.phase == P_OVER:
+def evaluate(s: State, seat: int) -> float:
+    if s.phase == PH_OVER:
         return float(s.score[seat])
     return _seat_value(s, seat, _Shared(s))
 
 
-def evaluate_all(s: WalhallaState) -> list[float]:
+def evaluate_all(s: State) -> list[float]:
     """``evaluate`` of every seat, what they read alike (:class:`_Shared`) worked out once."""
-    if s.phase == P_OVER:
+    if s.phase == PH_OVER:
         return [float(x) for x in s.score]
     shared = _Shared(s)
     return [_seat_value(s, seat, shared) for seat in range(s.n)]
 
 
-def _seat_value(s: WalhallaState, seat: int, shared: _Shared) -> float:
+def _seat_value(s: State, seat: int, shared: _Shared) -> float:
     """``evaluate`` of a game in progress. Only the seat's own face-down cards (a
     Headland +2 or a Walhalla +2 they add) make its majorities differ from the shared ones."""
     n = s.n
@@ -128,7 +128,7 @@ def _seat_value(s: WalhallaState, seat: int, shared: _Shared) -> float:
             wal[seat] += wal_bonus
             gets = reinforcement(wal, [99] * n)
         value += REINFORCE_VALUE * (gets[seat] - min(gets))
-    if not (r == D.N_RAIDS and s.phase == P_COMMIT):
+    if not (r == D.N_RAIDS and s.phase == PH_COMMIT):
         value += CARD_VALUE * sum(s.hands[seat])
     if s.gdeck or r < D.N_RAIDS:
         value += MIDGARD_VALUE * s.midgard[seat]

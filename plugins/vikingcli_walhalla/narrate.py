@@ -1,6 +1,6 @@
 """What one seat learns from one move (``Game.narrate``): the move as that seat may
 know it, then every consequence the rules applied on their own, read from the
-events the move left in the state (``WalhallaState.events``) as that seat sees them
+events the move left in the state (``State.events``) as that seat sees them
 (``view.visible_events``, the same list its observation holds).
 
 Secret: which card a seat lays face down at the end of a raid (the others read
@@ -35,13 +35,13 @@ from vikingcli_walhalla.state import (
     E_SCORE,
     E_TAKE,
     PLAY,
-    WalhallaState,
+    State,
 )
 from vikingcli_walhalla.view import visible_events
 
 
 def narrate(
-    before: WalhallaState, action: Any, after: WalhallaState, seat: int | None
+    before: State, action: Any, after: State, seat: int | None
 ) -> list[str]:
     """The move as ``seat`` (``None``: a spectator) may know it, then its consequences."""
     mover = to_move(before)
@@ -66,7 +66,7 @@ def _card_text(card: int, headland: int) -> str:
     return D.CARD_TITLES[card]
 
 
-def consequences(s: WalhallaState, seat: int | None) -> list[str]:
+def consequences(s: State, seat: int | None) -> list[str]:
     """One line per automatic consequence of the move that led to ``s``."""
     lines: list[str] = []
     events = visible_events(s, seat)

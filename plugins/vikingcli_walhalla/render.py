@@ -16,15 +16,15 @@ from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
 from vikingcli_walhalla.state import (
-    P_COMMIT,
-    P_DEFEND,
-    P_HUNT,
-    P_INVITE,
-    P_LAND,
-    P_OVER,
-    P_SEATS,
-    P_SEND,
-    WalhallaState,
+    PH_COMMIT,
+    PH_DEFEND,
+    PH_HUNT,
+    PH_INVITE,
+    PH_LAND,
+    PH_OVER,
+    PH_SEATS,
+    PH_SEND,
+    State,
 )
 
 CELL = 4  # width of one position on the map
@@ -41,7 +41,7 @@ def name(p: int, you: int | None = None) -> str:
     return f"{seat_ref(p)} ({D.COLOURS[p]}{', you' if p == you else ''})"
 
 
-def _fjord_row(s: WalhallaState, f: int) -> str:
+def _fjord_row(s: State, f: int) -> str:
     cells: list[str] = []
     moored = s.fjords[f]
     for berth in range(s.board.max_berths[f]):
@@ -58,7 +58,7 @@ def _fjord_row(s: WalhallaState, f: int) -> str:
     return f"F{f + 1}".ljust(LABEL) + "".join(c.ljust(CELL) for c in cells)
 
 
-def _headland_row(s: WalhallaState, h: int) -> str:
+def _headland_row(s: State, h: int) -> str:
     b = s.board
     cells = []
     for p in range(1, 2 * b.lengths[h] + 1):
@@ -73,7 +73,7 @@ def _headland_row(s: WalhallaState, h: int) -> str:
     )
 
 
-def map_lines(s: WalhallaState) -> list[str]:
+def map_lines(s: State) -> list[str]:
     """The ruler of positions, then F1, H1, F2, H2, F3, H3, F4."""
     b = s.board
     width = max(max(3 * k for k in b.max_berths), max(2 * x for x in b.lengths))
@@ -86,7 +86,7 @@ def map_lines(s: WalhallaState) -> list[str]:
     return lines
 
 
-def render(s: WalhallaState, seat: int | None) -> str:
+def render(s: State, seat: int | None) -> str:
     you = seat if seat is not None and 0 <= seat < s.n else None
     lines = [
         f"WALHALLA  raid {s.raid}/{D.N_RAIDS}  galleys left {len(s.gdeck)}"
@@ -116,7 +116,7 @@ def render(s: WalhallaState, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def hand_text(s: WalhallaState, p: int) -> str:
+def hand_text(s: State, p: int) -> str:
     """``hunt, shrine x2``: the cards by the names typed to play or sell them."""
     hand = [D.CARD_NAMES[t] + (f" x{c}" if c > 1 else "") for t, c in enumerate(s.hands[p]) if c]
     return ", ".join(hand) or "no cards"
@@ -135,7 +135,7 @@ def _wrap(text: str) -> list[str]:
     return [line.replace("\x01", "") for line in lines] or [""]
 
 
-def _galley(s: WalhallaState, aboard: bool = True) -> str:
+def _galley(s: State, aboard: bool = True) -> str:
     """``G05 (middle seat BLACK; aboard fR MK)``: the galley being sailed, its
     coloured seat and who sits where (seat letter as on the map, then colour)."""
     g = s.galley
@@ -152,37 +152,37 @@ def _galley(s: WalhallaState, aboard: bool = True) -> str:
     return f"G{g:02d} ({owner}; aboard {' '.join(sat) or 'nobody'})"
 
 
-def status(s: WalhallaState) -> str:
+def status(s: State) -> str:
     """What is being decided now, with the galley being sailed (one line)."""
     ph = s.phase
-    if ph == P_OVER:
+    if ph == PH_OVER:
         return "Game over: " + ", ".join(f"{name(p)} {s.score[p]}" for p in range(s.n))
     act = seat_ref(s.active)
-    if ph == P_INVITE:
+    if ph == PH_INVITE:
         return f"{act} drew {_galley(s, False)}: {name(D.galley_colour(s.galley))} may join."
-    if ph == P_SEATS:
+    if ph == PH_SEATS:
         return f"{act} boards {_galley(s)}."
-    if ph == P_SEND:
+    if ph == PH_SEND:
         return f"{act} moors {_galley(s)}."
-    if ph == P_LAND:
+    if ph == PH_LAND:
         f, q, o = s.queue[0]
         near = " or ".join(s.board.space_text(sp) for sp in s.board.contacts[f][q])
         return f"{name(o)} disembarks from F{f + 1} position {q} onto {near}."
-    if ph == P_DEFEND:
+    if ph == PH_DEFEND:
         return (
             f"{name(s.attacker)} attacks {name(s.occ[s.target])} on"
             f" {s.board.space_text(s.target)}: lose or win?"
         )
-    if ph == P_HUNT:
+    if ph == PH_HUNT:
         where = s.board.space_text(s.target)
         return f"{name(s.occ[s.target])} takes forest {where}: hunt or no hunt?"
-    if ph == P_COMMIT:
+    if ph == PH_COMMIT:
         p = s.commit_order[s.commit_idx]
         return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down."
     return ""
 
 
-def tiles_view(s: WalhallaState) -> str:
+def tiles_view(s: State) -> str:
     """The ``tiles`` look-up: which terrain tile lies where (two spaces each)."""
     lines = ["Terrain tiles from the coast (tile: its two spaces, coast side first)"]
     for h in range(N_HEADLANDS):
@@ -194,7 +194,7 @@ def tiles_view(s: WalhallaState) -> str:
     return "\n".join(lines)
 
 
-def legend(s: WalhallaState) -> str:
+def legend(s: State) -> str:
     """The ``legend`` look-up: every abbreviation and symbol of the board."""
     each = [f"{D.COLOUR_LETTER[p]} {D.COLOURS[p]} = {seat_ref(p)}" for p in range(s.n)]
     return "\n".join(

@@ -9,7 +9,7 @@ from typing import Any
 from vikingcli.engine import Outcome, ranks_from_keys
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
-from vikingcli_walhalla.state import E_SCORE, P_OVER, WalhallaState
+from vikingcli_walhalla.state import E_SCORE, PH_OVER, State
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -55,7 +55,7 @@ def reinforcement(values: Sequence[int], asgard: Sequence[int]) -> list[int]:
     return [min(D.REINFORCEMENT[distinct.index(v)], a) for v, a in zip(values, asgard, strict=True)]
 
 
-def headland_strengths(s: WalhallaState, bonus: Sequence[Sequence[int]]) -> list[list[int]]:
+def headland_strengths(s: State, bonus: Sequence[Sequence[int]]) -> list[list[int]]:
     """strength[h][p]: vikings + village bonuses + Headland +2 cards (``bonus[p][h]``)."""
     b = s.board
     out = []
@@ -70,7 +70,7 @@ def headland_strengths(s: WalhallaState, bonus: Sequence[Sequence[int]]) -> list
     return out
 
 
-def count_category(s: WalhallaState, p: int, cat: int) -> int:
+def count_category(s: State, p: int, cat: int) -> int:
     """Spaces of scoring-card category ``cat`` (``D.SPACE_CATEGORY``) that ``p`` occupies."""
     n = 0
     st = s.stype
@@ -80,7 +80,7 @@ def count_category(s: WalhallaState, p: int, cat: int) -> int:
     return n
 
 
-def on_board(s: WalhallaState) -> list[int]:
+def on_board(s: State) -> list[int]:
     """Vikings each seat has on the board."""
     out = [0] * s.n
     for o in s.occ:
@@ -89,7 +89,7 @@ def on_board(s: WalhallaState) -> list[int]:
     return out
 
 
-def score(s: WalhallaState, label: str, pts: Sequence[int]) -> None:
+def score(s: State, label: str, pts: Sequence[int]) -> None:
     """Add one scoring to the scores and to the scoring log (and to the events)."""
     for p in range(s.n):
         s.score[p] += pts[p]
@@ -97,7 +97,7 @@ def score(s: WalhallaState, label: str, pts: Sequence[int]) -> None:
     s.ledger.append((label, tuple(pts)))
 
 
-def breakdown(s: WalhallaState) -> dict[str, Any]:
+def breakdown(s: State) -> dict[str, Any]:
     """Points per scoring per seat; the values add up to the scores."""
     out: dict[str, Any] = {
         "forests (during raids)": s.forest_vp[:],
@@ -109,9 +109,9 @@ def breakdown(s: WalhallaState) -> dict[str, Any]:
     return out
 
 
-def outcome(s: WalhallaState) -> Outcome:
+def outcome(s: State) -> Outcome:
     """Final scores; ties broken by Walhalla vikings, then vikings on the board (§5)."""
-    if s.phase != P_OVER:
+    if s.phase != PH_OVER:
         raise ValueError("walhalla: game is not over")
     board = on_board(s)
     keys = [(s.score[p], s.walhalla[p], board[p]) for p in range(s.n)]

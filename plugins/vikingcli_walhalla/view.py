@@ -15,12 +15,12 @@ from vikingcli_walhalla.rules import to_move
 from vikingcli_walhalla.scoring import breakdown
 from vikingcli_walhalla.state import (
     E_DRAW,
-    P_COMMIT,
-    P_INVITE,
-    P_SEATS,
-    P_SEND,
+    PH_COMMIT,
+    PH_INVITE,
+    PH_SEATS,
+    PH_SEND,
     PHASE_NAMES,
-    WalhallaState,
+    State,
 )
 
 CARD_EFFECTS: Final[tuple[str, ...]] = (
@@ -36,7 +36,7 @@ CARD_EFFECTS: Final[tuple[str, ...]] = (
 )
 
 
-def galleys_sent(s: WalhallaState) -> list[int]:
+def galleys_sent(s: State) -> list[int]:
     """Galleys moored this raid plus the one being sailed (public)."""
     out = [g for f in s.fjords for g, _, _ in f]
     if s.galley and s.galley not in out:
@@ -44,10 +44,10 @@ def galleys_sent(s: WalhallaState) -> list[int]:
     return sorted(out)
 
 
-def observation(s: WalhallaState, seat: int) -> dict[str, Any]:
+def observation(s: State, seat: int) -> dict[str, Any]:
     n = s.n
     b = s.board
-    committed = [s.phase == P_COMMIT and (p in s.commit_order[: s.commit_idx]) for p in range(n)]
+    committed = [s.phase == PH_COMMIT and (p in s.commit_order[: s.commit_idx]) for p in range(n)]
     return {
         "game": "walhalla",
         "seat": seat,
@@ -94,7 +94,7 @@ def observation(s: WalhallaState, seat: int) -> dict[str, Any]:
     }
 
 
-def visible_events(s: WalhallaState, seat: int | None) -> list[tuple[int, ...]]:
+def visible_events(s: State, seat: int | None) -> list[tuple[int, ...]]:
     """The last action's automatic consequences as ``seat`` (``None``: a spectator)
     sees them: a card drawn at a shrine is known only to the seat that drew it
     (``-2`` for the others; ``-1`` = nothing was drawn, which all can see)."""
@@ -106,7 +106,7 @@ def visible_events(s: WalhallaState, seat: int | None) -> list[tuple[int, ...]]:
     return out
 
 
-def determinize(state: WalhallaState, seat: int, rng: random.Random) -> WalhallaState:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     """Re-deal what ``seat`` cannot see: the deck, other hands, others' face-down
     cards, the galley deck order and the state's RNG."""
     s = state.clone()
@@ -160,12 +160,12 @@ def determinize(state: WalhallaState, seat: int, rng: random.Random) -> Walhalla
     return s
 
 
-def _columns(s: WalhallaState) -> str:
+def _columns(s: State) -> str:
     """Column heads: one colour letter per seat, 6 wide, and who each one is."""
     return " ".join(f"{D.COLOUR_LETTER[p]:>6}" for p in range(s.n))
 
 
-def _who_is_who(s: WalhallaState) -> list[str]:
+def _who_is_who(s: State) -> list[str]:
     each = [f"{D.COLOUR_LETTER[p]} = {seat_ref(p)} ({D.COLOURS[p]})" for p in range(s.n)]
     return ["  " + ", ".join(each[:2]), "  " + ", ".join(each[2:])]
 
@@ -175,7 +175,7 @@ def _ledger_raid(label: str) -> int:
     return D.N_RAIDS if label.startswith("final") else int(label.split()[1])
 
 
-def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
+def view(s: State, seat: int | None, text: str) -> str | None:
     """Look-ups typed at the prompt: ``hand``, ``scores``, ``cards`` (``board``,
     ``tiles`` and ``legend`` are answered by the game from ``render``)."""
     want = normalize_action_text(text)
@@ -228,10 +228,10 @@ def view(s: WalhallaState, seat: int | None, text: str) -> str | None:
     return None
 
 
-def component_totals(s: WalhallaState) -> dict[str, int]:
+def component_totals(s: State) -> dict[str, int]:
     """Vikings per colour (14), action cards per type and in all (32), galleys (12)."""
     out: dict[str, int] = {}
-    aboard = s.seats if s.phase in (P_INVITE, P_SEATS, P_SEND) else [o for *_, o in s.queue]
+    aboard = s.seats if s.phase in (PH_INVITE, PH_SEATS, PH_SEND) else [o for *_, o in s.queue]
     for p in range(s.n):
         out[f"vikings {D.COLOURS[p]}"] = (
             s.midgard[p]
@@ -252,6 +252,6 @@ def component_totals(s: WalhallaState) -> dict[str, int]:
     for t in range(D.N_CARD_TYPES):
         out[f"cards {D.CARD_NAMES[t]}"] = cards[t]
     out["cards"] = sum(cards)
-    drawn = 1 if s.phase in (P_INVITE, P_SEATS, P_SEND) else 0
+    drawn = 1 if s.phase in (PH_INVITE, PH_SEATS, PH_SEND) else 0
     out["galleys"] = sum(len(f) for f in s.fjords) + len(s.gdeck) + drawn
     return out

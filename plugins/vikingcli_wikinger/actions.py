@@ -30,7 +30,7 @@ from vikingcli_wikinger.data import (
 )
 from vikingcli_wikinger.rules.auction import bid_range
 from vikingcli_wikinger.rules.take import occupied, price
-from vikingcli_wikinger.state import OVER, PHASE_NAMES, Action, State
+from vikingcli_wikinger.state import PH_OVER, PHASE_NAMES, Action, State
 
 _ALIASES: dict[str, str] = {"color": "colour", "on": "here", "idle": "mainland"}
 for _x, _name in enumerate(COLOUR_NAMES):
@@ -44,7 +44,7 @@ _ALIASES["bt"] = "grey"
 def vp_needed(s: State, action: Action) -> int:
     """VP this action would exchange into gold (0 when the gold suffices)."""
     kind = action[0]
-    p = s.cur
+    p = s.actor
     if kind == "take":
         cost = price(s, action[1])
     elif kind == "bid":
@@ -136,7 +136,7 @@ def parse_alias(s: State, text: str, legal: Sequence[Action]) -> Action | None:
 
 def why_not(s: State, action: object) -> str:
     """Why ``action`` is not legal in ``s``."""
-    if s.phase == OVER:
+    if s.phase == PH_OVER:
         return "the game is over"
     return f"illegal action {action!r} in phase {PHASE_NAMES[s.phase]}"
 
@@ -174,7 +174,7 @@ def refusal(s: State, text: str) -> str | None:
     if not words or words[0] not in _KINDS:
         return None
     kind, args = words[0], words[1:]
-    if s.phase == OVER:
+    if s.phase == PH_OVER:
         return "the game is over"
     legal = rules.legal(s)
     kinds = list(dict.fromkeys(a[0] for a in legal))
@@ -193,9 +193,9 @@ def refusal(s: State, text: str) -> str | None:
     if kind == "ship":
         return f"the ship may go in column {' or '.join(a.split()[1] for a in same)} only"
     if kind == "bid":
-        lo, hi = bid_range(s, s.cur).start, bid_range(s, s.cur).stop - 1
+        lo, hi = bid_range(s, s.actor).start, bid_range(s, s.actor).stop - 1
         if nums[0] > hi:
-            return f"you can bid at most {hi} (your {s.gold[s.cur]} gold + {s.vp[s.cur]} VP)"
+            return f"you can bid at most {hi} (your {s.gold[s.actor]} gold + {s.vp[s.actor]} VP)"
         if nums[0] < lo:
             return f"the bid must be at least {lo}"
     if kind in ("discard", "colour"):
@@ -207,13 +207,13 @@ def refusal(s: State, text: str) -> str | None:
         r, c = nums
         if not 1 <= r <= 5:
             return "rows are 1..5"
-        row = s.rows[s.cur][r - 1]
+        row = s.rows[s.actor][r - 1]
         if c >= len(row) or not row[c]:
             return f"there is no tile at row {r}, column {c} to ferry to"
         if row[c] & FIG:
             return f"the tile at row {r}, column {c} already has a figure"
         x = COLOUR_OF_ROW[r]
-        if not s.idle[s.cur][x]:
+        if not s.idle[s.actor][x]:
             return f"you have no idle {ROLE_NAMES[x]} on the mainland for row {r}"
     if kind == "done" and s.round == 6:
         return "in round 6 you must ferry as many figures as possible"
@@ -227,7 +227,7 @@ def _cells(texts: list[str]) -> str:
 
 def _take_refusal(s: State, slot: int, rest: list[str]) -> str:
     """Why slot ``slot`` cannot be taken."""
-    p = s.cur
+    p = s.actor
     if not 0 <= slot < SLOTS:
         return "the wheel's slots are 0..11"
     if not s.wheel_t[slot]:
@@ -250,7 +250,7 @@ def _tile_refusal(s: State, r: int, c: int) -> str:
     """Why the pending island tile cannot go to (r, c)."""
     if not 1 <= r <= 5:
         return "island tiles go in rows 1..5 (row 0 takes ships)"
-    rows = s.rows[s.cur]
+    rows = s.rows[s.actor]
     row = rows[r - 1]
     t = s.pend_t
     name = tile_name(t)

@@ -160,8 +160,9 @@ def maxf_basic(a: list[int], b: int) -> int:
 def maxf(m: list[int], f: list[int], b: int, t: int, adv: bool) -> int:
     """Ferrying maximum from idle counts ``m``, free tile counts ``f`` (both by
     colour 0..4), ``b`` idle boatmen and ``t`` unused SP04 tiles (advanced)."""
-    # a list written out and sorted in place: a quarter of the time of sorting a
-    # generator, and this runs after every ferrying step and in every evaluation
+    # a list written out and sorted in place, far cheaper than sorting a generator
+    # (benchmarks/README.md, "Hot rules functions"): this runs after every ferrying
+    # step and in every evaluation
     a = [
         m[0] if m[0] < f[0] else f[0],
         m[1] if m[1] < f[1] else f[1],

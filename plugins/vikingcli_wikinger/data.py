@@ -31,7 +31,6 @@ WARRIOR: Final = 4
 BOATMAN: Final = 5
 N_COLOURS: Final = 6
 FIGURES_PER_COLOUR: Final = 13
-N_FIGURES: Final = N_COLOURS * FIGURES_PER_COLOUR  # 78
 
 COLOUR_NAMES: Final = ("blue", "yellow", "green", "red", "black", "grey")
 ROLE_NAMES: Final = ("fisher", "goldsmith", "scout", "noble", "warrior", "boatman")
@@ -46,7 +45,6 @@ COLOUR_OF_ROW: Final = (-1, WARRIOR, NOBLE, SCOUT, GOLDSMITH, FISHER)
 
 SEA: Final = 0
 LAND: Final = 1
-EMPTY: Final = 0
 T_L: Final = 1  # left end: SEA | LAND
 T_MA: Final = 2  # middles with building A..D: LAND | LAND
 T_MB: Final = 3
@@ -110,7 +108,6 @@ def stack_tiles() -> list[int]:
     return out
 
 
-N_STACK_TILES: Final = 72
 N_ROUNDS: Final = 6
 SLOTS: Final = 12
 
@@ -138,7 +135,6 @@ SP11: Final = 10  # 10..13 = SP11A..D (one per building type)
 N_SPECIAL_KINDS: Final = 14
 # HOUSE DATA: one SP11 per building
 SPECIAL_COUNTS: Final = (1, 2, 1, 6, 3, 1, 1, 4, 1, 1, 1, 1, 1, 1)
-N_SPECIALS: Final = 25
 SPECIAL_IDS: Final = (
     "SP01", "SP02", "SP03", "SP04", "SP05", "SP06", "SP07", "SP08", "SP09", "SP10",
     "SP11A", "SP11B", "SP11C", "SP11D",

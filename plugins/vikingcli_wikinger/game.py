@@ -11,8 +11,9 @@ from vikingcli.engine import FlatCalls, FlatGame, Option, Outcome, SearchHints, 
 from vikingcli_wikinger import actions, narrate, rules, scoring, view
 from vikingcli_wikinger.heuristic import evaluate, evaluate_all
 from vikingcli_wikinger.render import render
+from vikingcli_wikinger.rules.setup import new_state
 from vikingcli_wikinger.rulestext import RULES_TEXT
-from vikingcli_wikinger.state import OVER, Action, State
+from vikingcli_wikinger.state import PH_OVER, Action, State
 
 
 def parse_start(text: str) -> str:
@@ -41,7 +42,7 @@ class WikingerCalls(FlatCalls):
     functions as the game's methods below, called directly, not through the game."""
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == OVER else state.cur
+        return None if state.phase == PH_OVER else state.actor
 
     def compute_legal(self, state: State) -> Sequence[Action]:
         return rules.legal(state)
@@ -99,25 +100,13 @@ class WikingerGame(FlatGame):
     # -- setup and flow ---------------------------------------------------------------
 
     def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        if not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"wikinger is for 2-4 players, not {n_players}")
-        opts = self.resolve_options(options)
-        start: int | None = None
-        if opts["start"] != "random":
-            start = int(opts["start"])
-            if start >= n_players:
-                raise ValueError(
-                    f"option start={opts['start']}: there are only {n_players} players"
-                )
-        return rules.new_state(
-            n_players, opts["mode"] == "advanced", opts["bidding"] == "yes", start, seed
-        )
+        return new_state(n_players, self.resolve_options(options), seed)
 
     def num_players(self, state: State) -> int:
         return state.n
 
     def to_move(self, state: State) -> int | None:
-        return None if state.phase == OVER else state.cur
+        return None if state.phase == PH_OVER else state.actor
 
     # The engine types an action as any Hashable (so do these signatures); Wikinger's
     # are tuples (state.Action), and the engine hands back only actions listed here.

@@ -19,7 +19,7 @@ from typing import Final
 from vikingcli_wikinger import data as D
 from vikingcli_wikinger.board import completed_islands, maxf, threat_depths
 from vikingcli_wikinger.scoring import goldsmith_rate, safe_counts, sp11_score
-from vikingcli_wikinger.state import OVER, State
+from vikingcli_wikinger.state import PH_OVER, State
 
 GOLD_WORTH: Final = 0.3  # VP per gold during the game (spent on combinations or kept for F2)
 FERRY_WORTH: Final = 1.5  # VP per figure that can still be ferried onto a free tile
@@ -73,14 +73,14 @@ class _Shared:
 
 def evaluate(s: State, seat: int) -> float:
     """Projected final VP of ``seat``."""
-    if s.phase == OVER:
+    if s.phase == PH_OVER:
         return float(s.vp[seat]) + s.gold[seat] / 100.0
     return _seat_value(s, seat, _Shared(s))
 
 
 def evaluate_all(s: State) -> list[float]:
     """``evaluate`` of every seat, what they read alike (:class:`_Shared`) worked out once."""
-    if s.phase == OVER:
+    if s.phase == PH_OVER:
         return [evaluate(s, seat) for seat in range(s.n)]
     shared = _Shared(s)
     return [_seat_value(s, seat, shared) for seat in range(s.n)]

@@ -12,17 +12,17 @@ from __future__ import annotations
 from vikingcli.engine import THREAT, seat_ref
 from vikingcli_wikinger.data import COLOUR_LETTERS, SPECIAL_IDS
 from vikingcli_wikinger.state import (
-    AUCTION,
-    COLOUR,
-    DISCARD,
-    FERRY,
-    FIGURE,
-    OVER,
-    PLACE,
-    SPECIAL,
-    START,
-    SWAP,
-    TAKE,
+    PH_AUCTION,
+    PH_COLOUR,
+    PH_DISCARD,
+    PH_FERRY,
+    PH_FIGURE,
+    PH_OVER,
+    PH_PLACE,
+    PH_SPECIAL,
+    PH_START,
+    PH_SWAP,
+    PH_TAKE,
     TRIP_NONE,
     State,
 )
@@ -60,27 +60,27 @@ def drawn_text(s: State) -> str:
 def task_text(s: State) -> str:
     """What the seat to move decides now, in a few words."""
     ph = s.phase
-    if ph == AUCTION:
+    if ph == PH_AUCTION:
         high = f"{s.high_bid} by {seat_ref(s.high_bidder)}" if s.high_bid >= 0 else "none yet"
         return f"bid for start player or pass (high bid {high})"
-    if ph == DISCARD:
+    if ph == PH_DISCARD:
         return f"discard one drawn figure ({drawn_text(s)})"
-    if ph == COLOUR:
+    if ph == PH_COLOUR:
         return f"lay out a colour (drawn {drawn_text(s)})"
-    if ph == TAKE:
+    if ph == PH_TAKE:
         return "take a combination from the wheel"
-    if ph == START:
+    if ph == PH_START:
         return f"place your start tile (then the {tile_text(s.pend_t)})"
     fig = COLOUR_LETTERS[s.pend_f] if s.pend_f >= 0 else "-"
-    if ph == PLACE:
+    if ph == PH_PLACE:
         return f"place the {tile_text(s.pend_t)} (its figure: {fig})"
-    if ph == FIGURE:
+    if ph == PH_FIGURE:
         return f"put the {fig} on its tile or the mainland"
-    if ph == SPECIAL:
+    if ph == PH_SPECIAL:
         return "take a special tile from the display, or none"
-    if ph == SWAP:
+    if ph == PH_SWAP:
         return "choose the tile the building special replaces"
-    if ph == FERRY:
+    if ph == PH_FERRY:
         text = f"ferry ({s.ferried} ferried"
         text += f" of {s.maxf0} required)" if s.round == 6 else ")"
         if s.trip_mode != TRIP_NONE:
@@ -96,7 +96,7 @@ def status_lines(s: State, seat: int | None) -> list[str]:
     title = f"WIKINGER {mode}, round {s.round}/6 ({scoring} scoring"
     title += " + final)" if s.round == 6 else ")"
     lines = [title.ljust(53) + HINT]
-    if s.phase == OVER:
+    if s.phase == PH_OVER:
         order = sorted(range(s.n), key=lambda q: (-s.vp[q], -s.gold[q]))
         lines.append("Game over.")
         lines += [
@@ -104,7 +104,7 @@ def status_lines(s: State, seat: int | None) -> list[str]:
             for k, q in enumerate(order)
         ]
         return lines
-    who = seat_ref(s.cur) + (" (you)" if s.cur == seat else "")
+    who = seat_ref(s.actor) + (" (you)" if s.actor == seat else "")
     lines.append(f"To move: {who}: {task_text(s)}")
     return lines
 
@@ -158,7 +158,7 @@ def render(s: State, seat: int | None) -> str | list[tuple[str, str]]:
     first = len(lines)
     lines += narrow_board(s, seat) if wide else full_board(s, seat)
     marks = {first + i: cols for i, cols in threatened_columns(s, seat, wide).items()}
-    if s.phase != OVER:  # at the end the ranking above lists everybody
+    if s.phase != PH_OVER:  # at the end the ranking above lists everybody
         lines += others_lines(s, seat)
     lines = [line[:WIDTH] for line in lines]
     return with_threats(lines, marks) if marks else "\n".join(lines)

@@ -40,7 +40,7 @@ from vikingcli_wikinger.data import (
     T_SP11,
     TILE_MASK,
 )
-from vikingcli_wikinger.state import OVER, State
+from vikingcli_wikinger.state import PH_OVER, State
 
 
 def safe_counts(ships: list[int], rows: list[list[int]]) -> dict[str, int]:
@@ -218,7 +218,7 @@ def outcome(s: State) -> Outcome:
     return Outcome(
         scores=tuple(float(v) for v in s.vp),
         ranks=ranks_from_keys(keys),
-        end_reason="rules" if s.phase == OVER else "unfinished",
+        end_reason="rules" if s.phase == PH_OVER else "unfinished",
         breakdown=breakdown,
         sheet=score_sheet(s),
     )

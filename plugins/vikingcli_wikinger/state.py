@@ -8,18 +8,18 @@ from typing import Any, ClassVar, Final
 from vikingcli.engine import FlatState, load_fields
 from vikingcli_wikinger.data import DISPLAY_SIZE, N_COLOURS, N_SPECIAL_KINDS, SLOTS
 
-# Phases (who acts is always ``State.cur``).
-AUCTION: Final = 0
-DISCARD: Final = 1
-COLOUR: Final = 2
-TAKE: Final = 3
-START: Final = 4
-PLACE: Final = 5
-FIGURE: Final = 6
-SPECIAL: Final = 7
-SWAP: Final = 8
-FERRY: Final = 9
-OVER: Final = 10
+# Phases (who acts is always ``State.actor``).
+PH_AUCTION: Final = 0
+PH_DISCARD: Final = 1
+PH_COLOUR: Final = 2
+PH_TAKE: Final = 3
+PH_START: Final = 4
+PH_PLACE: Final = 5
+PH_FIGURE: Final = 6
+PH_SPECIAL: Final = 7
+PH_SWAP: Final = 8
+PH_FERRY: Final = 9
+PH_OVER: Final = 10
 PHASE_NAMES: Final = (
     "auction", "discard", "colour", "take", "start", "place", "figure", "special", "swap",
     "ferry", "over",
@@ -73,7 +73,7 @@ class State(FlatState):
     # The stacks, the bag and the special pile are only read (a position pointer
     # moves), so clones share them until determinize replaces them.
     VALUES = (
-        "n", "adv", "bidding", "round", "start", "phase", "cur", "turn", "stack_pos",
+        "n", "adv", "bidding", "round", "start", "phase", "actor", "turn", "stack_pos",
         "bag_pos", "pile_pos", "high_bid", "high_bidder", "next_slot", "pend_t", "pend_f",
         "pend_r", "pend_c", "pend_special", "swap_b", "ferry_i", "trip_mode", "trip_r",
         "trip_c", "ferried", "maxf0", "stacks", "bag", "pile", "last_move",
@@ -88,6 +88,8 @@ class State(FlatState):
     # Not saved, not observed: None, except in a copy whose moves narrate.py follows.
     CACHES = ("events",)
     __slots__ = VALUES + LISTS + GRIDS + CUBES + CACHES
+    # The seat to move was ``cur`` when saves were first made: snapshots keep that key.
+    SAVED_AS: ClassVar[Mapping[str, str]] = {"actor": "cur"}
 
     n: int
     adv: bool
@@ -95,7 +97,7 @@ class State(FlatState):
     round: int
     start: int
     phase: int
-    cur: int
+    actor: int
     turn: int
     stack_pos: int
     bag_pos: int
@@ -154,8 +156,8 @@ class State(FlatState):
         s.bidding = bidding
         s.round = 1
         s.start = 0
-        s.phase = TAKE
-        s.cur = 0
+        s.phase = PH_TAKE
+        s.actor = 0
         s.turn = 0
         s.stack_pos = 0
         s.bag_pos = 0
@@ -212,7 +214,7 @@ class State(FlatState):
         c.round = self.round
         c.start = self.start
         c.phase = self.phase
-        c.cur = self.cur
+        c.actor = self.actor
         c.turn = self.turn
         c.stack_pos = self.stack_pos
         c.bag_pos = self.bag_pos

@@ -34,7 +34,7 @@ from vikingcli_wikinger.data import (
     TILE_MASK,
     building_of,
 )
-from vikingcli_wikinger.state import FIGURE, PLACE, START, State
+from vikingcli_wikinger.state import PH_FIGURE, PH_PLACE, PH_START, State
 
 WIDTH: Final = 80
 
@@ -306,7 +306,7 @@ def render_board(s: State, p: int, seat: int | None) -> str:
 def figures(s: State) -> int:
     """Every figure: bag, drawn (advanced), wheel, in hand, tableaux, mainland, box."""
     total = len(s.bag) - s.bag_pos + sum(s.drawn) + sum(1 for f in s.wheel_f if f >= 0)
-    if s.pend_f >= 0 and s.phase in (START, PLACE, FIGURE):
+    if s.pend_f >= 0 and s.phase in (PH_START, PH_PLACE, PH_FIGURE):
         total += 1
     for p in range(s.n):
         total += sum(s.idle[p])
@@ -318,7 +318,7 @@ def tiles(s: State) -> tuple[int, int]:
     """(island+ship tiles, special tiles) over every place they can be."""
     regular = len(s.stacks) - s.stack_pos + sum(1 for t in s.wheel_t if t)
     regular += len(s.box_tiles)
-    if s.phase in (START, PLACE) and s.pend_t:
+    if s.phase in (PH_START, PH_PLACE) and s.pend_t:
         regular += 1
     special = len(s.pile) - s.pile_pos + sum(1 for d in s.display if d >= 0)
     special += len(s.box_specials)

@@ -28,18 +28,18 @@ from vikingcli_graenaland.state import (
     PH_PAY,
     PH_RELOC,
     PH_VCKEEP,
-    GState,
+    State,
 )
 
 GAME = GraenalandGame()
 C1, C2, C3, C4, C5 = 0, 1, 2, 3, 4
 
 
-def new(n: int, **opts: str) -> GState:
+def new(n: int, **opts: str) -> State:
     return GAME.new_state(n, GAME.resolve_options(opts), 5)
 
 
-def give(st: GState, s: int, *res: int) -> None:
+def give(st: State, s: int, *res: int) -> None:
     for r in res:
         d = next(d for d in range(4) if D.DECK_CONTENTS[d][r])
         st.hand[s][d * 5 + r] += 1
@@ -48,7 +48,7 @@ def give(st: GState, s: int, *res: int) -> None:
     st.legal_cache = None
 
 
-def to_build(st: GState) -> None:
+def to_build(st: State) -> None:
     """Play passes/stays until the lead's build phase."""
     while st.phase in (PH_MOVE, PH_OFFER):
         GAME.apply(st, ("stay",) if st.phase == PH_MOVE else ("pass",))
@@ -65,21 +65,21 @@ def test_advanced_setup_overcrowding_and_relocation() -> None:
     assert [sum(h) for h in st.hand] == [1, 1, 0]
     GAME.apply(st, ("place", C1))  # third village: no card, first arrival may move
     assert sum(st.hand[2]) == 0
-    assert st.phase == PH_RELOC and st.cur == 0
+    assert st.phase == PH_RELOC and st.actor == 0
     assert list(GAME.legal_actions(st)) == [("noreloc",), ("reloc", C2), ("reloc", C3)]
     GAME.apply(st, ("reloc", C2))
     assert st.vil[C1 * 3 + 0] == 0 and st.vil[C2 * 3 + 0] == 1
     assert st.hero[0 * 3 + WL] == C1  # only the village moves (R20)
     assert sum(st.hand[0]) == 2 and len(st.down[C2]) == 1
     # round 2 in reverse order: p3, p2, then p1 last
-    assert st.phase == PH_DRAFT and st.cur == 2
+    assert st.phase == PH_DRAFT and st.actor == 2
     GAME.apply(st, ("place", C2))
-    assert st.cur == 1
+    assert st.actor == 1
     # p2 is second-to-last: it must leave p1 a province with <= 1 village not p1's
     # p2 already has a village in C1; both others leave p1 a free spot
     assert list(GAME.legal_actions(st)) == [("place", C2), ("place", C3)]
     GAME.apply(st, ("place", C3))
-    assert st.cur == 0
+    assert st.actor == 0
     GAME.apply(st, ("place", C3))
     assert st.phase == PH_MOVE
     assert all(not d for d in st.down)  # leftover face-down cards discarded
@@ -90,14 +90,14 @@ def test_last_placer_protection() -> None:
     for p in (C2, C1, C3):  # round 1: p1 C2, p2 C1, p3 C3
         GAME.apply(st, ("place", p))
     GAME.apply(st, ("place", C1))  # round 2: p3 joins p2 in C1
-    assert st.cur == 1
+    assert st.actor == 1
     # p2 in C3 would leave p1 only crowded provinces or its own (C2): forbidden
     assert list(GAME.legal_actions(st)) == [("place", C2)]
 
 
 def test_victory_cards_keep_one() -> None:
     st = new(4, victory="cards")
-    assert st.phase == PH_VCKEEP and st.cur == 0
+    assert st.phase == PH_VCKEEP and st.actor == 0
     dealt = list(st.vc_dealt[0])
     assert len(dealt) == 3
     assert list(GAME.legal_actions(st)) == [("vc", c) for c in dealt]
@@ -114,7 +114,7 @@ def test_victory_cards_keep_one() -> None:
 def test_joint_work_contributions() -> None:
     st = new(4)
     to_build(st)
-    assert st.cur == 0
+    assert st.actor == 0
     for s in range(4):
         st.hand[s] = [0] * D.NKIND
     st.legal_cache = None
@@ -122,16 +122,16 @@ def test_joint_work_contributions() -> None:
     give(st, 1, W, L, G)
     give(st, 2, G)
     GAME.apply(st, ("joint", ROAD, C1))
-    assert st.phase == PH_CONTRIB and st.cur == 1
+    assert st.phase == PH_CONTRIB and st.actor == 1
     GAME.apply(st, ("give", W))
     GAME.apply(st, ("give", L))
     GAME.apply(st, ("give", G))
     GAME.apply(st, ("done",))
-    assert st.cur == 2
+    assert st.actor == 2
     GAME.apply(st, ("give", G))
     GAME.apply(st, ("done",))
     GAME.apply(st, ("done",))  # p4 gives nothing
-    assert st.phase == PH_JOINT and st.cur == 0
+    assert st.phase == PH_JOINT and st.actor == 0
     assert list(GAME.legal_actions(st)) == [("complete",), ("abandon",)]
     GAME.apply(st, ("complete",))
     assert st.phase == PH_PAY
@@ -166,14 +166,14 @@ def test_permission_five_players() -> None:
     acts = GAME.legal_actions(st)
     assert [a for a in acts if a[0] == "permit"] == [("permit", s) for s in (1, 2, 3, 4)]
     GAME.apply(st, ("permit", 2))
-    assert st.cur == 2 and st.bmode != BM_NORMAL
+    assert st.actor == 2 and st.bmode != BM_NORMAL
     acts = GAME.legal_actions(st)
     assert ("nothing",) in acts and ("end",) not in acts
     assert not [a for a in acts if a[0] in ("take", "joint", "permit")]
     GAME.apply(st, ("village", C4))  # p3 has a village in C4 = PLAIN_B: 2 W + L + O
     while st.phase == PH_PAY:
         GAME.apply(st, GAME.legal_actions(st)[0])
-    assert st.cur == 0 and st.bmode == BM_NORMAL and st.vil[C4 * 5 + 2] == 2
+    assert st.actor == 0 and st.bmode == BM_NORMAL and st.vil[C4 * 5 + 2] == 2
     acts = GAME.legal_actions(st)
     assert not [a for a in acts if a[0] in ("joint", "permit")]
 
@@ -204,7 +204,7 @@ def test_claim_with_plan_wins() -> None:
     while st.phase in (PH_MOVE, PH_OFFER):
         GAME.apply(st, ("stay",) if st.phase == PH_MOVE else ("pass",))
     assert st.phase == PH_CLAIM
-    while st.cur != 3:
+    while st.actor != 3:
         GAME.apply(st, ("noclaim",))
     acts = GAME.legal_actions(st)
     assert before < 6
@@ -298,7 +298,7 @@ def test_evaluate_prefers_progress() -> None:
 # -- priest / skald placement (§4.4, R19, R33) ----------------------------------------------
 
 
-def temple_state() -> GState:
+def temple_state() -> State:
     st = new(4)
     to_build(st)
     st.vil[C1 * 4 + 0] = 1  # p1: villages in C1 (warlord), C2 and C3
@@ -307,7 +307,7 @@ def temple_state() -> GState:
     return st
 
 
-def build_temple(st: GState, p: int) -> None:
+def build_temple(st: State, p: int) -> None:
     give(st, 0, L, L, W, G, O)
     GAME.apply(st, ("build", TEMPLE, p))
     while st.phase == PH_PAY:

@@ -34,7 +34,7 @@ from vikingcli_graenaland.state import (
     PH_OVER,
     PH_VCKEEP,
     PH_VOTE,
-    GState,
+    State,
 )
 
 GAME = GraenalandGame()
@@ -50,18 +50,18 @@ CONFIGS = [
 ]
 
 
-def told(before: GState, action: Any, after: GState, seat: int | None) -> list[str]:
+def told(before: State, action: Any, after: State, seat: int | None) -> list[str]:
     return [name_seats(x, NAMES) for x in GAME.narrate(before, action, after, seat)]
 
 
-def play(st: GState, text: str) -> tuple[GState, Any, GState]:
+def play(st: State, text: str) -> tuple[State, Any, State]:
     before = GAME.clone(st)
     action = GAME.parse_action(st, text)
     GAME.apply(st, action)
     return before, action, st
 
 
-def new(n: int, **opts: str) -> GState:
+def new(n: int, **opts: str) -> State:
     return GAME.new_state(n, GAME.resolve_options(opts), 5)
 
 
@@ -82,7 +82,7 @@ def test_the_claim_window_and_the_claimed_build_tell_no_seat_more() -> None:
     rng = random.Random(3)
     while st.phase == PH_CLAIM:
         check_narration(GAME, st, rng)
-        GAME.apply(st, ("claim", 7) if st.cur == 1 else ("noclaim",))
+        GAME.apply(st, ("claim", 7) if st.actor == 1 else ("noclaim",))
     assert st.winner == 1
 
 
@@ -91,7 +91,7 @@ def test_the_claim_window_and_the_claimed_build_tell_no_seat_more() -> None:
 
 def test_a_hero_move_reads_as_chosen_to_the_others_until_the_reveal() -> None:
     st = new(4)
-    assert st.phase == PH_MOVE and st.cur == 1
+    assert st.phase == PH_MOVE and st.actor == 1
     b, a, after = play(st, "wl e")
     assert told(b, a, after, 1) == ["wl e"]
     for seat in (0, 2, 3, None):
@@ -121,7 +121,7 @@ def test_a_kept_victory_card_reads_as_kept_to_the_others() -> None:
 
 def test_claims_read_as_chosen_until_all_are_revealed_with_the_claimed_build() -> None:
     st = GAME.from_json(json.loads((STATES / "claim7.json").read_text()))
-    assert st.phase == PH_CLAIM and st.cur == 1
+    assert st.phase == PH_CLAIM and st.actor == 1
     b, a, after = play(st, "claim 7")
     assert told(b, a, after, 1) == ["claim 7"]
     assert told(b, a, after, 2) == told(b, a, after, None) == ["chose whether to claim"]
@@ -158,7 +158,7 @@ def test_a_rampart_fee_card_is_told_to_giver_and_receiver_only() -> None:
     assert told(b, a, after, 3) == told(b, a, after, None) == masked == masked[:1]
 
 
-def give(st: GState, s: int, *res: int) -> None:
+def give(st: State, s: int, *res: int) -> None:
     """Move cards of these resources from the decks into the hand of seat ``s``."""
     for r in res:
         d = next(d for d in range(4) if r in st.decks[d])
@@ -174,7 +174,7 @@ def test_an_offer_its_vote_the_decision_and_the_result_are_told() -> None:
     st = new(4)
     for _ in range(3):
         GAME.apply(st, ("stay",))
-    assert st.phase == PH_OFFER and st.cur == 1
+    assert st.phase == PH_OFFER and st.actor == 1
     b, a, after = play(st, "offer C2")
     while after.phase != PH_VOTE:
         b, a, after = play(after, GAME.format_action(after, GAME.legal_actions(after)[0]))
@@ -191,7 +191,7 @@ def test_an_offer_its_vote_the_decision_and_the_result_are_told() -> None:
     )
 
 
-def _vote_on_c2() -> GState:
+def _vote_on_c2() -> State:
     """Round 1, 4 seats: bob offers the cards of C2 (all to himself); bob has 2 votes
     there (village and warlord), ann 1 (village)."""
     st = new(4)
@@ -288,7 +288,7 @@ def test_the_score_sheet_ends_with_the_total_score(victory: str) -> None:
     )
 
 
-def _random_game(n: int, opts: dict[str, str], seed: int) -> tuple[list[str], GState]:
+def _random_game(n: int, opts: dict[str, str], seed: int) -> tuple[list[str], State]:
     rng = random.Random(seed)
     st = GAME.new_state(n, GAME.resolve_options(opts), seed)
     texts = []
@@ -303,7 +303,7 @@ def _random_game(n: int, opts: dict[str, str], seed: int) -> tuple[list[str], GS
 # -- claims: every claim a final build can reach -------------------------------------
 
 
-def brute_best(st: GState, s: int) -> int:
+def brute_best(st: State, s: int) -> int:
     """The most VP any sequence of legal final-build actions of seat ``s`` reaches:
     every action, every payment step, every order (positions met twice skipped)."""
     start = final_build_start(st, s)
@@ -329,7 +329,7 @@ def brute_best(st: GState, s: int) -> int:
     return best
 
 
-def claims_offered(st: GState) -> list[int]:
+def claims_offered(st: State) -> list[int]:
     return [a[1] for a in GAME.legal_actions(st) if a[0] == "claim"]
 
 
@@ -339,7 +339,7 @@ def test_a_final_build_that_reaches_6_vp_is_offered_claim_6() -> None:
     # 20 nodes paying each requirement from the first source, found 5: no claim.
     # (A claim-window state of a seeded random game, seat p2 given O Au L W Au L.)
     st = GAME.from_json(json.loads((STATES / "claim6.json").read_text()))
-    assert st.phase == PH_CLAIM and vp(st, st.cur) == 3
+    assert st.phase == PH_CLAIM and vp(st, st.actor) == 3
     assert claims_offered(st) == [6]
 
 
@@ -348,7 +348,7 @@ def test_a_final_build_that_reaches_7_vp_is_offered_claim_7() -> None:
     # reach 7 (a brute-force enumeration finds no more). The former search stopped at
     # 6. (A claim-window state of a seeded random game, seat p2 given G L O G Au.)
     st = GAME.from_json(json.loads((STATES / "claim7.json").read_text()))
-    assert st.phase == PH_CLAIM and vp(st, st.cur) == 3
+    assert st.phase == PH_CLAIM and vp(st, st.actor) == 3
     assert claims_offered(st) == [6, 7]
     GAME.apply(st, ("claim", 7))
     while st.phase == PH_CLAIM:
@@ -356,15 +356,15 @@ def test_a_final_build_that_reaches_7_vp_is_offered_claim_7() -> None:
     assert st.winner == 1 and vp(st, 1) == 7
 
 
-def _claim_windows(seed: int, n: int, gifts: int) -> list[tuple[GState, int]]:
+def _claim_windows(seed: int, n: int, gifts: int) -> list[tuple[State, int]]:
     """Claim windows of a seeded random game in which the seat to claim was given a
     few more cards (so that final builds can reach far), each with that seat."""
     rng = random.Random(seed)
     st = GAME.new_state(n, GAME.resolve_options({"victory": "cards"}), seed)
     out = []
     while GAME.to_move(st) is not None:
-        if st.phase == PH_CLAIM and st.round % 4 == 0 and sum(st.hand[st.cur]) <= 6:
-            s = st.cur
+        if st.phase == PH_CLAIM and st.round % 4 == 0 and sum(st.hand[st.actor]) <= 6:
+            s = st.actor
             e = GAME.clone(st)
             for _ in range(gifts):
                 r = rng.randrange(5)
@@ -398,13 +398,13 @@ def test_claims_are_offered_exactly_when_a_final_build_reaches_them(n: int) -> N
 def test_the_claimed_plan_reaches_the_claimed_vp() -> None:
     for name in ("claim6", "claim7"):
         st = GAME.from_json(json.loads((STATES / f"{name}.json").read_text()))
-        best, plan = best_final_build(st, st.cur, D.VP_TO_WIN)
-        c = final_build_start(st, st.cur)
+        best, plan = best_final_build(st, st.actor, D.VP_TO_WIN)
+        c = final_build_start(st, st.actor)
         for a in plan:
             assert a in legal_in_build(c)
             play_in_build(c, a)
             c.legal_cache = None
-        assert c.phase == PH_BUILD and vp(c, st.cur) == best
+        assert c.phase == PH_BUILD and vp(c, st.actor) == best
 
 
 # -- through the command line, as a person plays it ---------------------------------

@@ -18,7 +18,7 @@ import pytest
 
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.game import GraenalandGame
-from vikingcli_graenaland.state import PH_DRAFT, PH_RELOC, PH_VOTE, GState
+from vikingcli_graenaland.state import PH_DRAFT, PH_RELOC, PH_VOTE, State
 
 GAME = GraenalandGame()
 N_GAMES = 300
@@ -33,7 +33,7 @@ CONFIGS: tuple[dict[str, str], ...] = (
 )
 
 
-def spec_votes(st: GState, p: int) -> list[int]:
+def spec_votes(st: State, p: int) -> list[int]:
     """Votes per seat in province ``p``, written straight from spec §4 Phase 3."""
     n = st.n
     out = []
@@ -62,7 +62,7 @@ def spec_votes(st: GState, p: int) -> list[int]:
     return out
 
 
-def resource_census(st: GState) -> list[int]:
+def resource_census(st: State) -> list[int]:
     """Cards of each kind (deck * 5 + resource) anywhere in the game."""
     c = st.disc[:]
     for d in range(4):
@@ -87,7 +87,7 @@ EXPECTED = [D.DECK_CONTENTS[d][r] for d in range(4) for r in range(5)]
 CHECK_EVERY = 8  # full invariant check on every 8th state (votes are checked at every vote)
 
 
-def check_invariants(st: GState) -> None:
+def check_invariants(st: State) -> None:
     n = st.n
     bd = st.board
     census = resource_census(st)
@@ -112,7 +112,7 @@ def check_invariants(st: GState) -> None:
     assert len(st.bld) == 3 * bd.np
 
 
-def play_checked(n: int, options: dict[str, str], seed: int) -> GState:
+def play_checked(n: int, options: dict[str, str], seed: int) -> State:
     st = GAME.new_state(n, GAME.resolve_options(options), seed)
     rng = random.Random(seed)
     expected_votes: list[int] | None = None
@@ -131,7 +131,7 @@ def play_checked(n: int, options: dict[str, str], seed: int) -> GState:
                 yes_sum = 0
             assert expected_votes is not None
             if a == ("yes",):
-                yes_sum += expected_votes[st.cur]
+                yes_sum += expected_votes[st.actor]
             if st.vidx == len(st.voters) - 1:
                 before = len(st.offer_log)
                 GAME.apply(st, a)

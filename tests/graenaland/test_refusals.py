@@ -16,12 +16,12 @@ from vikingcli_graenaland.actions import action_text
 from vikingcli_graenaland.game import GraenalandGame
 from vikingcli_graenaland.rules.common import cards_at
 from vikingcli_graenaland.rules.votes import votes
-from vikingcli_graenaland.state import PH_ALLOC, PH_BUILD, PH_MOVE, PH_OFFER, PH_PAY, GState
+from vikingcli_graenaland.state import PH_ALLOC, PH_BUILD, PH_MOVE, PH_OFFER, PH_PAY, State
 
 GAME = GraenalandGame()
 
 
-def find(pred: Callable[[GState], bool], n: int = 4) -> GState:
+def find(pred: Callable[[State], bool], n: int = 4) -> State:
     """The first state of seeded random games where ``pred`` holds."""
     for seed in range(30):
         rng = random.Random(seed)
@@ -33,7 +33,7 @@ def find(pred: Callable[[GState], bool], n: int = 4) -> GState:
     raise AssertionError("no such state")
 
 
-def refused(st: GState, text: str) -> str:
+def refused(st: State, text: str) -> str:
     with pytest.raises(IllegalAction) as err:
         GAME.parse_action(st, text)
     message = str(err.value)
@@ -41,8 +41,8 @@ def refused(st: GState, text: str) -> str:
     return message
 
 
-def warlord_at(st: GState) -> int:
-    return st.hero[st.cur * 3 + D.WL]
+def warlord_at(st: State) -> int:
+    return st.hero[st.actor * 3 + D.WL]
 
 
 def test_a_coastal_hero_cannot_walk_into_the_sea_and_is_told_the_ways() -> None:
@@ -59,7 +59,9 @@ def test_an_inland_hero_does_not_sail() -> None:
 
 
 def test_a_hero_not_on_the_board_and_a_far_destination() -> None:
-    st = find(lambda s: s.phase == PH_MOVE and s.hero[s.cur * 3 + D.PR] < 0 and warlord_at(s) == 0)
+    st = find(
+        lambda s: s.phase == PH_MOVE and s.hero[s.actor * 3 + D.PR] < 0 and warlord_at(s) == 0
+    )
     assert "priest is not on the board yet" in refused(st, "pr e")
     assert "C4 is not one move from C1" in refused(st, "wl c4")
 
@@ -71,20 +73,20 @@ def test_a_hero_move_by_its_destination() -> None:
 
 
 def test_an_offer_needs_cards_and_a_vote() -> None:
-    def empty_somewhere(s: GState) -> bool:
+    def empty_somewhere(s: State) -> bool:
         return s.phase == PH_OFFER and any(not cards_at(s, p) for p in range(s.board.np))
 
     st = find(empty_somewhere)
     p = next(p for p in range(st.board.np) if not cards_at(st, p))
     assert f"no cards lie in {st.board.names[p]}" in refused(st, f"offer {st.board.names[p]}")
 
-    def no_vote(s: GState) -> bool:
+    def no_vote(s: State) -> bool:
         return s.phase == PH_OFFER and any(
-            cards_at(s, p) and not votes(s, s.cur, p) for p in range(s.board.np)
+            cards_at(s, p) and not votes(s, s.actor, p) for p in range(s.board.np)
         )
 
     st = find(no_vote)
-    p = next(p for p in range(st.board.np) if cards_at(st, p) and not votes(st, st.cur, p))
+    p = next(p for p in range(st.board.np) if cards_at(st, p) and not votes(st, st.actor, p))
     assert "you have no vote in" in refused(st, f"offer {st.board.names[p]}")
     assert "no province X9" in refused(st, "offer x9")
 
@@ -99,8 +101,8 @@ def test_a_card_goes_only_to_a_seat_with_votes() -> None:
 
 
 def test_a_build_too_dear_names_the_price_and_the_hand() -> None:
-    st = find(lambda s: s.phase == PH_BUILD and sum(s.hand[s.cur]) < 3 and s.bmode == 0)
-    message = refused(st, "fort c1") if st.vil[st.cur] else refused(st, "army peasant")
+    st = find(lambda s: s.phase == PH_BUILD and sum(s.hand[s.actor]) < 3 and s.bmode == 0)
+    message = refused(st, "fort c1") if st.vil[st.actor] else refused(st, "army peasant")
     assert "costs" in message and "you have" in message
     assert "no buildings in the mountains" in refused(st, f"fort {st.board.names[st.board.k]}")
 

@@ -40,7 +40,7 @@ from vikingcli_graenaland.state import (
     PH_PAY,
     PH_VOTE,
     STAY,
-    GState,
+    State,
 )
 
 GAME = GraenalandGame()
@@ -53,7 +53,7 @@ def inland(n: int, j: int) -> int:
     return D.BOARDS[n].k + j - 1
 
 
-def blank(n: int, **opts: str) -> GState:
+def blank(n: int, **opts: str) -> State:
     """An empty board: no settlements, heroes, hands or lying cards; lead p1 building."""
     st = GAME.new_state(n, GAME.resolve_options(opts), 7)
     npv = st.board.np
@@ -66,22 +66,22 @@ def blank(n: int, **opts: str) -> GState:
     st.hand = [[0] * D.NKIND for _ in range(n)]
     st.shand = [[] for _ in range(n)]
     st.phase = PH_BUILD
-    st.lead = st.cur = st.bseat = 0
+    st.lead = st.actor = st.bseat = 0
     st.bmode = BM_NORMAL
     st.mkt_used = [0] * npv
     st.legal_cache = None
     return st
 
 
-def give(st: GState, s: int, *res: int) -> None:
+def give(st: State, s: int, *res: int) -> None:
     """Put resource cards into seat ``s``'s hand (from a deck that has that resource)."""
     for r in res:
         d = next(d for d in range(4) if D.DECK_CONTENTS[d][r])
         st.hand[s][d * 5 + r] += 1
 
 
-def lead_build(st: GState, s: int) -> None:
-    st.lead = st.cur = st.bseat = s
+def lead_build(st: State, s: int) -> None:
+    st.lead = st.actor = st.bseat = s
     st.phase = PH_BUILD
     st.bmode = BM_NORMAL
     st.supply_taken = st.joint_used = st.perm_used = False
@@ -89,17 +89,17 @@ def lead_build(st: GState, s: int) -> None:
     st.legal_cache = None
 
 
-def run_vote(st: GState, offerer: int, x: int, yes_seats: set[int]) -> bool:
+def run_vote(st: State, offerer: int, x: int, yes_seats: set[int]) -> bool:
     """``offerer`` offers every card at ``x`` to itself; ``yes_seats`` vote yes."""
     st.lead = (offerer - 1) % st.n
     st.phase = PH_OFFER
     st.oidx = 0
-    st.cur = offerer
+    st.actor = offerer
     GAME.apply(st, ("offer", x))
     while st.phase != PH_VOTE:
         GAME.apply(st, ("to", offerer))
     while st.phase == PH_VOTE:
-        GAME.apply(st, ("yes",) if st.cur in yes_seats else ("no",))
+        GAME.apply(st, ("yes",) if st.actor in yes_seats else ("no",))
     return bool(st.offer_log[-1][5])
 
 
@@ -110,7 +110,7 @@ def run_vote(st: GState, offerer: int, x: int, yes_seats: set[int]) -> bool:
 YELLOW, RED, WHITE, PURPLE, BLUE = 0, 1, 2, 3, 4
 
 
-def t1_state(priest: bool = False) -> GState:
+def t1_state(priest: bool = False) -> State:
     st = blank(5)
     x = C3
     st.rampart[x] = 1
@@ -136,7 +136,7 @@ def test_t1_1_rampart_example() -> None:
     # eligibility: yellow, red, white, purple may be named; blue may not offer on X
     st = t1_state()
     st.phase = PH_OFFER
-    st.cur = YELLOW
+    st.actor = YELLOW
     GAME.apply(st, ("offer", C3))
     assert list(GAME.legal_actions(st)) == [
         ("to", YELLOW),
@@ -146,7 +146,7 @@ def test_t1_1_rampart_example() -> None:
     ]
     st2 = t1_state()
     st2.phase = PH_OFFER
-    st2.cur = BLUE
+    st2.actor = BLUE
     assert ("offer", C3) not in GAME.legal_actions(st2)
     # vote results: {purple, red} pass, {purple, yellow} fail, {red, white, yellow} pass
     for yes, passed in (
@@ -168,12 +168,12 @@ def test_t1_2_priest_added() -> None:
     assert st.offer_log[-1][3:] == (4, 6, 1)
     st = t1_state(priest=True)
     st.phase = PH_OFFER
-    st.cur = YELLOW
+    st.actor = YELLOW
     GAME.apply(st, ("offer", C3))
     assert list(GAME.legal_actions(st)) == [("to", YELLOW), ("to", RED), ("to", PURPLE)]
 
 
-def t1_3p(rampart: bool, priest: bool = True) -> GState:
+def t1_3p(rampart: bool, priest: bool = True) -> State:
     st = blank(3)
     x = C2
     st.rampart[x] = int(rampart)
@@ -224,7 +224,7 @@ def test_t1_6_tie_fails() -> None:
 # ---------------------------------------------------------------------------------
 
 
-def t2_state(x_card: int, before: int) -> GState:
+def t2_state(x_card: int, before: int) -> State:
     st = blank(4)
     p = C1  # PLAIN_A, improvement grain
     assert st.board.tiles[p].ident == "PLAIN_A"
@@ -327,7 +327,7 @@ def test_t2_8_draw_order_across_provinces() -> None:
 # ---------------------------------------------------------------------------------
 
 
-def pays(st: GState, s: int, start: tuple[Any, ...]) -> bool:
+def pays(st: State, s: int, start: tuple[Any, ...]) -> bool:
     """Is ``start`` legal and does its payment use up the whole hand exactly?"""
     if start not in GAME.legal_actions(st):
         return False
@@ -338,7 +338,7 @@ def pays(st: GState, s: int, start: tuple[Any, ...]) -> bool:
     return sum(st.hand[s]) == 0 and not st.shand[s]
 
 
-def army_state(*res: int, forts: tuple[int, ...] = (C2, C1)) -> GState:
+def army_state(*res: int, forts: tuple[int, ...] = (C2, C1)) -> State:
     st = blank(4)
     s = 0
     st.vil[C3 * 4 + s] = 1
@@ -398,7 +398,7 @@ def test_t3_4_army_twice() -> None:
     assert sum(st.hand[0]) == 0
 
 
-def village_state(*res: int, supply: tuple[int, ...] = (), market: bool = False) -> GState:
+def village_state(*res: int, supply: tuple[int, ...] = (), market: bool = False) -> State:
     st = blank(4)
     s = 0
     st.vil[C2 * 4 + s] = 1  # next to C1 = PLAIN_A
@@ -543,7 +543,7 @@ def test_t5_5_waiting_priest() -> None:
     GAME.apply(st, ("end",))
     assert st.phase == PH_MOVE
     while st.phase == PH_MOVE:
-        GAME.apply(st, ("mv", WL, 1) if st.cur == red else ("stay",))  # E
+        GAME.apply(st, ("mv", WL, 1) if st.actor == red else ("stay",))  # E
     assert st.phase == PH_OFFER
     assert st.hero[red * 3 + WL] == C3
     assert st.hero[red * 3 + PR] == C2
@@ -575,7 +575,7 @@ def test_t6_1_warlord_c1_west_stays() -> None:
     st.hero[1 * 3 + WL] = C1
     st.phase = PH_MOVE
     st.lead = 0
-    st.cur = 1
+    st.actor = 1
     acts = GAME.legal_actions(st)
     assert ("mv", WL, DIR["w"]) not in acts
     assert ("mv", WL, DIR["ship_e"]) in acts
@@ -611,7 +611,7 @@ def test_t6_8_lead_has_no_move() -> None:
     assert st.phase == PH_MOVE
     seen = []
     while st.phase == PH_MOVE:
-        seen.append(st.cur)
+        seen.append(st.actor)
         GAME.apply(st, ("stay",))
     assert seen == [1, 2, 3, 4]
     # revealed: the moves stay public until the next round's commitments
@@ -623,7 +623,7 @@ def test_t6_8_lead_has_no_move() -> None:
 # ---------------------------------------------------------------------------------
 
 
-def t7_state(n: int = 5) -> GState:
+def t7_state(n: int = 5) -> State:
     st = blank(n, victory="cards")
     s = 0
     st.vil[C1 * n + s] = 2
@@ -671,7 +671,7 @@ def test_t7_2_basic_sheet() -> None:
     lead_build(st, 0)
     GAME.apply(st, ("end",))
     assert st.winner == 0
-    assert st.final_queue == [2, 3] and st.cur == 1  # final builds from the left
+    assert st.final_queue == [2, 3] and st.actor == 1  # final builds from the left
 
 
 def claim_winner(claims: dict[int, int]) -> int:
@@ -696,7 +696,7 @@ def test_t7_3_claim_resolution() -> None:
 # ---------------------------------------------------------------------------------
 
 
-def count_offers(st: GState) -> set[tuple[int, ...]]:
+def count_offers(st: State) -> set[tuple[int, ...]]:
     if st.phase != PH_VOTE and len(st.oalloc) < len(st.ocls):
         out: set[tuple[int, ...]] = set()
         n_paths = 0
@@ -720,7 +720,7 @@ def test_t8_offer_count() -> None:
     st.up[x * 5 + W] = 1
     st.down[x] = [L]
     st.phase = PH_OFFER
-    st.cur = 0
+    st.actor = 0
     GAME.apply(st, ("offer", x))
     assert len(count_offers(st)) == 12
 
@@ -754,8 +754,8 @@ def test_t9_initial_state() -> None:
         GAME.apply(st, ("stay",))
     order = []
     while st.phase == PH_OFFER:
-        order.append(st.cur)
+        order.append(st.actor)
         GAME.apply(st, ("pass",))
     assert order == [1, 2, 3]
-    assert st.phase == PH_BUILD and st.cur == 0
+    assert st.phase == PH_BUILD and st.actor == 0
     assert MARKET == 1 and RAMPART == 2

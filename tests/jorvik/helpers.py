@@ -9,7 +9,7 @@ import time
 
 from tests.terminal import WAIT
 from tests.terminal import Terminal as SharedTerminal
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.game import JorvikGame
 from vikingcli_jorvik.rules.demand import begin_demand, end_demand
 from vikingcli_jorvik.rules.end import final_scoring
@@ -17,7 +17,7 @@ from vikingcli_jorvik.rules.loading import begin_loading
 from vikingcli_jorvik.rules.pict import start_pict
 from vikingcli_jorvik.rules.supply import begin_round
 from vikingcli_jorvik.scoring import final_breakdown
-from vikingcli_jorvik.state import PH_SUPPLY, JorvikState
+from vikingcli_jorvik.state import PH_SUPPLY, State
 from vikingcli_jorvik.view import CRAFTSMEN, all_places, cube_count
 
 __all__ = [
@@ -32,27 +32,27 @@ B, M, E, P = 0, 1, 2, 3  # Benedek, Móni, Eszti, Peti (rulebook seating)
 
 
 def cid(name: str) -> int:
-    return d.BY_ID[name]
+    return D.BY_ID[name]
 
 
-def blank(n: int = 4, mode: str = "karl", start: int = 0) -> JorvikState:
+def blank(n: int = 4, mode: str = "karl", start: int = 0) -> State:
     """A state before the first supply phase: full deck (E01 at the bottom, A on top),
     full bag, empty board, everybody at 10 VP / 5 coins."""
     s = GAME.new_state(n, {"mode": mode}, 1)
     jarl = mode == "jarl"
-    used = d.deck_cards(n, jarl)
-    s.box = [c.idx for c in d.CARDS if c.idx not in set(used)]
-    rest = [c for c in used if c != d.E01]
+    used = D.deck_cards(n, jarl)
+    s.box = [c.idx for c in D.CARDS if c.idx not in set(used)]
+    rest = [c for c in used if c != D.E01]
     # D first ... A last (= top); each season's Pict attack at the bottom of its pile
-    rest.sort(key=lambda c: (-d.SEASON[c], d.KIND[c] != d.PICT, -c))
-    s.deck = [d.E01, *rest]
-    s.bag = [g for g in d.BASIC_GOODS for _ in range(9)]
+    rest.sort(key=lambda c: (-D.SEASON[c], D.KIND[c] != D.PICT, -c))
+    s.deck = [D.E01, *rest]
+    s.bag = [g for g in D.BASIC_GOODS for _ in range(9)]
     if jarl:
-        s.bag += [g for g in d.PREMIUM_GOODS for _ in range(3)]
+        s.bag += [g for g in D.PREMIUM_GOODS for _ in range(3)]
     s.cgs = [0] * 8
     s.slots = [-1] * 12
-    s.cargo = [()] * d.N_CARDS
-    s.fill = [0] * d.N_CARDS
+    s.cargo = [()] * D.N_CARDS
+    s.fill = [0] * D.N_CARDS
     s.cols = [[] for _ in range(6)]
     s.res_cards, s.res_vik = [], []
     s.coins = [5] * n
@@ -72,7 +72,7 @@ def blank(n: int = 4, mode: str = "karl", start: int = 0) -> JorvikState:
     return s
 
 
-def take(s: JorvikState, name: str) -> int:
+def take(s: State, name: str) -> int:
     """Remove the named card from the deck or the box (to place it elsewhere)."""
     c = cid(name)
     if c in s.deck:
@@ -82,12 +82,12 @@ def take(s: JorvikState, name: str) -> int:
     return c
 
 
-def give(s: JorvikState, p: int, *names: str, area: str = "cards") -> None:
+def give(s: State, p: int, *names: str, area: str = "cards") -> None:
     for name in names:
         getattr(s, area)[p].append(take(s, name))
 
 
-def put_slot(s: JorvikState, slot: int, name: str, cargo: tuple[int, ...] = ()) -> int:
+def put_slot(s: State, slot: int, name: str, cargo: tuple[int, ...] = ()) -> int:
     """Card into board slot (1-based) ``slot``; a ship takes ``cargo`` from the bag."""
     c = take(s, name)
     s.slots[slot - 1] = c
@@ -97,17 +97,17 @@ def put_slot(s: JorvikState, slot: int, name: str, cargo: tuple[int, ...] = ()) 
     return c
 
 
-def deck_top(s: JorvikState, *names: str) -> None:
+def deck_top(s: State, *names: str) -> None:
     """Put the named cards on top of the deck, the first name on the very top."""
     for name in reversed(names):
         s.deck.append(take(s, name))
 
 
-def texts(s: JorvikState) -> list[str]:
+def texts(s: State) -> list[str]:
     return [GAME.format_action(s, a) for a in GAME.legal_actions(s)]
 
 
-def do(s: JorvikState, *cmds: str) -> None:
+def do(s: State, *cmds: str) -> None:
     for text in cmds:
         GAME.apply(s, GAME.parse_action(s, text))
 

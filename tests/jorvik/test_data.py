@@ -6,15 +6,15 @@ from collections import Counter
 
 import pytest
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 
 
 def _count(pred) -> int:
-    return sum(1 for c in d.CARDS if pred(c))
+    return sum(1 for c in D.CARDS if pred(c))
 
 
 def test_cards_per_season() -> None:
-    assert len(d.CARDS) == 104
+    assert len(D.CARDS) == 104
     assert [_count(lambda c, s=s: c.season == s) for s in range(5)] == [24, 25, 25, 29, 1]
     assert [_count(lambda c, s=s: c.season == s and not c.jarl_only) for s in range(4)] == [
         13, 13, 13, 15,
@@ -25,41 +25,41 @@ def test_cards_per_season() -> None:
 
 
 def test_kinds() -> None:
-    kinds = Counter(c.kind for c in d.CARDS)
-    assert kinds[d.PICT] == 5
-    assert kinds[d.SKALD] == 7
-    assert kinds[d.FEAST] == 6
-    assert kinds[d.ORACLE] == 5
-    assert kinds[d.TRADER] == 8
-    assert kinds[d.WARRIOR] == 15
-    buildings = (d.WAREHOUSE, d.LONGHOUSE, d.HIREDHANDS, d.EXCHANGE, d.FREEBUY, d.MARKET,
-                 d.TREASURE, d.REWORK)  # fmt: skip
+    kinds = Counter(c.kind for c in D.CARDS)
+    assert kinds[D.PICT] == 5
+    assert kinds[D.SKALD] == 7
+    assert kinds[D.FEAST] == 6
+    assert kinds[D.ORACLE] == 5
+    assert kinds[D.TRADER] == 8
+    assert kinds[D.WARRIOR] == 15
+    buildings = (D.WAREHOUSE, D.LONGHOUSE, D.HIREDHANDS, D.EXCHANGE, D.FREEBUY, D.MARKET,
+                 D.TREASURE, D.REWORK)  # fmt: skip
     assert sum(kinds[k] for k in buildings) == 8
-    assert sum(kinds[k] for k in (d.SWAP, d.TRIBUTE, d.THIEF)) == 3
-    assert sum(kinds[k] for k in (d.GLORY, d.SHIELDWALL, d.RANSOM)) == 3
-    both_w = sorted(c.defence for c in d.CARDS if c.kind == d.WARRIOR and not c.jarl_only)
+    assert sum(kinds[k] for k in (D.SWAP, D.TRIBUTE, D.THIEF)) == 3
+    assert sum(kinds[k] for k in (D.GLORY, D.SHIELDWALL, D.RANSOM)) == 3
+    both_w = sorted(c.defence for c in D.CARDS if c.kind == D.WARRIOR and not c.jarl_only)
     assert both_w == [1, 1, 2, 2, 2, 3, 3, 4, 4, 5]
-    jarl_w = sorted(c.defence for c in d.CARDS if c.kind == d.WARRIOR and c.jarl_only)
+    jarl_w = sorted(c.defence for c in D.CARDS if c.kind == D.WARRIOR and c.jarl_only)
     assert jarl_w == [1, 2, 3, 4, 5]
 
 
 def test_ships_carry_all_goods() -> None:
-    caps = [c.capacity for c in d.CARDS if c.kind == d.SHIP]
+    caps = [c.capacity for c in D.CARDS if c.kind == D.SHIP]
     assert sum(caps) == 54
-    assert sum(c.capacity for c in d.CARDS if c.kind == d.SHIP and not c.jarl_only) == 45
+    assert sum(c.capacity for c in D.CARDS if c.kind == D.SHIP and not c.jarl_only) == 45
 
 
 def test_craftsmen() -> None:
-    both = [c for c in d.CARDS if c.kind == d.CRAFTSMAN and not c.jarl_only]
+    both = [c for c in D.CARDS if c.kind == D.CRAFTSMAN and not c.jarl_only]
     assert sorted(len(c.goods) for c in both) == [2] * 4 + [3] * 3 + [4] * 3
     for c in both:
         assert c.vp == {2: 5, 3: 8, 4: 11}[len(c.goods)]
     need = Counter(g for c in both for g in c.goods)
-    assert [need[g] for g in d.BASIC_GOODS] == [6, 6, 5, 6, 6]
-    jarl = [c for c in d.CARDS if c.kind == d.CRAFTSMAN and c.jarl_only]
+    assert [need[g] for g in D.BASIC_GOODS] == [6, 6, 5, 6, 6]
+    jarl = [c for c in D.CARDS if c.kind == D.CRAFTSMAN and c.jarl_only]
     assert len(jarl) == 8
     for c in jarl:
-        premium = sum(1 for g in c.goods if g in d.PREMIUM_GOODS)
+        premium = sum(1 for g in c.goods if g in D.PREMIUM_GOODS)
         assert c.vp == {2: 5, 3: 8, 4: 11}[len(c.goods)] + premium
     need_all = Counter(g for c in both + jarl for g in c.goods)
     assert [need_all[g] for g in range(8)] == [9, 9, 9, 9, 9, 2, 2, 2]
@@ -79,7 +79,7 @@ def test_craftsmen() -> None:
     ],
 )
 def test_removals_and_deck_sizes(n: int, jarl: bool, removed: set[str], non_pict: int) -> None:
-    used = set(d.deck_cards(n, jarl))
-    pool = [c for c in d.CARDS if jarl or not c.jarl_only]
+    used = set(D.deck_cards(n, jarl))
+    pool = [c for c in D.CARDS if jarl or not c.jarl_only]
     assert {c.cid for c in pool if c.idx not in used} == removed
-    assert sum(1 for c in used if d.KIND[c] != d.PICT) == non_pict
+    assert sum(1 for c in used if D.KIND[c] != D.PICT) == non_pict

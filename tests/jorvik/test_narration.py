@@ -12,17 +12,17 @@ import pytest
 
 from vikingcli.engine import name_seats
 from vikingcli.engine.testing import check_narration, iter_states
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, WOOL
 from vikingcli_jorvik.rules.encoding import OP_BUY, OP_END
 from vikingcli_jorvik.state import (
     PH_BUY,
     PH_DEMAND,
-    PH_END,
     PH_GLORY,
     PH_LOAD,
+    PH_OVER,
     PH_RANSOM,
-    JorvikState,
+    State,
 )
 
 from .helpers import (
@@ -43,7 +43,7 @@ from .helpers import (
 NAMES = ["Benedek", "Móni", "Eszti", "Peti", "Zoli"]
 
 
-def told(s: JorvikState, text: str, seat: int | None = None) -> list[str]:
+def told(s: State, text: str, seat: int | None = None) -> list[str]:
     """Play ``text`` in ``s`` and return what ``seat`` is told, with names."""
     before = GAME.clone(s)
     action = GAME.parse_action(s, text)
@@ -52,7 +52,7 @@ def told(s: JorvikState, text: str, seat: int | None = None) -> list[str]:
     return [name_seats(line, NAMES) for line in lines]
 
 
-def random_moves(n: int, mode: str, seed: int) -> list[tuple[JorvikState, Any, JorvikState]]:
+def random_moves(n: int, mode: str, seed: int) -> list[tuple[State, Any, State]]:
     """(before, action, after) of every move of a seeded random game."""
     rng = random.Random(seed)
     s = GAME.new_state(n, {"mode": mode}, seed)
@@ -170,7 +170,7 @@ def test_free_purchase_tribute_and_treasure_are_told() -> None:
 # --------------------------------------------------------------------------- Pict attacks
 
 
-def _supply_with(s: JorvikState, pict: str) -> list[str]:
+def _supply_with(s: State, pict: str) -> list[str]:
     """End the last loading turn of the round so that the next round's supply draws
     ``pict`` first; return the narration of that ``end``."""
     deck_top(s, pict)
@@ -310,14 +310,14 @@ def test_end_of_game_tells_the_final_attack_and_every_scoring_item() -> None:
     give(s, M, "C12", "B12")  # 7
     give(s, E, "B11")  # 2
     give(s, P, "D13", "A11")  # 5
-    s.box += [c for c in s.deck if c != d.E01]
-    s.deck = [d.E01]
+    s.box += [c for c in s.deck if c != D.E01]
+    s.deck = [D.E01]
     s.phase = PH_LOAD
     s.lpos = 3
     s.actor = P
     s.legal_cache = None
     lines = told(s, "end")
-    assert s.phase == PH_END
+    assert s.phase == PH_OVER
     i = lines.index("the game ends: the final Pict attack E01, then the final scoring")
     assert lines[i + 1] == ("Pict attack E01 (+4/-4), defence: Benedek 7, Móni 7, Eszti 2, Peti 5")
     assert lines[i + 2] == "result: Benedek +4 VP, Móni +4 VP, Eszti -4 VP"

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from vikingcli_jorvik import data as d
-from vikingcli_jorvik.state import PH_END
+from vikingcli_jorvik import data as D
+from vikingcli_jorvik.state import PH_OVER
 
 from .helpers import GAME, all_places, cube_count
 
@@ -19,9 +19,9 @@ GAMES_PER_CONFIG = 64  # 8 configurations x 64 = 512 games
 def check_invariants(s, total_cubes: list[int], vikings: int) -> None:
     assert cube_count(s) == total_cubes
     places = all_places(s)
-    assert sorted(places) == list(range(d.N_CARDS)), "a card is missing or in two places"
+    assert sorted(places) == list(range(D.N_CARDS)), "a card is missing or in two places"
     for col in s.cols:
-        assert len(col) <= d.COLUMN_MAX
+        assert len(col) <= D.COLUMN_MAX
     assert min(s.coins) >= 0
     for p in range(s.n):
         placed = sum(1 for col in s.cols for v in col if v == p) + s.res_vik.count(p)
@@ -31,11 +31,11 @@ def check_invariants(s, total_cubes: list[int], vikings: int) -> None:
     if s.jarl:
         # the 2 brown vikings: in the general supply until A19 is bought, then on A19,
         # committed, placed or boxed
-        owned = any(d.C_A19 in s.cards[p] + s.loading[p] for p in range(s.n))
+        owned = any(D.C_A19 in s.cards[p] + s.loading[p] for p in range(s.n))
         used = s.a19_brown + sum(s.bsup) + placed_brown + s.brown_boxed
-        assert used in (0, d.BROWN_VIKINGS)
+        assert used in (0, D.BROWN_VIKINGS)
         if owned:
-            assert used == d.BROWN_VIKINGS
+            assert used == D.BROWN_VIKINGS
     else:
         assert placed_brown == 0 and s.a19_brown == 0
 
@@ -57,8 +57,8 @@ def test_random_games_keep_the_invariants(n: int, mode: str) -> None:
             steps += 1
             assert steps < 5000
         check_invariants(s, total, vikings)
-        assert s.phase == PH_END
-        assert len(s.deck) == 0 and d.E01 in s.box
+        assert s.phase == PH_OVER
+        assert len(s.deck) == 0 and D.E01 in s.box
         out = GAME.outcome(s)
         assert list(out.scores) == s.vp
         assert out.breakdown["final"]["total"] == [

@@ -14,15 +14,15 @@ import pytest
 from vikingcli.engine import IllegalAction
 from vikingcli.engine.text import THREAT, plain_text, shown
 from vikingcli.table.colour import painted
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.actions import action_text
 from vikingcli_jorvik.scoring import defence
-from vikingcli_jorvik.state import PH_BUY, PH_DEMAND, PH_LOAD, JorvikState
+from vikingcli_jorvik.state import PH_BUY, PH_DEMAND, PH_LOAD, State
 
 from .helpers import GAME
 
 
-def find(pred: Callable[[JorvikState], bool], mode: str = "karl", n: int = 3) -> JorvikState:
+def find(pred: Callable[[State], bool], mode: str = "karl", n: int = 3) -> State:
     """The first state of seeded random games where ``pred`` holds."""
     for seed in range(40):
         rng = random.Random(seed)
@@ -34,7 +34,7 @@ def find(pred: Callable[[JorvikState], bool], mode: str = "karl", n: int = 3) ->
     raise AssertionError("no such state")
 
 
-def refused(s: JorvikState, text: str) -> str:
+def refused(s: State, text: str) -> str:
     with pytest.raises(IllegalAction) as err:
         GAME.parse_action(s, text)
     message = str(err.value)
@@ -42,21 +42,21 @@ def refused(s: JorvikState, text: str) -> str:
     return message
 
 
-def pool(s: JorvikState) -> list[int]:
+def pool(s: State) -> list[int]:
     return [s.pool[g] + s.pool[g + 8] for g in range(8)]
 
 
 def test_buy_too_dear_names_the_price_and_the_coins() -> None:
     s = find(lambda s: s.phase == PH_BUY and s.coins[s.actor] < len(s.cols[s.pslot]))
     price, coins = len(s.cols[s.pslot]), s.coins[s.actor]
-    cid = d.CARDS[s.slots[s.pslot]].cid
+    cid = D.CARDS[s.slots[s.pslot]].cid
     assert f"{cid} in slot {s.pslot + 1} costs {price} coins and you have {coins}" in refused(
         s, "buy"
     )
 
 
 def test_free_purchase_without_b22() -> None:
-    s = find(lambda s: s.phase == PH_BUY and d.C_B22 not in s.cards[s.actor])
+    s = find(lambda s: s.phase == PH_BUY and D.C_B22 not in s.cards[s.actor])
     assert "no free purchase (B22)" in refused(s, "free")
 
 
@@ -94,33 +94,33 @@ def test_loading_refusals_name_the_missing_good_or_the_card() -> None:
         lambda s: (
             s.phase == PH_LOAD
             and not s.buf
-            and pool(s)[d.JET] == 0
+            and pool(s)[D.JET] == 0
             and any(pool(s))
             and s.sboard[s.actor] < 0
         )
     )
     assert "you have no jet to unload" in refused(g, "put Je A09")
     assert "your storage space is empty" in refused(g, "take wool board")
-    assert "no warehouse (A06)" in refused(g, "store Je wh") or d.C_A06 in g.cards[g.actor]
+    assert "no warehouse (A06)" in refused(g, "store Je wh") or D.C_A06 in g.cards[g.actor]
 
 
 def test_a_good_a_card_does_not_take() -> None:
-    def craftsman_and_goods(s: JorvikState) -> bool:
+    def craftsman_and_goods(s: State) -> bool:
         if s.phase != PH_LOAD or s.buf:
             return False
         have = pool(s)
-        crafts = [c for c in s.cards[s.actor] if d.KIND[c] == d.CRAFTSMAN]
-        return any(have[g] and g not in d.NEEDS[c] for c in crafts for g in range(8))
+        crafts = [c for c in s.cards[s.actor] if D.KIND[c] == D.CRAFTSMAN]
+        return any(have[g] and g not in D.NEEDS[c] for c in crafts for g in range(8))
 
     s = find(craftsman_and_goods)
     have = pool(s)
-    c = next(c for c in s.cards[s.actor] if d.KIND[c] == d.CRAFTSMAN)
-    g = next(g for g in range(8) if have[g] and g not in d.NEEDS[c])
-    cid, good = d.CARDS[c].cid, d.GOOD_NAMES[g]
+    c = next(c for c in s.cards[s.actor] if D.KIND[c] == D.CRAFTSMAN)
+    g = next(g for g in range(8) if have[g] and g not in D.NEEDS[c])
+    cid, good = D.CARDS[c].cid, D.GOOD_NAMES[g]
     assert f"{cid} takes" in refused(s, f"put {good} {cid}")
-    assert f"not {good}" in refused(s, f"put {d.GOOD_SHORT[g]} {cid}")
-    other = next(x for x in range(d.N_CARDS) if x not in s.cards[s.actor])
-    assert "not in your card area" in refused(s, f"put {good} {d.CARDS[other].cid}")
+    assert f"not {good}" in refused(s, f"put {D.GOOD_SHORT[g]} {cid}")
+    other = next(x for x in range(D.N_CARDS) if x not in s.cards[s.actor])
+    assert "not in your card area" in refused(s, f"put {good} {D.CARDS[other].cid}")
 
 
 def test_no_move_of_the_game_gets_the_legal_moves() -> None:
@@ -130,7 +130,7 @@ def test_no_move_of_the_game_gets_the_legal_moves() -> None:
 
 
 def test_the_boards_spellings_are_accepted() -> None:
-    def has(text: str) -> Callable[[JorvikState], bool]:
+    def has(text: str) -> Callable[[State], bool]:
         return lambda s: any(action_text(a).startswith(text) for a in GAME.legal_actions(s))
 
     s = find(has("put "))
@@ -138,7 +138,7 @@ def test_the_boards_spellings_are_accepted() -> None:
         action_text(a) for a in GAME.legal_actions(s) if action_text(a).startswith("put ")
     )
     _, good, cid = canonical.split()
-    short = d.GOOD_SHORT[d.GOOD_NAMES.index(good)]
+    short = D.GOOD_SHORT[D.GOOD_NAMES.index(good)]
     assert action_text(GAME.parse_action(s, f"put {short} {cid}")) == canonical
     assert action_text(GAME.parse_action(s, f"PU {short.upper()} {cid.lower()}")) == canonical
     c = find(has("convert "))
@@ -146,7 +146,7 @@ def test_the_boards_spellings_are_accepted() -> None:
         action_text(a) for a in GAME.legal_actions(c) if action_text(a).startswith("convert ")
     )
     words = canonical.split()
-    shuffled = [d.GOOD_SHORT[d.GOOD_NAMES.index(w)] for w in reversed(words[1:4])]
+    shuffled = [D.GOOD_SHORT[D.GOOD_NAMES.index(w)] for w in reversed(words[1:4])]
     typed = " ".join(["conv", *shuffled, words[4]])
     assert action_text(GAME.parse_action(c, typed)) == canonical
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from vikingcli.engine import IllegalAction
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, SILK, WOOL
 from vikingcli_jorvik.state import PH_BUY, PH_COMMIT, PH_DEMAND, PH_LOAD
 
@@ -216,9 +216,9 @@ def test_determinize_reshuffles_only_hidden_order() -> None:
     assert GAME.observation(det, 0) == GAME.observation(s, 0)
     assert det.deck != s.deck  # the order changed ...
     # ... but only within each season pile
-    assert [d.SEASON[c] for c in det.deck] == [d.SEASON[c] for c in s.deck]
+    assert [D.SEASON[c] for c in det.deck] == [D.SEASON[c] for c in s.deck]
     assert sorted(det.bag) == sorted(s.bag)
-    assert det.deck[0] == d.E01
+    assert det.deck[0] == D.E01
 
 
 def test_json_round_trip_mid_game_plays_on_identically() -> None:
@@ -240,8 +240,8 @@ def test_json_round_trip_mid_game_plays_on_identically() -> None:
 
 def test_outcome_breakdown_and_tie_break_by_coins() -> None:
     s = blank(2, "karl", start=B)
-    s.box += [c for c in s.deck if c != d.E01]
-    s.deck = [d.E01]
+    s.box += [c for c in s.deck if c != D.E01]
+    s.deck = [D.E01]
     s.coins = [3, 7]
     begin_round(s)
     out = GAME.outcome(s)
@@ -265,8 +265,8 @@ def test_evaluate_values_a_complete_craftsman() -> None:
 def _short_deck(s, *names: str) -> None:
     """Leave only E01 and the named cards (first name on top) in the deck."""
     keep = [cid(x) for x in names]
-    s.box += [c for c in s.deck if c != d.E01 and c not in keep]
-    s.deck = [d.E01, *reversed(keep)]
+    s.box += [c for c in s.deck if c != D.E01 and c not in keep]
+    s.deck = [D.E01, *reversed(keep)]
 
 
 def test_deck_down_to_e01_leaves_slots_empty() -> None:
@@ -275,7 +275,7 @@ def test_deck_down_to_e01_leaves_slots_empty() -> None:
     begin_round(s)
     assert s.slots[:3] == [cid("D06"), -1, -1]
     assert s.phase == PH_DEMAND
-    assert s.deck == [d.E01]
+    assert s.deck == [D.E01]
 
 
 def test_only_pict_cards_left_ends_the_game_after_resolving_them() -> None:

@@ -7,19 +7,19 @@ import random
 
 import pytest
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, WOOL
 from vikingcli_jorvik.state import (
     CTX_SUPPLY,
     PH_BUY,
     PH_DEMAND,
-    PH_END,
     PH_GLORY,
     PH_LOAD,
+    PH_OVER,
     PH_RANSOM,
     PH_RESBUY,
     PH_SWAP,
-    JorvikState,
+    State,
 )
 
 from .helpers import (
@@ -148,10 +148,10 @@ def test_tv02_final_card() -> None:
     give(s, M, "C12", "B12")  # 7
     give(s, E, "B11")  # 2
     give(s, P, "D13", "A11")  # 5
-    s.box += [c for c in s.deck if c != d.E01]
-    s.deck = [d.E01]
+    s.box += [c for c in s.deck if c != D.E01]
+    s.deck = [D.E01]
     begin_round(s)  # deck holds only E01 -> game end
-    assert s.phase == PH_END
+    assert s.phase == PH_OVER
     assert s.log[-1]["card"] == "E01"
     assert s.log[-1]["delta"] == [4, 4, -4, 0]
 
@@ -216,7 +216,7 @@ def test_tv04_purchase() -> None:
 
 def test_tv05_jarl_reservation_row() -> None:
     s = blank(4, "jarl", start=B)
-    ship = d.BY_ID["B14"]
+    ship = D.BY_ID["B14"]
     for name in ("B14", "A07", "D20"):
         s.deck.remove(cid(name))
     s.cargo[ship] = (WOOL, JET)
@@ -279,8 +279,8 @@ def test_tv06_supply_counts(mode: str, n: int, filled: list[int]) -> None:
     ],
 )
 def test_tv06_round_counts(mode: str, n: int, cards: int, rounds: int) -> None:
-    used = d.deck_cards(n, mode == "jarl")
-    non_pict = [c for c in used if d.KIND[c] != d.PICT]
+    used = D.deck_cards(n, mode == "jarl")
+    non_pict = [c for c in used if D.KIND[c] != D.PICT]
     assert len(non_pict) == cards
     # play a random game and count the rounds in which cards were on offer
     s = GAME.new_state(n, {"mode": mode}, 7)
@@ -337,7 +337,7 @@ def test_tv07_loading_rulebook_example() -> None:
 
 def _income(
     mode: str, loading: tuple[str, ...], cards: tuple[str, ...] = ()
-) -> tuple[int, JorvikState]:
+) -> tuple[int, State]:
     s = blank(4, mode, start=B)
     give(s, B, *loading, area="loading")
     give(s, B, *cards)
@@ -429,7 +429,7 @@ def _tv11(extra: tuple[str, ...] = ()):
         s.bag.remove(g)
     s.vp[B] = 14
     s.coins[B] = 7
-    s.deck = [d.E01]
+    s.deck = [D.E01]
     return s
 
 
@@ -445,7 +445,7 @@ def test_tv11_final_scoring() -> None:
     }
     final_scoring(s)
     assert s.vp[B] == 50
-    assert s.phase == PH_END
+    assert s.phase == PH_OVER
     assert GAME.to_move(s) is None
     out = GAME.outcome(s)
     assert out.scores[B] == 50.0

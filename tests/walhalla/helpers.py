@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.game import WalhallaGame
 from vikingcli_walhalla.rules import begin_turn
-from vikingcli_walhalla.state import P_INVITE, P_SEATS, P_SEND, WalhallaState
+from vikingcli_walhalla.state import PH_INVITE, PH_SEATS, PH_SEND, State
 
 GAME = WalhallaGame()
 ANNA, BELA, CECIL, DENES = 0, 1, 2, 3  # RED, BLACK, YELLOW, BLUE
@@ -16,7 +16,7 @@ ANNA, BELA, CECIL, DENES = 0, 1, 2, 3  # RED, BLACK, YELLOW, BLUE
 CARD = {name: i for i, name in enumerate(D.CARD_NAMES)}
 
 
-def blank(n: int = 4, headlands: str = "6,6,6", seed: int = 1, fixed: str = "no") -> WalhallaState:
+def blank(n: int = 4, headlands: str = "6,6,6", seed: int = 1, fixed: str = "no") -> State:
     """A fresh game with an empty board, empty hands and zero scores (active = seat 0)."""
     s = GAME.new_state(n, {"headlands": headlands, "fixed_orientation": fixed}, seed)
     s.occ = [-1] * s.board.n_spaces
@@ -31,7 +31,7 @@ def blank(n: int = 4, headlands: str = "6,6,6", seed: int = 1, fixed: str = "no"
     return s
 
 
-def set_tile(s: WalhallaState, h: int, i: int, tile: int, coast: int) -> None:
+def set_tile(s: State, h: int, i: int, tile: int, coast: int) -> None:
     """Lay tile ``T{tile:02d}`` as the i-th tile (1-based) of headland h (1-based) with
     the space type ``coast`` on the coast side; swaps it with wherever it lay."""
     layout = [list(row) for row in s.layout]
@@ -54,19 +54,19 @@ def set_tile(s: WalhallaState, h: int, i: int, tile: int, coast: int) -> None:
     s.legal_cache = None
 
 
-def sp(s: WalhallaState, h: int, p: int) -> int:
+def sp(s: State, h: int, p: int) -> int:
     """Flat index of space (H h, position p), both 1-based."""
     return s.board.space(h - 1, p)
 
 
-def put(s: WalhallaState, h: int, p: int, seat: int) -> None:
+def put(s: State, h: int, p: int, seat: int) -> None:
     """Stand a viking of ``seat`` on (h, p), taking it from Asgard (keeps 14 per colour)."""
     s.occ[sp(s, h, p)] = seat
     s.asgard[seat] -= 1
     s.legal_cache = None
 
 
-def set_hand(s: WalhallaState, seat: int, cards: Iterable[str]) -> None:
+def set_hand(s: State, seat: int, cards: Iterable[str]) -> None:
     """Give ``seat`` exactly these cards (taken from the deck, old hand returned to it)."""
     for t in range(D.N_CARD_TYPES):
         s.deck.extend([t] * s.hands[seat][t])
@@ -79,7 +79,7 @@ def set_hand(s: WalhallaState, seat: int, cards: Iterable[str]) -> None:
 
 
 def set_pools(
-    s: WalhallaState,
+    s: State,
     seat: int,
     *,
     midgard: int | None = None,
@@ -98,7 +98,7 @@ def set_pools(
     s.legal_cache = None
 
 
-def start_turn(s: WalhallaState, galley: int) -> None:
+def start_turn(s: State, galley: int) -> None:
     """Make ``galley`` the next one drawn and start the active player's turn."""
     rest = [g for g in range(1, D.N_GALLEYS + 1) if g != galley]
     placed = {g for f in s.fjords for g, _, _ in f}
@@ -107,7 +107,7 @@ def start_turn(s: WalhallaState, galley: int) -> None:
     begin_turn(s)
 
 
-def end_raid(s: WalhallaState) -> None:
+def end_raid(s: State) -> None:
     """End the raid now (galley deck empty) and enter the commitment step."""
     s.gdeck = []
     s.galley = 0
@@ -115,24 +115,24 @@ def end_raid(s: WalhallaState) -> None:
     begin_turn(s)
 
 
-def play(s: WalhallaState, *texts: str) -> None:
+def play(s: State, *texts: str) -> None:
     for text in texts:
         GAME.apply(s, GAME.parse_action(s, text))
 
 
-def texts(s: WalhallaState) -> list[str]:
+def texts(s: State) -> list[str]:
     return GAME.legal_action_texts(s)
 
 
-def ledger(s: WalhallaState) -> Mapping[str, tuple[int, ...]]:
+def ledger(s: State) -> Mapping[str, tuple[int, ...]]:
     return dict(s.ledger)
 
 
-def viking_total(s: WalhallaState, seat: int) -> int:
+def viking_total(s: State, seat: int) -> int:
     """Every viking of ``seat`` wherever it is (board, pools, galley)."""
     n = s.midgard[seat] + s.asgard[seat] + s.walhalla[seat]
     n += sum(1 for o in s.occ if o == seat)
-    if s.phase in (P_INVITE, P_SEATS, P_SEND):
+    if s.phase in (PH_INVITE, PH_SEATS, PH_SEND):
         n += sum(1 for o in s.seats if o == seat)
     else:
         n += sum(1 for _, _, o in s.queue if o == seat)

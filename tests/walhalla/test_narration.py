@@ -44,7 +44,7 @@ def test_no_narration_tells_more_than_the_observation(n: int, opts: dict[str, st
     state = GAME.new_state(n, GAME.resolve_options(opts), 40 + n)
     step = 0
     while GAME.to_move(state) is not None:
-        if step % 3 == 0 or state.phase in (S.P_COMMIT, S.P_HUNT):
+        if step % 3 == 0 or state.phase in (S.PH_COMMIT, S.PH_HUNT):
             check_narration(GAME, state, rng, max_actions=8)
         actions = GAME.legal_actions(state)
         GAME.apply(state, actions[rng.randrange(len(actions))])
@@ -142,7 +142,7 @@ def test_sailing_back_to_midgard_is_narrated() -> None:
     start_turn(s, 2)
     play(s, "board front+middle+back", "moor f1 in")
     lines = told(s, "land h1.10")[None]
-    if s.phase == S.P_HUNT:  # the space is a forest: the Hunt question comes first
+    if s.phase == S.PH_HUNT:  # the space is a forest: the Hunt question comes first
         lines = told(s, "no hunt")[None]
     sails = [line for line in lines if "sails back to Midgard" in line]
     assert sails == [
@@ -245,15 +245,15 @@ def simulate_raid_1(seed: int) -> tuple[list[str], list[tuple[int, str]], list[i
         seat = game.to_move(s)
         legal = game.legal_actions(s)
         if seat == 0:
-            a = legal[-1] if s.phase == S.P_COMMIT else legal[0]
+            a = legal[-1] if s.phase == S.PH_COMMIT else legal[0]
             if len(legal) > 1:  # an only move is played for the person, never asked
                 inputs.append(game.format_action(s, a))
         else:
             a = players[seat].choose(game, s, seat)
-        if s.phase == S.P_HUNT and not s.hands[seat][D.C_HUNT]:
+        if s.phase == S.PH_HUNT and not s.hands[seat][D.C_HUNT]:
             blind_hunts.append(len(moves) + 1)
         moves.append((seat, game.format_action(s, a)))
-        if s.phase == S.P_COMMIT and a[0] == S.PLAY:
+        if s.phase == S.PH_COMMIT and a[0] == S.PLAY:
             faced[seat].append(a)
         game.apply(s, a)
     return inputs, moves, blind_hunts, faced

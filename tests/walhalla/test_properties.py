@@ -19,11 +19,11 @@ from vikingcli_walhalla.state import (
     LAND,
     LOSE,
     MOOR,
-    P_INVITE,
-    P_OVER,
-    P_SEATS,
-    P_SEND,
-    WalhallaState,
+    PH_INVITE,
+    PH_OVER,
+    PH_SEATS,
+    PH_SEND,
+    State,
 )
 
 N_GAMES = 520
@@ -35,7 +35,7 @@ CONFIGS = [
 ]
 
 
-def check_invariants(s: WalhallaState) -> None:
+def check_invariants(s: State) -> None:
     n = s.n
     # 14 vikings per colour: Midgard, Asgard, Walhalla, board, galley.
     # (With 3 players the unused colour's 14 never enter the state: out of the game.)
@@ -44,7 +44,7 @@ def check_invariants(s: WalhallaState) -> None:
     for o in s.occ:
         if o >= 0:
             count[o] += 1  # an IndexError here would be a colour not in play
-    if s.phase in (P_INVITE, P_SEATS, P_SEND):
+    if s.phase in (PH_INVITE, PH_SEATS, PH_SEND):
         for o in s.seats:
             if o >= 0:
                 count[o] += 1
@@ -68,7 +68,7 @@ def check_invariants(s: WalhallaState) -> None:
             cards[t] += 1
     assert tuple(cards) == D.CARD_COUNTS
     # 12 galleys: moored, in the deck, or drawn and not yet moored; berths all legal.
-    in_hand = 1 if s.phase in (P_INVITE, P_SEATS, P_SEND) else 0
+    in_hand = 1 if s.phase in (PH_INVITE, PH_SEATS, PH_SEND) else 0
     assert sum(len(f) for f in s.fjords) + len(s.gdeck) + in_hand == D.N_GALLEYS
     for f, moored in enumerate(s.fjords):
         assert len(moored) <= s.board.max_berths[f]
@@ -82,7 +82,7 @@ def allowed_majority_values(inner: int, outer: int) -> set[int]:
     return vals
 
 
-def check_step(pre: WalhallaState, a: tuple, post: WalhallaState) -> None:
+def check_step(pre: State, a: tuple, post: State) -> None:
     """The score changes only by: card sales, forest VP (Hunt), and the scorings."""
     n = pre.n
     mover = rules.to_move(pre)
@@ -161,7 +161,7 @@ def test_random_games_keep_the_invariants() -> None:
             rules.play(s, a)
             check_invariants(s)
             check_step(pre, a, s)
-        assert s.phase == P_OVER and s.raid == 3
+        assert s.phase == PH_OVER and s.raid == 3
         out = GAME.outcome(s)
         total = [0] * n
         for key, pts in out.breakdown.items():

@@ -19,15 +19,15 @@ from tests.walhalla.helpers import (
     start_turn,
 )
 from vikingcli.engine import IllegalAction
-from vikingcli_walhalla.state import WalhallaState
+from vikingcli_walhalla.state import State
 
 
-def refused(s: WalhallaState, text: str, reason: str) -> None:
+def refused(s: State, text: str, reason: str) -> None:
     with pytest.raises(IllegalAction, match="is not allowed now: .*" + reason):
         GAME.parse_action(s, text)
 
 
-def boarding(midgard: int = 7, cards: tuple[str, ...] = (), score: int = 5) -> WalhallaState:
+def boarding(midgard: int = 7, cards: tuple[str, ...] = (), score: int = 5) -> State:
     """Anna boards G05 (middle seat BLACK) after Béla declined the invitation."""
     s = blank(4)
     set_pools(s, ANNA, midgard=midgard)
@@ -38,7 +38,7 @@ def boarding(midgard: int = 7, cards: tuple[str, ...] = (), score: int = 5) -> W
     return s
 
 
-def landing() -> WalhallaState:
+def landing() -> State:
     """Anna's viking at F2 position 1 (touching H1.1 and H2.1) disembarks;
     Béla stands on H1.1."""
     s = blank(4)

@@ -27,7 +27,7 @@ from vikingcli.engine import IllegalAction
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import make_board
 from vikingcli_walhalla.scoring import headland_strengths, majority_points, reinforcement
-from vikingcli_walhalla.state import P_COMMIT, P_DEFEND, P_INVITE, P_OVER
+from vikingcli_walhalla.state import PH_COMMIT, PH_DEFEND, PH_INVITE, PH_OVER
 
 # -- TV1: the rulebook's disembarking example ------------------------------------------------
 
@@ -64,7 +64,7 @@ def tv1_state(
 
 def tv1_sail(s, sail_back: bool = False) -> None:
     """Steps 1-2: Béla joins, Anna fills middle+back, moors F2 berth 1 BOW_IN."""
-    assert s.phase == P_INVITE and GAME.to_move(s) == BELA
+    assert s.phase == PH_INVITE and GAME.to_move(s) == BELA
     play(s, "join")
     assert s.midgard[BELA] == 3
     play(s, "board middle+back")
@@ -81,7 +81,7 @@ def test_tv1_disembarking_example_from_the_rulebook() -> None:
     assert GAME.to_move(s) == BELA
     assert texts(s) == ["attack h1.1"]
     play(s, "attack h1.1")
-    assert s.phase == P_DEFEND and GAME.to_move(s) == CECIL
+    assert s.phase == PH_DEFEND and GAME.to_move(s) == CECIL
     assert texts(s) == ["lose", "win"]
     play(s, "lose")
     assert s.walhalla[CECIL] == 2
@@ -236,7 +236,7 @@ def test_tv4_headland_card_without_vikings() -> None:
     put(s, 1, 1, BELA)
     set_hand(s, ANNA, ["headland"])
     end_raid(s)
-    assert s.phase == P_COMMIT and GAME.to_move(s) == ANNA
+    assert s.phase == PH_COMMIT and GAME.to_move(s) == ANNA
     assert texts(s) == ["play headland h1", "play headland h2", "play headland h3", "done"]
     play(s, "play headland h1")
     assert texts(s) == ["done"]
@@ -289,10 +289,10 @@ def test_tv5_walhalla_card_not_offered_in_raid_3() -> None:
     s.raid = 3
     set_hand(s, DENES, ["walhalla"])
     end_raid(s)
-    assert s.phase == P_COMMIT and GAME.to_move(s) == DENES
+    assert s.phase == PH_COMMIT and GAME.to_move(s) == DENES
     assert texts(s) == ["done"]
     play(s, "done")
-    assert s.phase == P_OVER
+    assert s.phase == PH_OVER
 
 
 def test_tv6_departure_example_from_the_rulebook() -> None:
@@ -380,7 +380,7 @@ def test_tv8_final_occupation() -> None:
     for p in (1, 2, 3, 4, 5):
         put(s, 2, p, ANNA)
     end_raid(s)
-    assert s.phase == P_OVER
+    assert s.phase == PH_OVER
     assert ledger(s)["final occupation"] == (5, 0, 0, 0)
     out = GAME.outcome(s)
     assert out.breakdown["final occupation"] == [5, 0, 0, 0]

@@ -25,7 +25,7 @@ from vikingcli_wikinger.data import (
     YELLOW,
 )
 from vikingcli_wikinger.game import WikingerGame
-from vikingcli_wikinger.state import TAKE, State
+from vikingcli_wikinger.state import PH_TAKE, State
 
 GAME = WikingerGame()
 SAILS = {"red": RED, "green": GREEN, "yellow": YELLOW, "blue": BLUE}
@@ -98,7 +98,7 @@ def empty_state(n: int = 2, adv: bool = False, gold: int = 20, vp: int = 10) -> 
     s.vp = [vp] * n
     s.stacks = [T_L] * 72
     s.bag = [0] * 78
-    s.phase = TAKE
+    s.phase = PH_TAKE
     return s
 
 
@@ -131,7 +131,7 @@ def turn_outcomes(s: State) -> list[tuple[list[str], State]]:
     turn = s.turn
 
     def walk(state: State, path: list[str]) -> None:
-        if state.turn != turn or (state.phase == TAKE and state.turn != turn):
+        if state.turn != turn or (state.phase == PH_TAKE and state.turn != turn):
             out.append((path, state))
             return
         for a in GAME.legal_actions(state):

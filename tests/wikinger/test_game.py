@@ -24,7 +24,7 @@ from vikingcli_wikinger.data import (
     WARRIOR,
 )
 from vikingcli_wikinger.rules.ferry import next_ferrier
-from vikingcli_wikinger.state import AUCTION, DISCARD, FERRY, OVER, SWAP, State
+from vikingcli_wikinger.state import PH_AUCTION, PH_DISCARD, PH_FERRY, PH_OVER, PH_SWAP, State
 from vikingcli_wikinger.view import render_board
 
 from .helpers import GAME, board, empty_state, legal, play, set_wheel, ship, tile_code
@@ -43,20 +43,20 @@ def random_state(n: int, mode: str, seed: int, steps: int) -> State:
 
 def test_options_start_player_and_no_bidding() -> None:
     s = GAME.new_state(3, GAME.resolve_options({"start": "2"}), 5)
-    assert s.start == 2 and s.cur == 2
+    assert s.start == 2 and s.actor == 2
     with pytest.raises(ValueError):
         GAME.new_state(2, GAME.resolve_options({"start": "3"}), 5)
     with pytest.raises(ValueError):
         GAME.resolve_options({"start": "7"})
     s = GAME.new_state(2, GAME.resolve_options({"mode": "advanced", "bidding": "no"}), 1)
-    assert s.phase == DISCARD and sum(s.drawn) == 13 and all(d >= 0 for d in s.display)
+    assert s.phase == PH_DISCARD and sum(s.drawn) == 13 and all(d >= 0 for d in s.display)
     s = GAME.new_state(2, GAME.resolve_options({"mode": "advanced"}), 1)
-    assert s.phase == AUCTION
+    assert s.phase == PH_AUCTION
 
 
 def test_round_and_scoring_sequence() -> None:
     s = random_state(3, "advanced", 4, 10_000)
-    assert s.phase == OVER
+    assert s.phase == PH_OVER
     assert [e["scoring"] for e in s.log] == [
         "small", "big", "small", "big", "small", "big", "final"
     ]
@@ -81,7 +81,7 @@ def test_longship_carries_like_a_basic_boatman() -> None:
     s.sp[0][SP04] = 1
     s.round, s.turn, s.start, s.ferry_i = 2, 12, 0, 0
     next_ferrier(s, advance=False)
-    assert s.phase == FERRY
+    assert s.phase == PH_FERRY
     acts = legal(s)
     assert ("longship", 3, 0) in acts and ("boat", 3, 0) in acts
     play(s, "longship 3 0", "add 3 1", "add 3 2")  # three scouts in one trip
@@ -93,7 +93,7 @@ def test_longship_carries_like_a_basic_boatman() -> None:
 
 def test_bid_text_shows_vp_spent() -> None:
     s = random_state(3, "advanced", 2, 0)
-    p = s.cur
+    p = s.actor
     s.gold[p], s.vp[p] = 2, 5
     s.legal_cache = None
     assert GAME.format_action(s, ("bid", 2)) == "bid 2"
@@ -138,7 +138,7 @@ def test_render_fits_16_lines_of_80_columns_and_shows_own_board_in_full() -> Non
         assert ("slot" in text and "price" in text) == any(s.wheel_t)
         assert "~L" in text  # full cells show sea/land edges
         for p in (0, 2, 3):  # the others: short, their tableaux behind 'board N'
-            shown = f"{{p{p}}} ({p + 1}): " if s.phase != OVER else f". {{p{p}}}: "
+            shown = f"{{p{p}}} ({p + 1}): " if s.phase != PH_OVER else f". {{p{p}}}: "
             assert shown in text
         assert "~L-" not in text.split("{p1} (2, you)")[0]  # no other tableau drawn
 
@@ -194,7 +194,7 @@ def test_sp11_swap_when_taken_and_waiting() -> None:
     set_wheel(s, {0: (T_MA, FISHER), 5: (T_MA, GOLDSMITH), 11: (ship("red"), WARRIOR)})
     s.display = [SP11 + 1, -1, -1, -1]
     play(s, "take 11", "special 0")
-    assert s.phase == SWAP and legal(s) == [("swap", 3, 1), ("swap", 3, 2)]
+    assert s.phase == PH_SWAP and legal(s) == [("swap", 3, 1), ("swap", 3, 2)]
     play(s, "swap 3 1")
     assert s.rows[0][2][1] == tile_code("Xb") | 16 and T_MA + 1 in s.box_tiles
     # A waiting SP11 swaps onto the next tile of its building that is placed.

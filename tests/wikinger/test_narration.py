@@ -27,7 +27,7 @@ from vikingcli_wikinger.data import (
 )
 from vikingcli_wikinger.narrate import replay_events
 from vikingcli_wikinger.rules.ferry import next_ferrier
-from vikingcli_wikinger.state import FIGURE, OVER, TAKE, State
+from vikingcli_wikinger.state import PH_FIGURE, PH_OVER, PH_TAKE, State
 
 from .helpers import GAME, board, empty_state, play, set_wheel, ship
 
@@ -111,7 +111,7 @@ def test_two_ferrying_orders_that_end_alike_are_told_apart() -> None:
     a, b = s.clone(), s.clone()
     play(a, "boat 4 0", "add 4 1")
     play(b, "boat 3 0", "add 4 0", "add 5 0")
-    assert a.phase == b.phase == OVER
+    assert a.phase == b.phase == PH_OVER
     assert GAME.observation(a, 1) != GAME.observation(b, 1)
     assert a.last_move == (0, "add", 4, 1)
 
@@ -137,7 +137,7 @@ def test_forced_take_and_forced_placement_are_told() -> None:
     # Bjørn has one legal take (the last combination) and one cell for its R tile
     assert "Bjørn takes slot 0: R tile + blue fisher, free (forced)" in lines
     assert "Bjørn puts the R tile at row 5 column 1 (forced: its only cell)" in lines
-    assert s.phase == FIGURE and s.cur == 1
+    assert s.phase == PH_FIGURE and s.actor == 1
     # and every seat reads it so
     assert told(s, "figure here", 0)[0] == "figure here"
 
@@ -197,7 +197,7 @@ def test_a_whole_forced_ferry_is_told() -> None:
     s.turn = 10
     set_wheel(s, {0: (ship("blue"), F), 4: (R, G)})
     lines = told(s, "take 4")
-    assert s.phase == OVER
+    assert s.phase == PH_OVER
     expected = [
         "take 4",
         "Ása takes slot 4: R tile + yellow goldsmith, for 4 gold",
@@ -320,7 +320,7 @@ def test_score_sheet_takes_items_from_the_log() -> None:
                    {"plunder_gold": 0, "plunder_vp": 3, "nobles_vp": 0, "scouts_vp": 0,
                     "goldsmiths_gold": 0, "gold": 0, "vp": 3}]},
     ]
-    s.phase = OVER
+    s.phase = PH_OVER
     sheet = dict(GAME.outcome(s).sheet)
     assert sheet["round 1 goldsmiths (gold)"] == ("+6g", "+0g")
     assert sheet["round 2 nobles"] == (4, 0)
@@ -332,7 +332,7 @@ def test_score_sheet_takes_items_from_the_log() -> None:
 
 def test_outcome_of_an_unfinished_game_has_a_sheet() -> None:
     s = empty_state(2)
-    s.phase = TAKE
+    s.phase = PH_TAKE
     assert GAME.outcome(s).sheet[-1] == ("total", (10, 10))
 
 

@@ -19,7 +19,7 @@ from vikingcli_wikinger.data import (
     SP04,
     TILE_MASK,
 )
-from vikingcli_wikinger.state import OVER, State
+from vikingcli_wikinger.state import PH_OVER, State
 from vikingcli_wikinger.view import figures, tiles
 
 from .helpers import GAME
@@ -33,7 +33,7 @@ def check_invariants(s: State) -> None:
     assert tiles(s) == (76, 25)
     for p in range(s.n):
         assert s.gold[p] >= 0
-        if s.phase != OVER:
+        if s.phase != PH_OVER:
             assert s.vp[p] >= 0  # voluntary exchange never goes below 0
         rows = s.rows[p]
         ships = s.ships[p]

@@ -7,7 +7,7 @@ import pytest
 
 from vikingcli.engine import IllegalAction
 from vikingcli_wikinger.data import BOATMAN, FISHER, NOBLE, SCOUT, T_L, T_MA, T_R
-from vikingcli_wikinger.state import FERRY, FIGURE, PLACE, State
+from vikingcli_wikinger.state import PH_FERRY, PH_FIGURE, PH_PLACE, State
 
 from .helpers import GAME, board, empty_state, play, set_wheel
 
@@ -61,7 +61,7 @@ def test_a_move_of_another_phase_says_what_to_do_now() -> None:
 def place_state(tile: int) -> State:
     s = empty_state(2)
     board(s, 0, "row2: L M\nrow5: L")
-    s.phase = PLACE
+    s.phase = PH_PLACE
     s.pend_t, s.pend_f = tile, NOBLE
     s.legal_cache = None
     return s
@@ -88,7 +88,7 @@ def test_edges_must_match() -> None:
 def test_ferrying_refusals_name_the_tile_or_the_missing_figure() -> None:
     s = empty_state(2)
     board(s, 0, "row2: L+N M\nrow3: L\nmainland: Bt N")
-    s.phase = FERRY
+    s.phase = PH_FERRY
     s.round = 2
     s.legal_cache = None
     assert GAME.parse_action(s, "boat 2 1") == ("boat", 2, 1)
@@ -108,7 +108,7 @@ def test_the_boards_spellings_are_moves() -> None:
     assert GAME.parse_action(s, "tile (1,1)") == ("tile", 1, 1)
     assert GAME.parse_action(s, "tile row 1 col 1") == ("tile", 1, 1)
     play(s, "tile 2 2")
-    assert s.phase == FIGURE
+    assert s.phase == PH_FIGURE
     assert GAME.parse_action(s, "fig h") == ("figure", 1)
     assert GAME.parse_action(s, "figure m") == ("figure", 0)
 

@@ -24,12 +24,12 @@ from vikingcli_wikinger.rules.ferry import next_ferrier
 from vikingcli_wikinger.rules.offer import start_round
 from vikingcli_wikinger.rules.take import occupied, price
 from vikingcli_wikinger.state import (
-    DISCARD,
-    FERRY,
-    FIGURE,
-    OVER,
-    SPECIAL,
-    TAKE,
+    PH_DISCARD,
+    PH_FERRY,
+    PH_FIGURE,
+    PH_OVER,
+    PH_SPECIAL,
+    PH_TAKE,
     TRIP_NONE,
     State,
 )
@@ -86,7 +86,7 @@ def test_tv02_wheel_rotation() -> None:
     assert 0 in takes(s)  # last fisher
     play(s, "take 0")  # the ship goes to column 3 (forced), fisher to the mainland
     assert s.ships[0] == [2, 2, 2, 5]
-    assert s.cur == 1 and s.phase == TAKE
+    assert s.actor == 1 and s.phase == PH_TAKE
     assert [price(s, i) for i in (3, 4, 7, 9, 11)] == [0, 1, 4, 6, 8]
     assert occupied(s)[0] == 3 and s.wheel_f[3] == G  # zero combination: goldsmith
     assert takes(s) == [4, 7, 9, 11]
@@ -183,12 +183,12 @@ def test_tv06_figure_placement() -> None:
     play(s, "take 0")  # (M, scout); the M can go to (2,1) or (4,1)
     assert legal(s) == [("tile", 2, 1), ("tile", 4, 1)]
     play(s, "tile 2 1")
-    assert s.idle[0][S] == 1 and s.phase == TAKE and s.cur == 1  # no choice
+    assert s.idle[0][S] == 1 and s.phase == PH_TAKE and s.actor == 1  # no choice
     play(s, "take 3")  # player 1: (M, boatman) -> forced cell (1,1), boatman idle
-    assert s.idle[1][B] == 1 and s.cur == 0
+    assert s.idle[1][B] == 1 and s.actor == 0
     play(s, "take 1")  # (M, goldsmith) into row 4: a real choice
     play(s, "tile 4 1")
-    assert s.phase == FIGURE and legal(s) == [("figure", 1), ("figure", 0)]
+    assert s.phase == PH_FIGURE and legal(s) == [("figure", 1), ("figure", 0)]
     play(s, "figure here")
     assert s.rows[0][3][1] == M | 16
     play(s, "take 2", "ship 0")  # player 1: ship + noble: the noble goes to the mainland
@@ -235,7 +235,7 @@ def trips(s: State) -> set[str]:
                 continue
             nxt = state.clone()
             GAME.apply(nxt, a)
-            if a[0] == "land" or nxt.phase != FERRY or nxt.trip_mode == TRIP_NONE:
+            if a[0] == "land" or nxt.phase != PH_FERRY or nxt.trip_mode == TRIP_NONE:
                 moved = "".join("FGSNW"[x] * (before[x] - nxt.idle[0][x]) for x in range(5))
                 out.add(moved)
             else:
@@ -250,7 +250,7 @@ FREE_345 = "row3: L M M R\nrow4: L M M R\nrow5: L M M R"
 
 def test_tv08_one_boatmans_loads() -> None:
     s = ferry_state(FREE_345, "F x3 G S x2 Bt")
-    assert s.phase == FERRY
+    assert s.phase == PH_FERRY
     assert trips(s) == {
         "F", "FF", "FFF", "G", "S", "SS",
         "FG", "FS", "GS", "FGS",
@@ -266,7 +266,7 @@ def test_tv09_advanced_boatmen() -> None:
     assert bd.maxf([0, 0, 1, 1, 0], [0, 0, 1, 1, 0], 1, 0, True) == 1
     s = ferry_state("row2: L R\nrow3: L R", "N S Bt x2", adv=True)
     play(s, "boat 2 0")
-    assert s.phase == FERRY and s.idle[0][B] == 1 and s.idle[0][S] == 1
+    assert s.phase == PH_FERRY and s.idle[0][B] == 1 and s.idle[0][S] == 1
     play(s, "boat 3 0")
     assert s.idle[0][B] == 0 and s.rows[0][2][0] == L | 16
 
@@ -280,14 +280,14 @@ def test_tv10_round6_forced_ferrying() -> None:
     # {G, G} then {S + F}
     t = s.clone()
     play(t, "boat 4 0", "add 4 1")  # then landing and {S + F} are forced (taken automatically)
-    assert t.phase == OVER
+    assert t.phase == PH_OVER
     assert t.idle[0] == [1, 0, 0, 0, 1, 0]
     # {S + G + F} then {G}
     t = s.clone()
     play(t, "boat 3 0", "add 4 0")
     assert set(legal(t)) == {("add", 5, 0), ("land",)}  # {S+G} then {G+F} also reaches 4
     play(t, "add 5 0")  # then the trip {G} is forced
-    assert t.phase == OVER
+    assert t.phase == PH_OVER
     assert t.idle[0] == [1, 0, 0, 0, 1, 0]
     # {F} alone first is illegal (1 + 2 < 4), as is ending early
     assert ("boat", 5, 0) not in legal(s)
@@ -472,13 +472,13 @@ TV17_DRAWN = [F] * 4 + [G] * 2 + [S] * 2 + [N] + [W] * 2 + [B] * 2
 def test_tv17_advanced_colour_placement() -> None:
     s = advanced_round_start(3, TV17_DRAWN, [25] * 3, [10] * 3)
     play(s, "pass", "pass", "pass")
-    assert s.phase == DISCARD and s.cur == 0
+    assert s.phase == PH_DISCARD and s.actor == 0
     play(s, "discard grey")
     assert s.wheel_t == [M, L, R, M, L, R, M, L, R, M, ship("blue"), ship("red")]
     play(s, "colour yellow", "colour blue", "colour black", "colour green", "colour red")
     # C's boatman is forced (the last colour) and placed automatically.
     assert s.wheel_f == [B, N, S, S, W, W, F, F, F, F, G, G]
-    assert s.phase == TAKE and s.cur == 0
+    assert s.phase == PH_TAKE and s.actor == 0
     assert 0 in takes(s)  # last boatman: the zero combination is takeable
 
 
@@ -494,18 +494,18 @@ def test_tv18_special_tile_eligibility() -> None:
     s = state()
     assert [price(s, i) for i in (1, 3, 6, 11)] == [0, 2, 5, 10]
     play(s, "take 11")
-    assert s.phase == SPECIAL and s.cur == 0
+    assert s.phase == PH_SPECIAL and s.actor == 0
     assert legal(s) == [("special", 0), ("special", 1), ("special", 2), ("special", 3),
                         ("special", -1)]
     play(s, "special 1")
     assert s.sp[0][SP04] == 1 and s.display[1] == -1
-    assert s.cur == 1
+    assert s.actor == 1
     play(s, "take 6", "tile 1 1")  # now the most expensive: player 1 may take one
-    assert s.phase == SPECIAL
+    assert s.phase == PH_SPECIAL
     play(s, "special none")
     s = state()
     play(s, "take 6", "tile 1 1")
-    assert s.phase == TAKE and s.cur == 1  # price 5 < 10: no special tile
+    assert s.phase == PH_TAKE and s.actor == 1  # price 5 < 10: no special tile
     s = state()
     set_wheel(s, {6: (M, N)})
     s.turn = 11
@@ -516,20 +516,20 @@ def test_tv18_special_tile_eligibility() -> None:
 
 def auction(seq: list[str]) -> State:
     s = advanced_round_start(3, TV17_DRAWN, [12, 5, 20], [10, 3, 0])
-    assert s.phase == 0 and s.cur == 0
+    assert s.phase == 0 and s.actor == 0
     return play(s, *seq)
 
 
 def test_tv19_start_player_auction() -> None:
     s = auction(["bid 0", "bid 2", "pass", "bid 3", "bid 8 -3vp", "pass"])
-    assert s.start == 1 and s.phase == DISCARD and s.cur == 1
+    assert s.start == 1 and s.phase == PH_DISCARD and s.actor == 1
     assert (s.gold[1], s.vp[1]) == (0, 0) and (s.gold[0], s.vp[0]) == (12, 10)
     s = auction(["pass", "pass", "pass"])
-    assert s.start == 0 and s.phase == DISCARD and s.gold[0] == 12
+    assert s.start == 0 and s.phase == PH_DISCARD and s.gold[0] == 12
     s = auction(["pass", "pass"])
-    assert s.cur == 2 and ("bid", 0) not in legal(s) and ("bid", 1) in legal(s)
+    assert s.actor == 2 and ("bid", 0) not in legal(s) and ("bid", 1) in legal(s)
     play(s, "bid 1")
-    assert s.start == 2 and s.gold[2] == 19 and s.phase == DISCARD
+    assert s.start == 2 and s.gold[2] == 19 and s.phase == PH_DISCARD
     s = auction(["pass", "pass", "pass"])
     assert s.start == 0
     s = auction(["bid 0"])
@@ -567,7 +567,7 @@ def test_tv21_forced_discard() -> None:
     assert bd.island_cells(s.rows[0], L) == [(r, 2) for r in range(1, 6)]
     set_wheel(s, {0: (M, F), 5: (M, G), 11: (R, N)})
     play(s, "take 11")
-    assert s.box_tiles == [R] and s.idle[0][N] == 1 and s.cur == 1
+    assert s.box_tiles == [R] and s.idle[0][N] == 1 and s.actor == 1
 
 
 def test_tv22_majorities_with_zero_and_tiebreak() -> None:

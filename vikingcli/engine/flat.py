@@ -73,6 +73,14 @@ class FlatState:
     once, so a compiled class, which checks every field's type when it is set, gets
     the field's final form in ``data`` (convert, then call :func:`load_fields`).
 
+    ``SAVED_AS`` maps a field renamed after saves were made to the key it has in a
+    snapshot: ``to_json`` writes the field under that key and :func:`load_fields`
+    reads it from there. Why: a save replays its actions and compares ``to_json`` of
+    the result with the snapshot it stores, and an observation is built from
+    ``to_json``, so a rename in the code must change neither. An override that
+    converts a renamed field finds it, and hands it back, under the saved key. Only
+    the snapshot reads the mapping: ``clone`` and the rules never do.
+
     ``clone`` is generated from the kinds when the class is created, unless the class
     defines its own: a compiled (native) class must, as nothing can be assigned to it
     once it exists. A hand-written ``clone`` copies every field as deep as its kind
@@ -90,6 +98,9 @@ class FlatState:
     GRIDS: ClassVar[tuple[str, ...]] = ()
     CUBES: ClassVar[tuple[str, ...]] = ()
     CACHES: ClassVar[tuple[str, ...]] = ()
+    SAVED_AS: ClassVar[Mapping[str, str]] = {}
+    """Field name -> its key in a snapshot, for fields renamed after saves were made
+    (the rest are saved under their own name)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -118,7 +129,8 @@ class FlatState:
         raise TypeError("FlatState itself has no fields; clone a subclass")
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready snapshot of every field but the caches."""
+        """A JSON-ready snapshot of every field but the caches, each under its saved
+        key (:attr:`SAVED_AS`)."""
         d: dict[str, Any] = {}
         for name in self.VALUES:
             d[name] = getattr(self, name)
@@ -128,6 +140,9 @@ class FlatState:
             d[name] = [list(row) for row in getattr(self, name)]
         for name in self.CUBES:
             d[name] = [[list(row) for row in plane] for plane in getattr(self, name)]
+        saved = self.SAVED_AS
+        if saved:  # renamed in place: the snapshot keeps its key order
+            d = {saved.get(name, name): value for name, value in d.items()}
         return d
 
     @classmethod
@@ -146,18 +161,20 @@ class FlatState:
 def load_fields(cls: type[S], data: Mapping[str, Any]) -> S:
     """A ``cls`` with every declared field set from ``data`` (caches empty): the work of
     :meth:`FlatState.from_json`, which a subclass's ``from_json`` calls after converting
-    ``data``. Called by name, not as ``super().from_json``: mypyc compiles ``super()``
-    in a classmethod of a native class with the metaclass in place of ``cls``."""
+    ``data``, each field under its saved key (:attr:`FlatState.SAVED_AS`). Called by
+    name, not as ``super().from_json``: mypyc compiles ``super()`` in a classmethod of a
+    native class with the metaclass in place of ``cls``."""
     klass: Any = cls  # not cls.__new__ typed: mypyc would compile it as type.__new__
     s = klass.__new__(klass)
+    saved = cls.SAVED_AS
     for name in cls.VALUES:
-        setattr(s, name, data[name])
+        setattr(s, name, data[saved.get(name, name)])
     for name in cls.LISTS:
-        setattr(s, name, list(data[name]))
+        setattr(s, name, list(data[saved.get(name, name)]))
     for name in cls.GRIDS:
-        setattr(s, name, [list(row) for row in data[name]])
+        setattr(s, name, [list(row) for row in data[saved.get(name, name)]])
     for name in cls.CUBES:
-        setattr(s, name, [[list(row) for row in plane] for plane in data[name]])
+        setattr(s, name, [[list(row) for row in plane] for plane in data[saved.get(name, name)]])
     s.clear_caches()
     return s
 

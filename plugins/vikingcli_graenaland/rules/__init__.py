@@ -32,27 +32,26 @@ from vikingcli_graenaland.rules.setup import (
     legal_draft,
     legal_reloc,
     legal_vckeep,
-    new_state,
     play_draft,
     play_reloc,
     play_vckeep,
 )
 from vikingcli_graenaland.rules.votes import legal_vote, play_vote
-from vikingcli_graenaland.state import PH_OVER, Action, GState
+from vikingcli_graenaland.state import PH_OVER, Action, State
 
-__all__ = ["legal", "new_state", "play"]
+__all__ = ["legal", "play"]
 
 
-def _legal_over(st: GState) -> list[Action]:
+def _legal_over(st: State) -> list[Action]:
     return []
 
 
-def _play_over(st: GState, a: Action) -> None:
+def _play_over(st: State, a: Action) -> None:
     raise IllegalAction(f"no action expected in phase {PH_OVER}")
 
 
 # indexed by phase: PH_DRAFT .. PH_OVER (state.py)
-_LEGAL: tuple[Callable[[GState], list[Action]], ...] = (
+_LEGAL: tuple[Callable[[State], list[Action]], ...] = (
     legal_draft,
     legal_reloc,
     legal_vckeep,
@@ -69,7 +68,7 @@ _LEGAL: tuple[Callable[[GState], list[Action]], ...] = (
     legal_joint,
     _legal_over,
 )
-_PLAY: tuple[Callable[[GState, Action], None], ...] = (
+_PLAY: tuple[Callable[[State, Action], None], ...] = (
     play_draft,
     play_reloc,
     play_vckeep,
@@ -88,11 +87,11 @@ _PLAY: tuple[Callable[[GState, Action], None], ...] = (
 )
 
 
-def legal(st: GState) -> list[Action]:
+def legal(st: State) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order; empty once over."""
     return _LEGAL[st.phase](st)
 
 
-def play(st: GState, a: Action) -> None:
+def play(st: State, a: Action) -> None:
     """Play the legal action ``a`` for the seat to move, in place."""
     _PLAY[st.phase](st, a)

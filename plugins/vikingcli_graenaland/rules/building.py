@@ -52,7 +52,7 @@ from vikingcli_graenaland.state import (
     PH_HERO,
     PH_PAY,
     Action,
-    GState,
+    State,
 )
 
 
@@ -60,10 +60,11 @@ class _Affordable:
     """Which costs seat's means cover (``can_pay`` with no contributions). A class, not
     a closure over the means: the compiled build calls a closure through Python's
     calling convention, and this runs for every cost on the board at every build
-    decision (a quarter of a compiled search iteration in a build phase). The hand
-    is read and its supply cards' icon choices looked up once here, not in
-    ``can_pay`` for every cost; each cost is then checked again, not memoised: a memo
-    keyed by the cost cost more than the check, in both builds."""
+    decision (nearly all the time of a build phase's legal actions, compiled:
+    benchmarks/README.md, "Graenaland's search, compiled"). The hand is read and its
+    supply cards' icon choices looked up once here, not in ``can_pay`` for every
+    cost; each cost is then checked again, not memoised: a memo keyed by the cost
+    cost more than the check, in both builds."""
 
     def __init__(self, units: int, h: list[int], sup: list[int], mk: int) -> None:
         self.units = units
@@ -81,7 +82,7 @@ class _Affordable:
         )
 
 
-def build_actions(st: GState, s: int) -> list[Action]:
+def build_actions(st: State, s: int) -> list[Action]:
     """What seat ``s`` may start now: builds it can pay, supply, joint work, the end."""
     acts: list[Action] = []
     mode = st.bmode
@@ -148,12 +149,12 @@ def build_actions(st: GState, s: int) -> list[Action]:
     return acts
 
 
-def legal_build(st: GState) -> list[Action]:
-    return build_actions(st, st.cur)
+def legal_build(st: State) -> list[Action]:
+    return build_actions(st, st.actor)
 
 
-def play_build(st: GState, a: Action) -> None:
-    s = st.cur
+def play_build(st: State, a: Action) -> None:
+    s = st.actor
     op = a[0]
     bd = st.board
     if op == "end":
@@ -178,7 +179,7 @@ def play_build(st: GState, a: Action) -> None:
         st.perm_used = True
         st.bseat = a[1]
         st.bmode = BM_PERMIT
-        st.cur = a[1]
+        st.actor = a[1]
         return
     if op == "joint":
         start_joint(st, a[1], a[2])
@@ -203,14 +204,14 @@ def play_build(st: GState, a: Action) -> None:
     raise IllegalAction(f"unknown build action {a!r}")
 
 
-def play_pay(st: GState, a: Action) -> None:
-    s = st.cur
+def play_pay(st: State, a: Action) -> None:
+    s = st.actor
     pay_step(st, s, a)
     if not sum(st.req):
         finish_build(st, s)
 
 
-def finish_build(st: GState, s: int) -> None:
+def finish_build(st: State, s: int) -> None:
     """The build is paid: it goes onto the board (§4 Phase 4)."""
     p = st.pend_p
     kind = st.pend_kind
@@ -258,20 +259,20 @@ def finish_build(st: GState, s: int) -> None:
     after_build(st)
 
 
-def after_build(st: GState) -> None:
+def after_build(st: State) -> None:
     if st.bmode == BM_PERMIT:
         back_to_lead(st)
     else:
         st.phase = PH_BUILD
 
 
-def legal_hero(st: GState) -> list[Action]:
+def legal_hero(st: State) -> list[Action]:
     return [("hero", 1), ("hero", 0)]
 
 
-def play_hero(st: GState, a: Action) -> None:
+def play_hero(st: State, a: Action) -> None:
     """Move the priest/skald to the new temple/hall, or leave it (§4.4, R19)."""
-    s = st.cur
+    s = st.actor
     idx = s * 3 + st.hero_type
     p = st.hero_p
     if a[1]:
@@ -289,13 +290,13 @@ def play_hero(st: GState, a: Action) -> None:
 
 # The phases a build passes through, for the claim planner (claims.py), which plays a
 # final build without the round around it.
-def legal_in_build(st: GState) -> list[Action]:
+def legal_in_build(st: State) -> list[Action]:
     """The legal actions in the build phase or one of its sub-phases."""
     ph = st.phase
     if ph == PH_BUILD:
-        return build_actions(st, st.cur)
+        return build_actions(st, st.actor)
     if ph == PH_PAY:
-        return pay_actions(st, st.cur)
+        return pay_actions(st, st.actor)
     if ph == PH_FEE:
         return legal_fee(st)
     if ph == PH_HERO:
@@ -303,7 +304,7 @@ def legal_in_build(st: GState) -> list[Action]:
     raise ValueError(f"phase {ph} is not part of a build")
 
 
-def play_in_build(st: GState, a: Action) -> None:
+def play_in_build(st: State, a: Action) -> None:
     """Play ``a`` in the build phase or one of its sub-phases."""
     ph = st.phase
     if ph == PH_BUILD:

@@ -19,16 +19,16 @@ from vikingcli_graenaland.rules.rounds import (
     start_build,
     start_final_builds,
 )
-from vikingcli_graenaland.state import Action, GState
+from vikingcli_graenaland.state import Action, State
 
 
-def legal_claim(st: GState) -> list[Action]:
-    best, _plan = claim_option(st, st.cur)
+def legal_claim(st: State) -> list[Action]:
+    best, _plan = claim_option(st, st.actor)
     return [A_NOCLAIM] + [("claim", v) for v in range(D.VP_TO_WIN, best + 1)]
 
 
-def play_claim(st: GState, a: Action) -> None:
-    s = st.cur
+def play_claim(st: State, a: Action) -> None:
+    s = st.actor
     n = st.n
     if a[0] == "claim":
         st.ccommit[s] = a[1]
@@ -37,12 +37,12 @@ def play_claim(st: GState, a: Action) -> None:
         st.ccommit[s] = 0
     st.cidx += 1
     if st.cidx < n:
-        st.cur = (st.lead + 1 + st.cidx) % n
+        st.actor = (st.lead + 1 + st.cidx) % n
         return
     resolve_claims(st)
 
 
-def resolve_claims(st: GState) -> None:
+def resolve_claims(st: State) -> None:
     """The highest claim wins, ties to the lead, then clockwise (T7.3); its plan is built."""
     n = st.n
     best = -1
@@ -65,7 +65,7 @@ def resolve_claims(st: GState) -> None:
     next_final(st)
 
 
-def claim_option(st: GState, s: int) -> tuple[int, Plan]:
+def claim_option(st: State, s: int) -> tuple[int, Plan]:
     """The best VP seat ``s`` can reach by a final build now and a plan that reaches
     it, if that is at least 6 (searched once per claim window and seat, then kept in
     ``st.claim_cache``)."""

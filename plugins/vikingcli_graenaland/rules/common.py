@@ -10,7 +10,7 @@ from vikingcli.engine import shuffle
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import MARKET, RAMPART, ROAD, G
 from vikingcli_graenaland.scoring import own_settlements
-from vikingcli_graenaland.state import BM_PERMIT, Action, GState
+from vikingcli_graenaland.state import BM_PERMIT, Action, State
 
 A_PASS: Final[Action] = ("pass",)
 A_YES: Final[Action] = ("yes",)
@@ -25,7 +25,7 @@ A_NOCLAIM: Final[Action] = ("noclaim",)
 A_NORELOC: Final[Action] = ("noreloc",)
 
 
-def total_settlements(st: GState, p: int) -> int:
+def total_settlements(st: State, p: int) -> int:
     """Settlements of all colours in ``p``."""
     n = st.n
     b = st.bld
@@ -33,7 +33,7 @@ def total_settlements(st: GState, p: int) -> int:
     return sum(st.vil[p * n : p * n + n]) + (b[i] >= 0) + (b[i + 1] >= 0) + (b[i + 2] >= 0)
 
 
-def cards_at(st: GState, p: int) -> int:
+def cards_at(st: State, p: int) -> int:
     """Resource cards lying in province ``p`` (face up and face down)."""
     # written out: asked for every province at every search cut-off (the compiled
     # build calls sum through Python's protocol, on a slice it makes first)
@@ -44,7 +44,8 @@ def cards_at(st: GState, p: int) -> int:
 
 def hres(hand: list[int]) -> list[int]:
     """Resource counts (G, L, W, O, Au) of a hand of card kinds."""
-    # written out: called for every build and payment step, and twice as fast as a loop
+    # written out: called for every build and payment step, where a loop cost more
+    # (benchmarks/README.md, "Hot rules functions")
     return [
         hand[0] + hand[5] + hand[10] + hand[15],
         hand[1] + hand[6] + hand[11] + hand[16],
@@ -63,14 +64,14 @@ def take_res(hand: list[int], r: int) -> int:
     raise AssertionError("no such card")
 
 
-def next_random(st: GState) -> random.Random:
+def next_random(st: State) -> random.Random:
     """A generator seeded from the state's RNG word, which moves on."""
     r = random.Random(st.rng)
     st.rng = r.getrandbits(62)
     return r
 
 
-def draw(st: GState, d: int) -> int:
+def draw(st: State, d: int) -> int:
     """Top card (resource) of deck ``d``; reshuffles the discard pile (§1.4); -1 if
     both are empty (R15)."""
     deck = st.decks[d]
@@ -87,7 +88,7 @@ def draw(st: GState, d: int) -> int:
     return deck.pop()
 
 
-def draw_supply(st: GState) -> int:
+def draw_supply(st: State) -> int:
     """Top supply card; reshuffles the supply discards; -1 if both are empty."""
     if not st.sdeck:
         if not st.sdisc:
@@ -98,13 +99,13 @@ def draw_supply(st: GState) -> int:
     return st.sdeck.pop()
 
 
-def houses_left(st: GState, s: int) -> int:
+def houses_left(st: State, s: int) -> int:
     n = st.n
     used = st.bld.count(s) + sum(st.vil[p * n + s] for p in range(st.board.np))
     return D.SETTLEMENT_HOUSES - used
 
 
-def markets_avail(st: GState, s: int) -> list[int]:
+def markets_avail(st: State, s: int) -> list[int]:
     """Provinces whose market seat ``s`` may still use in this build phase."""
     if st.bmode == BM_PERMIT:
         return []
@@ -115,20 +116,20 @@ def markets_avail(st: GState, s: int) -> list[int]:
     ]
 
 
-def fee_recipients(st: GState, s: int, p: int) -> list[int]:
+def fee_recipients(st: State, s: int, p: int) -> list[int]:
     """Players owed a rampart entry fee if ``s`` founds a village in ``p`` (§4.3)."""
     if not st.rampart[p] or own_settlements(st, s, p) > 0:
         return []
     return [o for o in range(st.n) if o != s and own_settlements(st, o, p) > 0]
 
 
-def village_allowed(st: GState, s: int, p: int) -> bool:
+def village_allowed(st: State, s: int, p: int) -> bool:
     if own_settlements(st, s, p) > 0:
         return True
     return any(own_settlements(st, s, q) > 0 for q in st.board.neighbours[p])
 
 
-def work_available(st: GState, w: int, p: int) -> bool:
+def work_available(st: State, w: int, p: int) -> bool:
     if w == ROAD:
         return not st.road[p] and st.left_road > 0
     if w == MARKET:
@@ -138,7 +139,7 @@ def work_available(st: GState, w: int, p: int) -> bool:
     return not st.impr[p]
 
 
-def army_variants(st: GState, s: int) -> list[int]:
+def army_variants(st: State, s: int) -> list[int]:
     """Third army resource choices: G = peasant (3 G), else a fort resource owned."""
     out = [G]
     tiles = st.board.tiles
@@ -151,7 +152,7 @@ def army_variants(st: GState, s: int) -> list[int]:
     return out
 
 
-def contrib_totals(st: GState) -> list[int]:
+def contrib_totals(st: State) -> list[int]:
     """Resources given to the joint work, summed over the contributors."""
     tot = [0, 0, 0, 0, 0]
     for c in st.contrib:

@@ -32,7 +32,7 @@ from vikingcli_graenaland.rules.common import A_END, fee_recipients, hres
 from vikingcli_graenaland.rules.finalpay import Hand, Plan, as_hand, fees, payable, payments
 from vikingcli_graenaland.rules.payment import can_start
 from vikingcli_graenaland.scoring import vp
-from vikingcli_graenaland.state import BM_FINAL, PH_BUILD, PH_HERO, Action, GState
+from vikingcli_graenaland.state import BM_FINAL, PH_BUILD, PH_HERO, Action, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ def _prices(n: int) -> tuple[tuple[int, int, int, int, int], ...]:
 class _Table:
     """What stays fixed during the final build of seat ``s`` in ``st``."""
 
-    def __init__(self, st: GState, s: int) -> None:
+    def __init__(self, st: State, s: int) -> None:
         bd = st.board
         n = st.n
         self.s = s
@@ -173,7 +173,7 @@ class _Table:
         return out
 
 
-def root(st: GState, s: int) -> tuple[_Table, Node]:
+def root(st: State, s: int) -> tuple[_Table, Node]:
     """The model of a final build of seat ``s`` starting in ``st``."""
     tb = _Table(st, s)
     n = st.n
@@ -341,7 +341,7 @@ def _better(a: Node, b: Node) -> bool:
     return short <= ha[4] - hb[4] + min(b.used - a.used, surplus)
 
 
-def best_final_build(st: GState, s: int, at_least: int = 0) -> tuple[int, Plan]:
+def best_final_build(st: State, s: int, at_least: int = 0) -> tuple[int, Plan]:
     """The most VP seat ``s`` can reach by a final build from ``st`` and a plan that
     reaches it.
 
@@ -382,7 +382,7 @@ _RESULTS: dict[tuple[object, ...], tuple[int, Plan]] = {}
 _RESULTS_MAX = 4096
 
 
-def _search(st: GState, s: int, tb: _Table, start: Node, at_least: int) -> tuple[int, Plan]:
+def _search(st: State, s: int, tb: _Table, start: Node, at_least: int) -> tuple[int, Plan]:
     """The search of ``best_final_build``."""
     cur = tb.vp(start)
     top = bound(tb, start)
@@ -435,14 +435,14 @@ def _search(st: GState, s: int, tb: _Table, start: Node, at_least: int) -> tuple
     return (best[0], materialize(st, s, best_path[0]))
 
 
-def final_build_start(st: GState, s: int) -> GState:
+def final_build_start(st: State, s: int) -> State:
     """A copy of ``st`` at the start of a final build of seat ``s`` (§5.2): no supply
     card may be taken, every market is unused, nobody builds after ``s``."""
     base = st.clone()
     base.phase = PH_BUILD
     base.bseat = s
     base.bmode = BM_FINAL
-    base.cur = s
+    base.actor = s
     base.supply_taken = True
     base.mkt_used = [0] * st.board.np
     base.final_queue = []
@@ -450,7 +450,7 @@ def final_build_start(st: GState, s: int) -> GState:
     return base
 
 
-def materialize(st: GState, s: int, path: Plan) -> Plan:
+def materialize(st: State, s: int, path: Plan) -> Plan:
     """``path`` as the engine plays it from the start of a final build of ``s``: each
     action checked against the legal actions, the priest or skald moved to a new temple
     or hall when asked (a choice that changes no VP)."""
@@ -477,7 +477,7 @@ def materialize(st: GState, s: int, path: Plan) -> Plan:
     return tuple(plan)
 
 
-def reached(st: GState, s: int, plan: Plan) -> int:
+def reached(st: State, s: int, plan: Plan) -> int:
     """The VP of seat ``s`` after carrying out ``plan`` (for tests and checks)."""
     c = final_build_start(st, s)
     for a in plan:

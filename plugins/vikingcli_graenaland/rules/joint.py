@@ -16,21 +16,21 @@ from vikingcli_graenaland.rules.common import (
     take_res,
 )
 from vikingcli_graenaland.rules.payment import begin_pay, can_pay
-from vikingcli_graenaland.state import K_WORK, PH_BUILD, PH_CONTRIB, PH_JOINT, Action, GState
+from vikingcli_graenaland.state import K_WORK, PH_BUILD, PH_CONTRIB, PH_JOINT, Action, State
 
 
-def start_joint(st: GState, w: int, p: int) -> None:
+def start_joint(st: State, w: int, p: int) -> None:
     st.joint_used = True
     st.joint_w = w
     st.joint_p = p
     st.contrib = [[0] * D.NKIND for _ in range(st.n)]
     st.cidx = 0
     st.phase = PH_CONTRIB
-    st.cur = (st.lead + 1) % st.n
+    st.actor = (st.lead + 1) % st.n
 
 
-def legal_contrib(st: GState) -> list[Action]:
-    s = st.cur
+def legal_contrib(st: State) -> list[Action]:
+    s = st.actor
     # D10: the lead never uses more than the cost size, so each type is
     # limited to that many cards (no outcome is lost)
     size = sum(WORK_COST[st.joint_w])
@@ -41,8 +41,8 @@ def legal_contrib(st: GState) -> list[Action]:
     return acts
 
 
-def play_contrib(st: GState, a: Action) -> None:
-    s = st.cur
+def play_contrib(st: State, a: Action) -> None:
+    s = st.actor
     n = st.n
     if a[0] == "give":
         k = take_res(st.hand[s], a[1])
@@ -50,14 +50,14 @@ def play_contrib(st: GState, a: Action) -> None:
         return
     st.cidx += 1
     if st.cidx < n - 1:
-        st.cur = (st.lead + 1 + st.cidx) % n
+        st.actor = (st.lead + 1 + st.cidx) % n
     else:
         st.phase = PH_JOINT
-        st.cur = st.lead
+        st.actor = st.lead
 
 
-def legal_joint(st: GState) -> list[Action]:
-    s = st.cur
+def legal_joint(st: State) -> list[Action]:
+    s = st.actor
     h = hres(st.hand[s])
     ok = can_pay(
         WORK_COST[st.joint_w],
@@ -69,7 +69,7 @@ def legal_joint(st: GState) -> list[Action]:
     return [A_COMPLETE, A_ABANDON] if ok else [A_ABANDON]
 
 
-def play_joint(st: GState, a: Action) -> None:
+def play_joint(st: State, a: Action) -> None:
     if a[0] == "complete":
         begin_pay(st, K_WORK, st.joint_w, st.joint_p, list(WORK_COST[st.joint_w]))
         st.pend_joint = True
@@ -78,7 +78,7 @@ def play_joint(st: GState, a: Action) -> None:
     st.phase = PH_BUILD
 
 
-def return_contrib(st: GState) -> None:
+def return_contrib(st: State) -> None:
     """Contributed cards not used go back to their owners."""
     for c in range(st.n):
         row = st.contrib[c]

@@ -6,11 +6,11 @@ from __future__ import annotations
 from vikingcli_graenaland.data import PR, SK
 from vikingcli_graenaland.rules.common import A_STAY
 from vikingcli_graenaland.rules.rounds import start_offers
-from vikingcli_graenaland.state import STAY, Action, GState
+from vikingcli_graenaland.state import STAY, Action, State
 
 
-def legal_move(st: GState) -> list[Action]:
-    s = st.cur
+def legal_move(st: State) -> list[Action]:
+    s = st.actor
     acts = [A_STAY]
     mv = st.board.move
     for hi in range(3):
@@ -23,18 +23,18 @@ def legal_move(st: GState) -> list[Action]:
     return acts
 
 
-def play_move(st: GState, a: Action) -> None:
+def play_move(st: State, a: Action) -> None:
     n = st.n
-    st.mcommit[st.cur] = STAY if a[0] == "stay" else a[1] * 8 + a[2]
+    st.mcommit[st.actor] = STAY if a[0] == "stay" else a[1] * 8 + a[2]
     st.oidx += 1
     if st.oidx < n - 1:
-        st.cur = (st.lead + 1 + st.oidx) % n
+        st.actor = (st.lead + 1 + st.oidx) % n
     else:
         resolve_moves(st)
         start_offers(st)
 
 
-def resolve_moves(st: GState) -> None:
+def resolve_moves(st: State) -> None:
     """Reveal and carry out every committed move (swap rule, §2.4). The revealed
     moves stay in ``mcommit``, public, until the next round starts."""
     hero = st.hero
@@ -57,7 +57,7 @@ def resolve_moves(st: GState) -> None:
     place_waiting(st)
 
 
-def place_waiting(st: GState) -> None:
+def place_waiting(st: State) -> None:
     """Phase 2 step 3: waiting priests/skalds enter once their target is free of
     the owner's heroes; the one waiting longer goes first (R33)."""
     hero = st.hero

@@ -12,11 +12,11 @@ from __future__ import annotations
 from vikingcli_graenaland.rules.common import A_PASS, cards_at
 from vikingcli_graenaland.rules.rounds import next_offerer
 from vikingcli_graenaland.rules.votes import start_vote, voters_from, votes
-from vikingcli_graenaland.state import HIDDEN, PH_ALLOC, Action, GState
+from vikingcli_graenaland.state import HIDDEN, PH_ALLOC, Action, State
 
 
-def legal_offer(st: GState) -> list[Action]:
-    s = st.cur
+def legal_offer(st: State) -> list[Action]:
+    s = st.actor
     acts = [A_PASS]
     for p in range(st.board.np):
         if cards_at(st, p) and votes(st, s, p) >= 1:
@@ -24,8 +24,8 @@ def legal_offer(st: GState) -> list[Action]:
     return acts
 
 
-def play_offer(st: GState, a: Action) -> None:
-    s = st.cur
+def play_offer(st: State, a: Action) -> None:
+    s = st.actor
     if a[0] == "pass":
         st.offer_log.append((st.round, s, -1, 0, 0, 0))
         next_offerer(st)
@@ -44,7 +44,7 @@ def play_offer(st: GState, a: Action) -> None:
     st.phase = PH_ALLOC
 
 
-def legal_alloc(st: GState) -> list[Action]:
+def legal_alloc(st: State) -> list[Action]:
     i = len(st.oalloc)
     elig = st.oelig
     lo = 0
@@ -53,7 +53,7 @@ def legal_alloc(st: GState) -> list[Action]:
     return [("to", elig[j]) for j in range(lo, len(elig))]
 
 
-def play_alloc(st: GState, a: Action) -> None:
+def play_alloc(st: State, a: Action) -> None:
     st.oalloc.append(a[1])
     if len(st.oalloc) == len(st.ocls):
         start_vote(st)

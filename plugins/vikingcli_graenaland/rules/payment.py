@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from vikingcli_graenaland.data import AU, SUPPLY
 from vikingcli_graenaland.rules.common import contrib_totals, hres, markets_avail, take_res
-from vikingcli_graenaland.state import PH_PAY, Action, GState
+from vikingcli_graenaland.state import PH_PAY, Action, State
 
 
 def can_pay(
@@ -140,7 +140,7 @@ def after_icons(req: Sequence[int], sid: int) -> tuple[list[int], int]:
     return nr, cov
 
 
-def pay_actions(st: GState, s: int) -> list[Action]:
+def pay_actions(st: State, s: int) -> list[Action]:
     """Payment steps that keep the rest payable.
 
     Per requirement in G, L, W, O order: an own card of that type, a contributed one
@@ -199,11 +199,11 @@ def pay_actions(st: GState, s: int) -> list[Action]:
     return acts
 
 
-def legal_pay(st: GState) -> list[Action]:
-    return pay_actions(st, st.cur)
+def legal_pay(st: State) -> list[Action]:
+    return pay_actions(st, st.actor)
 
 
-def begin_pay(st: GState, kind: int, t: int, p: int, req: list[int]) -> None:
+def begin_pay(st: State, kind: int, t: int, p: int, req: list[int]) -> None:
     """A build of ``kind`` (type ``t`` in province ``p``) costing ``req`` starts."""
     st.pend_kind = kind
     st.pend_t = t
@@ -213,11 +213,11 @@ def begin_pay(st: GState, kind: int, t: int, p: int, req: list[int]) -> None:
     st.phase = PH_PAY
 
 
-def use_market(st: GState, s: int) -> None:
+def use_market(st: State, s: int) -> None:
     st.mkt_used[markets_avail(st, s)[0]] = 1
 
 
-def pay_step(st: GState, s: int, a: Action) -> None:
+def pay_step(st: State, s: int, a: Action) -> None:
     """Carry out one payment step of seat ``s`` (the requirement goes down)."""
     op = a[0]
     hand = st.hand[s]
@@ -252,9 +252,9 @@ def pay_step(st: GState, s: int, a: Action) -> None:
         st.req[a[2]] -= 1
 
 
-def legal_fee(st: GState) -> list[Action]:
+def legal_fee(st: State) -> list[Action]:
     """Rampart entry fee: one card per recipient, any card that keeps the build payable."""
-    s = st.cur
+    s = st.actor
     h = hres(st.hand[s])
     mk = len(markets_avail(st, s))
     acts: list[Action] = []
@@ -267,8 +267,8 @@ def legal_fee(st: GState) -> list[Action]:
     return acts
 
 
-def play_fee(st: GState, a: Action) -> None:
-    s = st.cur
+def play_fee(st: State, a: Action) -> None:
+    s = st.actor
     to = st.fee.pop(0)
     k = take_res(st.hand[s], a[1])
     st.hand[to][k] += 1

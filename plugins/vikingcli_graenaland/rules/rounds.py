@@ -13,11 +13,11 @@ from vikingcli_graenaland.state import (
     PH_MOVE,
     PH_OFFER,
     PH_OVER,
-    GState,
+    State,
 )
 
 
-def produce(st: GState) -> None:
+def produce(st: State) -> None:
     """Phase 1 (§4): coastal west->east, then inland (ids are in that order)."""
     bd = st.board
     for p in range(bd.np):
@@ -49,28 +49,28 @@ def produce(st: GState) -> None:
                 st.disc[d * 5 + c] += 1
 
 
-def start_round(st: GState) -> None:
+def start_round(st: State) -> None:
     """Production, then the hero-move commitments of every seat but the lead."""
     produce(st)
     n = st.n
     st.phase = PH_MOVE
     st.oidx = 0
     st.mcommit = [-1] * n
-    st.cur = (st.lead + 1) % n
+    st.actor = (st.lead + 1) % n
 
 
-def start_offers(st: GState) -> None:
+def start_offers(st: State) -> None:
     st.phase = PH_OFFER
     st.oidx = 0
-    st.cur = (st.lead + 1) % st.n
+    st.actor = (st.lead + 1) % st.n
 
 
-def next_offerer(st: GState) -> None:
+def next_offerer(st: State) -> None:
     """The next non-lead seat offers; after the last, the claims (cards) or the build."""
     st.oidx += 1
     if st.oidx < st.n - 1:
         st.phase = PH_OFFER
-        st.cur = (st.lead + 1 + st.oidx) % st.n
+        st.actor = (st.lead + 1 + st.oidx) % st.n
         return
     if st.cards:
         st.phase = PH_CLAIM
@@ -78,29 +78,29 @@ def next_offerer(st: GState) -> None:
         st.ccommit = [-1] * st.n
         st.claim_plan = [None] * st.n
         st.claim_cache = [None] * st.n
-        st.cur = (st.lead + 1) % st.n
+        st.actor = (st.lead + 1) % st.n
     else:
         start_build(st)
 
 
-def start_build(st: GState) -> None:
+def start_build(st: State) -> None:
     st.phase = PH_BUILD
     st.bseat = st.lead
     st.bmode = BM_NORMAL
     st.supply_taken = st.joint_used = st.perm_used = False
     st.mkt_used = [0] * st.board.np
-    st.cur = st.lead
+    st.actor = st.lead
 
 
-def back_to_lead(st: GState) -> None:
+def back_to_lead(st: State) -> None:
     """The build phase returns to the lead (after a permitted build)."""
     st.bseat = st.lead
     st.bmode = BM_NORMAL
     st.phase = PH_BUILD
-    st.cur = st.lead
+    st.actor = st.lead
 
 
-def end_round(st: GState) -> None:
+def end_round(st: State) -> None:
     """Phase 5: the ship passes left, the supply row is refilled; the round limit."""
     n = st.n
     st.lead = (st.lead + 1) % n
@@ -112,37 +112,37 @@ def end_round(st: GState) -> None:
     st.round += 1
     if st.round > st.round_limit:
         st.phase = PH_OVER
-        st.cur = -1
+        st.actor = -1
         st.end_reason = "round limit"
         return
     start_round(st)
 
 
-def start_final_builds(st: GState, w: int) -> None:
+def start_final_builds(st: State, w: int) -> None:
     """Seat ``w`` has won: the others build once more, clockwise from ``w`` (§5.2)."""
     st.winner = w
     st.final_queue = [(w + i) % st.n for i in range(1, st.n)]
 
 
-def begin_final_build(st: GState, s: int) -> None:
+def begin_final_build(st: State, s: int) -> None:
     st.phase = PH_BUILD
     st.bseat = s
     st.bmode = BM_FINAL
     st.supply_taken = True
     st.mkt_used = [0] * st.board.np
-    st.cur = s
+    st.actor = s
 
 
-def next_final(st: GState) -> None:
+def next_final(st: State) -> None:
     """The next final builder, or the end of the game."""
     if not st.final_queue:
         st.phase = PH_OVER
-        st.cur = -1
+        st.actor = -1
         st.end_reason = "rules"
         return
     begin_final_build(st, st.final_queue.pop(0))
 
 
-def win(st: GState, w: int) -> None:
+def win(st: State, w: int) -> None:
     start_final_builds(st, w)
     next_final(st)

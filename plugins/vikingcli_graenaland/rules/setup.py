@@ -18,27 +18,28 @@ from vikingcli_graenaland.state import (
     PH_RELOC,
     PH_VCKEEP,
     Action,
-    GState,
+    State,
 )
 
 
-def new_state(n: int, opts: Mapping[str, str], seed: int) -> GState:
-    """A fresh game (§3); ``opts`` holds every option (``Game.resolve_options``)."""
-    if not 3 <= n <= 5:
+def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
+    """A fresh game (§3); ``options`` holds every option (``Game.resolve_options``)."""
+    if not 3 <= n_players <= 5:
         raise ValueError("Graenaland needs 3 to 5 players")
+    n = n_players
     bd = BOARDS[n]
     npv = bd.np
     rnd = random.Random(seed)
-    st = GState.__new__(GState)
+    st = State.__new__(State)
     st.n = n
-    st.advanced = opts["setup"] == "advanced"
-    st.cards = opts["victory"] == "cards"
-    st.permission = opts["permission"] == "on" and n == 5
-    st.round_limit = int(opts["rounds"])
+    st.advanced = options["setup"] == "advanced"
+    st.cards = options["victory"] == "cards"
+    st.permission = options["permission"] == "on" and n == 5
+    st.round_limit = int(options["rounds"])
     st.round = 1
     st.lead = 0
     st.phase = PH_BUILD
-    st.cur = 0
+    st.actor = 0
     st.wcount = 0
     st.left_road, st.left_market, st.left_rampart = D.WORK_MARKERS
     st.oidx = st.offer_x = st.vidx = st.yes = st.total = 0
@@ -108,7 +109,7 @@ def new_state(n: int, opts: Mapping[str, str], seed: int) -> GState:
         st.dorder = list(range(n)) + list(range(n - 1, -1, -1))
         st.didx = 0
         st.phase = PH_DRAFT
-        st.cur = st.dorder[0]
+        st.actor = st.dorder[0]
     else:
         for s in range(n):
             st.vil[bd.start[s][0] * n + s] += 1
@@ -124,10 +125,10 @@ def new_state(n: int, opts: Mapping[str, str], seed: int) -> GState:
     return st
 
 
-def after_setup(st: GState) -> None:
+def after_setup(st: State) -> None:
     if st.cards:
         st.phase = PH_VCKEEP
-        st.cur = 0
+        st.actor = 0
     else:
         start_round(st)
 
@@ -135,8 +136,8 @@ def after_setup(st: GState) -> None:
 # -- the start-placement draft (D2) and relocation (D3) ---------------------------------
 
 
-def legal_draft(st: GState) -> list[Action]:
-    s = st.cur
+def legal_draft(st: State) -> list[Action]:
+    s = st.actor
     n = st.n
     k = st.board.k
     second = st.didx >= n
@@ -160,17 +161,17 @@ def legal_draft(st: GState) -> list[Action]:
     return acts
 
 
-def take_setup_card(st: GState, s: int, p: int) -> None:
+def take_setup_card(st: State, s: int, p: int) -> None:
     if st.down[p]:
         c = st.down[p].pop()
         st.hand[s][st.board.terrain[p] * 5 + c] += 1
 
 
-def next_draft(st: GState) -> None:
+def next_draft(st: State) -> None:
     st.didx += 1
     if st.didx < len(st.dorder):
         st.phase = PH_DRAFT
-        st.cur = st.dorder[st.didx]
+        st.actor = st.dorder[st.didx]
         return
     bd = st.board
     for p in range(bd.k):  # §3.2 step 6: leftover face-down cards are discarded
@@ -181,8 +182,8 @@ def next_draft(st: GState) -> None:
     after_setup(st)
 
 
-def play_draft(st: GState, a: Action) -> None:
-    s = st.cur
+def play_draft(st: State, a: Action) -> None:
+    s = st.actor
     n = st.n
     p = a[1]
     first_round = st.didx < n
@@ -199,11 +200,11 @@ def play_draft(st: GState, a: Action) -> None:
     st.reloc_stage = 0
     st.reloc_mover = s
     st.phase = PH_RELOC
-    st.cur = st.arrivals[p][0]
+    st.actor = st.arrivals[p][0]
 
 
-def legal_reloc(st: GState) -> list[Action]:
-    s = st.cur
+def legal_reloc(st: State) -> list[Action]:
+    s = st.actor
     n = st.n
     acts = [A_NORELOC]
     for q in range(st.board.k):
@@ -213,8 +214,8 @@ def legal_reloc(st: GState) -> list[Action]:
     return acts
 
 
-def play_reloc(st: GState, a: Action) -> None:
-    s = st.cur
+def play_reloc(st: State, a: Action) -> None:
+    s = st.actor
     n = st.n
     p = st.reloc_p
     if a[0] == "reloc":
@@ -228,7 +229,7 @@ def play_reloc(st: GState, a: Action) -> None:
         return
     st.reloc_stage += 1
     if st.reloc_stage == 1 and st.arrivals[p][1] != st.reloc_mover:
-        st.cur = st.arrivals[p][1]
+        st.actor = st.arrivals[p][1]
         return
     next_draft(st)
 
@@ -236,14 +237,14 @@ def play_reloc(st: GState, a: Action) -> None:
 # -- victory cards (D4) -----------------------------------------------------------------
 
 
-def legal_vckeep(st: GState) -> list[Action]:
-    return [("vc", c) for c in st.vc_dealt[st.cur]]
+def legal_vckeep(st: State) -> list[Action]:
+    return [("vc", c) for c in st.vc_dealt[st.actor]]
 
 
-def play_vckeep(st: GState, a: Action) -> None:
-    s = st.cur
+def play_vckeep(st: State, a: Action) -> None:
+    s = st.actor
     st.vc[s] = a[1]
     if s + 1 < st.n:
-        st.cur = s + 1
+        st.actor = s + 1
     else:
         start_round(st)

@@ -7,10 +7,10 @@ from vikingcli_graenaland.data import PR, SK, WL
 from vikingcli_graenaland.rules.common import A_NO, A_YES
 from vikingcli_graenaland.rules.rounds import next_offerer
 from vikingcli_graenaland.scoring import own_settlements
-from vikingcli_graenaland.state import HIDDEN, PH_VOTE, Action, GState
+from vikingcli_graenaland.state import HIDDEN, PH_VOTE, Action, State
 
 
-def votes(st: GState, s: int, p: int) -> int:
+def votes(st: State, s: int, p: int) -> int:
     """THE vote count of seat ``s`` in province ``p`` (spec §4 Phase 3).
 
     Used by offers (eligibility), votes (block weight) and render."""
@@ -18,7 +18,7 @@ def votes(st: GState, s: int, p: int) -> int:
     return v + hero_votes(st, s, p, v)
 
 
-def hero_votes(st: GState, s: int, p: int, settlements: int) -> int:
+def hero_votes(st: State, s: int, p: int, settlements: int) -> int:
     """The votes seat ``s`` gets in ``p`` from its heroes there, given its own
     ``settlements`` in ``p`` (a rampart spares a warlord's vote only where the seat
     has none, at 4-5 players). The one place the hero rules of the vote are written."""
@@ -50,7 +50,7 @@ def hero_votes(st: GState, s: int, p: int, settlements: int) -> int:
     return h
 
 
-def votes_all(st: GState, p: int) -> list[int]:
+def votes_all(st: State, p: int) -> list[int]:
     """Votes of every seat in province ``p``: :func:`votes` of each seat, with the
     settlement owners read once; the heuristic asks it for every province holding
     cards at every search cut-off, where no hero stands in most."""
@@ -76,37 +76,37 @@ def votes_all(st: GState, p: int) -> list[int]:
     return out
 
 
-def voters_from(st: GState, s: int, p: int) -> list[int]:
+def voters_from(st: State, s: int, p: int) -> list[int]:
     """Seats with a vote in ``p``, listed from seat ``s`` clockwise."""
     order = [(s + i) % st.n for i in range(st.n)]
     return [o for o in order if votes(st, o, p) >= 1]
 
 
-def start_vote(st: GState) -> None:
+def start_vote(st: State) -> None:
     """The offer is complete: every seat with a vote votes, the offerer first."""
     p = st.offer_x
-    st.voters = voters_from(st, st.cur, p)
+    st.voters = voters_from(st, st.actor, p)
     st.vvotes = [votes(st, o, p) for o in st.voters]
     st.total = sum(st.vvotes)
     st.yes = 0
     st.vidx = 0
     st.vote_log = []
     st.phase = PH_VOTE
-    st.cur = st.voters[0]
+    st.actor = st.voters[0]
 
 
-def legal_vote(st: GState) -> list[Action]:
+def legal_vote(st: State) -> list[Action]:
     return [A_YES, A_NO]
 
 
-def play_vote(st: GState, a: Action) -> None:
+def play_vote(st: State, a: Action) -> None:
     y = a[0] == "yes"
     if y:
         st.yes += st.vvotes[st.vidx]
     st.vote_log.append(1 if y else 0)
     st.vidx += 1
     if st.vidx < len(st.voters):
-        st.cur = st.voters[st.vidx]
+        st.actor = st.voters[st.vidx]
         return
     offerer = st.voters[0]
     passed = 2 * st.yes > st.total
@@ -122,5 +122,5 @@ def play_vote(st: GState, a: Action) -> None:
                 st.up[p * 5 + r] -= 1
             st.hand[who][d * 5 + r] += 1
     st.ocls, st.oelig, st.oalloc = [], [], []
-    st.cur = offerer
+    st.actor = offerer
     next_offerer(st)

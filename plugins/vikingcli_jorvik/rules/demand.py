@@ -3,36 +3,36 @@
 
 from __future__ import annotations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.rules.encoding import OP_COMMIT, OP_PLACE, OP_RESERVE, Move
 from vikingcli_jorvik.rules.purchase import cleanup
 from vikingcli_jorvik.rules.swap import swap_pairs
-from vikingcli_jorvik.state import PH_COMMIT, PH_DEMAND, PH_SWAP, JorvikState
+from vikingcli_jorvik.state import PH_COMMIT, PH_DEMAND, PH_SWAP, State
 
 
-def begin_demand(s: JorvikState) -> None:
+def begin_demand(s: State) -> None:
     """The owner of A19 first commits brown vikings (if any are left on it)."""
     if s.jarl and s.a19_brown > 0:
         for p in range(s.n):
-            if d.C_A19 in s.cards[p]:
+            if D.C_A19 in s.cards[p]:
                 s.phase = PH_COMMIT
                 s.actor = p
                 return
     start_placement(s)
 
 
-def start_placement(s: JorvikState) -> None:
+def start_placement(s: State) -> None:
     s.phase = PH_DEMAND
     next_placer(s, s.start)
 
 
-def can_place(s: JorvikState) -> bool:
+def can_place(s: State) -> bool:
     """Is there a space for a viking: a column under the cap or (Jarl) a card to
     reserve?"""
     slots = s.slots
     cols = s.cols
     for i in range(6):
-        if slots[i] >= 0 and len(cols[i]) < d.COLUMN_MAX:
+        if slots[i] >= 0 and len(cols[i]) < D.COLUMN_MAX:
             return True
     if s.jarl:
         for i in range(6, 12):
@@ -41,7 +41,7 @@ def can_place(s: JorvikState) -> bool:
     return False
 
 
-def next_placer(s: JorvikState, p0: int) -> None:
+def next_placer(s: State, p0: int) -> None:
     """The first seat from p0 on with a viking left places next (spec §8.7)."""
     if can_place(s):
         n = s.n
@@ -55,7 +55,7 @@ def next_placer(s: JorvikState, p0: int) -> None:
     end_demand(s)
 
 
-def end_demand(s: JorvikState) -> None:
+def end_demand(s: State) -> None:
     # committed brown vikings that found no space go back onto A19
     for p in range(s.n):
         if s.bsup[p]:
@@ -63,7 +63,7 @@ def end_demand(s: JorvikState) -> None:
             s.bsup[p] = 0
     if s.jarl:
         for p in range(s.n):
-            if d.C_A21 in s.cards[p] and swap_pairs(s):
+            if D.C_A21 in s.cards[p] and swap_pairs(s):
                 s.phase = PH_SWAP
                 s.actor = p
                 return
@@ -75,13 +75,13 @@ PLACE_MOVES: tuple[Move, ...] = tuple((OP_PLACE, i) for i in range(6))
 RESERVE_MOVES: tuple[Move, ...] = tuple((OP_RESERVE, i) for i in range(6, 12))
 
 
-def legal_place(s: JorvikState) -> list[Move]:
+def legal_place(s: State) -> list[Move]:
     # a plain loop: measured faster than a comprehension over six slots
     slots = s.slots
     cols = s.cols
     out: list[Move] = []
     for i in range(6):
-        if slots[i] >= 0 and len(cols[i]) < d.COLUMN_MAX:
+        if slots[i] >= 0 and len(cols[i]) < D.COLUMN_MAX:
             out.append(PLACE_MOVES[i])
     if s.jarl:
         for i in range(6, 12):
@@ -90,7 +90,7 @@ def legal_place(s: JorvikState) -> list[Move]:
     return out
 
 
-def play_place(s: JorvikState, a: Move) -> None:
+def play_place(s: State, a: Move) -> None:
     p = s.actor
     if s.bsup[p]:  # committed brown vikings are placed first (interchangeable)
         s.bsup[p] -= 1
@@ -108,11 +108,11 @@ def play_place(s: JorvikState, a: Move) -> None:
     next_placer(s, (p + 1) % s.n)
 
 
-def legal_commit(s: JorvikState) -> list[Move]:
+def legal_commit(s: State) -> list[Move]:
     return [(OP_COMMIT, k) for k in range(s.a19_brown + 1)]
 
 
-def play_commit(s: JorvikState, a: Move) -> None:
+def play_commit(s: State, a: Move) -> None:
     k = a[1]
     s.a19_brown -= k
     s.bsup[s.actor] += k

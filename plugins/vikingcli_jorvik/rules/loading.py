@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import KIND, NEEDS
 from vikingcli_jorvik.rules.common import (
     box_own,
@@ -38,12 +38,12 @@ from vikingcli_jorvik.rules.encoding import (
     OP_TAKE,
     Move,
 )
-from vikingcli_jorvik.state import PH_LOAD, JorvikState
+from vikingcli_jorvik.state import PH_LOAD, State
 
 # ---------------------------------------------------------------------- turn flow
 
 
-def begin_loading(s: JorvikState) -> None:
+def begin_loading(s: State) -> None:
     s.phase = PH_LOAD
     s.lpos = 0
     begin_load_turn(s)
@@ -52,7 +52,7 @@ def begin_loading(s: JorvikState) -> None:
 NO_GOODS = [0] * 16  # an empty pool, copied in (never changed)
 
 
-def begin_load_turn(s: JorvikState) -> None:
+def begin_load_turn(s: State) -> None:
     p = (s.start + s.lpos) % s.n
     s.actor = p
     la = s.loading[p]
@@ -61,7 +61,7 @@ def begin_load_turn(s: JorvikState) -> None:
     inc = 1 if la else 2
     if s.jarl:
         inc += 1
-    if d.C_C10 in own or d.C_C10 in la:
+    if D.C_C10 in own or D.C_C10 in la:
         inc += 1
     s.coins[p] += inc
     # 2. move cards; 3. unload ships into the pool
@@ -72,12 +72,12 @@ def begin_load_turn(s: JorvikState) -> None:
         cargo = s.cargo
         for c in la:
             k = KIND[c]
-            if k == d.SHIP:
+            if k == D.SHIP:
                 keep.append(c)
                 for g in cargo[c]:
                     pool[g] += 1
                 cargo[c] = ()
-            elif k == d.TREASURE or k == d.TRIBUTE:
+            elif k == D.TREASURE or k == D.TRIBUTE:
                 s.box.append(c)
             else:
                 own.append(c)
@@ -92,7 +92,7 @@ def begin_load_turn(s: JorvikState) -> None:
     s.buf_stolen = False
 
 
-def end_load_turn(s: JorvikState) -> bool:
+def end_load_turn(s: State) -> bool:
     """Pool goods are lost, ships join the card area; the next seat's turn begins.
     True when that was the last loading turn of the round."""
     p = s.actor
@@ -127,11 +127,11 @@ GOODS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
 # travels...) are passed over at once.
 LOAD_KINDS = sum(
     1 << k
-    for k in (d.CRAFTSMAN, d.TRADER, d.ORACLE, d.WAREHOUSE, d.EXCHANGE, d.MARKET, d.REWORK, d.THIEF)
+    for k in (D.CRAFTSMAN, D.TRADER, D.ORACLE, D.WAREHOUSE, D.EXCHANGE, D.MARKET, D.REWORK, D.THIEF)
 )
 
 
-def legal_load(s: JorvikState) -> list[Move]:
+def legal_load(s: State) -> list[Move]:
     p = s.actor
     if s.buf:
         return legal_resolve(s, p)
@@ -155,7 +155,7 @@ def legal_load(s: JorvikState) -> list[Move]:
         k = KIND[c]
         if not (LOAD_KINDS >> k) & 1:
             continue
-        if k == d.CRAFTSMAN:
+        if k == D.CRAFTSMAN:
             if total:  # a pool good onto each free space, each good once per card
                 need = NEEDS[c]
                 f = fill[c]
@@ -165,23 +165,23 @@ def legal_load(s: JorvikState) -> list[Move]:
                     if have[g] and not (f >> i) & 1 and not (seen >> g) & 1:
                         seen |= 1 << g
                         out.append((OP_PUT, g, c))
-        elif k == d.TRADER or k == d.ORACLE:
+        elif k == D.TRADER or k == D.ORACLE:
             g = NEEDS[c][0]
             if have[g]:
                 out.append((OP_PUT, g, c))
-        elif k == d.WAREHOUSE:
+        elif k == D.WAREHOUSE:
             owns_wh = True
-        elif k == d.EXCHANGE:
+        elif k == D.EXCHANGE:
             owns_ex = True
-        elif k == d.MARKET:
+        elif k == D.MARKET:
             owns_mk = True
-        elif k == d.REWORK:
+        elif k == D.REWORK:
             owns_rw = True
-        elif k == d.THIEF:
+        elif k == D.THIEF:
             owns_th = True
     # storage
     wh = s.swh[p]
-    wh_room = owns_wh and len(wh) < d.WAREHOUSE_STORAGE
+    wh_room = owns_wh and len(wh) < D.WAREHOUSE_STORAGE
     stored = s.sboard[p]
     board_free = stored < 0
     if board_free or wh_room:
@@ -230,8 +230,8 @@ def legal_load(s: JorvikState) -> list[Move]:
 
 
 # The two below equal ``combinations_with_replacement(types, k)`` filtered by what the
-# pool holds, in the same order; written out because the filter was a quarter of
-# ``legal_load``'s time.
+# pool holds, in the same order; written out because the filter was a large part of
+# ``legal_load``'s time (benchmarks/README.md, "Hot rules functions").
 def pool_pairs(types: list[int], have: list[int]) -> list[tuple[int, int]]:
     """Every pair of goods the pool holds (``have``: counts per good; ``types``: the
     goods with a count, ascending), in lexicographic order."""
@@ -255,13 +255,13 @@ def pool_triples(types: list[int], have: list[int]) -> list[tuple[int, int, int]
     return out
 
 
-def rework_moves(s: JorvikState, own: list[int]) -> list[Move]:
+def rework_moves(s: State, own: list[int]) -> list[Move]:
     """D28: 1-3 goods off own craftsmen (each distinct choice once)."""
     out: list[Move] = []
     fill = s.fill
     items = []
     for c in own:
-        if KIND[c] == d.CRAFTSMAN:
+        if KIND[c] == D.CRAFTSMAN:
             need = NEEDS[c]
             f = fill[c]
             for i in range(len(need)):
@@ -278,17 +278,17 @@ def rework_moves(s: JorvikState, own: list[int]) -> list[Move]:
     return out
 
 
-def steal_moves(s: JorvikState, p: int) -> list[Move]:
+def steal_moves(s: State, p: int) -> list[Move]:
     """B24: one good off another seat's incomplete craftsman."""
     out: list[Move] = []
     fill = s.fill
     for i in range(1, s.n):
         q = (p + i) % s.n
         for c in s.cards[q]:
-            if KIND[c] != d.CRAFTSMAN:
+            if KIND[c] != D.CRAFTSMAN:
                 continue
             f = fill[c]
-            if f == 0 or f == d.FULL_MASK[c]:
+            if f == 0 or f == D.FULL_MASK[c]:
                 continue
             need = NEEDS[c]
             seen = 0
@@ -300,20 +300,20 @@ def steal_moves(s: JorvikState, p: int) -> list[Move]:
     return out
 
 
-def legal_resolve(s: JorvikState, p: int) -> list[Move]:
+def legal_resolve(s: State, p: int) -> list[Move]:
     """Spec §5.4 for the first good in the immediate buffer."""
     g = s.buf[0]
     out: list[Move] = []
     wh = False
     for c in s.cards[p]:
         k = KIND[c]
-        if k == d.CRAFTSMAN:
+        if k == D.CRAFTSMAN:
             if free_space(s, c, g) >= 0:
                 out.append((OP_RPUT, c))
-        elif k == d.TRADER or k == d.ORACLE:
+        elif k == D.TRADER or k == D.ORACLE:
             if NEEDS[c][0] == g:
                 out.append((OP_RPUT, c))
-        elif k == d.WAREHOUSE and len(s.swh[p]) < d.WAREHOUSE_STORAGE:
+        elif k == D.WAREHOUSE and len(s.swh[p]) < D.WAREHOUSE_STORAGE:
             wh = True
     if wh:
         out.append(A_RWH)
@@ -325,7 +325,7 @@ def legal_resolve(s: JorvikState, p: int) -> list[Move]:
 # ---------------------------------------------------------------------- playing
 
 
-def play_load(s: JorvikState, a: Move) -> bool:
+def play_load(s: State, a: Move) -> bool:
     """One move of the loading player; True when it ended the round's last turn."""
     p = s.actor
     op = a[0]
@@ -374,12 +374,12 @@ def play_load(s: JorvikState, a: Move) -> bool:
             s.buf = [t]
             s.buf_stolen = False
     elif op == OP_MARKET:
-        box_own(s, p, d.C_C20)
+        box_own(s, p, D.C_C20)
         s.cgs[a[1]] -= 1
         s.buf = [a[1]]
         s.buf_stolen = False
     elif op == OP_REWORK:
-        box_own(s, p, d.C_D28)
+        box_own(s, p, D.C_D28)
         buf = []
         for i in range(1, len(a), 2):
             remove_from_craftsman(s, a[i], a[i + 1])
@@ -387,7 +387,7 @@ def play_load(s: JorvikState, a: Move) -> bool:
         s.buf = buf
         s.buf_stolen = False
     elif op == OP_STEAL:
-        box_own(s, p, d.C_B24)
+        box_own(s, p, D.C_B24)
         remove_from_craftsman(s, a[2], a[3])
         s.buf = [a[3]]
         s.buf_stolen = True

@@ -7,18 +7,18 @@ waiting for a decision; the caller resumes the supply phase or the game end.
 
 from __future__ import annotations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS
 from vikingcli_jorvik.rules.common import box_own
 from vikingcli_jorvik.rules.encoding import A_DECLINE, A_GLORY, A_RANSOM, OP_GLORY, OP_RANSOM, Move
 from vikingcli_jorvik.scoring import defence
-from vikingcli_jorvik.state import PH_GLORY, PH_RANSOM, RANSOM_BIT, JorvikState
+from vikingcli_jorvik.state import PH_GLORY, PH_RANSOM, RANSOM_BIT, State
 
 LEGAL_GLORY = [A_GLORY, A_DECLINE]
 LEGAL_RANSOM = [A_RANSOM, A_DECLINE]
 
 
-def start_pict(s: JorvikState, c: int, ctx: int) -> bool:
+def start_pict(s: State, c: int, ctx: int) -> bool:
     """Resolve Pict attack card c; True if a decision is now pending."""
     s.box.append(c)
     s.pk_card = c
@@ -35,7 +35,7 @@ def start_pict(s: JorvikState, c: int, ctx: int) -> bool:
     s.pk_win = sum(1 << p for p in range(n) if defs[p] == hi)
     s.pk_lose = sum(1 << p for p in range(n) if defs[p] == lo)
     order = [(s.start + i) % n for i in range(n)]
-    s.pk_queue = [p for p in order if (s.pk_win >> p) & 1 and d.C_D29 in s.cards[p]]
+    s.pk_queue = [p for p in order if (s.pk_win >> p) & 1 and D.C_D29 in s.cards[p]]
     if s.pk_queue:
         s.phase = PH_GLORY
         s.actor = s.pk_queue[0]
@@ -43,7 +43,7 @@ def start_pict(s: JorvikState, c: int, ctx: int) -> bool:
     return pict_gains(s)
 
 
-def pict_gains(s: JorvikState) -> bool:
+def pict_gains(s: State) -> bool:
     """The winners gain (doubled with Glory); True if a Ransom decision is pending."""
     n = s.n
     gain = CARDS[s.pk_card].gain
@@ -56,7 +56,7 @@ def pict_gains(s: JorvikState) -> bool:
     s.pk_queue = [
         p
         for p in order
-        if (s.pk_lose >> p) & 1 and d.C_C22 in s.cards[p] and s.coins[p] >= d.RANSOM_COINS
+        if (s.pk_lose >> p) & 1 and D.C_C22 in s.cards[p] and s.coins[p] >= D.RANSOM_COINS
     ]
     if s.pk_queue:
         s.phase = PH_RANSOM
@@ -66,7 +66,7 @@ def pict_gains(s: JorvikState) -> bool:
     return False
 
 
-def pict_losses(s: JorvikState) -> None:
+def pict_losses(s: State) -> None:
     loss = CARDS[s.pk_card].loss
     for p in range(s.n):
         if (s.pk_lose >> p) & 1 and not (s.pk_glory >> (p + RANSOM_BIT)) & 1:
@@ -75,7 +75,7 @@ def pict_losses(s: JorvikState) -> None:
     log_pict(s, [defence(s, p) for p in range(s.n)])
 
 
-def log_pict(s: JorvikState, defs: list[int]) -> None:
+def log_pict(s: State, defs: list[int]) -> None:
     n = s.n
     s.log.append(
         {
@@ -91,20 +91,20 @@ def log_pict(s: JorvikState, defs: list[int]) -> None:
     s.pk_queue = []
 
 
-def legal_glory(s: JorvikState) -> list[Move]:
+def legal_glory(s: State) -> list[Move]:
     return LEGAL_GLORY
 
 
-def legal_ransom(s: JorvikState) -> list[Move]:
+def legal_ransom(s: State) -> list[Move]:
     return LEGAL_RANSOM
 
 
-def play_glory(s: JorvikState, a: Move) -> bool:
+def play_glory(s: State, a: Move) -> bool:
     """Use D29 or decline; True once the attack is resolved."""
     p = s.actor
     if a[0] == OP_GLORY:
         s.pk_glory |= 1 << p
-        box_own(s, p, d.C_D29)
+        box_own(s, p, D.C_D29)
     s.pk_queue.pop(0)
     if s.pk_queue:
         s.actor = s.pk_queue[0]
@@ -112,11 +112,11 @@ def play_glory(s: JorvikState, a: Move) -> bool:
     return not pict_gains(s)
 
 
-def play_ransom(s: JorvikState, a: Move) -> bool:
+def play_ransom(s: State, a: Move) -> bool:
     """Pay the ransom or decline; True once the attack is resolved."""
     p = s.actor
     if a[0] == OP_RANSOM:
-        s.coins[p] -= d.RANSOM_COINS
+        s.coins[p] -= D.RANSOM_COINS
         s.pk_glory |= 1 << (p + RANSOM_BIT)
     s.pk_queue.pop(0)
     if s.pk_queue:

@@ -15,10 +15,10 @@ from vikingcli_jorvik.rules.encoding import (
     Move,
 )
 from vikingcli_jorvik.rules.loading import begin_loading
-from vikingcli_jorvik.state import PH_BUY, PH_RESBUY, JorvikState
+from vikingcli_jorvik.state import PH_BUY, PH_RESBUY, State
 
 
-def cleanup(s: JorvikState) -> None:
+def cleanup(s: State) -> None:
     """Spec §3.2 step 4: cards nobody wants are discarded; the purchase phase starts."""
     for i in range(12):
         c = s.slots[i]
@@ -30,7 +30,7 @@ def cleanup(s: JorvikState) -> None:
     next_purchase(s)
 
 
-def next_purchase(s: JorvikState) -> None:
+def next_purchase(s: State) -> None:
     """The next slot from ``pslot`` on with a card and a column buys; then the
     reservation row; then the loading phase."""
     slots = s.slots
@@ -51,7 +51,7 @@ def next_purchase(s: JorvikState) -> None:
     begin_loading(s)
 
 
-def offers(s: JorvikState, price: int, refuse: Move) -> list[Move]:
+def offers(s: State, price: int, refuse: Move) -> list[Move]:
     """Buy (when the actor has ``price`` coins), free (B22), then the refusal."""
     p = s.actor
     out = []
@@ -63,11 +63,11 @@ def offers(s: JorvikState, price: int, refuse: Move) -> list[Move]:
     return out
 
 
-def legal_buy(s: JorvikState) -> list[Move]:
+def legal_buy(s: State) -> list[Move]:
     return offers(s, len(s.cols[s.pslot]), A_PASS)
 
 
-def play_buy(s: JorvikState, a: Move) -> None:
+def play_buy(s: State, a: Move) -> None:
     """The top viking of the current column buys (or uses B22) or passes."""
     p = s.actor
     op = a[0]
@@ -95,11 +95,11 @@ def play_buy(s: JorvikState, a: Move) -> None:
     next_purchase(s)
 
 
-def legal_resbuy(s: JorvikState) -> list[Move]:
+def legal_resbuy(s: State) -> list[Move]:
     return offers(s, len(s.res_cards), A_DISCARD)
 
 
-def play_resbuy(s: JorvikState, a: Move) -> None:
+def play_resbuy(s: State, a: Move) -> None:
     """The first reservation: buy (price = cards left in the row), free, or discard."""
     p = s.actor
     op = a[0]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from vikingcli_jorvik import data as d
+from vikingcli_jorvik import data as D
 from vikingcli_jorvik.rules.common import box_own
 from vikingcli_jorvik.rules.encoding import A_DECLINE, OP_SWAP, RES_BASE, Move
 from vikingcli_jorvik.rules.purchase import cleanup
-from vikingcli_jorvik.state import JorvikState
+from vikingcli_jorvik.state import State
 
 
-def viking_positions(s: JorvikState) -> list[tuple[int, int]]:
+def viking_positions(s: State) -> list[tuple[int, int]]:
     """(position, owner) of every placed viking; position = column * 8 + index, or
     ``RES_BASE`` + index in the reservation row."""
     out = []
@@ -23,7 +23,7 @@ def viking_positions(s: JorvikState) -> list[tuple[int, int]]:
     return out
 
 
-def swap_pairs(s: JorvikState) -> list[Move]:
+def swap_pairs(s: State) -> list[Move]:
     pos = viking_positions(s)
     return [
         (OP_SWAP, a, b)
@@ -32,28 +32,28 @@ def swap_pairs(s: JorvikState) -> list[Move]:
     ]
 
 
-def get_pos(s: JorvikState, pos: int) -> int:
+def get_pos(s: State, pos: int) -> int:
     if pos >= RES_BASE:
         return s.res_vik[pos - RES_BASE]
     return s.cols[pos // 8][pos % 8]
 
 
-def set_pos(s: JorvikState, pos: int, v: int) -> None:
+def set_pos(s: State, pos: int, v: int) -> None:
     if pos >= RES_BASE:
         s.res_vik[pos - RES_BASE] = v
     else:
         s.cols[pos // 8][pos % 8] = v
 
 
-def legal_swap(s: JorvikState) -> list[Move]:
+def legal_swap(s: State) -> list[Move]:
     return [A_DECLINE, *swap_pairs(s)]
 
 
-def play_swap(s: JorvikState, a: Move) -> None:
+def play_swap(s: State, a: Move) -> None:
     if a[0] == OP_SWAP:
         va = get_pos(s, a[1])
         vb = get_pos(s, a[2])
         set_pos(s, a[1], vb)
         set_pos(s, a[2], va)
-        box_own(s, s.actor, d.C_A21)
+        box_own(s, s.actor, D.C_A21)
     cleanup(s)

@@ -16,31 +16,30 @@ from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules import commit, defend, disembark, hunt, invite, moor, seats
 from vikingcli_walhalla.rules.raid import begin_turn
-from vikingcli_walhalla.rules.setup import new_state
 from vikingcli_walhalla.state import (
-    P_COMMIT,
-    P_DEFEND,
-    P_HUNT,
-    P_INVITE,
-    P_LAND,
-    P_SEATS,
-    P_SEND,
-    WalhallaState,
+    PH_COMMIT,
+    PH_DEFEND,
+    PH_HUNT,
+    PH_INVITE,
+    PH_LAND,
+    PH_SEATS,
+    PH_SEND,
+    State,
 )
 
-__all__ = ["begin_turn", "legal", "new_state", "play", "to_move"]
+__all__ = ["begin_turn", "legal", "play", "to_move"]
 
 
-def _over_legal(s: WalhallaState) -> list[Action]:
+def _over_legal(s: State) -> list[Action]:
     return []
 
 
-def _over_play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def _over_play(s: State, a: tuple[Any, ...]) -> None:
     raise ValueError("walhalla: the game is over")
 
 
-# Indexed by phase (P_INVITE .. P_OVER).
-LEGAL_BY_PHASE: Final[tuple[Callable[[WalhallaState], list[Action]], ...]] = (
+# Indexed by phase (PH_INVITE .. PH_OVER).
+LEGAL_BY_PHASE: Final[tuple[Callable[[State], list[Action]], ...]] = (
     invite.legal,
     seats.legal,
     moor.legal,
@@ -50,7 +49,7 @@ LEGAL_BY_PHASE: Final[tuple[Callable[[WalhallaState], list[Action]], ...]] = (
     commit.legal,
     _over_legal,
 )
-PLAY_BY_PHASE: Final[tuple[Callable[[WalhallaState, tuple[Any, ...]], None], ...]] = (
+PLAY_BY_PHASE: Final[tuple[Callable[[State, tuple[Any, ...]], None], ...]] = (
     invite.play,
     seats.play,
     moor.play,
@@ -62,56 +61,56 @@ PLAY_BY_PHASE: Final[tuple[Callable[[WalhallaState, tuple[Any, ...]], None], ...
 )
 
 
-def to_move(s: WalhallaState) -> int | None:
+def to_move(s: State) -> int | None:
     """The seat that decides now, derived from the phase; ``None`` once over."""
     ph = s.phase
-    if ph in (P_SEATS, P_SEND):
+    if ph in (PH_SEATS, PH_SEND):
         return s.active
-    if ph == P_LAND:
+    if ph == PH_LAND:
         return s.queue[0][2]
-    if ph == P_INVITE:
+    if ph == PH_INVITE:
         return D.galley_colour(s.galley)
-    if ph in (P_DEFEND, P_HUNT):
+    if ph in (PH_DEFEND, PH_HUNT):
         return s.occ[s.target]
-    if ph == P_COMMIT:
+    if ph == PH_COMMIT:
         return s.commit_order[s.commit_idx]
     return None
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order; empty once over."""
-    # The five phases of nine plies in ten by name, most frequent first (random
-    # 4-player games: land 28%, seats and send 19% each, invite 14%, commit 10%):
-    # compiled, a direct call; through the table, a call through Python's protocol
-    # with its argument checks. The table has the rest.
+    # The five commonest phases by name, most frequent first (their shares of the
+    # plies: benchmarks/README.md, "Every game on the merged tree"): compiled, a
+    # direct call; through the table, a call through Python's protocol with its
+    # argument checks. The table has the rest.
     ph = s.phase
-    if ph == P_LAND:
+    if ph == PH_LAND:
         return disembark.legal(s)
-    if ph == P_SEATS:
+    if ph == PH_SEATS:
         return seats.legal(s)
-    if ph == P_SEND:
+    if ph == PH_SEND:
         return moor.legal(s)
-    if ph == P_INVITE:
+    if ph == PH_INVITE:
         return invite.legal(s)
-    if ph == P_COMMIT:
+    if ph == PH_COMMIT:
         return commit.legal(s)
     return LEGAL_BY_PHASE[ph](s)
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     """Apply the legal action ``a`` in place (no checks); ``s.events`` then lists
     what the rules did on their own."""
     s.events = []
     ph = s.phase  # as in legal
-    if ph == P_LAND:
+    if ph == PH_LAND:
         disembark.play(s, a)
-    elif ph == P_SEATS:
+    elif ph == PH_SEATS:
         seats.play(s, a)
-    elif ph == P_SEND:
+    elif ph == PH_SEND:
         moor.play(s, a)
-    elif ph == P_INVITE:
+    elif ph == PH_INVITE:
         invite.play(s, a)
-    elif ph == P_COMMIT:
+    elif ph == PH_COMMIT:
         commit.play(s, a)
     else:
         PLAY_BY_PHASE[ph](s, a)

@@ -7,22 +7,22 @@ import random
 
 from vikingcli.engine import draws
 from vikingcli_walhalla import data as D
-from vikingcli_walhalla.state import WalhallaState
+from vikingcli_walhalla.state import State
 
 
-def shuffle(s: WalhallaState, items: list[int]) -> None:
+def shuffle(s: State, items: list[int]) -> None:
     """Shuffle with the state's own RNG and advance it (keeps apply pure)."""
     r = random.Random(s.rng)
     draws.shuffle(r, items)
     s.rng = r.getrandbits(62)
 
 
-def discard(s: WalhallaState, p: int, t: int) -> None:
+def discard(s: State, p: int, t: int) -> None:
     s.hands[p][t] -= 1
     s.discard[t] += 1
 
 
-def sell(s: WalhallaState, p: int, t: int) -> None:
+def sell(s: State, p: int, t: int) -> None:
     """§4.6: discard a card, lose 1 VP, Asgard -> Midgard (boards at once)."""
     discard(s, p, t)
     s.score[p] -= 1
@@ -31,7 +31,7 @@ def sell(s: WalhallaState, p: int, t: int) -> None:
     s.midgard[p] += 1
 
 
-def draw(s: WalhallaState, p: int) -> int:
+def draw(s: State, p: int) -> int:
     """Draw the top action card; reshuffle the discards if the pile is empty (§8 #21).
     Return the card type drawn, or -1 if there was none."""
     if not s.deck:

@@ -9,12 +9,12 @@ from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import N_HEADLANDS
 from vikingcli_walhalla.rules.raid import next_committer
-from vikingcli_walhalla.state import DONE, PLAY, WalhallaState
+from vikingcli_walhalla.state import DONE, PLAY, State
 
 DONE_ACTION: Final = (DONE,)
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     p = s.commit_order[s.commit_idx]
     h = s.hands[p]
     acts: list[Action] = []
@@ -30,7 +30,7 @@ def legal(s: WalhallaState) -> list[Action]:
     return acts
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     if a[0] == DONE:
         next_committer(s)
         return

@@ -9,12 +9,12 @@ from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import discard
 from vikingcli_walhalla.rules.disembark import continue_disembarking, defender_loses
-from vikingcli_walhalla.state import E_REPEL, LOSE, WIN, WalhallaState
+from vikingcli_walhalla.state import E_REPEL, LOSE, WIN, State
 
 LOSE_ACTION: Final = (LOSE,)
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     d = s.occ[s.target]
     acts: list[Action] = [LOSE_ACTION]
     if s.walhalla[d] >= 1:
@@ -24,7 +24,7 @@ def legal(s: WalhallaState) -> list[Action]:
     return acts
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     if a[0] == LOSE:
         defender_loses(s, s.target, s.attacker)
         return

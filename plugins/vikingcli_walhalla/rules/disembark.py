@@ -16,14 +16,14 @@ from vikingcli_walhalla.state import (
     E_SAIL,
     E_TAKE,
     LAND,
-    P_DEFEND,
-    P_HUNT,
-    P_LAND,
-    WalhallaState,
+    PH_DEFEND,
+    PH_HUNT,
+    PH_LAND,
+    State,
 )
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     f, q, o = s.queue[0]
     acts: list[Action] = []
     can_card = s.hands[o][D.C_ATTACK] > 0
@@ -39,7 +39,7 @@ def legal(s: WalhallaState) -> list[Action]:
     return acts
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     sp = a[1]
     if a[0] == LAND:
         o = s.queue.pop(0)[2]
@@ -51,12 +51,12 @@ def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
         discard(s, o, D.C_ATTACK)
         defender_loses(s, sp, o)
     else:
-        s.phase = P_DEFEND
+        s.phase = PH_DEFEND
         s.target = sp
         s.attacker = o
 
 
-def defender_loses(s: WalhallaState, sp: int, o: int) -> None:
+def defender_loses(s: State, sp: int, o: int) -> None:
     """The defender on ``sp`` goes to Walhalla; attacker ``o`` takes the space."""
     d = s.occ[sp]
     s.events.append((E_TAKE, sp, o, d))
@@ -67,7 +67,7 @@ def defender_loses(s: WalhallaState, sp: int, o: int) -> None:
     occupy(s, sp, o)
 
 
-def occupy(s: WalhallaState, sp: int, o: int) -> None:
+def occupy(s: State, sp: int, o: int) -> None:
     """Immediate effect of viking o now standing on sp (§4.4), then go on.
 
     A forest always asks its occupier whether to hunt, holding Hunt or not, so the
@@ -76,14 +76,14 @@ def occupy(s: WalhallaState, sp: int, o: int) -> None:
     if t == D.S:
         s.events.append((E_DRAW, o, draw(s, o)))
     elif t == D.F2 or t == D.F3:
-        s.phase = P_HUNT
+        s.phase = PH_HUNT
         s.target = sp
         return
     s.target = -1
     continue_disembarking(s)
 
 
-def continue_disembarking(s: WalhallaState) -> None:
+def continue_disembarking(s: State) -> None:
     """Disembark the next viking with a target; sail back those without one."""
     q = s.queue
     occ = s.occ
@@ -92,7 +92,7 @@ def continue_disembarking(s: WalhallaState) -> None:
         f, pos, o = q[0]
         for sp in contacts[f][pos]:
             if occ[sp] != o:
-                s.phase = P_LAND
+                s.phase = PH_LAND
                 return
         # no empty space and no enemy: sails back to Midgard (§4.4)
         s.midgard[o] += 1

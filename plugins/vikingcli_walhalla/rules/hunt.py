@@ -11,19 +11,19 @@ from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import discard
 from vikingcli_walhalla.rules.disembark import continue_disembarking
-from vikingcli_walhalla.state import E_FOREST, HUNT, WalhallaState
+from vikingcli_walhalla.state import E_FOREST, HUNT, State
 
 NO_HUNT: Final[Action] = (HUNT, 0)
 PLAY_HUNT: Final[Action] = (HUNT, 1)
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     if s.hands[s.occ[s.target]][D.C_HUNT]:
         return [NO_HUNT, PLAY_HUNT]
     return [NO_HUNT]
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     sp = s.target
     o = s.occ[sp]
     v = D.FOREST_VP[s.stype[sp]]

@@ -8,12 +8,12 @@ from typing import Any, Final
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import sell
-from vikingcli_walhalla.state import DECLINE, JOIN, P_SEATS, WalhallaState
+from vikingcli_walhalla.state import DECLINE, JOIN, PH_SEATS, State
 
 DECLINE_ACTION: Final = (DECLINE,)
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     i = D.galley_colour(s.galley)
     acts: list[Action] = [DECLINE_ACTION]
     if s.midgard[i] >= 1:
@@ -26,11 +26,11 @@ def legal(s: WalhallaState) -> list[Action]:
     return acts
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     if a[0] == JOIN:
         i = D.galley_colour(s.galley)
         if a[1] >= 0:
             sell(s, i, a[1])
         s.midgard[i] -= 1
         s.seats[D.galley_coloured_seat(s.galley)] = i
-    s.phase = P_SEATS
+    s.phase = PH_SEATS

@@ -8,10 +8,10 @@ from typing import Any
 from vikingcli.engine import Action
 from vikingcli_walhalla.board import N_FJORDS
 from vikingcli_walhalla.rules.disembark import continue_disembarking
-from vikingcli_walhalla.state import MOOR, WalhallaState
+from vikingcli_walhalla.state import MOOR, State
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     acts: list[Action] = []
     # Both orientations only when they differ: the front and back seats have
     # different owners (and the fixed_orientation option is off).
@@ -25,7 +25,7 @@ def legal(s: WalhallaState) -> list[Action]:
     return acts
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     f, orient = a[1], a[2]
     berth = len(s.fjords[f])
     seats = s.seats

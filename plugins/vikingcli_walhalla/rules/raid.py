@@ -25,15 +25,15 @@ from vikingcli_walhalla.state import (
     E_RAID_END,
     E_REINFORCE,
     E_REVEAL,
-    P_COMMIT,
-    P_INVITE,
-    P_OVER,
-    P_SEATS,
-    WalhallaState,
+    PH_COMMIT,
+    PH_INVITE,
+    PH_OVER,
+    PH_SEATS,
+    State,
 )
 
 
-def begin_turn(s: WalhallaState) -> None:
+def begin_turn(s: State) -> None:
     """§4.0-4.2: end-of-raid checks, then draw the top galley."""
     if not s.gdeck or not any(s.midgard):
         s.events.append((E_RAID_END, s.raid, 1 if s.gdeck else 0))
@@ -44,12 +44,12 @@ def begin_turn(s: WalhallaState) -> None:
     s.events.append((E_GALLEY, g, s.active))
     c = D.galley_colour(g)
     if c == s.active or c >= s.n:
-        s.phase = P_SEATS
+        s.phase = PH_SEATS
     else:
-        s.phase = P_INVITE
+        s.phase = PH_INVITE
 
 
-def next_turn(s: WalhallaState) -> None:
+def next_turn(s: State) -> None:
     """The galley is empty: the next player draws."""
     s.galley = 0
     s.seats = [-1, -1, -1]
@@ -57,7 +57,7 @@ def next_turn(s: WalhallaState) -> None:
     begin_turn(s)
 
 
-def end_raid(s: WalhallaState) -> None:
+def end_raid(s: State) -> None:
     s.galley = 0
     n = s.n
     # Everyone holding a card decides (hand sizes are public, so the order leaks nothing
@@ -65,18 +65,18 @@ def end_raid(s: WalhallaState) -> None:
     s.commit_order = [p for p in ((s.start + i) % n for i in range(n)) if any(s.hands[p])]
     s.commit_idx = 0
     if s.commit_order:
-        s.phase = P_COMMIT
+        s.phase = PH_COMMIT
     else:
         reveal(s)
 
 
-def next_committer(s: WalhallaState) -> None:
+def next_committer(s: State) -> None:
     s.commit_idx += 1
     if s.commit_idx >= len(s.commit_order):
         reveal(s)
 
 
-def reveal(s: WalhallaState) -> None:
+def reveal(s: State) -> None:
     """§4.7-4.10 and §5: reveal, score, then prepare the next raid or end."""
     n = s.n
     r = s.raid
@@ -111,7 +111,7 @@ def reveal(s: WalhallaState) -> None:
             "final walhalla",
             majority_points(s.walhalla, D.WALHALLA_SECOND, D.WALHALLA_FIRST),
         )
-        s.phase = P_OVER
+        s.phase = PH_OVER
         s.queue = []
         ev.append((E_OVER,))
         return

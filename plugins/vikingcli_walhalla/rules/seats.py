@@ -9,7 +9,7 @@ from typing import Any
 from vikingcli.engine import Action
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.rules.cards import sell
-from vikingcli_walhalla.state import BOARD, P_SEND, WalhallaState
+from vikingcli_walhalla.state import BOARD, PH_SEND, State
 
 
 def multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
@@ -37,7 +37,7 @@ def _add_multisets(
                 k += 1
 
 
-def legal(s: WalhallaState) -> list[Action]:
+def legal(s: State) -> list[Action]:
     a = s.active
     g = s.galley
     cs = D.galley_coloured_seat(g)
@@ -60,7 +60,7 @@ def legal(s: WalhallaState) -> list[Action]:
     return acts
 
 
-def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
+def play(s: State, a: tuple[Any, ...]) -> None:
     p = s.active
     for t in a[2]:
         sell(s, p, t)
@@ -69,4 +69,4 @@ def play(s: WalhallaState, a: tuple[Any, ...]) -> None:
         if mask >> i & 1:
             s.seats[i] = p
             s.midgard[p] -= 1
-    s.phase = P_SEND
+    s.phase = PH_SEND

@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from vikingcli.engine import randbelow, shuffle
 from vikingcli_walhalla import data as D
-from vikingcli_walhalla.board import N_FJORDS, make_board
+from vikingcli_walhalla.board import N_FJORDS, lengths_of, make_board
 from vikingcli_walhalla.rules.raid import begin_turn
-from vikingcli_walhalla.state import P_SEATS, WalhallaState
+from vikingcli_walhalla.state import PH_SEATS, State
 
 
-def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> WalhallaState:
-    """A fresh game of ``n`` players on headlands of ``lengths`` tiles; the first
-    galley is drawn already."""
+def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
+    """A fresh game of ``n_players`` on the headlands the options give; the first galley
+    is drawn already. ``options`` holds every option (``Game.resolve_options``)."""
+    if not 3 <= n_players <= 4:
+        raise ValueError(f"walhalla: {n_players} players (needs 3-4)")
+    n = n_players
+    lengths = lengths_of(options["headlands"])
     rnd = random.Random(seed)
-    s = WalhallaState.__new__(WalhallaState)
+    s = State.__new__(State)
     s.legal_cache = None
     s.n = n
-    s.fixed = fixed
+    s.fixed = options["fixed_orientation"] == "yes"
     s.board = make_board(lengths)
     tiles = list(range(len(D.TILES)))
     shuffle(rnd, tiles)
@@ -63,7 +68,7 @@ def new_state(n: int, lengths: tuple[int, int, int], fixed: bool, seed: int) -> 
     s.raid = 1
     s.start = randbelow(rnd, n)
     s.active = s.start
-    s.phase = P_SEATS
+    s.phase = PH_SEATS
     s.galley = 0
     s.seats = [-1, -1, -1]
     s.queue = []

@@ -1,5 +1,6 @@
-"""The rules of Wikinger: setup, the legal actions and their effects, one module per
-phase or group of phases (docs/rules/wikinger.md §2, §3, §4.4, §5.2-§5.4).
+"""The rules of Wikinger: the legal actions and their effects, one module per phase or
+group of phases (docs/rules/wikinger.md §3, §4.4, §5.2-§5.4), dispatched here by the
+state's phase; a new game is setup.py (§2).
 
 Actions are tuples, one decision each (§6.1):
 
@@ -23,21 +24,9 @@ always offer a real choice or the game is over.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Final
 
-from vikingcli.engine import randbelow, shuffle
-from vikingcli_wikinger.data import (
-    N_COLOURS,
-    N_SPECIAL_KINDS,
-    SPECIAL_COUNTS,
-    START_GOLD,
-    START_TILES,
-    START_VP,
-    T_L,
-    stack_tiles,
-)
 from vikingcli_wikinger.rules.auction import (
     legal_auction,
     legal_colour,
@@ -47,7 +36,6 @@ from vikingcli_wikinger.rules.auction import (
     play_discard,
 )
 from vikingcli_wikinger.rules.ferry import legal_ferry, play_ferry
-from vikingcli_wikinger.rules.offer import start_round
 from vikingcli_wikinger.rules.place import (
     legal_figure,
     legal_place,
@@ -58,7 +46,7 @@ from vikingcli_wikinger.rules.place import (
 )
 from vikingcli_wikinger.rules.special import legal_special, legal_swap, play_special, play_swap
 from vikingcli_wikinger.rules.take import legal_take, play_take
-from vikingcli_wikinger.state import E_FORCED, FERRY, OVER, PLACE, TAKE, Action, State
+from vikingcli_wikinger.state import E_FORCED, PH_FERRY, PH_OVER, PH_PLACE, PH_TAKE, Action, State
 
 
 def _over(s: State) -> list[Action]:
@@ -69,8 +57,8 @@ def _no_play(s: State, a: Action) -> None:  # pragma: no cover - nothing is lega
     raise AssertionError(a)
 
 
-# Indexed by phase: AUCTION, DISCARD, COLOUR, TAKE, START, PLACE, FIGURE, SPECIAL,
-# SWAP, FERRY, OVER (state.py).
+# Indexed by phase: PH_AUCTION, PH_DISCARD, PH_COLOUR, PH_TAKE, PH_START, PH_PLACE,
+# PH_FIGURE, PH_SPECIAL, PH_SWAP, PH_FERRY, PH_OVER (state.py).
 LEGAL: Final[tuple[Callable[[State], list[Action]], ...]] = (
     legal_auction, legal_discard, legal_colour, legal_take, legal_start, legal_place,
     legal_figure, legal_special, legal_swap, legal_ferry, _over,
@@ -81,55 +69,30 @@ PLAY: Final[tuple[Callable[[State, Action], None], ...]] = (
 )
 
 
-def new_state(n: int, adv: bool, bidding: bool, start: int | None, seed: int) -> State:
-    """A shuffled game at the start of round 1 (§2)."""
-    rng = random.Random(seed)
-    s = State.empty(n, adv, bidding)
-    s.gold = [START_GOLD[n]] * n
-    s.vp = [START_VP] * n
-    tiles = stack_tiles()
-    shuffle(rng, tiles)
-    s.stacks = tiles
-    bag = [x for x in range(N_COLOURS) for _ in range(13)]
-    shuffle(rng, bag)
-    s.bag = bag
-    pile = [k for k in range(N_SPECIAL_KINDS) for _ in range(SPECIAL_COUNTS[k])]
-    shuffle(rng, pile)
-    if adv:
-        s.pile = pile
-    else:
-        s.pile = []
-        s.box_specials = sorted(pile)  # basic game: the special tiles stay in the box
-    s.box_tiles = [T_L] * (START_TILES - n)  # unused start tiles
-    s.start = randbelow(rng, n) if start is None else start
-    start_round(s)
-    settle(s)
-    return s
-
-
 def legal(s: State) -> list[Action]:
     """Every legal action of the seat to move, in a fixed order; empty when over."""
     return _legal(s, s.phase)
 
 
 def _legal(s: State, phase: int) -> list[Action]:
-    # The commonest phases (90% of the plies) by name: compiled, a direct call;
-    # through the table, a call through Python's protocol. The table has the rest.
-    if phase == PLACE:
+    # The commonest phases (placing, taking, ferrying: most plies; benchmarks/README.md,
+    # "Native search calls") by name: compiled, a direct call; through the table, a
+    # call through Python's protocol. The table has the rest.
+    if phase == PH_PLACE:
         return legal_place(s)
-    if phase == TAKE:
+    if phase == PH_TAKE:
         return legal_take(s)
-    if phase == FERRY:
+    if phase == PH_FERRY:
         return legal_ferry(s)
     return LEGAL[phase](s)
 
 
 def _play(s: State, phase: int, a: Action) -> None:
-    if phase == PLACE:
+    if phase == PH_PLACE:
         play_place(s, a)
-    elif phase == TAKE:
+    elif phase == PH_TAKE:
         play_take(s, a)
-    elif phase == FERRY:
+    elif phase == PH_FERRY:
         play_ferry(s, a)
     else:
         PLAY[phase](s, a)
@@ -138,7 +101,7 @@ def _play(s: State, phase: int, a: Action) -> None:
 def play(s: State, a: Action) -> None:
     """Apply a legal action (no validation here) and take the forced follow-ups."""
     s.legal_cache = None
-    s.last_move = (s.cur, *a)
+    s.last_move = (s.actor, *a)
     _play(s, s.phase, a)
     settle(s)
 
@@ -146,7 +109,7 @@ def play(s: State, a: Action) -> None:
 def settle(s: State) -> None:
     """Take every forced single-option decision; cache the real choice on the state."""
     while True:
-        if s.phase == OVER:
+        if s.phase == PH_OVER:
             s.legal_cache = ()
             return
         # A phase may already have listed the choices (placement cells).
@@ -157,5 +120,5 @@ def settle(s: State) -> None:
             return
         s.legal_cache = None
         if s.events is not None:
-            s.events.append((E_FORCED, s.cur, options[0]))
+            s.events.append((E_FORCED, s.actor, options[0]))
         _play(s, s.phase, options[0])

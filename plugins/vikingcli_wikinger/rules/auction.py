@@ -1,5 +1,5 @@
-"""The advanced round start's decisions: the start-player auction (AUCTION), the
-discard (DISCARD) and the colour lay-out (COLOUR), docs/rules/wikinger.md §5.2."""
+"""The advanced round start's decisions: the start-player auction (PH_AUCTION),
+the discard (PH_DISCARD) and the colour lay-out (PH_COLOUR), docs/rules/wikinger.md §5.2."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from typing import Final
 from vikingcli_wikinger.data import N_COLOURS
 from vikingcli_wikinger.rules.offer import lay_tiles
 from vikingcli_wikinger.state import (
-    COLOUR,
-    DISCARD,
     E_AUCTION,
     E_COLOUR,
     E_DISCARD_FIG,
     E_NO_BID,
     E_TILES,
-    TAKE,
+    PH_COLOUR,
+    PH_DISCARD,
+    PH_TAKE,
     Action,
     State,
 )
@@ -34,7 +34,7 @@ def bid_range(s: State, p: int) -> range:
 
 def legal_auction(s: State) -> list[Action]:
     """Every bid the seat to move may make, then ``pass``."""
-    return [("bid", b) for b in bid_range(s, s.cur)] + [PASS]
+    return [("bid", b) for b in bid_range(s, s.actor)] + [PASS]
 
 
 def legal_discard(s: State) -> list[Action]:
@@ -51,9 +51,9 @@ def play_auction(s: State, a: Action) -> None:
     """``bid b`` or ``pass``."""
     if a[0] == "bid":
         s.high_bid = a[1]
-        s.high_bidder = s.cur
+        s.high_bidder = s.actor
     else:
-        s.active[s.cur] = False
+        s.active[s.actor] = False
     auction_next(s)
 
 
@@ -72,19 +72,19 @@ def auction_next(s: State) -> None:
         else:
             s.gold[w] -= bid
         s.start = w
-        s.phase = DISCARD
-        s.cur = w
+        s.phase = PH_DISCARD
+        s.actor = w
         return
     if not active:  # everybody passed without a bid: S keeps the marker for free
         if s.events is not None:
             s.events.append((E_NO_BID, s.start))
-        s.phase = DISCARD
-        s.cur = s.start
+        s.phase = PH_DISCARD
+        s.actor = s.start
         return
-    q = (s.cur + 1) % s.n
+    q = (s.actor + 1) % s.n
     while not s.active[q]:
         q = (q + 1) % s.n
-    s.cur = q
+    s.actor = q
 
 
 def play_discard(s: State, a: Action) -> None:
@@ -93,10 +93,10 @@ def play_discard(s: State, a: Action) -> None:
     s.box_figs[a[1]] += 1
     lay_tiles(s)
     if s.events is not None:
-        s.events.append((E_DISCARD_FIG, s.cur, a[1]))
+        s.events.append((E_DISCARD_FIG, s.actor, a[1]))
         s.events.append((E_TILES, tuple(s.wheel_t)))
-    s.phase = COLOUR
-    s.cur = s.start
+    s.phase = PH_COLOUR
+    s.actor = s.start
 
 
 def play_colour(s: State, a: Action) -> None:
@@ -108,10 +108,10 @@ def play_colour(s: State, a: Action) -> None:
         s.next_slot -= 1
     s.drawn[x] = 0
     if s.events is not None:
-        s.events.append((E_COLOUR, s.cur, x, tuple(range(first, s.next_slot, -1))))
+        s.events.append((E_COLOUR, s.actor, x, tuple(range(first, s.next_slot, -1))))
     if s.next_slot < 0:
-        s.phase = TAKE
-        s.cur = s.start
+        s.phase = PH_TAKE
+        s.actor = s.start
         s.turn = 0
     else:
-        s.cur = (s.cur + 1) % s.n
+        s.actor = (s.actor + 1) % s.n

@@ -1,4 +1,4 @@
-"""Ferrying with boatmen before each big scoring (FERRY), the big scoring and the
+"""Ferrying with boatmen before each big scoring (PH_FERRY), the big scoring and the
 final scoring after it, docs/rules/wikinger.md §4.3, §4.4, §5.3."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from vikingcli_wikinger.state import (
     E_NO_FERRY,
     E_OVER,
     E_SCORING,
-    FERRY,
-    OVER,
+    PH_FERRY,
+    PH_OVER,
     TRIP_DISTINCT,
     TRIP_FIRST,
     TRIP_NONE,
@@ -141,13 +141,13 @@ def ferry_actions(s: State, p: int) -> list[Action]:
 
 def legal_ferry(s: State) -> list[Action]:
     """The ferrying actions of the seat to move."""
-    return ferry_actions(s, s.cur)
+    return ferry_actions(s, s.actor)
 
 
 def play_ferry(s: State, a: Action) -> None:
     """``boat``/``longship``/``add r c``, ``land`` or ``done``."""
     kind = a[0]
-    p = s.cur
+    p = s.actor
     if kind == "land":
         s.trip_mode = TRIP_NONE
         if s.events is not None:
@@ -185,8 +185,8 @@ def next_ferrier(s: State, advance: bool) -> None:
             if s.maxf0 > 0:
                 if s.events is not None and skipped:
                     s.events.append((E_NO_FERRY, tuple(skipped)))
-                s.cur = p
-                s.phase = FERRY
+                s.actor = p
+                s.phase = PH_FERRY
                 return
         skipped.append(p)
         s.ferry_i += 1
@@ -199,7 +199,7 @@ def next_ferrier(s: State, advance: bool) -> None:
         ev.append((E_SCORING, len(s.log) - 1))
     if s.round == N_ROUNDS:
         scoring.final_scoring(s)
-        s.phase = OVER
+        s.phase = PH_OVER
         if ev is not None:
             ev.append((E_SCORING, len(s.log) - 1))
             ev.append((E_OVER,))

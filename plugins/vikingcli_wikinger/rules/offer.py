@@ -4,13 +4,21 @@ game, and the hand-over to the next round (docs/rules/wikinger.md §2, §3.1, §
 from __future__ import annotations
 
 from vikingcli_wikinger.data import DISPLAY_SIZE, SHIP, SLOTS
-from vikingcli_wikinger.state import AUCTION, DISCARD, E_DRAW, E_OFFER, E_ROUND, TAKE, State
+from vikingcli_wikinger.state import (
+    E_DRAW,
+    E_OFFER,
+    E_ROUND,
+    PH_AUCTION,
+    PH_DISCARD,
+    PH_TAKE,
+    State,
+)
 
 
 def start_round(s: State) -> None:
     """Round start: the offer (basic) or display, draw and auction (advanced)."""
     s.turn = 0
-    s.cur = s.start
+    s.actor = s.start
     if s.events is not None:
         s.events.append((E_ROUND, s.round, s.start))
     if not s.adv:
@@ -18,7 +26,7 @@ def start_round(s: State) -> None:
         drawn = sorted(s.bag[s.bag_pos:s.bag_pos + SLOTS])
         s.bag_pos += SLOTS
         s.wheel_f = drawn  # sorted by colour = cheapest colour first (§3.2)
-        s.phase = TAKE
+        s.phase = PH_TAKE
         if s.events is not None:
             s.events.append((E_OFFER, tuple(s.wheel_t), tuple(s.wheel_f)))
         return
@@ -32,12 +40,12 @@ def start_round(s: State) -> None:
     if s.events is not None:
         s.events.append((E_DRAW, tuple(s.display), tuple(s.drawn)))
     if s.bidding:
-        s.phase = AUCTION
+        s.phase = PH_AUCTION
         s.active = [True] * s.n
         s.high_bid = -1
         s.high_bidder = -1
     else:
-        s.phase = DISCARD
+        s.phase = PH_DISCARD
 
 
 def lay_tiles(s: State) -> None:

@@ -1,5 +1,5 @@
-"""Placing the taken combination: the start tile (START), the tile (PLACE) and the
-figure (FIGURE), docs/rules/wikinger.md §3.6, §3.7."""
+"""Placing the taken combination: the start tile (PH_START), the tile (PH_PLACE) and
+the figure (PH_FIGURE), docs/rules/wikinger.md §3.6, §3.7."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from vikingcli_wikinger.state import (
     E_PLACE,
     E_START,
     E_SWAP,
-    FIGURE,
-    PLACE,
-    SPECIAL,
+    PH_FIGURE,
+    PH_PLACE,
+    PH_SPECIAL,
     Action,
     State,
 )
@@ -35,7 +35,7 @@ def legal_start(s: State) -> list[Action]:
 
 def legal_place(s: State) -> list[Action]:
     """The ship's columns or the island tile's cells."""
-    p = s.cur
+    p = s.actor
     if s.pend_t >= SHIP:
         return [("ship", c) for c in ship_columns(s.ships[p])]
     return [("tile", r, c) for r, c in island_cells(s.rows[p], s.pend_t)]
@@ -48,7 +48,7 @@ def legal_figure(s: State) -> list[Action]:
 
 def play_start(s: State, a: Action) -> None:
     """Place the start tile, then the taken tile."""
-    p = s.cur
+    p = s.actor
     set_cell(s.rows[p], a[1], 0, T_L)
     s.placed_start[p] = True
     if s.events is not None:
@@ -58,7 +58,7 @@ def play_start(s: State, a: Action) -> None:
 
 def play_place(s: State, a: Action) -> None:
     """``ship c`` or ``tile r c``."""
-    p = s.cur
+    p = s.actor
     if a[0] == "ship":
         place_ship(s.ships[p], a[1], s.pend_t - SHIP)
         s.idle[p][s.pend_f] += 1
@@ -72,7 +72,7 @@ def play_place(s: State, a: Action) -> None:
 
 def play_figure(s: State, a: Action) -> None:
     """``figure here`` or ``figure mainland``."""
-    p = s.cur
+    p = s.actor
     if a[1]:
         set_cell(s.rows[p], s.pend_r, s.pend_c, cell(s.rows[p], s.pend_r, s.pend_c) | FIG)
         if s.events is not None:
@@ -86,7 +86,7 @@ def play_figure(s: State, a: Action) -> None:
 
 def continue_place(s: State, p: int) -> None:
     """Place the pending tile: a forced ship column, a forced discard or a single cell
-    are taken at once; otherwise the PLACE decision follows."""
+    are taken at once; otherwise the PH_PLACE decision follows."""
     t = s.pend_t
     if t >= SHIP:
         cols = ship_columns(s.ships[p])
@@ -98,7 +98,7 @@ def continue_place(s: State, p: int) -> None:
                 s.events.append((E_IDLE, p, s.pend_f, "ship"))
             after_figure(s, p)
             return
-        s.phase = PLACE
+        s.phase = PH_PLACE
         return
     cells = island_cells(s.rows[p], t)
     if not cells:  # forced discard (§3.6.3); the figure goes to the mainland
@@ -111,7 +111,7 @@ def continue_place(s: State, p: int) -> None:
     if len(cells) == 1:
         place_island(s, p, cells[0][0], cells[0][1], True)
         return
-    s.phase = PLACE
+    s.phase = PH_PLACE
     s.legal_cache = tuple(("tile", r, c) for r, c in cells)  # reused by settle
 
 
@@ -123,7 +123,7 @@ def place_island(s: State, p: int, r: int, c: int, forced: bool) -> None:
     if s.events is not None:
         s.events.append((E_PLACE, p, r, c, s.pend_t, forced))
     if s.pend_f < BOATMAN and ROW_OF[s.pend_f] == r:
-        s.phase = FIGURE
+        s.phase = PH_FIGURE
         return
     s.idle[p][s.pend_f] += 1
     if s.events is not None:
@@ -142,6 +142,6 @@ def after_figure(s: State, p: int) -> None:
             if s.events is not None:
                 s.events.append((E_SWAP, p, s.pend_r, s.pend_c, b, True))
     if s.pend_special and any(d >= 0 for d in s.display):
-        s.phase = SPECIAL
+        s.phase = PH_SPECIAL
         return
     end_turn(s)

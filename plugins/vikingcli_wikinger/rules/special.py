@@ -1,5 +1,5 @@
-"""Special tiles (advanced game): choosing one from the display (SPECIAL) and the
-SP11 building swap (SWAP), docs/rules/wikinger.md §5.4."""
+"""Special tiles (advanced game): choosing one from the display (PH_SPECIAL) and
+the SP11 building swap (PH_SWAP), docs/rules/wikinger.md §5.4."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from vikingcli_wikinger.state import (
     E_SPECIAL,
     E_SWAP,
     E_TREASURE,
-    SWAP,
+    PH_SWAP,
     Action,
     State,
 )
@@ -55,12 +55,12 @@ def legal_special(s: State) -> list[Action]:
 
 def legal_swap(s: State) -> list[Action]:
     """The tile of the held SP11's building to swap."""
-    return [("swap", r, c) for r, c in swap_targets(s, s.cur, s.swap_b)]
+    return [("swap", r, c) for r, c in swap_targets(s, s.actor, s.swap_b)]
 
 
 def play_special(s: State, a: Action) -> None:
     """Take display space ``a[1]`` (or none): its immediate effect, then the turn ends."""
-    p = s.cur
+    p = s.actor
     i = a[1]
     ev = s.events
     if i < 0:
@@ -88,7 +88,7 @@ def play_special(s: State, a: Action) -> None:
                 ev.append((E_SWAP, p, targets[0][0], targets[0][1], b, True))
         elif len(targets) > 1:
             s.swap_b = b
-            s.phase = SWAP
+            s.phase = PH_SWAP
             return
         elif ev is not None:
             ev.append((E_SP11_WAIT, p, b))
@@ -99,7 +99,7 @@ def play_special(s: State, a: Action) -> None:
 
 def play_swap(s: State, a: Action) -> None:
     """Swap the chosen tile for the held SP11; the turn ends."""
-    p = s.cur
+    p = s.actor
     swap(s, p, a[1], a[2], s.swap_b)
     s.sp[p][SP11 + s.swap_b] -= 1
     if s.events is not None:

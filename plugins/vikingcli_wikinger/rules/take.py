@@ -1,4 +1,4 @@
-"""Taking a combination from the wheel (TAKE), docs/rules/wikinger.md §3.3-§3.5."""
+"""Taking a combination from the wheel (PH_TAKE), docs/rules/wikinger.md §3.3-§3.5."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Final
 
 from vikingcli_wikinger.data import SLOTS
 from vikingcli_wikinger.rules.place import continue_place
-from vikingcli_wikinger.state import E_TAKE, START, Action, State
+from vikingcli_wikinger.state import E_TAKE, PH_START, Action, State
 
 TAKES: Final[tuple[Action, ...]] = tuple(("take", s) for s in range(SLOTS))
 
@@ -48,13 +48,13 @@ def price(s: State, slot: int) -> int:
 
 def legal_take(s: State) -> list[Action]:
     """Every slot the seat to move may take."""
-    return [TAKES[i] for i in take_slots(s, s.cur)]
+    return [TAKES[i] for i in take_slots(s, s.actor)]
 
 
 def play_take(s: State, a: Action) -> None:
     """Pay (exchanging VP automatically and minimally, §3.4.2) and pick up the
     combination; the start tile comes first on the player's first turn."""
-    p = s.cur
+    p = s.actor
     slot = a[1]
     occ = occupied(s)
     cost = slot - occ[0]
@@ -74,6 +74,6 @@ def play_take(s: State, a: Action) -> None:
     s.wheel_t[slot] = 0
     s.wheel_f[slot] = -1
     if not s.placed_start[p]:
-        s.phase = START
+        s.phase = PH_START
         return
     continue_place(s, p)

@@ -8,7 +8,7 @@ from vikingcli_wikinger import scoring
 from vikingcli_wikinger.data import SLOTS
 from vikingcli_wikinger.rules.ferry import next_ferrier
 from vikingcli_wikinger.rules.offer import next_round
-from vikingcli_wikinger.state import E_SCORING, TAKE, State
+from vikingcli_wikinger.state import E_SCORING, PH_TAKE, State
 
 
 def end_turn(s: State) -> None:
@@ -19,8 +19,8 @@ def end_turn(s: State) -> None:
     s.pend_special = False
     s.turn += 1
     if s.turn < SLOTS:
-        s.cur = (s.cur + 1) % s.n
-        s.phase = TAKE
+        s.actor = (s.actor + 1) % s.n
+        s.phase = PH_TAKE
         return
     if s.round % 2:
         scoring.small_scoring(s)
