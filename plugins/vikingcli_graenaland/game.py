@@ -21,6 +21,7 @@ from vikingcli_graenaland.heuristic import (
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
 from vikingcli_graenaland.rules.setup import new_state
+from vikingcli_graenaland.rules.votes import settled_vote
 from vikingcli_graenaland.rulestext import RULES_TEXT
 from vikingcli_graenaland.scoring import current_scores, outcome
 from vikingcli_graenaland.state import PH_OVER, State
@@ -138,6 +139,9 @@ class GraenalandGame(FlatGame):
 
     def refusal(self, state: State, text: str) -> str | None:
         return refusal(state, text)
+
+    def settled_choice(self, state: State) -> Action | None:
+        return settled_vote(state)
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         return observation(state, seat)

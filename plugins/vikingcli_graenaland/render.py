@@ -10,7 +10,7 @@ from __future__ import annotations
 from vikingcli.engine import seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
-from vikingcli_graenaland.rules.votes import votes
+from vikingcli_graenaland.rules.votes import vote_result, votes
 from vikingcli_graenaland.scoring import conditions, measures, vp
 from vikingcli_graenaland.view import (
     VIEWS,
@@ -219,11 +219,11 @@ def vote_lines(st: S.State) -> list[str]:
     for i, (v, k) in enumerate(zip(st.voters, st.vvotes)):
         said = ("yes" if st.vote_log[i] else "no") if i < st.vidx else "now" if i == st.vidx else ""
         cast.append(f"{seat_ref(v)} {k} {said}".rstrip())
-    rest = sum(st.vvotes[st.vidx :])
     # the rules ask every voter even once the result is sure: say so
-    if 2 * st.yes > st.total:
+    result = vote_result(st)
+    if result is True:
         end = "passes whatever the rest vote"
-    elif 2 * (st.yes + rest) <= st.total:
+    elif result is False:
         end = "fails whatever the rest vote"
     else:
         end = f"passes with {st.total // 2 + 1}"

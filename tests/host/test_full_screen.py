@@ -28,7 +28,11 @@ STATUS_MOVE = re.compile(r"move \d+: your move")
 
 
 def _your_move(term: Terminal) -> list[str]:
-    return term.until(lambda lines: any(STATUS_MOVE.search(ln) for ln in lines[-2:]))
+    """The screen once it asks for a move: the status line says so, and the prompt."""
+    return term.until(
+        lambda lines: any(STATUS_MOVE.search(ln) for ln in lines[-2:])
+        and "(your move) >" in lines[-1]
+    )
 
 
 def _status_row(lines: list[str]) -> int:
@@ -56,11 +60,17 @@ def test_jorvik_at_80x24_board_on_top_tab_menu_resize_and_undo_after_forced_move
         term.keys("\x15")  # Ctrl-U: the typed text goes
         # A bigger window: the same screen, laid out again at its new bottom.
         term.resize(100, 30)
-        big = term.until(lambda ls: len(ls) == 30 and STATUS_MOVE.search(ls[28]) is not None)
-        assert big[0].startswith("Jórvík Karl, round 1")
+        term.until(
+            lambda ls: len(ls) == 30
+            and STATUS_MOVE.search(ls[28]) is not None
+            and ls[0].startswith("Jórvík Karl, round 1")
+        )
         term.resize(80, 24)
-        small = term.until(lambda ls: len(ls) == 24 and STATUS_MOVE.search(ls[22]) is not None)
-        assert small[0].startswith("Jórvík Karl, round 1")
+        term.until(
+            lambda ls: len(ls) == 24
+            and STATUS_MOVE.search(ls[22]) is not None
+            and ls[0].startswith("Jórvík Karl, round 1")
+        )
 
         for move in ("place 1", "place 2", "place 3", "buy"):
             term.type(move)
@@ -169,10 +179,17 @@ def test_a_real_openssh_client_gets_the_full_screen_table(
         client.until(lambda ls: sum("play " in ln for ln in ls[-10:-1]) >= 2)
         client.keys("\x15")
         client.resize(100, 30)
-        client.until(lambda ls: len(ls) == 30 and STATUS_MOVE.search(ls[28]) is not None)
+        client.until(
+            lambda ls: len(ls) == 30
+            and STATUS_MOVE.search(ls[28]) is not None
+            and ls[0].startswith("Rune Duel")
+        )
         client.resize(80, 24)
-        back = client.until(lambda ls: STATUS_MOVE.search(ls[22]) is not None)
-        assert back[0].startswith("Rune Duel")
+        client.until(
+            lambda ls: len(ls) == 24
+            and STATUS_MOVE.search(ls[22]) is not None
+            and ls[0].startswith("Rune Duel")
+        )
         client.type("quit")
         client.until(lambda ls: client.proc.poll() is not None)
     finally:

@@ -74,3 +74,74 @@ def test_one_persons_hand_is_never_on_screen_while_the_others_prompt_is(tmp_path
         assert min(turns.values()) >= 3, turns
     finally:
         term.close()
+
+
+@pytest.mark.slow
+def test_on_the_full_screen_no_hand_shows_to_the_wrong_person_across_undo_and_defences(
+    tmp_path: Path,
+) -> None:
+    """The full-screen table (issue 27): at every screen, a hand-over shows no hand;
+    a person's screen shows their hand and never the other's; bo's undo request is
+    put to ann through a hand-over, on her own screen; keys typed at a hand-over are
+    not moves."""
+    term = SharedTerminal(
+        ["play", "walhalla", "-p", "ann=human", "-p", "bo=human", "-p", "greedy", "--seed", "4",
+         "--pace", "0"],
+        tmp_path, 100, 40,
+    )  # fmt: skip
+    colour = {"ann": "RED", "bo": "BLACK"}
+    turns = {"ann": 0, "bo": 0}
+    asked_undo = consented = typed_at_handover = False
+
+    def screen_state(lines: list[str]) -> str | None:
+        last = lines[-1]
+        if last.startswith("press Enter >"):
+            return "handover"
+        found = re.match(r"^(ann|bo)(?: \(your move\)|: y/n) >", last)
+        return found.group(0) if found else None
+
+    try:
+        for _ in range(60):
+            lines = term.until(lambda ls: screen_state(ls) is not None)
+            state = screen_state(lines)
+            screen = "\n".join(lines)
+            if state == "handover":
+                assert "your hand" not in screen, screen
+                if not typed_at_handover:
+                    term.type("lose")  # not a move: the hand-over says so
+                    term.until(lambda ls: any("only hands over" in ln for ln in ls))
+                    typed_at_handover = True
+                term.type("")
+                continue
+            assert state is not None
+            person = state.split()[0].rstrip(":")
+            other = "bo" if person == "ann" else "ann"
+            assert f"your hand ({colour[other]})" not in screen, screen
+            if state.endswith("y/n >"):
+                assert "asks to undo" in screen
+                term.type("y")
+                consented = True
+                continue
+            assert f"your hand ({colour[person]})" in screen, screen
+            turns[person] += 1
+            if person == "bo" and turns["bo"] == 3 and not asked_undo:
+                term.type("undo")
+                asked_undo = True
+                continue
+            term.type("actions")
+            listed = term.until(lambda ls: any(_COLUMNS.match(ln) for ln in _log(ls)))
+            row = next(ln for ln in reversed(_log(listed)) if _COLUMNS.match(ln))
+            term.type(row.split("  ")[0])
+        assert min(turns.values()) >= 3 and asked_undo and consented and typed_at_handover
+    finally:
+        term.close()
+
+
+_COLUMNS = re.compile(r"^\S.*\S  +\S")
+"""A line of the legal moves in columns (two spaces or more between them)."""
+
+
+def _log(lines: list[str]) -> list[str]:
+    """The log pane of a full-screen table: below the rule, above the status line."""
+    rule = next(i for i, ln in enumerate(lines) if ln.startswith("──"))
+    return [ln for ln in lines[rule + 1 : -2] if ln.strip()]

@@ -141,6 +141,10 @@ def make_seats(
         raise UsageProblem(f"--players {players} but {len(named)} player specs given")
     for _, text in named:
         parse_spec(text, reg.players)  # an unknown kind first, before the table size
+    if interactive and players is None and len(named) < game.min_players:
+        # `play GAME -p ann=human`: the rest of the game's default table is the default AI.
+        missing = max(game.default_players, game.min_players) - len(named)
+        named += [(None, _default_spec(reg, PLAY_DEFAULT_AI))] * missing
     _check_table(game, len(named), options, str(len(named)))
     return _seats(reg, named, interactive=interactive)
 

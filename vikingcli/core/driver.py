@@ -43,6 +43,9 @@ from vikingcli.engine.players import Rewindable
 
 FORCED_TAG = " (forced)"
 """Added to the log line of a move the driver played for a person: their only one."""
+SETTLED_TAG = " (decided already)"
+"""Added to the log line of a choice the driver played for a person because it could
+change nothing (a vote whose result is settled)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +61,24 @@ class MoveEvent:
     seat: int
     text: str
     """The move's canonical text (what the save stores)."""
-    forced: bool
-    """Played for a person by the driver: their only legal move, and every seat knew it."""
+    tag: str
+    """How the driver played it for a person without asking (FORCED_TAG: their only
+    legal move; SETTLED_TAG: a choice that could change nothing), else empty."""
     action: Action
     before: State | None
     after: State
 
     def told(self, game: Game, viewer: int | None, names: Sequence[str]) -> list[str]:
         """What ``viewer`` (``None``: a spectator) learns from the move: the game's
-        narration with seat names filled in, the first line tagged when forced."""
+        narration with seat names filled in, the first line tagged when the driver
+        played it for a person."""
         if self.before is None:
             lines = [self.text]
         else:
             lines = game.narrate(self.before, self.action, self.after, viewer)
         lines = [name_seats(line, names) for line in lines]
-        if self.forced and lines:
-            lines[0] += FORCED_TAG
+        if self.tag and lines:
+            lines[0] += self.tag
         return lines
 
 
@@ -185,19 +190,25 @@ class MatchDriver:
 
     # -- a person's move ---------------------------------------------------------------
 
-    def only_move(self, seat: int) -> Action | None:
-        """The move to play for the person at ``seat`` without asking: their only legal
-        one, where every other seat could know it is forced, unless ``confirm``."""
+    def unasked(self, seat: int) -> tuple[Action, str] | None:
+        """The move to play for the person at ``seat`` without asking, and its tag:
+        their only legal one, where every other seat could know it is forced, or a
+        choice that can change nothing (``Game.settled_choice``); none with ``confirm``."""
+        if self.confirm:
+            return None
         game, state = self.match.game, self.match.state
         legal = game.legal_actions(state)
-        if len(legal) != 1 or self.confirm or not game.only_move_is_public(state):
-            return None
-        return legal[0]
+        if len(legal) == 1 and game.only_move_is_public(state):
+            return legal[0], FORCED_TAG
+        settled = game.settled_choice(state)
+        if settled is not None and settled in legal:
+            return settled, SETTLED_TAG
+        return None
 
     async def _person(self, seat: int) -> None:
-        only = self.only_move(seat)
-        if only is not None:
-            await self._play(seat, only, forced=True)
+        unasked = self.unasked(seat)
+        if unasked is not None:
+            await self._play(seat, unasked[0], tag=unasked[1])
             return
         start = time.perf_counter()
         try:
@@ -286,7 +297,7 @@ class MatchDriver:
     # -- every move ---------------------------------------------------------------------
 
     async def _play(
-        self, seat: int, action: Action, *, forced: bool = False, decided: bool = False
+        self, seat: int, action: Action, *, tag: str = "", decided: bool = False
     ) -> None:
         match, game = self.match, self.match.game
         number = len(match.actions)
@@ -300,7 +311,7 @@ class MatchDriver:
             match.remember(seat, action, before)
         self.movers.append(seat)
         self.decided.append(decided)
-        event = MoveEvent(number + 1, seat, text, forced, action, before, match.state)
+        event = MoveEvent(number + 1, seat, text, tag, action, before, match.state)
         await self.front.moved(event)
 
     # -- undo ---------------------------------------------------------------------------
@@ -363,10 +374,12 @@ class MatchDriver:
         for text in match.actions:
             seat = game.to_move(state)
             assert seat is not None
-            legal = game.legal_actions(state)
-            forced = len(legal) == 1 and not self.confirm and game.only_move_is_public(state)
+            unasked = not self.confirm and (
+                (len(game.legal_actions(state)) == 1 and game.only_move_is_public(state))
+                or game.settled_choice(state) is not None
+            )
             self.movers.append(seat)
-            self.decided.append(seat in self.people and not forced)
+            self.decided.append(seat in self.people and not unasked)
             game.apply(state, game.parse_action(state, text))
 
     def _end_hosted(self, result: dict[str, Any] | None) -> None:

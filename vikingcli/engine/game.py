@@ -368,6 +368,14 @@ class Game(ABC):
         return True
 
 
+    def settled_choice(self, state: State) -> Action | None:
+        """A choice of the seat to move that cannot change the game's course, and that
+        every seat can see cannot (a vote whose result is settled by the votes cast):
+        the action the host plays for a person instead of asking them, tagged in the
+        log. ``None`` (the default): the choice is asked like any other."""
+        return None
+
+
 PUBLIC_CHECK_SAMPLES = 48
 """Re-deals per other seat behind the default :meth:`Game.only_move_is_public`."""
 PUBLIC_CHECK_SEED = 0x5EED

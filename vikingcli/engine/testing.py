@@ -82,6 +82,8 @@ def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True
     assert actions, "legal_actions is empty before the end of the game"
     assert list(game.legal_actions(state)) == actions, "legal_actions is not deterministic"
     assert len(set(actions)) == len(actions), "legal_actions lists an action twice"
+    settled = game.settled_choice(state)
+    assert settled is None or settled in actions, f"settled_choice {settled!r} is not legal"
     before = _snapshot(game, state)
 
     # Texts: canonical, one line, and parsed back to the same action.

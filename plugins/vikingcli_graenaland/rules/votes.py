@@ -95,6 +95,27 @@ def start_vote(st: State) -> None:
     st.actor = st.voters[0]
 
 
+def vote_result(st: State) -> bool | None:
+    """The result of the vote under way once the votes cast settle it (``True``: it
+    passes whatever the rest vote, ``False``: it fails whatever they vote), else
+    ``None``. The rules ask every voter all the same (their votes are recorded)."""
+    rest = sum(st.vvotes[st.vidx :])
+    if 2 * st.yes > st.total:
+        return True
+    if 2 * (st.yes + rest) <= st.total:
+        return False
+    return None
+
+
+def settled_vote(st: State) -> Action | None:
+    """A vote that can change nothing: the one that agrees with the settled result
+    (what the host plays for a person instead of asking; the log says so)."""
+    if st.phase != PH_VOTE:
+        return None
+    result = vote_result(st)
+    return None if result is None else (A_YES if result else A_NO)
+
+
 def legal_vote(st: State) -> list[Action]:
     return [A_YES, A_NO]
 
