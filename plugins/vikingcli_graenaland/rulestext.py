@@ -31,9 +31,9 @@ Action syntax (pN = seat N, X = province C1..C5 / I1..I4, R = G L W O Au):
   pay R | gold R | supply Snn | mkt R R2 | mkt Snn R2    pay one requirement
   cpay R pN | cgold R pN                                 use a contributed card
   fee R                                                  rampart entry fee card
-  hero move | hero stay                                  priest/skald to the new building
+  hero move | hero stay                                  hero to new building?
   give R | done                                          joint-work contribution
-  complete | abandon                                     the lead's joint-work decision
+  complete | abandon                                     lead ends joint work
   noclaim | claim V                                      victory claims (cards)
   place X | reloc X | noreloc | keep VCnn               advanced setup
 Views at the prompt: legend | map | votes | costs | hand | card

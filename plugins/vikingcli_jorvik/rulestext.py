@@ -8,7 +8,7 @@ from vikingcli_jorvik.data import CARDS, GOOD_SHORT
 from vikingcli_jorvik.view import card_text, wrap
 
 RULES_SUMMARY = """\
-Jórvík (Stefan Feld, eggertspiele 2016) - 2 to 5 players, option mode=karl|jarl
+Jórvík (Stefan Feld, eggertspiele 2016), 2-5 players, option mode=karl|jarl
 (karl = the basic game, jarl = the advanced game with every card).
 
 Four seasons of cards (winter, spring, summer, autumn) are offered round by
@@ -36,8 +36,8 @@ the final scoring: complete craftsmen, 1 VP per trader, travels, feasts
 2/5/9/14, skalds, 1 VP per good on A06. Most VP wins; tie: most coins.
 Everybody starts with 10 VP and 5 coins.
 Jarl-only cards (J in the card list below): oracles, premium goods traders and
-craftsmen, buildings (A06 warehouse, A19 hired hands, A20 exchange, C10
-longhouse, C20 market stall, C21 treasure, B22 free purchase, D28 rework), Loki
+craftsmen, buildings (A19 hired hands, A20 exchange, C20 market stall, C21
+treasure, B22 free purchase, D28 rework), Loki
 cards (A21 swap, B24 thief, D27 tribute) and defence cards (B23 shield-wall,
 C22 ransom, D29 glory).
 """

@@ -83,3 +83,19 @@ def test_removals_and_deck_sizes(n: int, jarl: bool, removed: set[str], non_pict
     pool = [c for c in D.CARDS if jarl or not c.jarl_only]
     assert {c.cid for c in pool if c.idx not in used} == removed
     assert sum(1 for c in used if D.KIND[c] != D.PICT) == non_pict
+
+
+def test_the_rules_text_names_as_jarl_only_exactly_the_jarl_only_cards() -> None:
+    """`vikingcli rules jorvik` listed A06 and C10 as Jarl-only; the card list (and
+    docs/rules/jorvik.md) has them in both games."""
+    import re
+
+    from vikingcli_jorvik import data as D
+    from vikingcli_jorvik.rulestext import RULES_TEXT
+
+    paragraph = RULES_TEXT.split("Jarl-only cards")[1].split("\n\n")[0]
+    named = set(re.findall(r"\b([A-D]\d\d)\b", paragraph))
+    assert named, "the rules text lists no Jarl-only card"
+    for cid in named:
+        assert D.CARDS[D.BY_ID[cid]].jarl_only, f"{cid} is in both games"
+    assert not D.CARDS[D.BY_ID["A06"]].jarl_only and not D.CARDS[D.BY_ID["C10"]].jarl_only

@@ -95,7 +95,7 @@ def analyze(
     """Annotate a saved game: each decision's best move, the points the move played lost."""
     from vikingcli.core.registry import find_advisor
     from vikingcli.saves.match_file import load_match
-    from vikingcli.study.analysis import annotate, summary
+    from vikingcli.study.analysis import annotate, scale_line, summary
     from vikingcli.study.analysis import to_json as annotations_json
 
     reg = registry()
@@ -123,6 +123,9 @@ def analyze(
         })  # fmt: skip
         return
     names = saved.names
+    budget = f"{seconds:g} s" if seconds > 0 else f"{iterations} iterations"
+    typer.echo(f"Each decision judged by a {budget} search from the deciding seat's view.")
+    typer.echo(scale_line(saved.game.search_hints.eval_scale))
     for note in notes:
         if note.verdict:
             typer.echo(

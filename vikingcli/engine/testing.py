@@ -410,6 +410,8 @@ def conformance_suite(
             assert isinstance(game.search_hints, SearchHints)
             assert game.search_hints.eval_scale > 0
             assert game.rules_text().strip()
+            wide = [ln for ln in game.rules_text().splitlines() if len(ln) > 80]
+            assert not wide, f"rules text wider than 80 columns: {wide[0]!r}"
             game.resolve_options({})
 
     ConformanceSuite.__name__ = f"Conformance_{game.name}"

@@ -44,6 +44,13 @@ class Annotation:
     """Legal moves at this decision."""
 
 
+def scale_line(scale: float) -> str:
+    """How the verdicts are scaled in a game whose typical winning margin is ``scale``
+    points (its ``eval_scale``): the same share of it in every game."""
+    limits = ", ".join(f"{name} from {share * scale:g}" for share, name in reversed(VERDICTS))
+    return f"Points lost, against this game's typical winning margin of {scale:g}: {limits}."
+
+
 def verdict(loss: float, scale: float) -> str:
     """The verdict on a move that loses ``loss`` expected points."""
     for share, name in VERDICTS:
