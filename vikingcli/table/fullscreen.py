@@ -67,6 +67,7 @@ class ScreenTable(FrontEnd):
             completions=self._completions,
             on_line=self._line,
             on_interrupt=lambda: self.screen.show("^C: type 'quit' to leave (the game is saved)"),
+            names=lambda: (self.match.names, self.viewer),
             **(screen_args or {}),
         )
         self.screen.log = self.logs[self.viewer]

@@ -14,6 +14,7 @@ and the completions as callables, and gets every line typed through ``on_line``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -61,8 +62,39 @@ STYLE = Style.from_dict(
         "status": "reverse",
         "rule": "ansibrightblack",
         "handover": "bold",
+        # each seat's name in its colour, as in line mode (vikingcli.table.colour)
+        "seat0": "ansired",
+        "seat1": "ansiblue",
+        "seat2": "ansiyellow",
+        "seat3": "ansigreen",
+        "seat4": "ansimagenta",
+        "seat5": "ansicyan",
+        "own": "underline",
     }
 )
+
+
+def painted(fragments: Line, names: Sequence[str], own: int | None) -> Line:
+    """``fragments`` with every seat's name in its seat's style (the viewer's own,
+    ``own``, underlined too). Longer names first, so 'greedy 2' wins over 'greedy'."""
+    order = sorted((n for n in names if n), key=len, reverse=True)
+    if not order:
+        return fragments
+    pattern = re.compile("|".join(re.escape(n) for n in order))
+    seat_of = {name: k for k, name in enumerate(names)}
+    out: Line = []
+    for style, text in fragments:
+        at = 0
+        for found in pattern.finditer(text):
+            if found.start() > at:
+                out.append((style, text[at : found.start()]))
+            seat = seat_of[found.group(0)]
+            mine = " class:own" if seat == own else ""
+            out.append((f"{style} class:seat{seat % 6}{mine}".strip(), found.group(0)))
+            at = found.end()
+        if at < len(text):
+            out.append((style, text[at:]))
+    return out
 
 
 def fits(columns: int, rows: int) -> bool:
@@ -85,8 +117,11 @@ class TableScreen:
         history: History | None = None,
         input: Input | None = None,
         output: Output | None = None,
+        names: Callable[[], tuple[Sequence[str], int | None]] | None = None,
     ) -> None:
         self._board = board
+        self._names = names
+        """The seats' names and the viewer's seat, to colour names by (None: no colour)."""
         self._prompt = prompt
         self._status = status
         self.on_line = on_line
@@ -168,7 +203,11 @@ class TableScreen:
     def show(self, text: Any, style: str = "") -> None:
         """Add ``text`` (str or formatted text) to the log, newest at the bottom."""
         line: Line = []
-        for fragment in to_formatted_text(text, style=f"class:{style}" if style else ""):
+        formatted = to_formatted_text(text, style=f"class:{style}" if style else "")
+        if self._names is not None:
+            names, own = self._names()
+            formatted = painted([(f[0], f[1]) for f in formatted], names, own)  # type: ignore[assignment]
+        for fragment in formatted:
             frag_style, chunk = fragment[0], fragment[1]
             parts = chunk.split("\n")
             for k, part in enumerate(parts):
@@ -202,7 +241,11 @@ class TableScreen:
     # -- drawing --------------------------------------------------------------------------
 
     def _board_text(self) -> StyleAndTextTuples:
-        return to_formatted_text(self._board())
+        board = to_formatted_text(self._board())
+        if self._names is None:
+            return board
+        names, own = self._names()
+        return painted([(f[0], f[1]) for f in board], names, own)  # type: ignore[return-value]
 
     def _board_height(self) -> Dimension:
         rows = sum(text.count("\n") for _, text, *_ in self._board_text()) + 1

@@ -399,6 +399,9 @@ class _FullScreen:
             on_interrupt=lambda: self.screen.show(
                 "^C: type 'quit' to leave (your seat stays yours)", "error"
             ),
+            names=lambda: (
+                self.table.match.names, None if self.place is None else self.place.seat
+            ),
         )
 
     def show(self, text: Any, style: str = "") -> None:
