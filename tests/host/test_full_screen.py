@@ -132,6 +132,9 @@ def test_a_scoring_stays_in_the_log_pane(
     try:
         lines = _your_move(term)
         assert lines[0].startswith(first), "\n".join(lines)
+        if game == "walhalla":  # a board that fits is shown whole, above the log
+            rule = next(i for i, ln in enumerate(lines) if ln.startswith("──"))
+            assert any(ln.startswith("your hand (RED)") for ln in lines[:rule])
         term.type(move)
         # The scoring's lines are in the log pane: on screen, or a PageUp away.
         seen: list[str] = []

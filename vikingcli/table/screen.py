@@ -151,7 +151,8 @@ class TableScreen:
             FormattedTextControl(
                 self._log_text, focusable=False, get_cursor_position=self._log_cursor
             ),
-            height=Dimension(min=LOG_ROWS, weight=1),
+            # preferred given: else the log asks for all its lines and halves the board
+            height=Dimension(min=LOG_ROWS, preferred=LOG_ROWS, weight=1),
             wrap_lines=True,
             always_hide_cursor=True,
         )
