@@ -55,6 +55,32 @@ def test_snapshot_round_trips_and_leaves_caches_out() -> None:
     assert s.row == [1, 2], "a snapshot must not share lists with the state"
 
 
+class Renamed(FlatState):
+    """``mover`` was called ``cur`` when saves were made."""
+
+    VALUES = ("mover", "size")
+    LISTS = ("cards",)
+    SAVED_AS = {"mover": "cur"}
+    __slots__ = VALUES + LISTS
+
+    mover: int
+    size: int
+    cards: list[int]
+
+
+def test_a_renamed_field_keeps_its_saved_key_and_place() -> None:
+    s = Renamed()
+    s.mover, s.size, s.cards = 2, 5, [1, 2]
+    s.legal_cache = None
+    snapshot = s.to_json()
+    assert list(snapshot) == ["cur", "size", "cards"]  # the old key, in its old place
+    assert snapshot == {"cur": 2, "size": 5, "cards": [1, 2]}
+    back = Renamed.from_json(snapshot)
+    assert (back.mover, back.size, back.cards) == (2, 5, [1, 2])
+    c = s.clone()  # the mapping is the snapshot's business only
+    assert (c.mover, c.cards) == (2, [1, 2]) and c.cards is not s.cards
+
+
 def test_a_slot_without_a_kind_is_refused_when_the_class_is_made() -> None:
     with pytest.raises(TypeError, match=r"no kind: \['forgotten'\]"):
 
