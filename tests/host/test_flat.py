@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -60,7 +60,7 @@ class Renamed(FlatState):
 
     VALUES = ("mover", "size")
     LISTS = ("cards",)
-    SAVED_AS = {"mover": "cur"}
+    SAVED_AS: ClassVar[Mapping[str, str]] = {"mover": "cur"}
     __slots__ = VALUES + LISTS
 
     mover: int

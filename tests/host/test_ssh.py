@@ -19,7 +19,7 @@ from vikingcli_toygame import RuneDuel
 from tests.host.sshclient import Person, Server, keys, run
 from vikingcli.core.match import Match, Seat
 from vikingcli.core.specs import PlayerSpec
-from vikingcli.table.ssh import open_table_warning
+from vikingcli.table.ssh_keys import open_table_warning
 
 
 @pytest.fixture
