@@ -136,6 +136,7 @@ class ScreenTable(FrontEnd):
         self._to(seat, text, "error")
 
     async def undone(self, seat: int, back_to: int) -> None:
+        self.autosave(self.match)  # the save goes back with the game
         name = self.match.seats[seat].name
         for person in [*self.humans, None]:
             self._to(person, f"Back to move {back_to + 1}, {name}'s previous decision.")

@@ -93,6 +93,7 @@ class LocalTable(FrontEnd):
         self.show(text)
 
     async def undone(self, seat: int, back_to: int) -> None:
+        self.autosave(self.match)  # the save goes back with the game
         for recap in self.recap.values():
             recap.clear()
         name = self.match.seats[seat].name
