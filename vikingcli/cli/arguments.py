@@ -19,7 +19,7 @@ import typer
 from vikingcli.cli import checks
 
 if TYPE_CHECKING:  # the modules a command needs are imported when it runs
-    from vikingcli.core.match import Seat
+    from vikingcli.core.match import Match, Seat
     from vikingcli.core.registry import Registry
     from vikingcli.engine import Game
 
@@ -129,6 +129,24 @@ def make_seats(
     return [Seat(name, s) for name, s in zip(names, parsed, strict=True)]
 
 
+def refuse_programs(reg: Registry, match: Match, path: Path, trusted: bool) -> None:
+    """A save is data: a seat whose player starts a program (``exec``) is played from
+    it only when the person says so on the command line (``trusted``, --trust-bots);
+    otherwise the first such seat is named with its command, before anything runs."""
+    from vikingcli.engine.text import quoted
+
+    if trusted:
+        return
+    for i, seat in enumerate(match.seats):
+        if reg.players[seat.spec.kind].runs_program:
+            raise UsageProblem(
+                f"{path}: seat {i} ({seat.name}) would run the program"
+                f" {quoted(str(seat.spec), 300)};"
+                " a save starts no program unless you add --trust-bots (if you trust"
+                " whoever wrote it)"
+            )
+
+
 def save_file(save: Path) -> Path:
     """The save file a save argument names: a path, or a name under saves/."""
     from vikingcli.saves.files import save_path
@@ -202,6 +220,14 @@ Pace = Annotated[
     float | None,
     typer.Option(
         min=0, help="Seconds to pause after each AI move (default 0.4 on a terminal, 0 in a pipe)."
+    ),
+]
+TrustBots = Annotated[
+    bool,
+    typer.Option(
+        "--trust-bots",
+        help="Start the bot programs (exec seats) the save names; without it such a save"
+        " is refused.",
     ),
 ]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a save of that name.")]

@@ -22,12 +22,14 @@ from vikingcli.cli.arguments import (
     SaveName,
     Specs,
     TableSize,
+    TrustBots,
     UsageProblem,
     complete_game,
     find_game,
     game_options,
     make_seats,
     new_seed,
+    refuse_programs,
     registry,
     save_file,
 )
@@ -46,6 +48,7 @@ def resume(
     move_timeout: MoveTimeoutOpt = None,
     pace: Pace = None,
     confirm: Confirm = False,
+    trust_bots: TrustBots = False,
 ) -> None:
     """Continue a saved game with its recorded players, and save it again."""
     from vikingcli.saves.match_file import load_save
@@ -54,6 +57,7 @@ def resume(
     path = save_file(save)
     saved = load_save(path, reg)
     match = saved.match
+    refuse_programs(reg, match, path, trust_bots)
     # With --json, stdout carries only the result; the game shows on stderr.
     with redirect_stdout(sys.stderr) if json_out else nullcontext():
         _continue(reg, match, path, move_timeout, pace, confirm, table=saved.table)
@@ -188,6 +192,7 @@ def serve(
     save: SaveName = None,
     force: ForceOpt = False,
     confirm: Confirm = False,
+    trust_bots: TrustBots = False,
 ) -> None:
     """An SSH table: people join with any ssh client and their key; seats stay theirs."""
     from vikingcli.saves.match_file import load_match
@@ -203,10 +208,15 @@ def serve(
             )
         path = save_file(resume)
         match = load_match(path, reg)
+        refuse_programs(reg, match, path, trust_bots)
     elif game is None:
         raise UsageProblem("serve needs a GAME, or --resume SAVE")
     elif release:
         raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
+    elif trust_bots:
+        raise UsageProblem(
+            "--trust-bots goes with --resume: the bots of a new table are on its command line"
+        )
     else:
         check_host_key(host_key)  # refused before the table's save is written
         match, path = _new_table(reg, game, player, players_, option, seed, save, force)

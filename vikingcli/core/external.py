@@ -329,6 +329,7 @@ EXEC = PlayerKind(
         ),
     ),
     free_param="cmd",
+    runs_program=True,
 )
 
 

@@ -160,6 +160,10 @@ class PlayerKind:
     ``free_param`` names a ``str`` parameter that takes the rest of the spec
     verbatim, commas and all (a command line: ``exec:python3 bot.py``); the
     other parameters may come first as ``key=value,``.
+    ``runs_program`` marks kinds whose players start a program named in their
+    spec (``exec``): the host starts one from a save only when the person asks
+    for it on the command line (``--trust-bots``), since a save is data that
+    anyone may have written.
     """
 
     name: str
@@ -171,6 +175,7 @@ class PlayerKind:
     """For searching kinds: judge the candidate moves of a position (``hint`` at
     the prompt, ``vikingcli analyze``)."""
     free_param: str | None = None
+    runs_program: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready description."""
@@ -178,5 +183,6 @@ class PlayerKind:
             "name": self.name,
             "description": self.description,
             "interactive": self.interactive,
+            "runs_program": self.runs_program,
             "params": [p.to_json() for p in self.params],
         }

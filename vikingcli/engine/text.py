@@ -51,6 +51,15 @@ def move_lines(number: int, name: str, lines: list[str], width: int = 80) -> lis
     return out
 
 
+def quoted(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message (``repr``: control characters escaped), cut
+    to its first ``limit`` characters when longer, with its length: a message
+    that quotes what a file or a program gave stays one short line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
 def did_you_mean(name: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'jorvik'?)`` for a near miss among ``choices``, else ``""``."""
     close = difflib.get_close_matches(name.lower(), list(choices), n=1, cutoff=0.6)
