@@ -18,7 +18,9 @@ from vikingcli_toygame import RuneDuel
 from tests.host.conftest import CLI
 from tests.host.test_bad_input import one_line
 from vikingcli.core.match import Match, Seat
-from vikingcli.core.specs import PlayerSpec
+from vikingcli.core.registry import load_registry
+from vikingcli.core.specs import PlayerSpec, expand_specs
+from vikingcli.engine.players import SpecError
 from vikingcli.saves.match_file import write_save
 
 TOUCH = shutil.which("touch")
@@ -97,3 +99,93 @@ def test_replay_and_analyze_never_start_a_seats_program(cli: CLI, tmp_path: Path
     assert analyzed.returncode == 0, analyzed.stderr
     assert len(orjson.loads(analyzed.stdout)["annotations"]) > 0
     assert not marker.exists()
+
+
+# -- B. (items 6 and 12) a player's numbers are bounded, on the command line and in a save
+
+
+def test_every_number_a_player_kind_takes_is_bounded_both_ways() -> None:
+    kinds = load_registry().players
+    unbounded = [
+        f"{kind.name}:{p.name}"
+        for kind in kinds.values()
+        for p in kind.params
+        if p.type in (int, float) and (p.minimum is None or p.maximum is None)
+    ]
+    assert unbounded == []
+    assert kinds["mcts"].params and all(
+        p.maximum is not None for p in kinds["mcts"].params if p.type in (int, float)
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "needle"),
+    [
+        ("mcts:workers=200", "parameter workers: '200' is above"),
+        ("mcts:iterations=12345678901234567890123", "parameter iterations:"),
+        ("mcts:seconds=1e9", "parameter seconds: '1e9' is above 3600"),
+        ("mcts:depth=99999999", "parameter depth:"),
+        ("mcts:redeal=99999999", "parameter redeal:"),
+        ("mcts:reach=99999999", "parameter reach:"),
+        ("random:seed=99999999999999999999", "parameter seed:"),
+        ("exec:timeout=1e12,python3 bot.py", "parameter timeout:"),
+    ],
+)
+def test_a_player_parameter_out_of_bounds_is_one_line_on_the_command_line_and_in_a_save(
+    cli: CLI, tmp_path: Path, spec: str, needle: str
+) -> None:
+    one_line(cli("run", "toygame", "-p", spec, "-p", "random"), 2, needle)
+    save = toy_save(tmp_path / "s.json", [spec, "random"])
+    before = save.read_bytes()
+    one_line(cli("resume", str(save)), 2, str(save), "seat 0", needle)
+    assert save.read_bytes() == before
+
+
+def test_the_bounds_are_listed_with_the_kinds(cli: CLI) -> None:
+    proc = cli("players", "--json")
+    assert proc.returncode == 0, proc.stderr
+    mcts = {
+        p["name"]: p
+        for p in next(k for k in orjson.loads(proc.stdout) if k["name"] == "mcts")["params"]
+    }
+    assert mcts["iterations"]["maximum"] == 10_000_000
+    assert mcts["workers"]["maximum"] >= 1
+
+
+@pytest.mark.parametrize("count", ["99999999999", "30000000", "65"])
+def test_a_repetition_count_is_bounded_before_it_is_expanded(cli: CLI, count: str) -> None:
+    one_line(cli("run", "toygame", "-p", f"{count}*random"), 2, f"{count}*random", "at most 64")
+
+
+def test_a_repetition_is_refused_without_building_the_seats() -> None:
+    with pytest.raises(SpecError, match="at most 64"):
+        expand_specs(["1000000*random"])
+    with pytest.raises(SpecError, match="at most 64"):
+        expand_specs(["40*random", "40*greedy"])
+    assert expand_specs(["64*random"]) == ["random"] * 64
+
+
+def test_an_option_given_twice_is_refused(cli: CLI) -> None:
+    proc = cli("run", "toygame", "-p", "2*random", "--option", "hand=2", "-o", "hand=4")
+    one_line(proc, 2, "option 'hand' is given twice")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--iterations", "12345678901234567890123"), "--iterations"),
+        (("--seconds", "inf"), "--seconds"),
+        (("--seconds", "1e9"), "--seconds"),
+    ],
+)
+def test_analyze_bounds_its_search_budget(
+    cli: CLI, tmp_path: Path, args: tuple[str, ...], needle: str
+) -> None:
+    save = toy_save(tmp_path / "s.json", ["random", "random"], moves=None)
+    one_line(cli("analyze", str(save), *args), 2, needle)
+
+
+@pytest.mark.parametrize("value", ["1e10", "1e300"])
+def test_a_move_timeout_too_large_for_the_clock_is_one_line(cli: CLI, value: str) -> None:
+    proc = cli("run", "toygame", "-p", "2*random", "--move-timeout", value)
+    one_line(proc, 2, "--move-timeout", "at most 86400")

@@ -51,12 +51,22 @@ def find_game(reg: Registry, name: str) -> Game:
 
 
 def game_options(game: Game, pairs: Sequence[str]) -> dict[str, str]:
+    """The game's options from ``--option KEY=VALUE`` pairs, defaults filled in; an
+    option given twice is refused (which one was meant?), not silently overridden."""
+    from vikingcli.engine.text import quoted
+
     given: dict[str, str] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
-        if not eq or not key.strip():
-            raise UsageProblem(f"option {pair!r} is not KEY=VALUE")
-        given[key.strip()] = value.strip()
+        key = key.strip()
+        if not eq or not key:
+            raise UsageProblem(f"option {quoted(pair)} is not KEY=VALUE")
+        if key in given:
+            raise UsageProblem(
+                f"option {quoted(key, 40)} is given twice ({quoted(given[key], 40)} and"
+                f" {quoted(value.strip(), 40)}); give it once"
+            )
+        given[key] = value.strip()
     try:
         return game.resolve_options(given)
     except ValueError as exc:

@@ -60,11 +60,28 @@ def save_dir_value(value: Path | None) -> Path | None:
     return value
 
 
+def finite_value(value: float) -> float:
+    """A number option that must be finite (``nan`` passes any range check)."""
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value!r} is not a finite number")
+    return value
+
+
+MAX_SECONDS = 86400.0
+"""The longest time limit per move (a day): the clock of a move cannot take more."""
+
+
 def seconds_value(value: float | None) -> float | None:
-    """A time limit: a finite number of seconds above zero (no option: no limit)."""
+    """A time limit: a finite number of seconds above zero, at most a day (no option:
+    no limit)."""
     if value is not None and not (math.isfinite(value) and value > 0):
         raise typer.BadParameter(
             f"{value!r} is not a positive number of seconds (leave the option out for no limit)"
+        )
+    if value is not None and value > MAX_SECONDS:
+        raise typer.BadParameter(
+            f"{value:g} seconds is more than a move may take (at most {MAX_SECONDS:g});"
+            " leave the option out for no limit"
         )
     return value
 

@@ -30,7 +30,7 @@ import orjson
 
 from vikingcli.engine import Action, Game, State
 from vikingcli.engine.hooks import hookimpl
-from vikingcli.engine.players import Forfeit, Param, PlayerKind, SeatInfo
+from vikingcli.engine.players import SEED_MAX, Forfeit, Param, PlayerKind, SeatInfo
 
 PROTOCOL = 1
 """Version of the JSON-lines protocol, sent in the ``start`` message."""
@@ -38,6 +38,8 @@ MAX_LINE = 1 << 20
 """An answer longer than this is garbage, not a move."""
 GRACE = 1.0
 """Seconds a bot may take to exit on its own after the ``end`` message."""
+MAX_TIMEOUT = 86400.0
+"""The longest time limit per move a bot may be given (a day), as ``--move-timeout``."""
 STDERR_TAIL = 5
 """Lines of the bot's stderr quoted in a crash's forfeit reason."""
 
@@ -311,7 +313,14 @@ EXEC = PlayerKind(
     " exec:COMMAND",
     factory=_make,
     params=(
-        Param("seed", int, 0, "seed sent to the bot; the match mixes in its own seed and the seat"),
+        Param(
+            "seed",
+            int,
+            0,
+            "seed sent to the bot; the match mixes in its own seed and the seat",
+            minimum=0,
+            maximum=SEED_MAX,
+        ),
         Param("log", str, "bots.log", "file the bot's stderr is appended to, line by line"),
         Param(
             "timeout",
@@ -319,6 +328,7 @@ EXEC = PlayerKind(
             0.0,
             "seconds per move for this bot (0: only --move-timeout); the smaller limit applies",
             minimum=0.0,
+            maximum=MAX_TIMEOUT,
         ),
         Param(
             "cmd",
