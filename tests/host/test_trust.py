@@ -21,6 +21,7 @@ from vikingcli.core.match import Match, Seat
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import PlayerSpec, expand_specs
 from vikingcli.engine.players import SpecError
+from vikingcli.saves.files import MAX_SAVE_BYTES
 from vikingcli.saves.match_file import write_save
 
 TOUCH = shutil.which("touch")
@@ -189,3 +190,69 @@ def test_analyze_bounds_its_search_budget(
 def test_a_move_timeout_too_large_for_the_clock_is_one_line(cli: CLI, value: str) -> None:
     proc = cli("run", "toygame", "-p", "2*random", "--move-timeout", value)
     one_line(proc, 2, "--move-timeout", "at most 86400")
+
+
+# -- B. (item 12) a save's text is checked before it reaches a terminal or an error line
+
+
+def test_a_seat_name_with_control_characters_in_a_save_is_refused(cli: CLI, tmp_path: Path) -> None:
+    save = toy_save(tmp_path / "s.json", ["random", "random"], moves=None)
+    doc = orjson.loads(save.read_bytes())
+    doc["seats"][0]["name"] = "\x1b]0;owned\x07\x1b[2Jeve"
+    save.write_bytes(orjson.dumps(doc))
+    for command in ("replay", "resume"):
+        proc = cli(command, str(save))
+        one_line(proc, 2, str(save), "seats[0].name", "control characters")
+        assert "\x1b" not in proc.stdout + proc.stderr and "\x07" not in proc.stderr
+
+
+def test_a_forfeit_reason_with_control_characters_in_a_save_is_refused(
+    cli: CLI, tmp_path: Path
+) -> None:
+    save = toy_save(tmp_path / "s.json", ["random", "random"], moves=1)
+    doc = orjson.loads(save.read_bytes())
+    doc["forfeit"] = {"seat": 1, "reason": "bot crashed\x1b]0;owned\x07"}
+    save.write_bytes(orjson.dumps(doc))
+    proc = cli("replay", str(save))
+    one_line(proc, 2, str(save), "forfeit.reason holds control characters")
+    assert "\x1b" not in proc.stdout + proc.stderr
+
+
+def test_a_huge_forged_action_gives_a_short_error_line(cli: CLI, tmp_path: Path) -> None:
+    save = toy_save(tmp_path / "s.json", ["random", "random"], moves=2)
+    doc = orjson.loads(save.read_bytes())
+    doc["actions"][1] = "play " + "9" * 10_000_000
+    save.write_bytes(orjson.dumps(doc))
+    proc = cli("replay", str(save))
+    line = one_line(proc, 2, str(save), "actions[1]")
+    assert len(line) < 300, len(line)
+
+
+def test_an_action_text_that_does_not_replay_is_quoted_short(cli: CLI, tmp_path: Path) -> None:
+    save = toy_save(tmp_path / "s.json", ["random", "random"], moves=2)
+    doc = orjson.loads(save.read_bytes())
+    doc["actions"][1] = "play " + "9" * 990
+    save.write_bytes(orjson.dumps(doc))
+    line = one_line(cli("replay", str(save)), 2, "action 2 ('play 999", "(995 characters)")
+    assert len(line) < 600, len(line)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("-p", "x" * 100_000), "unknown player kind"),
+        (("-p", "2*random", "--option", "hand=" + "9" * 100_000), "option hand: unknown value"),
+    ],
+)
+def test_any_error_line_stays_short(cli: CLI, args: tuple[str, ...], needle: str) -> None:
+    line = one_line(cli("run", "toygame", *args), 2, needle, "(100000 characters)")
+    assert len(line) < 600, len(line)
+
+
+def test_a_file_too_large_to_be_a_save_is_refused_before_it_is_read(
+    cli: CLI, tmp_path: Path
+) -> None:
+    save = tmp_path / "huge.json"
+    with save.open("wb") as fh:
+        fh.truncate(MAX_SAVE_BYTES + 1)  # sparse: nothing is written
+    one_line(cli("replay", str(save)), 2, str(save), "too large to be a save")

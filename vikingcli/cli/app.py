@@ -51,7 +51,7 @@ def _input_errors() -> tuple[type[Exception], ...]:
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    typer.echo(f"vikingcli: error: {message}", err=True)
+    typer.echo(f"vikingcli: error: {checks.error_line(message)}", err=True)
     raise typer.Exit(code)
 
 

@@ -86,6 +86,19 @@ def seconds_value(value: float | None) -> float | None:
     return value
 
 
+MAX_ERROR = 1000
+"""The longest error message printed (characters): whatever a file or a plugin put
+in one, the error stays a line a person can read."""
+
+
+def error_line(message: str) -> str:
+    """``message`` as the one printable line an error is: control characters (a line
+    break, an escape sequence from a file) become spaces, a long one is cut."""
+    from vikingcli.engine.text import printable_line
+
+    return printable_line(message, MAX_ERROR)
+
+
 def _click_error(name: str) -> type[Exception]:
     # Typer raises click's exceptions (a vendored copy in newer Typer versions);
     # reached through the public typer.BadParameter so either copy is caught.
@@ -113,13 +126,13 @@ def run_app(app: typer.Typer, argv: Sequence[str] | None = None) -> int:
             # A bare `vikingcli` shows the help, as before (exit 2: nothing was done).
             typer.echo(ctx.get_help())
             return 2
-        message = " ".join(_message(exc).split())
+        message = error_line(" ".join(_message(exc).split()))
         if ctx is not None:
             message += f" (see '{ctx.command_path} --help')"
         typer.echo(f"vikingcli: error: {message}", err=True)
         return 2
     except _ClickException as exc:
-        typer.echo(f"vikingcli: error: {' '.join(_message(exc).split())}", err=True)
+        typer.echo(f"vikingcli: error: {error_line(' '.join(_message(exc).split()))}", err=True)
         return int(getattr(exc, "exit_code", 1))
     except typer.Abort:
         typer.echo("vikingcli: error: aborted", err=True)

@@ -21,6 +21,9 @@ import orjson
 from vikingcli.saves.schema import SaveDoc, check_save
 
 DEFAULT_DIR = Path("saves")
+MAX_SAVE_BYTES = 64 << 20
+"""The largest file read as a save (64 MiB; a whole game of the largest built-in game is
+well under 1 MiB): a bigger one is refused before it is read into memory."""
 
 
 class SaveError(Exception):
@@ -194,6 +197,11 @@ def create_file(path: Path, data: bytes, *, force: bool = False, unique: bool = 
 def read_save_document(path: Path) -> SaveDoc:
     """Read a save and check it against the schema (without replaying it)."""
     try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(
+                f"{path}: {size} bytes, too large to be a save (at most {MAX_SAVE_BYTES})"
+            )
         raw = path.read_bytes()
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
