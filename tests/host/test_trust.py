@@ -256,3 +256,37 @@ def test_a_file_too_large_to_be_a_save_is_refused_before_it_is_read(
     with save.open("wb") as fh:
         fh.truncate(MAX_SAVE_BYTES + 1)  # sparse: nothing is written
     one_line(cli("replay", str(save)), 2, str(save), "too large to be a save")
+
+
+# -- D. (item 12) nothing a person made is replaced ----------------------------------
+
+
+def test_resume_through_a_symlink_writes_through_to_its_target(cli: CLI, tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    target = toy_save(games / "real.json", ["random", "random"], moves=2)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    proc = cli("resume", str(link), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    done = orjson.loads(target.read_bytes())
+    assert done["result"] is not None and len(done["actions"]) == 24
+    assert sorted(p.name for p in games.iterdir()) == ["real.json"]  # no temporary left
+
+
+def test_resume_keeps_a_table_saves_record(cli: CLI, tmp_path: Path) -> None:
+    save = toy_save(tmp_path / "table.json", ["random", "random"], moves=3)
+    doc = orjson.loads(save.read_bytes())
+    table = {
+        "owners": {"0": {"user": "alice", "key": "SHA256:abc"}},
+        "reserved": {"1": "bob"},
+        "talk": [{"move": 2, "who": "alice", "text": "good luck"}],
+    }
+    doc["table"] = table
+    save.write_bytes(orjson.dumps(doc))
+    proc = cli("resume", str(save))
+    assert proc.returncode == 0, proc.stderr
+    done = orjson.loads(save.read_bytes())
+    assert done["result"] is not None  # played to the end and written again
+    assert done["table"] == table

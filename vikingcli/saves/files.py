@@ -53,7 +53,13 @@ def write_atomic(path: Path, data: bytes, *, replace: bool = True) -> None:
     crash or kill at any point never leaves a partial file at ``path``. With
     ``replace=False`` an existing ``path`` is never replaced (``FileExistsError``),
     decided atomically by the file system, so two writers cannot both win a name.
-    Temporary files that interrupted writers left in the folder are removed first."""
+    Temporary files that interrupted writers left in the folder are removed first.
+
+    A ``path`` that is a symbolic link is written through: its target gets the new
+    content (in the target's folder, renamed there) and the link stays a link; with
+    ``replace=False`` a link, even a dangling one, is a name that is taken."""
+    if replace:
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(path.parent)
     # The writer's pid in the name tells a live write from one killed mid-way.
