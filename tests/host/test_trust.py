@@ -8,7 +8,13 @@ and processes that must (not) exist afterwards.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import orjson
@@ -21,7 +27,7 @@ from vikingcli.core.match import Match, Seat
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import PlayerSpec, expand_specs
 from vikingcli.engine.players import SpecError
-from vikingcli.saves.files import MAX_SAVE_BYTES
+from vikingcli.saves.files import MAX_SAVE_BYTES, FileInUse, file_lock
 from vikingcli.saves.match_file import write_save
 
 TOUCH = shutil.which("touch")
@@ -290,3 +296,106 @@ def test_resume_keeps_a_table_saves_record(cli: CLI, tmp_path: Path) -> None:
     done = orjson.loads(save.read_bytes())
     assert done["result"] is not None  # played to the end and written again
     assert done["table"] == table
+
+
+# -- E. (item 9) one save, one process -----------------------------------------------
+
+
+def test_a_save_being_played_is_refused_to_a_second_process_until_the_first_dies(
+    plugin_dir: Path, cli: CLI, tmp_path: Path
+) -> None:
+    env = dict(os.environ, PYTHONPATH=str(plugin_dir))
+    args = ("play", "toygame", "-p", "ann=human", "-p", "random", "--seed", "4", "--save", "g")
+    first = subprocess.Popen(
+        [sys.executable, "-m", "vikingcli", *args],
+        stdin=subprocess.PIPE,  # kept open and silent: the game waits for ann's move
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=tmp_path,
+        env=env,
+    )
+    save = tmp_path / "saves" / "g.json"
+    try:
+        deadline = time.monotonic() + 60
+        while not save.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert save.exists()
+        time.sleep(0.5)  # the first process holds the save and waits at the prompt
+        before = save.read_bytes()
+        holder = f"pid {first.pid}"
+        one_line(cli("resume", str(save)), 2, str(save), "in use", holder)
+        one_line(cli("resume", "g"), 2, "in use", holder)
+        serve = ("serve", "--resume", str(save), "--port", "0", "--host-key", "hk", "--open")
+        one_line(cli(*serve), 2, "in use", holder)
+        one_line(cli(*args, "--force", input="quit\n"), 2, "in use", holder)
+        assert save.read_bytes() == before
+        first.kill()  # SIGKILL: the lock goes with the process
+        first.wait(timeout=10)
+        again = cli("resume", str(save), input="quit\n")
+        assert again.returncode == 0, again.stderr
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+        assert first.stdin is not None
+        first.stdin.close()
+
+
+def test_the_save_lock_is_one_holder_at_a_time_and_goes_away_when_released(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "x.json"
+    with file_lock(save):
+        with (
+            pytest.raises(
+                FileInUse, match=rf"x\.json is in use by another vikingcli \(pid {os.getpid()}\)"
+            ),
+            file_lock(save),
+        ):
+            pass
+        # Through a link it is the same file, and the same lock.
+        link = tmp_path / "link.json"
+        link.symlink_to(save)
+        save.write_text("{}")
+        with pytest.raises(FileInUse), file_lock(link):
+            pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "x.json"]
+    with file_lock(save):
+        pass
+
+
+HOLDER = """\
+import os, sys, time
+from pathlib import Path
+from vikingcli.saves.files import file_lock
+with file_lock(Path(sys.argv[1])):
+    if os.fork() == 0:  # a worker, forked while the lock is held; it outlives its parent
+        time.sleep(60)
+        os._exit(0)
+    print("held", flush=True)
+    time.sleep(60)
+"""
+
+
+def test_a_lock_is_released_when_its_holder_is_killed_though_its_fork_lives_on(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "x.json"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(save)],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(FileInUse, match=f"pid {holder.pid}"), file_lock(save):
+            pass
+        holder.kill()  # SIGKILL: no clean-up; the forked child still runs
+        holder.wait(timeout=10)
+        with file_lock(save):
+            pass
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(holder.pid, signal.SIGKILL)  # the forked child too
+        holder.wait()

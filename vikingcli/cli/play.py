@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext, redirect_stdout
+from contextlib import AbstractContextManager, ExitStack, nullcontext, redirect_stdout
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -55,17 +55,27 @@ def resume(
 
     reg = registry()
     path = save_file(save)
-    saved = load_save(path, reg)
-    match = saved.match
-    refuse_programs(reg, match, path, trust_bots)
-    # With --json, stdout carries only the result; the game shows on stderr.
-    with redirect_stdout(sys.stderr) if json_out else nullcontext():
-        _continue(reg, match, path, move_timeout, pace, confirm, table=saved.table)
+    with _holding(path):
+        saved = load_save(path, reg)
+        match = saved.match
+        refuse_programs(reg, match, path, trust_bots)
+        # With --json, stdout carries only the result; the game shows on stderr.
+        with redirect_stdout(sys.stderr) if json_out else nullcontext():
+            _continue(reg, match, path, move_timeout, pace, confirm, table=saved.table)
     result = match.result_json()
     if json_out:
         dump(result)
     else:
         typer.echo(summary_line(result))
+
+
+def _holding(path: Path) -> AbstractContextManager[None]:
+    """The save's lock while this process plays it: a second ``play``, ``resume`` or
+    ``serve`` of the same save is refused, naming the process that holds it. A save
+    that does not exist is not locked (loading it says so)."""
+    from vikingcli.saves.files import file_lock
+
+    return file_lock(path) if path.exists() else nullcontext()
 
 
 def _continue(
@@ -121,10 +131,13 @@ def _new_table(
     seed: int | None,
     save: str | None,
     force: bool,
+    hold: ExitStack,
 ) -> tuple[Match, Path]:
-    """A new match with people at the table, and its first save (never over another)."""
+    """A new match with people at the table, and its first save (never over another),
+    locked in ``hold`` for as long as this process plays it; ``--force`` never
+    replaces a save another process is playing."""
     from vikingcli.core.match import Match
-    from vikingcli.saves.files import save_path
+    from vikingcli.saves.files import file_lock, save_path
     from vikingcli.saves.match_file import create_save
 
     g = find_game(reg, game)
@@ -133,7 +146,13 @@ def _new_table(
     first = seed if seed is not None else new_seed()
     match = Match(g, options, first, seats)
     path = save_path(save or f"{g.name}-{first}")
-    return match, create_save(match, path, force=force, unique=save is None)
+    locked = force and path.exists()
+    if locked:
+        hold.enter_context(file_lock(path))
+    created = create_save(match, path, force=force, unique=save is None)
+    if not locked:
+        hold.enter_context(file_lock(created))
+    return match, created
 
 
 def play(
@@ -149,10 +168,11 @@ def play(
 ) -> None:
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     reg = registry()
-    match, path = _new_table(reg, game, player, players_, option, seed, save, force)
-    g = match.game
-    typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
-    _continue(reg, match, path, None, pace, confirm)
+    with ExitStack() as hold:
+        match, path = _new_table(reg, game, player, players_, option, seed, save, force, hold)
+        g = match.game
+        typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
+        _continue(reg, match, path, None, pace, confirm)
     typer.echo(summary_line(match.result_json()))
 
 
@@ -200,33 +220,37 @@ def serve(
     from vikingcli.table.ssh_keys import check_host_key
 
     reg = registry()
-    if resume is not None:
-        if game or player or option or seed is not None or players_ or save:
+    with ExitStack() as hold:  # the save's lock, for as long as the table is open
+        if resume is not None:
+            if game or player or option or seed is not None or players_ or save:
+                raise UsageProblem(
+                    "--resume takes the game, seats, options and save from the save file;"
+                    " drop GAME, -p, --option, --seed, --players and --save"
+                )
+            path = save_file(resume)
+            hold.enter_context(_holding(path))
+            match = load_match(path, reg)
+            refuse_programs(reg, match, path, trust_bots)
+        elif game is None:
+            raise UsageProblem("serve needs a GAME, or --resume SAVE")
+        elif release:
+            raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
+        elif trust_bots:
             raise UsageProblem(
-                "--resume takes the game, seats, options and save from the save file;"
-                " drop GAME, -p, --option, --seed, --players and --save"
+                "--trust-bots goes with --resume: the bots of a new table are on its command line"
             )
-        path = save_file(resume)
-        match = load_match(path, reg)
-        refuse_programs(reg, match, path, trust_bots)
-    elif game is None:
-        raise UsageProblem("serve needs a GAME, or --resume SAVE")
-    elif release:
-        raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
-    elif trust_bots:
-        raise UsageProblem(
-            "--trust-bots goes with --resume: the bots of a new table are on its command line"
-        )
-    else:
-        check_host_key(host_key)  # refused before the table's save is written
-        match, path = _new_table(reg, game, player, players_, option, seed, save, force)
-    try:
-        ended = host_table(
-            reg, match, path, host=host, port=port, host_key=host_key,
-            authorized_keys=authorized_keys, open_table=open_table,
-            reserve=seat or [], release=release or [], spectators=spectators,
-            resumed=resume is not None, confirm=confirm,
-        )  # fmt: skip
-    except ValueError as exc:
-        raise UsageProblem(str(exc)) from None
+        else:
+            check_host_key(host_key)  # refused before the table's save is written
+            match, path = _new_table(
+                reg, game, player, players_, option, seed, save, force, hold
+            )
+        try:
+            ended = host_table(
+                reg, match, path, host=host, port=port, host_key=host_key,
+                authorized_keys=authorized_keys, open_table=open_table,
+                reserve=seat or [], release=release or [], spectators=spectators,
+                resumed=resume is not None, confirm=confirm,
+            )  # fmt: skip
+        except ValueError as exc:
+            raise UsageProblem(str(exc)) from None
     typer.echo(ended or summary_line(match.result_json()))
