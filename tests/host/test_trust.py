@@ -157,6 +157,9 @@ def test_the_bounds_are_listed_with_the_kinds(cli: CLI) -> None:
     }
     assert mcts["iterations"]["maximum"] == 10_000_000
     assert mcts["workers"]["maximum"] >= 1
+    listing = cli("players").stdout
+    assert "iterations=int (default 300, 1 to 10000000)" in listing
+    assert "seconds=float (default 0.0, 0 to 3600)" in listing
 
 
 @pytest.mark.parametrize("count", ["99999999999", "30000000", "65"])
