@@ -241,9 +241,7 @@ def serve(
             )
         else:
             check_host_key(host_key)  # refused before the table's save is written
-            match, path = _new_table(
-                reg, game, player, players_, option, seed, save, force, hold
-            )
+            match, path = _new_table(reg, game, player, players_, option, seed, save, force, hold)
         try:
             ended = host_table(
                 reg, match, path, host=host, port=port, host_key=host_key,

@@ -107,8 +107,7 @@ def expand_specs(texts: Sequence[str]) -> list[str]:
             raise SpecError(f"bad player spec {quoted(text)}: repetition must be at least 1")
         if len(out) + count > MAX_SEATS:
             raise SpecError(
-                f"player spec {quoted(text)}: at most {MAX_SEATS} seats in all"
-                " (no game seats more)"
+                f"player spec {quoted(text)}: at most {MAX_SEATS} seats in all (no game seats more)"
             )
         body = m.group(2) + (f":{m.group(3)}" if m.group(3) is not None else "")
         out.extend([body] * count)
