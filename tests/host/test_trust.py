@@ -128,7 +128,7 @@ def test_every_number_a_player_kind_takes_is_bounded_both_ways() -> None:
 @pytest.mark.parametrize(
     ("spec", "needle"),
     [
-        ("mcts:workers=200", "parameter workers: '200' is above"),
+        ("mcts:workers=100000", "parameter workers: '100000' is above"),
         ("mcts:iterations=12345678901234567890123", "parameter iterations:"),
         ("mcts:seconds=1e9", "parameter seconds: '1e9' is above 3600"),
         ("mcts:depth=99999999", "parameter depth:"),
