@@ -185,6 +185,7 @@ def test_an_option_given_twice_is_refused(cli: CLI) -> None:
     [
         (("--iterations", "12345678901234567890123"), "--iterations"),
         (("--seconds", "inf"), "--seconds"),
+        (("--seconds", "nan"), "--seconds"),
         (("--seconds", "1e9"), "--seconds"),
     ],
 )
