@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vikingcli.engine import Action, Game, Param, PlayerKind, State
+from vikingcli.engine import SEED_MAX, Action, Game, Param, PlayerKind, State
 
 TIE = 1e-9
 
@@ -76,5 +76,14 @@ GREEDY = PlayerKind(
     name="greedy",
     description="one ply ahead with the game's evaluate on a determinization; seeded ties",
     factory=_make,
-    params=(Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),),
+    params=(
+        Param(
+            "seed",
+            int,
+            0,
+            "RNG seed; the match mixes in its own seed and the seat",
+            minimum=0,
+            maximum=SEED_MAX,
+        ),
+    ),
 )

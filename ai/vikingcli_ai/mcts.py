@@ -85,7 +85,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from vikingcli.engine import Action, Game, Param, PlayerKind, State, search_calls
+from vikingcli.engine import SEED_MAX, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values
 from vikingcli_ai.hints import (
@@ -509,6 +509,7 @@ MCTS = PlayerKind(
             DEFAULT_ITERATIONS,
             "search iterations per move (ignored if seconds > 0)",
             minimum=1,
+            maximum=10_000_000,
         ),
         Param(
             "seconds",
@@ -516,8 +517,16 @@ MCTS = PlayerKind(
             0.0,
             "time budget per move in seconds; > 0 overrides iterations",
             minimum=0,
+            maximum=3600,
         ),
-        Param("c", float, 0.7, "UCT exploration constant (rewards are in [0, 1])", minimum=0),
+        Param(
+            "c",
+            float,
+            0.7,
+            "UCT exploration constant (rewards are in [0, 1])",
+            minimum=0,
+            maximum=100,
+        ),
         Param("rollout", str, "random", "rollout policy", choices=("random", "greedy-epsilon")),
         Param(
             "depth",
@@ -528,6 +537,7 @@ MCTS = PlayerKind(
             f" in walhalla times sqrt(iterations/{DEFAULT_ITERATIONS}) above"
             f" {DEFAULT_ITERATIONS} iterations",
             minimum=-1,
+            maximum=1000,
         ),
         Param(
             "redeal",
@@ -536,6 +546,7 @@ MCTS = PlayerKind(
             "iterations that share one determinization (each on a clone); 1 deals anew"
             " every iteration",
             minimum=1,
+            maximum=1000,
         ),
         Param(
             "search",
@@ -553,8 +564,24 @@ MCTS = PlayerKind(
             "flat search: how many of the game's chains of sub-decisions each candidate"
             " is played through greedily before it is judged",
             minimum=1,
+            maximum=20,
         ),
-        Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),
-        Param("workers", int, 1, "processes searching in parallel (root parallelism)", minimum=1),
+        Param(
+            "seed",
+            int,
+            0,
+            "RNG seed; the match mixes in its own seed and the seat",
+            minimum=0,
+            maximum=SEED_MAX,
+        ),
+        Param(
+            "workers",
+            int,
+            1,
+            "processes searching in parallel (root parallelism); at most the machine's"
+            " CPU count, and never fewer than 4 allowed",
+            minimum=1,
+            maximum=max(4, os.cpu_count() or 1),
+        ),
     ),
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -51,7 +52,7 @@ def _input_errors() -> tuple[type[Exception], ...]:
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    typer.echo(f"vikingcli: error: {message}", err=True)
+    typer.echo(f"vikingcli: error: {checks.error_line(message)}", err=True)
     raise typer.Exit(code)
 
 
@@ -74,7 +75,10 @@ def _errors() -> Iterator[None]:
         if _DEBUG:
             raise
         _fail(str(exc), 1)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        # Stopped by a signal (vikingcli.core.processes): bots and workers are ended.
+        if getattr(exc, "signum", None) == signal.SIGTERM:
+            _fail("terminated (SIGTERM)", 128 + signal.SIGTERM)
         _fail("interrupted", 130)
 
 
@@ -127,7 +131,13 @@ for _func in (
 
 
 def main() -> None:
-    """Entry point of the ``vikingcli`` script (and of ``python -m vikingcli``)."""
+    """Entry point of the ``vikingcli`` script (and of ``python -m vikingcli``).
+
+    SIGTERM and SIGINT end the command's bots and workers (and what they started)
+    before it stops with one line: exit code 143 or 130."""
+    from vikingcli.core.processes import stop_on_signals
+
+    stop_on_signals()
     checks.main(app)
 
 

@@ -19,7 +19,7 @@ import typer
 from vikingcli.cli import checks
 
 if TYPE_CHECKING:  # the modules a command needs are imported when it runs
-    from vikingcli.core.match import Seat
+    from vikingcli.core.match import Match, Seat
     from vikingcli.core.registry import Registry
     from vikingcli.engine import Game
 
@@ -51,12 +51,22 @@ def find_game(reg: Registry, name: str) -> Game:
 
 
 def game_options(game: Game, pairs: Sequence[str]) -> dict[str, str]:
+    """The game's options from ``--option KEY=VALUE`` pairs, defaults filled in; an
+    option given twice is refused (which one was meant?), not silently overridden."""
+    from vikingcli.engine.text import quoted
+
     given: dict[str, str] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
-        if not eq or not key.strip():
-            raise UsageProblem(f"option {pair!r} is not KEY=VALUE")
-        given[key.strip()] = value.strip()
+        key = key.strip()
+        if not eq or not key:
+            raise UsageProblem(f"option {quoted(pair)} is not KEY=VALUE")
+        if key in given:
+            raise UsageProblem(
+                f"option {quoted(key, 40)} is given twice ({quoted(given[key], 40)} and"
+                f" {quoted(value.strip(), 40)}); give it once"
+            )
+        given[key] = value.strip()
     try:
         return game.resolve_options(given)
     except ValueError as exc:
@@ -186,6 +196,24 @@ def make_entrants(
     return seats, [name for name, _ in named], size
 
 
+def refuse_programs(reg: Registry, match: Match, path: Path, trusted: bool) -> None:
+    """A save is data: a seat whose player starts a program (``exec``) is played from
+    it only when the person says so on the command line (``trusted``, --trust-bots);
+    otherwise the first such seat is named with its command, before anything runs."""
+    from vikingcli.engine.text import quoted
+
+    if trusted:
+        return
+    for i, seat in enumerate(match.seats):
+        if reg.players[seat.spec.kind].runs_program:
+            raise UsageProblem(
+                f"{path}: seat {i} ({seat.name}) would run the program"
+                f" {quoted(str(seat.spec), 300)};"
+                " a save starts no program unless you add --trust-bots (if you trust"
+                " whoever wrote it)"
+            )
+
+
 def save_file(save: Path) -> Path:
     """The save file a save argument names: a path, or a name under saves/."""
     from vikingcli.saves.files import save_path
@@ -276,6 +304,14 @@ Plain = Annotated[
     typer.Option(
         "--plain",
         help="Line mode (as in a pipe) even on a terminal big enough for the full-screen table.",
+    ),
+]
+TrustBots = Annotated[
+    bool,
+    typer.Option(
+        "--trust-bots",
+        help="Start the bot programs (exec seats) the save names; without it such a save"
+        " is refused.",
     ),
 ]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a save of that name.")]

@@ -66,8 +66,27 @@ def players(
     for p in items:
         typer.echo(f"{p['name']:<8} {p['description']}")
         for param in p["params"]:
-            typer.echo(f"    {param['name']}={param['type']} (default {param['default']})")
+            typer.echo(
+                f"    {param['name']}={param['type']} (default {param['default']}"
+                f"{_bounds(param)})"
+            )
             typer.echo(_wrap(param["help"], 8))
+
+
+def _bounds(param: dict[str, Any]) -> str:
+    """``, 1 to 10000000`` for a parameter with bounds (from its JSON description)."""
+    low, high = param.get("minimum"), param.get("maximum")
+
+    def shown(v: float) -> str:
+        return str(v) if isinstance(v, int) else f"{v:g}"
+
+    if low is not None and high is not None:
+        return f", {shown(low)} to {shown(high)}"
+    if low is not None:
+        return f", at least {shown(low)}"
+    if high is not None:
+        return f", at most {shown(high)}"
+    return ""
 
 
 def rules(game: GameName) -> None:

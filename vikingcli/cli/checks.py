@@ -60,13 +60,43 @@ def save_dir_value(value: Path | None) -> Path | None:
     return value
 
 
+def finite_value(value: float) -> float:
+    """A number option that must be finite (``nan`` passes any range check)."""
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value!r} is not a finite number")
+    return value
+
+
+MAX_SECONDS = 86400.0
+"""The longest time limit per move (a day): the clock of a move cannot take more."""
+
+
 def seconds_value(value: float | None) -> float | None:
-    """A time limit: a finite number of seconds above zero (no option: no limit)."""
+    """A time limit: a finite number of seconds above zero, at most a day (no option:
+    no limit)."""
     if value is not None and not (math.isfinite(value) and value > 0):
         raise typer.BadParameter(
             f"{value!r} is not a positive number of seconds (leave the option out for no limit)"
         )
+    if value is not None and value > MAX_SECONDS:
+        raise typer.BadParameter(
+            f"{value:g} seconds is more than a move may take (at most {MAX_SECONDS:g});"
+            " leave the option out for no limit"
+        )
     return value
+
+
+MAX_ERROR = 1000
+"""The longest error message printed (characters): whatever a file or a plugin put
+in one, the error stays a line a person can read."""
+
+
+def error_line(message: str) -> str:
+    """``message`` as the one printable line an error is: control characters (a line
+    break, an escape sequence from a file) become spaces, a long one is cut."""
+    from vikingcli.engine.text import printable_line
+
+    return printable_line(message, MAX_ERROR)
 
 
 def _click_error(name: str) -> type[Exception]:
@@ -96,13 +126,13 @@ def run_app(app: typer.Typer, argv: Sequence[str] | None = None) -> int:
             # A bare `vikingcli` shows the help, as before (exit 2: nothing was done).
             typer.echo(ctx.get_help())
             return 2
-        message = " ".join(_message(exc).split())
+        message = error_line(" ".join(_message(exc).split()))
         if ctx is not None:
             message += f" (see '{ctx.command_path} --help')"
         typer.echo(f"vikingcli: error: {message}", err=True)
         return 2
     except _ClickException as exc:
-        typer.echo(f"vikingcli: error: {' '.join(_message(exc).split())}", err=True)
+        typer.echo(f"vikingcli: error: {error_line(' '.join(_message(exc).split()))}", err=True)
         return int(getattr(exc, "exit_code", 1))
     except typer.Abort:
         typer.echo("vikingcli: error: aborted", err=True)

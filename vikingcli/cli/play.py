@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sys
-from contextlib import nullcontext, redirect_stdout
+from contextlib import AbstractContextManager, ExitStack, nullcontext, redirect_stdout
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -25,12 +25,14 @@ from vikingcli.cli.arguments import (
     SaveName,
     Specs,
     TableSize,
+    TrustBots,
     UsageProblem,
     complete_game,
     find_game,
     game_options,
     make_seats,
     new_seed,
+    refuse_programs,
     registry,
     save_file,
 )
@@ -50,25 +52,37 @@ def resume(
     pace: Pace = None,
     confirm: Confirm = False,
     plain: Plain = False,
+    trust_bots: TrustBots = False,
 ) -> None:
     """Continue a saved game with its recorded players, and save it again."""
     from vikingcli.saves.match_file import load_save
 
     reg = registry()
     path = save_file(save)
-    saved = load_save(path, reg)
-    match = saved.match
-    # With --json, stdout carries only the result; the game shows on stderr.
-    with redirect_stdout(sys.stderr) if json_out else nullcontext():
-        _continue(
-            reg, match, path, move_timeout, pace, confirm, table=saved.table,
-            full_screen=not plain and not json_out,
-        )  # fmt: skip
+    with _holding(path):
+        saved = load_save(path, reg)
+        match = saved.match
+        refuse_programs(reg, match, path, trust_bots)
+        # With --json, stdout carries only the result; the game shows on stderr.
+        with redirect_stdout(sys.stderr) if json_out else nullcontext():
+            _continue(
+                reg, match, path, move_timeout, pace, confirm, table=saved.table,
+                full_screen=not plain and not json_out,
+            )  # fmt: skip
     result = match.result_json()
     if json_out:
         dump(result)
     else:
         typer.echo(summary_line(result))
+
+
+def _holding(path: Path) -> AbstractContextManager[None]:
+    """The save's lock while this process plays it: a second ``play``, ``resume`` or
+    ``serve`` of the same save is refused, naming the process that holds it. A save
+    that does not exist is not locked (loading it says so)."""
+    from vikingcli.saves.files import file_lock
+
+    return file_lock(path) if path.exists() else nullcontext()
 
 
 def _continue(
@@ -145,14 +159,17 @@ def _new_table(
     seed: int | None,
     save: str | None,
     force: bool,
+    hold: ExitStack,
     *,
     write: bool = True,
 ) -> tuple[Match, Path]:
-    """A new match with people at the table, and its first save (never over another).
-    With ``write`` off, only where the save will go: the caller writes it later (a
-    name that is taken is refused now all the same)."""
+    """A new match with people at the table, and its first save (never over another),
+    locked in ``hold`` for as long as this process plays it; ``--force`` never
+    replaces a save another process is playing. With ``write`` off, only where the
+    save will go (locked already): the caller writes it later; a name that is taken
+    is refused now all the same."""
     from vikingcli.core.match import Match
-    from vikingcli.saves.files import SaveError, free_path, save_path
+    from vikingcli.saves.files import SaveError, file_lock, free_path, save_path
     from vikingcli.saves.match_file import create_save
 
     g = find_game(reg, game)
@@ -161,16 +178,24 @@ def _new_table(
     first = seed if seed is not None else new_seed()
     match = Match(g, options, first, seats)
     path = save_path(save or f"{g.name}-{first}")
-    if write:
-        return match, create_save(match, path, force=force, unique=save is None)
-    if save is None:
-        return match, free_path(path)
-    if path.exists() and not force:
-        raise SaveError(
-            f"{path} already exists; continue that game with 'vikingcli resume {path}',"
-            " choose another --save name, or add --force to replace it"
-        )
-    return match, path
+    if not write:
+        if save is None:
+            path = free_path(path)
+        elif path.exists() and not force:
+            raise SaveError(
+                f"{path} already exists; continue that game with 'vikingcli resume {path}',"
+                " choose another --save name, or add --force to replace it"
+            )
+        path.parent.mkdir(parents=True, exist_ok=True)  # the lock file goes beside it
+        hold.enter_context(file_lock(path))
+        return match, path
+    locked = force and path.exists()
+    if locked:
+        hold.enter_context(file_lock(path))
+    created = create_save(match, path, force=force, unique=save is None)
+    if not locked:
+        hold.enter_context(file_lock(created))
+    return match, created
 
 
 def play(
@@ -187,10 +212,11 @@ def play(
 ) -> None:
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     reg = registry()
-    match, path = _new_table(reg, game, player, players_, option, seed, save, force)
-    g = match.game
-    typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
-    _continue(reg, match, path, None, pace, confirm, full_screen=not plain)
+    with ExitStack() as hold:
+        match, path = _new_table(reg, game, player, players_, option, seed, save, force, hold)
+        g = match.game
+        typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
+        _continue(reg, match, path, None, pace, confirm, full_screen=not plain)
     typer.echo(summary_line(match.result_json()))
 
 
@@ -231,6 +257,7 @@ def serve(
     force: ForceOpt = False,
     confirm: Confirm = False,
     move_timeout: MoveTimeoutOpt = None,
+    trust_bots: TrustBots = False,
 ) -> None:
     """An SSH table: people join with any ssh client and their key; seats stay theirs."""
     from vikingcli.saves.match_file import load_match
@@ -238,33 +265,42 @@ def serve(
     from vikingcli.table.ssh_keys import check_host_key
 
     reg = registry()
-    if resume is not None:
-        if game or player or option or seed is not None or players_ or save:
+    with ExitStack() as hold:  # the save's lock, for as long as the table is open
+        if resume is not None:
+            if game or player or option or seed is not None or players_ or save:
+                raise UsageProblem(
+                    "--resume takes the game, seats, options and save from the save file;"
+                    " drop GAME, -p, --option, --seed, --players and --save"
+                )
+            path = save_file(resume)
+            hold.enter_context(_holding(path))
+            match = load_match(path, reg)
+            refuse_programs(reg, match, path, trust_bots)
+        elif game is None:
+            raise UsageProblem("serve needs a GAME, or --resume SAVE")
+        elif release:
+            raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
+        elif trust_bots:
             raise UsageProblem(
-                "--resume takes the game, seats, options and save from the save file;"
-                " drop GAME, -p, --option, --seed, --players and --save"
+                "--trust-bots goes with --resume: the bots of a new table are on its command line"
             )
-        path = save_file(resume)
-        match = load_match(path, reg)
-    elif game is None:
-        raise UsageProblem("serve needs a GAME, or --resume SAVE")
-    elif release:
-        raise UsageProblem("--release N goes with --resume: a new table has no owners yet")
-    else:
-        # Nothing is written (no save, no host key) until the table is listening:
-        # a refused start leaves nothing that would block the corrected command.
-        match, path = _new_table(
-            reg, game, player, players_, option, seed, save, force, write=False
-        )
-    check_host_key(host_key)
-    try:
-        ended = host_table(
-            reg, match, path, host=host, port=port, host_key=host_key,
-            authorized_keys=authorized_keys, open_table=open_table,
-            reserve=seat or [], release=release or [], spectators=spectators,
-            resumed=resume is not None, confirm=confirm, replace=force,
-            move_timeout=move_timeout,
-        )  # fmt: skip
-    except ValueError as exc:
-        raise UsageProblem(str(exc)) from None
+        else:
+            # Nothing is written (no save, no host key) until the table is listening:
+            # a refused start leaves nothing that would block the corrected command.
+            check_host_key(host_key)
+            match, path = _new_table(
+                reg, game, player, players_, option, seed, save, force, hold, write=False
+            )
+        if resume is not None:
+            check_host_key(host_key)
+        try:
+            ended = host_table(
+                reg, match, path, host=host, port=port, host_key=host_key,
+                authorized_keys=authorized_keys, open_table=open_table,
+                reserve=seat or [], release=release or [], spectators=spectators,
+                resumed=resume is not None, confirm=confirm, replace=force,
+                move_timeout=move_timeout,
+            )  # fmt: skip
+        except ValueError as exc:
+            raise UsageProblem(str(exc)) from None
     typer.echo(ended or summary_line(match.result_json()))

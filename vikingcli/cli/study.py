@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from vikingcli.cli import checks
 from vikingcli.cli.arguments import SaveFile, UsageProblem, registry, save_file
 from vikingcli.cli.printing import dump, summary_line
 from vikingcli.cli.progress import progress
@@ -85,10 +86,19 @@ def analyze(
         ),
     ] = None,
     seconds: Annotated[
-        float, typer.Option(min=0, help="Search time per decision (0: use --iterations).")
+        float,
+        typer.Option(
+            min=0,
+            max=3600,
+            callback=checks.finite_value,
+            help="Search time per decision (0: use --iterations).",
+        ),
     ] = 0.0,
     iterations: Annotated[
-        int, typer.Option(min=1, help="Search iterations per decision when --seconds is 0.")
+        int,
+        typer.Option(
+            min=1, max=10_000_000, help="Search iterations per decision when --seconds is 0."
+        ),
     ] = 1000,
     json_out: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:

@@ -7,9 +7,10 @@ line and exits with code 2.
 
 from __future__ import annotations
 
-SEED_MAX = 2**63 - 1
-"""Largest seed: every seed fits a signed 64-bit integer, so JSON tools and orjson
-read it back exactly (``random.Random`` takes any size, JSON readers do not)."""
+# The largest seed, of a deal or of a player: the engine's, since player kinds bound
+# their seed parameter with it. Every seed fits a signed 64-bit integer, so JSON tools
+# and orjson read it back exactly (random.Random takes any size, JSON readers do not).
+from vikingcli.engine.players import SEED_MAX as SEED_MAX
 
 
 class BadInput(ValueError):

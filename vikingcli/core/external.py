@@ -5,7 +5,8 @@ bot gets the seat's ``observation`` and the legal action texts (``format_action`
 and answers one text, which the host reads back with ``parse_action``. The host
 never trusts the process: a crash, a hang past the time limit, an unreadable or
 illegal answer forfeits the game with the reason recorded, and the process (and
-anything it started) is ended when the game is over.
+anything it started) is ended when the game is over, when the host is told to stop,
+and (by the kernel) when the host dies (:mod:`vikingcli.core.processes`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import os
 import select
 import shlex
 import shutil
-import signal
 import subprocess
 import threading
 import time
@@ -28,9 +28,11 @@ from typing import Any
 
 import orjson
 
+from vikingcli.core import processes
 from vikingcli.engine import Action, Game, State
 from vikingcli.engine.hooks import hookimpl
-from vikingcli.engine.players import Forfeit, Param, PlayerKind, SeatInfo
+from vikingcli.engine.players import SEED_MAX, Forfeit, Param, PlayerKind, SeatInfo
+from vikingcli.engine.text import printable_line
 
 PROTOCOL = 1
 """Version of the JSON-lines protocol, sent in the ``start`` message."""
@@ -38,8 +40,18 @@ MAX_LINE = 1 << 20
 """An answer longer than this is garbage, not a move."""
 GRACE = 1.0
 """Seconds a bot may take to exit on its own after the ``end`` message."""
+MAX_TIMEOUT = 86400.0
+"""The longest time limit per move a bot may be given (a day), as ``--move-timeout``."""
 STDERR_TAIL = 5
 """Lines of the bot's stderr quoted in a crash's forfeit reason."""
+TAIL_LINE = 200
+"""Characters kept of each of those lines."""
+POLL = 0.25
+"""Seconds between checks that the bot still runs while the host waits on its pipes:
+a process the bot started may hold them open after the bot itself is gone."""
+LOG_LINE = 4096
+"""Bytes of stderr without a newline written to the log as one line: a bot that
+never ends its line is logged in pieces, never held whole in memory."""
 
 
 def command_argv(cmd: str) -> list[str]:
@@ -74,9 +86,13 @@ def _check_cmd(value: Any) -> None:
 class _StderrLog:
     """Copies a bot's stderr to the log file, line by line, and keeps the last lines.
 
-    The file is opened only when the bot writes something, so quiet bots leave no
-    file behind; every line is one ``write`` on an append-mode file, so bots of
-    parallel workers interleave whole lines."""
+    Read in chunks, never more than :data:`LOG_LINE` bytes of an unfinished line
+    held: a bot that writes without end (and without newlines) costs the host no
+    memory. The file is opened only when the bot writes something, so quiet bots
+    leave no file behind; each chunk's whole lines are one ``write`` on an
+    append-mode file, so bots of parallel workers interleave whole lines. The lines
+    kept for a forfeit reason are printable text only (no escape sequences from a bot
+    reach the terminal that shows the reason)."""
 
     def __init__(self, stream: Any, path: Path, label: str) -> None:
         self.stream = stream
@@ -88,37 +104,47 @@ class _StderrLog:
 
     def _pump(self) -> None:
         fd: int | None = None
+        source = self.stream.fileno()
+        pending = b""
         try:
-            for raw in iter(self.stream.readline, b""):
-                text = raw.decode("utf-8", "replace").rstrip("\r\n")
-                self.tail.append(text)
-                if fd is None:
-                    self.path.parent.mkdir(parents=True, exist_ok=True)
-                    fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-                os.write(fd, f"[{self.label}] {text}\n".encode())
+            while True:
+                chunk = os.read(source, 65536)
+                whole = (pending + chunk).split(b"\n")
+                pending = whole.pop() if chunk else b""
+                if not chunk and whole == [b""]:
+                    whole = []
+                if len(pending) > LOG_LINE:  # a line without end: logged in pieces
+                    whole.append(pending)
+                    pending = b""
+                lines = [
+                    line[i : i + LOG_LINE]
+                    for line in whole
+                    for i in range(0, max(len(line), 1), LOG_LINE)
+                ]
+                if lines:
+                    if fd is None:
+                        self.path.parent.mkdir(parents=True, exist_ok=True)
+                        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+                    os.write(fd, self._record(lines))
+                if not chunk:
+                    return
         except (OSError, ValueError):
             pass  # the log is best effort: a full disk must not stop the game
         finally:
             if fd is not None:
                 os.close(fd)
 
+    def _record(self, lines: list[bytes]) -> bytes:
+        out = []
+        for raw in lines:
+            text = raw.decode("utf-8", "replace").rstrip("\r")
+            self.tail.append(printable_line(text, TAIL_LINE))
+            out.append(f"[{self.label}] {text}\n")
+        return "".join(out).encode()
+
     def last_lines(self) -> str:
         self.thread.join(timeout=GRACE)
-        return " | ".join(self.tail)
-
-
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """End a bot and whatever it started (it runs in a session of its own)."""
-    if proc.poll() is not None:
-        return
-    for sig, wait in ((signal.SIGTERM, GRACE), (signal.SIGKILL, None)):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, sig)
-        try:
-            proc.wait(timeout=wait)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+        return " | ".join(line for line in self.tail if line.strip())
 
 
 class ExternalPlayer:
@@ -143,18 +169,22 @@ class ExternalPlayer:
     def begin(self, game: Game, info: SeatInfo) -> None:
         limits = [t for t in (info.move_timeout, self.own_timeout) if t]
         self.limit = min(limits) if limits else None
+        processes.guard()
         try:
+            # A session (and process group) of its own: ended with all it starts.
             self.proc = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,
+                preexec_fn=processes.child_setup(),
             )
-        except OSError as exc:
+        except (OSError, subprocess.SubprocessError) as exc:
             raise Forfeit(f"bot could not start: {exc}") from None
+        processes.track(self.proc)
         # A worker that dies without ending the game must not leave bots behind.
-        self._finalizer = weakref.finalize(self, _kill_group, self.proc)
+        self._finalizer = weakref.finalize(self, processes.end_group, self.proc)
         assert self.proc.stdin is not None and self.proc.stderr is not None
         os.set_blocking(self.proc.stdin.fileno(), False)
         label = f"{game.name} seat {info.seat} pid {self.proc.pid}"
@@ -208,10 +238,10 @@ class ExternalPlayer:
         with contextlib.suppress(OSError):
             assert proc.stdin is not None
             proc.stdin.close()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=0 if self.failed else GRACE)
-        except subprocess.TimeoutExpired:
-            _kill_group(proc)
+        # Whether it exited on its own or not: whatever it started ends with it.
+        processes.end_group(proc)
         if self._finalizer is not None:
             self._finalizer.detach()
         if self.stderr is not None:
@@ -233,19 +263,42 @@ class ExternalPlayer:
         fd = proc.stdin.fileno()
         view = memoryview(data)
         # Non-blocking writes: a bot that stops reading must not hang the host.
+        reading = "before reading its input"
         while view:
-            wait = None if deadline is None else deadline - time.monotonic()
-            if wait is not None and wait <= 0:
-                raise Forfeit(self._timeout_reason("to read its input"))
-            _, ready, _ = select.select([], [fd], [], wait)
-            if not ready:
+            if not self._ready(proc, fd, True, deadline, "to read its input", reading):
                 continue
             try:
                 view = view[os.write(fd, view) :]
             except BlockingIOError:
                 continue
             except BrokenPipeError:
-                raise Forfeit(self._exit_reason("before reading its input")) from None
+                raise Forfeit(self._exit_reason(proc, reading)) from None
+
+    def _ready(
+        self,
+        proc: subprocess.Popen[bytes],
+        fd: int,
+        writing: bool,
+        deadline: float | None,
+        late: str,
+        gone: str,
+    ) -> bool:
+        """Whether ``fd`` is ready, after waiting at most :data:`POLL` seconds; a
+        :class:`Forfeit` once the deadline has passed, or once the bot has exited
+        with the pipe still open and idle (held by a process the bot started)."""
+        wait = POLL if deadline is None else min(POLL, deadline - time.monotonic())
+        if wait <= 0:
+            raise Forfeit(self._timeout_reason(late))
+        watched = ([], [fd]) if writing else ([fd], [])
+        readable, writable, _ = select.select(*watched, [], wait)
+        if readable or writable:
+            return True
+        if proc.poll() is not None:
+            readable, writable, _ = select.select(*watched, [], 0)  # written before it exited
+            if not (readable or writable):
+                raise Forfeit(self._exit_reason(proc, gone))
+            return True
+        return False
 
     def _read_line(self, deadline: float | None) -> bytes:
         assert self.proc is not None and self.proc.stdout is not None
@@ -259,11 +312,7 @@ class ExternalPlayer:
                 continue
             if len(self.buffer) > MAX_LINE:
                 raise Forfeit(f"bot answered garbage: a line longer than {MAX_LINE} bytes")
-            wait = None if deadline is None else deadline - time.monotonic()
-            if wait is not None and wait <= 0:
-                raise Forfeit(self._timeout_reason("to answer"))
-            ready, _, _ = select.select([fd], [], [], wait)
-            if not ready:
+            if not self._ready(self.proc, fd, False, deadline, "to answer", "without answering"):
                 continue
             try:
                 chunk = os.read(fd, 65536)
@@ -272,7 +321,7 @@ class ExternalPlayer:
                     continue
                 raise
             if not chunk:
-                raise Forfeit(self._exit_reason("without answering"))
+                raise Forfeit(self._exit_reason(self.proc, "without answering"))
             self.buffer += chunk
 
     @staticmethod
@@ -290,10 +339,9 @@ class ExternalPlayer:
     def _timeout_reason(self, doing: str) -> str:
         return f"bot timeout: took longer than the move time limit of {self.limit:g} s {doing}"
 
-    def _exit_reason(self, doing: str) -> str:
-        assert self.proc is not None
+    def _exit_reason(self, proc: subprocess.Popen[bytes], doing: str) -> str:
         try:
-            code = self.proc.wait(timeout=GRACE)
+            code = proc.wait(timeout=GRACE)
         except subprocess.TimeoutExpired:
             code = None
         status = "closed its output" if code is None else f"exited with code {code}"
@@ -311,7 +359,14 @@ EXEC = PlayerKind(
     " exec:COMMAND",
     factory=_make,
     params=(
-        Param("seed", int, 0, "seed sent to the bot; the match mixes in its own seed and the seat"),
+        Param(
+            "seed",
+            int,
+            0,
+            "seed sent to the bot; the match mixes in its own seed and the seat",
+            minimum=0,
+            maximum=SEED_MAX,
+        ),
         Param("log", str, "bots.log", "file the bot's stderr is appended to, line by line"),
         Param(
             "timeout",
@@ -319,6 +374,7 @@ EXEC = PlayerKind(
             0.0,
             "seconds per move for this bot (0: only --move-timeout); the smaller limit applies",
             minimum=0.0,
+            maximum=MAX_TIMEOUT,
         ),
         Param(
             "cmd",
@@ -329,6 +385,7 @@ EXEC = PlayerKind(
         ),
     ),
     free_param="cmd",
+    runs_program=True,
 )
 
 

@@ -16,6 +16,11 @@ from typing import Any
 from vikingcli.core.specs import PlayerSpec, full_params
 from vikingcli.engine import Game, Outcome, name_seats, ranks_from_keys
 from vikingcli.engine.players import Player, PlayerKind
+from vikingcli.engine.text import printable_line
+
+MAX_REASON = 2000
+"""The longest forfeit reason kept (in characters): it quotes a bot's answer or its
+stderr, and must stay a line that results and saves can carry."""
 
 
 class MoveTimeout(Exception):
@@ -46,10 +51,17 @@ def seat_seed(match_seed: int, seat: int) -> int:
 @dataclass(frozen=True, slots=True)
 class ForfeitRecord:
     """A seat that lost by failing or overrunning (a crashed bot, an illegal answer,
-    the move time limit), and why, in words a bot author can act on."""
+    the move time limit), and why, in words a bot author can act on.
+
+    The reason quotes what a program said, so it is kept as one line of printable
+    characters (at most :data:`MAX_REASON`): shown in a summary line it cannot
+    drive the terminal."""
 
     seat: int
     reason: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", printable_line(self.reason, MAX_REASON))
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "reason": self.reason}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.engine.players import Param, PlayerKind, SpecError
-from vikingcli.engine.text import did_you_mean
+from vikingcli.engine.text import did_you_mean, quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,9 @@ class PlayerSpec:
 
 
 MAX_SEAT_NAME = 24
+MAX_SEATS = 64
+"""The most seats any list of specs may expand to: no game seats more than a few
+dozen, and ``N*SPEC`` is refused before N copies are made."""
 
 
 def split_name(text: str) -> tuple[str | None, str]:
@@ -40,10 +43,11 @@ def split_name(text: str) -> tuple[str | None, str]:
     name, _, spec = text.partition("=")
     name = " ".join(name.split())
     if re.match(r"\d+\*", name):
-        raise SpecError(f"{text!r}: a name goes with one seat (NAME=KIND once per seat)")
+        raise SpecError(f"{quoted(text)}: a name goes with one seat (NAME=KIND once per seat)")
     if not name or not name.isprintable() or len(name) > MAX_SEAT_NAME:
         raise SpecError(
-            f"bad seat name {name!r} in {text!r} (1-{MAX_SEAT_NAME} printable characters)"
+            f"bad seat name {quoted(name, 40)} in {quoted(text)}"
+            f" (1-{MAX_SEAT_NAME} printable characters)"
         )
     return name, spec.strip()
 
@@ -88,15 +92,23 @@ _SPEC = re.compile(r"^(?:(\d+)\*)?([A-Za-z_][\w-]*)(?::(.*))?$")
 
 
 def expand_specs(texts: Sequence[str]) -> list[str]:
-    """Expand ``N*SPEC`` repetitions, keeping order."""
+    """Expand ``N*SPEC`` repetitions, keeping order; at most :data:`MAX_SEATS` in all,
+    checked before anything is expanded."""
     out: list[str] = []
     for text in texts:
         m = _SPEC.match(text.strip())
         if not m:
-            raise SpecError(f"bad player spec {text!r} (expected kind[:key=value,...] or N*kind)")
-        count = int(m.group(1) or 1)
+            raise SpecError(
+                f"bad player spec {quoted(text)} (expected kind[:key=value,...] or N*kind)"
+            )
+        digits = m.group(1) or "1"
+        count = int(digits) if len(digits) <= 6 else MAX_SEATS + 1
         if count < 1:
-            raise SpecError(f"bad player spec {text!r}: repetition must be at least 1")
+            raise SpecError(f"bad player spec {quoted(text)}: repetition must be at least 1")
+        if len(out) + count > MAX_SEATS:
+            raise SpecError(
+                f"player spec {quoted(text)}: at most {MAX_SEATS} seats in all (no game seats more)"
+            )
         body = m.group(2) + (f":{m.group(3)}" if m.group(3) is not None else "")
         out.extend([body] * count)
     return out
@@ -106,12 +118,12 @@ def parse_spec(text: str, kinds: Mapping[str, PlayerKind]) -> PlayerSpec:
     """Parse and validate one spec (no repetition) against the installed kinds."""
     m = _SPEC.match(text.strip())
     if not m or m.group(1):
-        raise SpecError(f"bad player spec {text!r} (expected kind[:key=value,...])")
+        raise SpecError(f"bad player spec {quoted(text)} (expected kind[:key=value,...])")
     name, rest = m.group(2), m.group(3)
     kind = kinds.get(name)
     if kind is None:
         raise SpecError(
-            f"unknown player kind {name!r}{did_you_mean(name, kinds)}"
+            f"unknown player kind {quoted(name, 40)}{did_you_mean(name, kinds)}"
             f" (installed: {', '.join(sorted(kinds)) or 'none'})"
         )
     declared = {p.name: p for p in kind.params}
@@ -128,11 +140,12 @@ def parse_spec(text: str, kinds: Mapping[str, PlayerKind]) -> PlayerSpec:
             key, eq, raw = item.partition("=")
             key = key.strip()
             if not eq or not key:
-                raise SpecError(f"player {name}: parameter {item!r} is not key=value")
+                raise SpecError(f"player {name}: parameter {quoted(item)} is not key=value")
             if key not in declared:
                 accepted = ", ".join(declared) or "none"
                 raise SpecError(
-                    f"player {name}: unknown parameter {key!r}{did_you_mean(key, declared)}"
+                    f"player {name}: unknown parameter {quoted(key, 40)}"
+                    f"{did_you_mean(key, declared)}"
                     f" (accepted: {accepted})"
                 )
             if key in values:

@@ -40,6 +40,7 @@ from vikingcli.engine.game import (
 )
 from vikingcli.engine.hooks import hookimpl, hookspec
 from vikingcli.engine.players import (
+    SEED_MAX,
     Advice,
     Advisor,
     Forfeit,
@@ -55,8 +56,8 @@ from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import THREAT, name_seats, seat_ref
 
 __all__ = [
-    "THREAT", "Action", "Advice", "Advisor", "FlatCalls", "FlatGame", "FlatState", "Forfeit",
-    "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param", "Player",
+    "SEED_MAX", "THREAT", "Action", "Advice", "Advisor", "FlatCalls", "FlatGame", "FlatState",
+    "Forfeit", "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param", "Player",
     "PlayerKind", "Rewindable", "SearchCalls", "SearchHints", "SeatInfo", "SpecError", "State",
     "choice", "hookimpl", "hookspec", "load_fields", "name_seats", "normalize_action_text",
     "randbelow", "ranks_from_keys", "search_calls", "seat_ref", "shuffle",

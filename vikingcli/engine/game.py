@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.engine.search import SearchHints
-from vikingcli.engine.text import did_you_mean
+from vikingcli.engine.text import did_you_mean, quoted
 
 __all__ = [
     "Action", "Game", "IllegalAction", "Option", "Outcome", "State", "normalize_action_text",
@@ -72,7 +72,8 @@ class Option:
         if self.choices:
             if text not in self.choices:
                 raise ValueError(
-                    f"option {self.name}: unknown value {text!r}{did_you_mean(text, self.choices)}"
+                    f"option {self.name}: unknown value {quoted(text, 40)}"
+                    f"{did_you_mean(text, self.choices)}"
                     f" (accepted: {', '.join(self.choices)})"
                 )
             return text
@@ -166,7 +167,7 @@ class Game(ABC):
             if key not in known:
                 accepted = ", ".join(known) or "none"
                 raise ValueError(
-                    f"{self.name}: unknown option {key!r}{did_you_mean(key, known)}"
+                    f"{self.name}: unknown option {quoted(key, 40)}{did_you_mean(key, known)}"
                     f" (accepted: {accepted})"
                 )
         return {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
@@ -242,10 +243,11 @@ class Game(ABC):
             return alias
         reason = self.refusal(state, want)
         if reason is not None:
-            raise IllegalAction(f"{text.strip()!r} is not allowed now: {reason}")
+            raise IllegalAction(f"{quoted(text.strip())} is not allowed now: {reason}")
         more = f" ... ({len(texts)} in all)" if len(texts) > 20 else ""
         raise IllegalAction(
-            f"{text.strip()!r} is not a legal action now; legal: {', '.join(texts[:20])}{more}"
+            f"{quoted(text.strip())} is not a legal action now;"
+            f" legal: {', '.join(texts[:20])}{more}"
         )
 
     @abstractmethod

@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from vikingcli.engine.game import Action, Game, State
+from vikingcli.engine.text import quoted
+
+SEED_MAX = 2**63 - 1
+"""Largest seed (a player's ``seed`` parameter included): every seed fits a signed
+64-bit integer, so JSON tools, orjson and bots in any language read it back exactly."""
 
 
 class SpecError(ValueError):
@@ -32,7 +37,10 @@ class Param:
     """A parameter a player kind accepts.
 
     ``type`` is ``int``, ``float``, ``str`` or ``bool``; ``choices`` restricts the
-    value; ``minimum`` bounds numbers from below.
+    value; ``minimum`` and ``maximum`` bound numbers from below and above. A number
+    a player takes must be bounded both ways: a value from a save or a command line
+    decides how many processes, iterations or seconds a move costs, so an unbounded
+    one lets a file freeze the table.
     """
 
     name: str
@@ -41,6 +49,7 @@ class Param:
     help: str = ""
     choices: tuple[Any, ...] = ()
     minimum: float | None = None
+    maximum: float | None = None
     check: Callable[[Any], None] | None = None
     """Further validation of the converted value; raises ``ValueError`` with the reason."""
 
@@ -59,15 +68,21 @@ class Param:
                 value = self.type(text)
         except ValueError:
             raise SpecError(
-                f"parameter {self.name}: {text!r} is not a valid {self.type.__name__}"
+                f"parameter {self.name}: {quoted(text)} is not a valid {self.type.__name__}"
             ) from None
         if isinstance(value, float) and not math.isfinite(value):
-            raise SpecError(f"parameter {self.name}: {text!r} is not a finite number")
+            raise SpecError(f"parameter {self.name}: {quoted(text)} is not a finite number")
         if self.choices and value not in self.choices:
             accepted = ", ".join(str(c) for c in self.choices)
-            raise SpecError(f"parameter {self.name}: {text!r} not one of {accepted}")
+            raise SpecError(f"parameter {self.name}: {quoted(text)} not one of {accepted}")
         if self.minimum is not None and value < self.minimum:
-            raise SpecError(f"parameter {self.name}: {text!r} is below {self.minimum:g}")
+            raise SpecError(
+                f"parameter {self.name}: {quoted(text)} is below {_number(self.minimum)}"
+            )
+        if self.maximum is not None and value > self.maximum:
+            raise SpecError(
+                f"parameter {self.name}: {quoted(text)} is above {_number(self.maximum)}"
+            )
         if self.check is not None:
             try:
                 self.check(value)
@@ -87,7 +102,14 @@ class Param:
             out["choices"] = list(self.choices)
         if self.minimum is not None:
             out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
         return out
+
+
+def _number(bound: float) -> str:
+    """A bound as people write it: ``10000000``, ``0.5``, ``3600``."""
+    return str(bound) if isinstance(bound, int) else f"{bound:g}"
 
 
 @runtime_checkable
@@ -175,6 +197,10 @@ class PlayerKind:
     ``free_param`` names a ``str`` parameter that takes the rest of the spec
     verbatim, commas and all (a command line: ``exec:python3 bot.py``); the
     other parameters may come first as ``key=value,``.
+    ``runs_program`` marks kinds whose players start a program named in their
+    spec (``exec``): the host starts one from a save only when the person asks
+    for it on the command line (``--trust-bots``), since a save is data that
+    anyone may have written.
     """
 
     name: str
@@ -186,6 +212,7 @@ class PlayerKind:
     """For searching kinds: judge the candidate moves of a position (``hint`` at
     the prompt, ``vikingcli analyze``)."""
     free_param: str | None = None
+    runs_program: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready description."""
@@ -193,5 +220,6 @@ class PlayerKind:
             "name": self.name,
             "description": self.description,
             "interactive": self.interactive,
+            "runs_program": self.runs_program,
             "params": [p.to_json() for p in self.params],
         }

@@ -91,6 +91,23 @@ def wrap(
     return lines
 
 
+def quoted(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message (``repr``: control characters escaped), cut
+    to its first ``limit`` characters when longer, with its length: a message
+    that quotes what a file or a program gave stays one short line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def printable_line(text: str, limit: int) -> str:
+    """``text`` as one line of printable characters, at most ``limit`` of them: every
+    other character (an escape sequence's ESC, a bell, a newline) becomes a space, so
+    text from a program or a file cannot drive the terminal that shows it."""
+    line = "".join(ch if ch.isprintable() else " " for ch in text[: limit + 1])
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
 def did_you_mean(name: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'jorvik'?)`` for a near miss among ``choices``, else ``""``."""
     close = difflib.get_close_matches(name.lower(), list(choices), n=1, cutoff=0.6)

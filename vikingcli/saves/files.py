@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
 import re
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
@@ -21,10 +23,102 @@ import orjson
 from vikingcli.saves.schema import SaveDoc, check_save
 
 DEFAULT_DIR = Path("saves")
+MAX_SAVE_BYTES = 64 << 20
+"""The largest file read as a save (64 MiB; a whole game of the largest built-in game is
+well under 1 MiB): a bigger one is refused before it is read into memory."""
 
 
 class SaveError(Exception):
     """A save that cannot be used; the message names the file and the problem."""
+
+
+class FileInUse(SaveError):
+    """Another process holds the file's lock (:func:`file_lock`)."""
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of ``path``: ``.NAME.lock`` beside the file it stands for (a
+    symbolic link's target: every name of one file shares its lock)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(f".{real.name}.lock")
+
+
+_held: set[int] = set()
+"""Descriptors of the locks this process holds."""
+
+
+def _drop_inherited() -> None:
+    # A forked child (a worker) must not keep its parent's lock alive: a flock
+    # belongs to the open file, which the child shares until it closes its copy.
+    for fd in _held:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _held.clear()
+
+
+os.register_at_fork(after_in_child=_drop_inherited)
+
+
+@contextlib.contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold the one lock of ``path`` while the block runs: a second process (or a
+    second holder in this one) is refused with :class:`FileInUse`, naming the
+    holder's pid, instead of waiting.
+
+    The lock is an advisory ``flock`` on a small file beside ``path`` (:func:`lock_path`;
+    the file itself is replaced by a rename at every write, so it cannot carry a
+    lock). The kernel releases it when the holder dies, even by ``kill -9``, and a
+    forked child does not keep it. The lock file holds the holder's pid and is
+    removed when the lock is released."""
+    lock = lock_path(path)
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as exc:
+            raise SaveError(f"{path}: cannot lock it: {exc.strerror or exc}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = _holder(fd)
+            os.close(fd)
+            raise FileInUse(
+                f"{path} is in use by another vikingcli ({holder}); wait until it is done"
+                " or stop it"
+            ) from None
+        except OSError as exc:
+            os.close(fd)
+            raise SaveError(f"{path}: cannot lock it: {exc.strerror or exc}") from None
+        # A holder that let go between our open and our lock removed that file (and
+        # someone may have made a new one): the lock counts only on the file there now.
+        try:
+            mine, there = os.fstat(fd), os.stat(lock)
+            current = (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
+        except FileNotFoundError:
+            current = False
+        if current:
+            break
+        os.close(fd)
+    _held.add(fd)
+    owner = os.getpid()
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{owner}\n".encode(), 0)
+        yield
+    finally:
+        if os.getpid() == owner:  # not in a forked child leaving the block: not its lock
+            _held.discard(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(lock)
+            os.close(fd)
+
+
+def _holder(fd: int) -> str:
+    """Who holds a lock, as the lock file says: ``pid N``."""
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        text = ""
+    return f"pid {text}" if text.isdigit() else "its pid not written yet"
 
 
 def save_path(name: str | os.PathLike[str], directory: Path = DEFAULT_DIR) -> Path:
@@ -54,7 +148,13 @@ def write_atomic(
     decided atomically by the file system, so two writers cannot both win a name.
     Temporary files that interrupted writers left in the folder are removed first.
     The file is private (0600, as the temporary file is made) unless ``mode`` is
-    given: then it gets ``mode`` less the process's umask, as ``open`` would give."""
+    given: then it gets ``mode`` less the process's umask, as ``open`` would give.
+
+    A ``path`` that is a symbolic link is written through: its target gets the new
+    content (in the target's folder, renamed there) and the link stays a link; with
+    ``replace=False`` a link, even a dangling one, is a name that is taken."""
+    if replace:
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(path.parent)
     # The writer's pid in the name tells a live write from one killed mid-way.
@@ -216,6 +316,11 @@ def create_file(path: Path, data: bytes, *, force: bool = False, unique: bool = 
 def read_save_document(path: Path) -> SaveDoc:
     """Read a save and check it against the schema (without replaying it)."""
     try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(
+                f"{path}: {size} bytes, too large to be a save (at most {MAX_SAVE_BYTES})"
+            )
         raw = path.read_bytes()
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None

@@ -20,6 +20,7 @@ from vikingcli.core.match import ForfeitRecord, Match, Seat
 from vikingcli.core.registry import Registry
 from vikingcli.core.specs import parse_spec
 from vikingcli.engine import IllegalAction, PlayerKind, SpecError
+from vikingcli.engine.text import printable_line, quoted
 from vikingcli.saves.files import SaveError, create_file, read_save_document, write_atomic
 from vikingcli.saves.schema import (
     FORMAT,
@@ -97,7 +98,9 @@ def _replay(path: Path, doc: SaveDoc, registry: Registry) -> Match:
     name = doc.game
     if name not in registry.games:
         installed = ", ".join(sorted(registry.games)) or "none"
-        raise SaveError(f"{path}: game {name!r} is not installed (installed: {installed})")
+        raise SaveError(
+            f"{path}: game {quoted(name, 40)} is not installed (installed: {installed})"
+        )
     game = registry.games[name]
     try:
         options = game.resolve_options(doc.options)
@@ -114,17 +117,23 @@ def _replay(path: Path, doc: SaveDoc, registry: Registry) -> Match:
         raise SaveError(f"{path}: {name} cannot set up this game: {exc}") from None
     for i, text in enumerate(doc.actions):
         if match.over:
-            raise SaveError(f"{path}: action {i + 1} ({text!r}) comes after the end of the game")
+            raise SaveError(
+                f"{path}: action {i + 1} ({quoted(text)}) comes after the end of the game"
+            )
         try:
             match.apply_text(text)
         except IllegalAction as exc:
-            raise SaveError(f"{path}: action {i + 1} ({text!r}) does not replay: {exc}") from None
+            # The game's reason may quote the text in full: it is cut short too.
+            raise SaveError(
+                f"{path}: action {i + 1} ({quoted(text)}) does not replay:"
+                f" {printable_line(str(exc), 300)}"
+            ) from None
     # Compared as data, not as key order: a snapshot stays valid when a game
     # reorders its fields (the values are what the replay must reproduce).
     if _canonical(game.to_json(match.state)) != _canonical(doc.state):
         raise SaveError(
             f"{path}: the actions do not replay to the stored snapshot"
-            f" (save made by {name} rules version {doc.game_version!r},"
+            f" (save made by {name} rules version {quoted(doc.game_version, 40)},"
             f" installed is {game.version!r})"
         )
     if doc.forfeit is not None:

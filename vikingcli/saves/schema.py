@@ -18,28 +18,42 @@ import msgspec
 import orjson
 
 from vikingcli.core.errors import SEED_MAX
+from vikingcli.core.match import MAX_REASON
+from vikingcli.core.specs import MAX_SEATS
 
 FORMAT: Final = "vikingcli-save"
 VERSION: Final = 1
 
 
+MAX_ACTION = 1000
+"""The longest action text a save may hold (the games' longest are under 50)."""
+MAX_NAME = 100
+"""The longest seat name a save may hold (the command line and tables give 24)."""
+MAX_SPEC = 2000
+"""The longest player spec a save may hold (a bot's command line)."""
+MAX_WORD = 100
+"""The longest game name, rules version or option name a save may hold."""
+
 Seed = Annotated[int, msgspec.Meta(ge=0, le=SEED_MAX)]
 SeatIndex = Annotated[int, msgspec.Meta(ge=0)]
 Seconds = Annotated[float, msgspec.Meta(ge=0)]
+Word = Annotated[str, msgspec.Meta(max_length=MAX_WORD)]
+ActionText = Annotated[str, msgspec.Meta(max_length=MAX_ACTION)]
 
 
 class SeatDoc(msgspec.Struct, forbid_unknown_fields=True):
-    """One seat: its display name and the player spec that drives it."""
+    """One seat: its display name (printable, checked by :func:`check_save`) and the
+    player spec that drives it."""
 
-    player: str
-    name: str = ""
+    player: Annotated[str, msgspec.Meta(max_length=MAX_SPEC)]
+    name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)] = ""
 
 
 class ForfeitDoc(msgspec.Struct, forbid_unknown_fields=True):
-    """The seat that lost by failing or overrunning, and why."""
+    """The seat that lost by failing or overrunning, and why (one printable line)."""
 
     seat: SeatIndex
-    reason: str
+    reason: Annotated[str, msgspec.Meta(max_length=MAX_REASON)]
 
 
 class OwnerDoc(msgspec.Struct, forbid_unknown_fields=True):
@@ -81,12 +95,12 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
 
     format: Literal["vikingcli-save"]
     version: Literal[1]
-    game: str
-    game_version: str
-    options: dict[str, str]
+    game: Word
+    game_version: Word
+    options: dict[Word, Annotated[str, msgspec.Meta(max_length=MAX_SPEC)]]
     seed: Seed
-    seats: Annotated[list[SeatDoc], msgspec.Meta(min_length=1)]
-    actions: list[str]
+    seats: Annotated[list[SeatDoc], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]
+    actions: list[ActionText]
     seconds: list[Seconds]
     state: dict[str, Any]
     forfeit: ForfeitDoc | None = None
@@ -122,6 +136,15 @@ def check_save(doc: Any) -> SaveDoc:
         raise ValueError(
             f"invalid save: {len(save.seconds)} entries in 'seconds' for {len(save.seats)} seats"
         )
+    # Names and reasons are printed to terminals: no escape sequences, no bells.
+    for i, seat in enumerate(save.seats):
+        if not seat.name.isprintable():
+            raise ValueError(
+                f"invalid save: seats[{i}].name holds control characters"
+                " (a seat name is printable text)"
+            )
+    if save.forfeit is not None and not save.forfeit.reason.isprintable():
+        raise ValueError("invalid save: forfeit.reason holds control characters")
     if save.forfeit is not None and save.forfeit.seat >= len(save.seats):
         raise ValueError(
             f"invalid save: forfeit by seat {save.forfeit.seat}, but the game has seats"
