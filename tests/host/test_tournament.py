@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import orjson
@@ -138,3 +142,45 @@ def test_cli_tournament_ray_backend_is_the_same_games_or_a_clear_error(cli: CLI)
     assert proc.returncode == 0, proc.stderr
     local = cli(*args)
     assert orjson.loads(proc.stdout) == orjson.loads(local.stdout)
+
+
+def test_two_tournaments_on_one_results_file_do_not_both_write_it(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """Issue 26, item 9: two runs on one --out both exited 0 and left a garbled line;
+    now the second is refused with one line naming the holder, and the file stays whole."""
+    env = dict(os.environ, PYTHONPATH=str(plugin_dir))
+    env.pop("COLUMNS", None)
+    args = [sys.executable, "-m", "vikingcli", "tournament", "toygame", "-p",
+            "mcts:iterations=200", "-p", "random", "--games", "400", "--seed", "7",
+            "--out", "cc.jsonl"]  # fmt: skip
+    first = subprocess.Popen(args, cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        out = tmp_path / "cc.jsonl"
+        end = time.monotonic() + 120
+        while not (out.exists() and out.read_bytes().count(b"\n") >= 2):
+            assert first.poll() is None and time.monotonic() < end, "the first run did not start"
+            time.sleep(0.05)
+        second = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True)
+        assert first.poll() is None  # the second ran while the first held the file
+    finally:
+        first.terminate()
+        first.communicate(timeout=60)
+    assert second.returncode == 2
+    line = second.stderr.strip()
+    assert line.count("\n") == 0 and "cc.jsonl is in use by another vikingcli" in line
+    assert str(first.pid) in line  # the holder, named
+    lines = out.read_bytes().split(b"\n")
+    assert all(orjson.loads(r) for r in lines[:-1] if r.strip())  # whole lines only
+
+
+def test_a_results_file_of_blank_lines_is_a_new_tournaments_file(cli: CLI, tmp_path: Path) -> None:
+    """Issue 26, item 12: `echo > t.jsonl` made a file the tool refused on rerun."""
+    out = tmp_path / "t.jsonl"
+    out.write_text("\n")
+    first = cli("tournament", "toygame", "-p", "2*random", "--games", "2", "--out", str(out))
+    assert first.returncode == 0, first.stderr
+    again = cli("tournament", "toygame", "-p", "2*random", "--games", "2", "--out", str(out))
+    assert again.returncode == 0, again.stderr
+    lines = out.read_text().splitlines()
+    assert orjson.loads(lines[0])["format"] == "vikingcli-tournament"

@@ -212,6 +212,9 @@ def open_results(path: Path, settings: Settings) -> ResultsFile:
     except OSError as exc:
         raise ResultsFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
     book.size = book.keep = len(data)
+    if not data.strip():
+        book.keep = 0  # nothing but blank lines (`echo > FILE`): a new tournament's file
+        return book
     lines = data.split(b"\n")
     tail = lines.pop()  # the bytes after the last newline: b"" in a complete file
     if tail.strip():
@@ -237,7 +240,7 @@ def open_results(path: Path, settings: Settings) -> ResultsFile:
         except orjson.JSONDecodeError as exc:
             raise ResultsFileError(f"{where}: not valid JSON ({exc})") from None
         if isinstance(doc, dict) and "format" in doc:
-            if number != 1 or book.records:
+            if book.has_header or book.records:
                 raise ResultsFileError(f"{where}: a header line amid the game records")
             book.started = _check_header(where, path, doc, settings)
             book.has_header = True

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -159,6 +160,7 @@ def tournament(
     from vikingcli.batch.results_file import resume, settings_of
     from vikingcli.batch.sprt import tournament_sprt
     from vikingcli.batch.tournament import Plan, plain, schedule, summarize
+    from vikingcli.saves.files import file_lock
 
     reg = registry()
     g = find_game(reg, game)
@@ -179,25 +181,30 @@ def tournament(
     checks.check_seed_range(seed, planned[-1]["seed"] - seed + 1)
     started = datetime.now(UTC).isoformat(timespec="seconds")
     settings = settings_of(g, options, plan, seed, started)
-    book, records, todo = resume(out, settings, planned)
-    if book is not None and book.started:
-        started = book.started
-    for note in book.begin() if book else []:
-        typer.echo(f"vikingcli: warning: {note}", err=True)
-    if test is not None and test.add(records).decided:
-        todo = []  # a rerun of a decided test plays nothing more
-    try:
-        with progress(len(todo), f"{g.name} tournament") as advance:
-            for rec in run_jobs(todo, jobs, backend, ordered=False):
-                records.append(rec)
-                if book:
-                    book.append(rec)
-                advance()
-                if test is not None and test.add([rec]).decided:
-                    break
-    finally:
-        if book:
-            book.close()
+    with ExitStack() as hold:
+        if out is not None:
+            # One writer per results file: a second tournament on it is refused.
+            out.parent.mkdir(parents=True, exist_ok=True)
+            hold.enter_context(file_lock(out))
+        book, records, todo = resume(out, settings, planned)
+        if book is not None and book.started:
+            started = book.started
+        for note in book.begin() if book else []:
+            typer.echo(f"vikingcli: warning: {note}", err=True)
+        if test is not None and test.add(records).decided:
+            todo = []  # a rerun of a decided test plays nothing more
+        try:
+            with progress(len(todo), f"{g.name} tournament") as advance:
+                for rec in run_jobs(todo, jobs, backend, ordered=False):
+                    records.append(rec)
+                    if book:
+                        book.append(rec)
+                    advance()
+                    if test is not None and test.add([rec]).decided:
+                        break
+        finally:
+            if book:
+                book.close()
     rows = summarize(specs, records, labels=plan.labels)
     verdict = test.result() if test is not None else None
     if report is not None:
