@@ -141,7 +141,12 @@ def test_on_the_full_screen_no_hand_shows_to_the_wrong_person_across_undo_and_de
 
 
 def _first_legal(save: Path, status: str) -> str:
-    """The first legal move of the position the status line asks about, read from the
+    """The first legal move of the position the status line asks about."""
+    return _first_legal_of(save, status)[0]
+
+
+def _first_legal_of(save: Path, status: str) -> list[str]:
+    """The legal moves of the position the status line asks about, read from the
     game's autosave (written before the move is asked for)."""
     from vikingcli.core.registry import load_registry
     from vikingcli.saves.match_file import load_match
@@ -151,6 +156,47 @@ def _first_legal(save: Path, status: str) -> str:
     while time.monotonic() < end:
         match = load_match(save, load_registry())
         if len(match.actions) == number - 1:
-            return match.game.legal_action_texts(match.state)[0]
+            return match.game.legal_action_texts(match.state)
         time.sleep(0.05)
     raise AssertionError(f"the save never reached move {number}")
+
+
+@pytest.mark.slow
+def test_graenaland_votes_at_one_screen_show_each_person_only_their_own_hand(
+    tmp_path: Path,
+) -> None:
+    """Votes and secret hero moves at one screen (full-screen): every question to a
+    person comes through a hand-over, and a screen shows only its person's hand (the
+    seat row marked 'you' is theirs; the others read 'N cards')."""
+    term = SharedTerminal(
+        ["play", "graenaland", "-p", "ann=human", "-p", "bo=human", "-p", "greedy",
+         "--seed", "3", "--pace", "0"],
+        tmp_path, 100, 40,
+    )  # fmt: skip
+    voted = {"ann": 0, "bo": 0}
+    screens = 0
+    try:
+        while screens < 60 and min(voted.values()) < 1:
+            lines = term.until(
+                lambda ls: ls[-1].startswith("press Enter >") or "(your move) >" in ls[-1]
+            )
+            screen = "\n".join(lines)
+            if lines[-1].startswith("press Enter >"):
+                assert "(you" not in screen, screen  # no seat is anyone's at a hand-over
+                term.type("")
+                term.until(lambda ls: not ls[-1].startswith("press Enter >"))
+                continue
+            screens += 1
+            person = lines[-1].split()[0]
+            other = "bo" if person == "ann" else "ann"
+            mine = [ln for ln in lines if "(you" in ln]
+            assert mine and all(person in ln and other not in ln for ln in mine), screen
+            status = lines[-2]
+            legal = _first_legal_of(tmp_path / "saves" / "graenaland-3.json", status)
+            if set(legal) == {"yes", "no"}:
+                voted[person] += 1
+            term.type(legal[0])
+            term.until(lambda ls, asked=status: ls[-2] != asked)
+        assert min(voted.values()) >= 1, voted
+    finally:
+        term.close()
