@@ -145,20 +145,28 @@ def open_table_warning(host: str) -> str | None:
     )
 
 
-class _Session(PromptToolkitSSHSession):
-    """prompt-toolkit's SSH session, told who logged in, quiet about hang-ups, and
-    bounded: what the client sends and the terminal size it reports are checked
-    before prompt-toolkit sees them (:mod:`vikingcli.table.limits`)."""
+class GuardedSession(PromptToolkitSSHSession):
+    """prompt-toolkit's SSH session, quiet about hang-ups, and bounded: what the
+    client sends and the terminal size it reports are checked before prompt-toolkit
+    sees them (:mod:`vikingcli.table.limits`). A subclass gives the coroutine that
+    runs the connection's prompts (``interact``); :mod:`vikingcli.server` builds its
+    lobby on this too. ``terminal`` is where notices about refused input go."""
 
-    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+    def __init__(
+        self,
+        interact: Callable[[PromptToolkitSSHSession], Any],
+        user: str,
+        log: Callable[[str], None],
+        live: set[Any],
+    ) -> None:
         # Cursor position reports tell prompt-toolkit the room below the prompt: the
         # live status line is drawn only when that is known.
-        super().__init__(self._play, enable_cpr=True)
-        self.table = table
-        self.who = who
+        super().__init__(interact, enable_cpr=True)
+        self.user = user
+        self.log = log
         self.live = live
         self.guard = InputGuard()
-        self.terminal: _Terminal | None = None
+        self.terminal: Terminal | None = None
         self._resize: asyncio.TimerHandle | None = None
 
     def _get_size(self) -> Size:
@@ -219,7 +227,7 @@ class _Session(PromptToolkitSSHSession):
             except asyncio.CancelledError:
                 pass  # the client went away
             except Exception as exc:
-                self.table.log(f"{self.who.user}: connection failed: {type(exc).__name__}: {exc}")
+                self.log(f"{self.user}: connection failed: {type(exc).__name__}: {exc}")
             finally:
                 # An exit status lets ssh end with 0; what is still queued goes first.
                 chan.exit(0)
@@ -233,9 +241,18 @@ class _Session(PromptToolkitSSHSession):
     def break_received(self, msec: int) -> bool:
         return True  # ignored, like Ctrl-C at an idle prompt
 
+
+class _Session(GuardedSession):
+    """A connection to the one table of ``vikingcli serve``, told who logged in."""
+
+    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+        super().__init__(self._play, who.user, table.log, live)
+        self.table = table
+        self.who = who
+
     async def _play(self, _: PromptToolkitSSHSession) -> None:
         assert self._output is not None
-        terminal = self.terminal = _Terminal(self._output)
+        terminal = self.terminal = Terminal(self._output)
         pump = asyncio.ensure_future(terminal.pump())
         place = self.table.join(self.who, terminal)
         try:
@@ -248,7 +265,7 @@ class _Session(PromptToolkitSSHSession):
             with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(pump, 2)
 
-    async def _prompt_loop(self, terminal: _Terminal, place: Place) -> None:
+    async def _prompt_loop(self, terminal: Terminal, place: Place) -> None:
         table = self.table
         # A seat's history outlives its connections; a watcher's is its own.
         history = (
@@ -286,7 +303,7 @@ class _Session(PromptToolkitSSHSession):
                 break
 
 
-class _Terminal:
+class Terminal:
     """A connection's screen as the table sees it: lines queue up and print above the
     prompt in order, from a task that runs in the connection's own prompt-toolkit
     session."""
