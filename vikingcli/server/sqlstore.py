@@ -501,3 +501,19 @@ def connect_postgres(url: str) -> SQLStore:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise StoreError(f"cannot connect to PostgreSQL: {first}") from None
     return SQLStore(conn, "postgres", (psycopg.errors.IntegrityError,))
+
+
+def open_store(url: str) -> Store:
+    """The store at ``url``: ``postgresql://...`` (or ``postgres://``), or a SQLite
+    file path (``sqlite:///PATH`` or a plain path). ``StoreError`` when it cannot be
+    opened or its schema is newer than this vikingcli."""
+    if url.startswith(("postgresql://", "postgres://")):
+        store = connect_postgres(url)
+    else:
+        store = connect_sqlite(url.removeprefix("sqlite://"))
+    try:
+        store.migrate()
+    except BaseException:
+        store.close()
+        raise
+    return store

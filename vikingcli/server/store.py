@@ -5,7 +5,7 @@ every move as it is made, chat, ratings.
 :class:`AsyncStore` runs it in a thread of its own, so the event loop never waits on
 the database, and (for SQLite) there is exactly one writer. Two implementations live
 in :mod:`vikingcli.server.sqlstore`: SQLite (a file, the default) and PostgreSQL
-(several server processes on one database). :func:`open_store` picks one from a URL.
+(several server processes on one database); its ``open_store`` picks one from a URL.
 """
 
 from __future__ import annotations
@@ -242,21 +242,3 @@ class AsyncStore:
     def close(self) -> None:
         self._thread.submit(self.store.close).result()
         self._thread.shutdown(wait=True)
-
-
-def open_store(url: str) -> Store:
-    """The store at ``url``: ``postgresql://...`` (or ``postgres://``), or a SQLite
-    file path (``sqlite:///PATH`` or a plain path). ``StoreError`` when it cannot be
-    opened or its schema is newer than this vikingcli."""
-    from vikingcli.server.sqlstore import connect_postgres, connect_sqlite
-
-    if url.startswith(("postgresql://", "postgres://")):
-        store = connect_postgres(url)
-    else:
-        store = connect_sqlite(url.removeprefix("sqlite://"))
-    try:
-        store.migrate()
-    except BaseException:
-        store.close()
-        raise
-    return store
