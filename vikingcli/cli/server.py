@@ -50,6 +50,14 @@ def server(
         int, typer.Option(min=1, help="Connections from one address at once.")
     ] = 8,
     max_connections: Annotated[int, typer.Option(min=1, help="Connections at once.")] = 500,
+    lease: Annotated[
+        float,
+        typer.Option(
+            min=1.0, max=3600.0,
+            help="Seconds a table stays this process's unless renewed (PostgreSQL fleets:"
+            " another process takes the tables of one that died once this runs out).",
+        ),
+    ] = 30.0,
 ) -> None:
     """A board-game server over SSH: a lobby, many tables, accounts by key, ratings."""
     import asyncio
@@ -99,7 +107,7 @@ def server(
     async def main() -> str:
         pool = Pool(workers)
         astore = AsyncStore(store, log)
-        lobby = Lobby(reg, astore, pool, policy, limits, log)
+        lobby = Lobby(reg, astore, pool, policy, limits, log, lease=lease)
         try:
             return await run_server(lobby, host, port, host_key, listening)
         finally:

@@ -11,6 +11,7 @@ back with every table where its last stored move left it.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,6 +103,7 @@ class StoreSaver:
         self.turn_since = row.turn_since
         self.status = row.status
         self.channel = f"table:{row.id}"
+        self.last: concurrent.futures.Future[Any] | None = None
 
     def __str__(self) -> str:
         return f"the server's database (table {self.row.id})"
@@ -136,7 +138,16 @@ class StoreSaver:
             self.row.id, seats, moves, talk, self.status, self.turn_since,
             list(match.seconds), result, forfeit,
         )  # fmt: skip
-        self.store.submit(self.store.store.save_table, change)
+        self.last = self.store.submit(self.store.store.save_table, change)
+
+    async def flush(self) -> None:
+        """Return once every change written so far is committed (``OSError`` if the
+        last one failed: the table stops, as when a save file cannot be written)."""
+        if self.last is not None:
+            try:
+                await asyncio.wrap_future(self.last)
+            except Exception as exc:
+                raise OSError(f"the database refused the table: {exc}") from None
 
 
 @dataclass(eq=False)

@@ -88,10 +88,7 @@ Lobby commands (Tab completes):
 
 TABLE_WORDS = ("leave", "tell ", "who")
 TOO_FAST = f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second"
-TABLE_HELP = (
-    "Server: 'leave' goes back to the lobby (your seat stays yours; 'join N' returns),"
-    " 'tell NAME TEXT', 'who'."
-)
+TABLE_HELP = "'leave': back to the lobby (your seat stays yours), 'tell NAME TEXT', 'who'."
 
 
 class Conn(Protocol):
@@ -164,6 +161,9 @@ class Lobby:
     registrations: Registrations = field(default_factory=Registrations)
     analysing: set[int] = field(default_factory=set)
     stopping: str | None = None
+    lease: float = LEASE
+    """Seconds a table stays this process's without renewal (a fleet's other processes
+    take the tables of one that died once its leases run out)."""
     _ticker: asyncio.Task[None] | None = None
 
     # -- the tables this process plays ---------------------------------------------------
@@ -194,7 +194,7 @@ class Lobby:
                 continue
             if row.host and row.host != self.host and row.lease >= now:
                 continue
-            if not await self.store.call(store.claim, row.id, self.host, now + LEASE, now):
+            if not await self.store.call(store.claim, row.id, self.host, now + self.lease, now):
                 continue
             try:
                 actions = await self.store.call(store.actions, row.id)
@@ -256,7 +256,7 @@ class Lobby:
 
     async def _tick(self) -> None:
         """Move deadlines every second; leases (and tables a lost process left) every
-        LEASE/3 seconds."""
+        third of a lease."""
         store = self.store.store
         last_lease = time.monotonic()
         while self.stopping is None:
@@ -268,12 +268,12 @@ class Lobby:
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
-            if time.monotonic() - last_lease >= LEASE / 3:
+            if time.monotonic() - last_lease >= self.lease / 3:
                 last_lease = time.monotonic()
                 try:
                     for hosted in list(self.hosted.values()):
                         held = await self.store.call(
-                            store.claim, hosted.id, self.host, now + LEASE, now
+                            store.claim, hosted.id, self.host, now + self.lease, now
                         )
                         if not held:
                             self.log(f"table {hosted.id}: another server process took it")
@@ -300,7 +300,7 @@ class Lobby:
         store = self.store.store
         for row_id in list(self.hosted):
             with contextlib.suppress(Exception):
-                await self.store.call(store.claim, row_id, "", 0.0, time.time() + LEASE)
+                await self.store.call(store.claim, row_id, "", 0.0, time.time() + self.lease)
 
     # -- people --------------------------------------------------------------------------
 
@@ -431,12 +431,12 @@ class Lobby:
 
     def enter(self, conn: Conn, hosted: Hosted, watch: bool) -> None:
         self.back_to_lobby(conn, quiet=True)
+        conn.show(f"Table {hosted.id}. {TABLE_HELP}")
         who = identity(conn.account.name, conn.account.id, conn.connection)
         place = hosted.table.join(who, TableScreen(conn, self.back_to_lobby), watch=watch)
         if place is None:
             return
         conn.hosted, conn.place = hosted, place
-        conn.show(TABLE_HELP)
         if hosted.saver.status == OPEN and not hosted.free_seats():
             hosted.start()
         conn.refresh()
@@ -501,7 +501,10 @@ class Lobby:
         conn.show("\n".join(out))
 
     def _describe(self, row: TableRow) -> str:
-        people = [s.name if s.account is not None else "(free)" for s in row.seats]
+        people = [
+            s.name if s.account is not None else "(free)" if s.player == "human" else s.player
+            for s in row.seats
+        ]
         options = "".join(f" {k}={v}" for k, v in sorted(row.options.items()))
         rated = "rated" if row.rated else "casual"
         return f"{row.game}{options}, {time_control(row.deadline)}, {rated}: {', '.join(people)}"
@@ -541,7 +544,7 @@ class Lobby:
             conn.show("not created: the server plays as many tables as it can now", "error")
             return
         row.id = await self.store.call(store.create_table, row)
-        await self.store.call(store.claim, row.id, self.host, time.time() + LEASE, time.time())
+        await self.store.call(store.claim, row.id, self.host, time.time() + self.lease, time.time())
         hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
         self._play(hosted)
         self.log(f"{conn.account.name} created table {row.id}: {hosted.line()}")
@@ -575,10 +578,11 @@ class Lobby:
                 raise ValueError(f"{printable(word, 40)!r} is not people=N, ai=SPEC, time=T,"
                                  " rated, casual or OPTION=VALUE")  # fmt: skip
         total = people + len(ai)
-        if not game.min_players <= total <= game.max_players or people < 1:
+        if not game.min_players <= total <= game.max_players:
             raise ValueError(
                 f"{game.title} takes {game.min_players}-{game.max_players} seats and you"
-                f" asked for {people} people and {len(ai)} AI (you are one of the people)"
+                f" asked for {people} people and {len(ai)} AI (you are one of the people;"
+                " people=0: a table of AI players to watch)"
             )
         resolved = game.resolve_options(options)
         kinds = ["human"] * people + [spec.split(":", 1)[0] for spec in ai]

@@ -72,6 +72,11 @@ class Saver(Protocol):
 
     def write(self, match: Match, record: TableRecord) -> None: ...
 
+    # A saver that keeps what it is given in the background (a database written from
+    # another thread) may also have ``async def flush(self) -> None``, which returns
+    # once everything written so far is kept: the table waits for it after each move
+    # before it asks for the next one.
+
 
 class Screen(Protocol):
     """One connection's terminal as the table uses it."""
@@ -515,6 +520,7 @@ class Table:
             if self.stopped or match.forfeit is not None:
                 break
             self._after_move(seat)
+            await self._kept()
         result = None if self.stopped else match.result_json()
         for player in self.players.values():
             if isinstance(player, HostedPlayer):
@@ -524,6 +530,13 @@ class Table:
         self.finished = True
         self._save()
         self._goodbye()
+
+    async def _kept(self) -> None:
+        """Wait until the move just saved is kept, where the saver can tell (a save
+        file is kept once written; see :class:`Saver`)."""
+        flush = getattr(self.save, "flush", None)
+        if flush is not None:
+            await flush()
 
     def _only_move(self, seat: int) -> str | None:
         """A person's only legal move, played for them unless the table asks to confirm
