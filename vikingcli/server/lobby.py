@@ -192,7 +192,8 @@ class Lobby:
         for row in sorted(rows, key=lambda r: r.id):
             if row.id in self.hosted or len(self.hosted) >= self.limits.max_tables:
                 continue
-            if row.host and row.host != self.host and row.lease >= now:
+            mine = self.store.store.dialect == "sqlite"  # one process per file
+            if row.host and row.host != self.host and row.lease >= now and not mine:
                 continue
             if not await self.store.call(store.claim, row.id, self.host, now + self.lease, now):
                 continue
