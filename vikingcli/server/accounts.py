@@ -110,8 +110,8 @@ class Registrations:
         burst, per = REGISTER_PER_ADDRESS
         return self.by_address.setdefault(address, Bucket(burst / per, burst, self.clock))
 
-    def allow(self, address: str) -> str | None:
-        """Spend one registration for ``address``; why not, or ``None`` when allowed."""
+    def check(self, address: str) -> str | None:
+        """Why ``address`` may not register now, or ``None`` when it may."""
         mine = self._address(address)
         mine._refill()
         self.server._refill()
@@ -119,6 +119,16 @@ class Registrations:
             return "too many new accounts from your address; try again in an hour"
         if self.server.tokens < 1:
             return "the server takes no more new accounts this hour; try again later"
-        mine.take()
-        self.server.take()
         return None
+
+    def spend(self, address: str) -> None:
+        """An account was registered from ``address``."""
+        self._address(address).take()
+        self.server.take()
+
+    def allow(self, address: str) -> str | None:
+        """:meth:`check`, and spend one registration when allowed."""
+        problem = self.check(address)
+        if problem is None:
+            self.spend(address)
+        return problem

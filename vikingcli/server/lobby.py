@@ -596,6 +596,9 @@ class Lobby:
         return new_row(name, resolved, seed, seats, conn.account.id, rated, deadline)
 
     def _ai_spec(self, text: str) -> str:
+        kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
+        if kind not in self.ai_kinds:
+            raise ValueError(f"ai={printable(kind, 30)}: AI seats are {', '.join(self.ai_kinds)}")
         try:
             spec = parse_spec(text, self.reg.players)
         except SpecError as exc:

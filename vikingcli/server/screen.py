@@ -305,7 +305,7 @@ class ServerSession(GuardedSession):
             name = name.strip() or (suggested or "")
             problem = check_name(name)
             if problem is None:
-                problem = lobby.registrations.allow(self.address)
+                problem = lobby.registrations.check(self.address)
                 if problem is not None:
                     self.show(problem, "error")
                     return None
@@ -319,6 +319,7 @@ class ServerSession(GuardedSession):
                     self.show(f"not registered: {exc}", "error")
                     return None
                 else:
+                    lobby.registrations.spend(self.address)
                     lobby.log(f"registered {name} ({fp}) from {self.address}")
                     self.show(f"Registered: you are {name}. This key logs you in from now on.")
                     return account
