@@ -197,6 +197,9 @@ class ServerSession(GuardedSession):
                 lambda: WordCompleter(lobby.completions(self), sentence=True)
             ),
             history=InMemoryHistory(),
+            # Tab completes; completing at every keystroke would cost every connection
+            # a completer run and a menu drawn per key (a hundred people typing).
+            complete_while_typing=False,
             style=STYLE,
             bottom_toolbar=lambda: lobby.status(self),
         )
