@@ -88,6 +88,8 @@ def test_two_people_and_an_ai_play_a_rated_table_to_the_end(
         assert played and all(f'"{m}"' in record for m in played)
         replay = ssh_run(server.port, keys["bob"], "bob", "replay", str(number)).stdout
         assert "Game over (" in replay
+        analysis = ssh_run(server.port, keys["bob"], "bob", "analyze", str(number)).stdout
+        assert re.search(r"seat 1: \d+ decisions, best move \d+%", analysis), analysis
         assert server.stop()[0] == 0
     finally:
         server.close()

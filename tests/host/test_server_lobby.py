@@ -149,3 +149,53 @@ def test_bad_server_arguments_get_one_line_and_exit_2(plugin_dir: Path, tmp_path
         assert done.returncode == 2, (args, done.stderr)
         assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
         assert "Traceback" not in done.stderr
+
+
+def test_a_client_that_does_not_read_is_closed_and_slows_nobody(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    import asyncio
+    import time
+
+    import asyncssh
+
+    from vikingcli.server.sqlstore import open_store
+
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
+    store = open_store(str(tmp_path / "db.sqlite"))
+    for i, key in enumerate(keys):
+        store.create_account(f"p{i}", key.get_fingerprint("sha256"), time.time())
+    store.close()
+    server = ServerProcess(plugin_dir, tmp_path)
+    try:
+
+        async def scenario() -> list[float]:
+            def connect(key: asyncssh.SSHKey) -> object:
+                return asyncssh.connect(
+                    "127.0.0.1", server.port, known_hosts=None, username="x",
+                    client_keys=[key], agent_path=None,
+                )  # fmt: skip
+
+            silent = await connect(keys[0])  # type: ignore[misc]
+            # It asks for a lot and never reads a byte of the answers.
+            chan, _ = await silent.create_session(asyncssh.SSHClientSession)  # type: ignore[attr-defined]
+            chan.pause_reading()
+            talker = await connect(keys[1])  # type: ignore[misc]
+            waits = []
+            end = time.monotonic() + 30
+            closed = "p0: closed, not reading its output"
+            while time.monotonic() < end and closed not in server.stderr():
+                for _ in range(10):
+                    chan.write("help\n" * 60)  # 3000 bytes a second: within the input rate
+                    await asyncio.sleep(0.1)
+                begun = time.monotonic()
+                done = await talker.run("who", check=True)  # type: ignore[attr-defined]
+                waits.append(time.monotonic() - begun)
+                assert "online" in done.stdout
+            return waits
+
+        waits = run(scenario())
+        assert "p0: closed, not reading its output" in server.stderr()
+        assert max(waits) < 5, waits  # type: ignore[type-var]
+    finally:
+        server.close()

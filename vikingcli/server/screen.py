@@ -152,6 +152,14 @@ class ServerSession(GuardedSession):
 
     # -- reading lines -------------------------------------------------------------------
 
+    async def _drained(self) -> None:
+        """Let what is queued for the screen be printed before a prompt starts (a
+        prompt that starts first is drawn where those lines then go)."""
+        for _ in range(200):
+            if self.terminal is None or self.terminal.queue.empty():
+                return
+            await asyncio.sleep(0.005)
+
     async def _ask(self, prompt: str, password: bool = False) -> str | None:
         """One answer to a question (registration); ``None`` when the person went."""
         if self.line_mode:
@@ -160,6 +168,7 @@ class ServerSession(GuardedSession):
             return await self.lines.get()
         assert self.terminal is not None
         session: PromptSession[str] = PromptSession(style=STYLE)
+        await self._drained()
         self.terminal.session = session
         try:
             return await session.prompt_async(
@@ -172,6 +181,7 @@ class ServerSession(GuardedSession):
         if self.line_mode:
             return await self.lines.get()
         assert self.terminal is not None and self._prompt is not None
+        await self._drained()
         self.terminal.session = self._prompt
         while not self.terminal.done:
             try:
