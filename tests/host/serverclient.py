@@ -60,11 +60,15 @@ class ServerProcess:
         return self.log_path.read_text()
 
     def kill9(self) -> None:
+        """Kill the server outright; its AI workers must end by themselves."""
+        workers = children(self.proc.pid)
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=WAIT)
         self.log.close()
-        # The AI workers die with their parent's pipes; give them a moment.
-        time.sleep(0.5)
+        end = time.monotonic() + WAIT
+        while any(alive(pid) for pid in workers):
+            assert time.monotonic() < end, f"workers {workers} outlived their server"
+            time.sleep(0.1)
 
     def stop(self) -> tuple[int, str]:
         self.proc.send_signal(signal.SIGTERM)
@@ -78,6 +82,29 @@ class ServerProcess:
             self.proc.wait(timeout=WAIT)
         if not self.log.closed:
             self.log.close()
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie waiting to be reaped does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux: read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
 
 
 def make_key(folder: Path, name: str, comment: str | None = None) -> Path:

@@ -17,7 +17,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.host.serverclient import ServerProcess
+from tests.host.serverclient import ServerProcess, children
 from vikingcli.server.sqlstore import open_store
 
 SESSIONS = 100
@@ -34,19 +34,6 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 class Client:

@@ -312,6 +312,7 @@ class Lobby:
         self.stopping = reason
         if self._ticker is not None:
             self._ticker.cancel()
+        held = list(self.hosted)
         for hosted in list(self.hosted.values()):
             hosted.table.stop(reason)
         tasks = [h.task for h in self.hosted.values() if h.task is not None]
@@ -323,7 +324,7 @@ class Lobby:
                 conn.hang_up()
         # Give up the leases: another process of a fleet may take the tables at once.
         store = self.store.store
-        for row_id in list(self.hosted):
+        for row_id in held:
             with contextlib.suppress(Exception):
                 await self.store.call(store.claim, row_id, "", 0.0, time.time() + self.lease)
 

@@ -17,6 +17,8 @@ import concurrent.futures
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,9 +35,19 @@ _REGISTRY: Registry | None = None
 
 def _start_worker() -> None:
     global _REGISTRY
+    # A server killed outright (kill -9) cannot stop its workers, and they would wait
+    # for work for ever: each one ends itself once its parent is gone.
+    parent = os.getppid()
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     with contextlib.suppress(OSError):
         os.nice(NICE)
     _REGISTRY = load_registry()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _registry() -> Registry:
