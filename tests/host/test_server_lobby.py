@@ -125,7 +125,7 @@ def test_limits_and_what_people_write(plugin_dir: Path, tmp_path: Path) -> None:
         assert 3 <= len(burst) <= 4, burst  # 5 at once, two of them spent on say and tell
         assert "\x1b[2J" not in ben.text
         lobby = ssh_run(server.port, keys["ben"], "ben", "tables").stdout
-        assert re.search(r"\d+\s+move 1\s+toygame hand=3, live 1h, rated: amy, random", lobby)
+        assert re.search(r"\d+\s+move 1\s+toygame, live 1h, rated: amy, random", lobby)
     finally:
         server.close()
 

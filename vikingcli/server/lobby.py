@@ -531,7 +531,11 @@ class Lobby:
             s.name if s.account is not None else "(free)" if s.player == "human" else s.player
             for s in row.seats
         ]
-        options = "".join(f" {k}={v}" for k, v in sorted(row.options.items()))
+        game = self.reg.games.get(row.game)
+        defaults = {o.name: o.default for o in game.options} if game is not None else {}
+        options = "".join(
+            f" {k}={v}" for k, v in sorted(row.options.items()) if defaults.get(k) != v
+        )  # the options a table changed; the rest are the game's defaults
         rated = "rated" if row.rated else "casual"
         return f"{row.game}{options}, {time_control(row.deadline)}, {rated}: {', '.join(people)}"
 
