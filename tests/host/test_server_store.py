@@ -96,6 +96,15 @@ def test_leases_and_chat_order(store: Store) -> None:
     if store.dialect == "postgres":  # SQLite has one process: its leases are its own
         assert not store.claim(number, "two", 100.0, 60.0)
         assert store.claim(number, "two", 200.0, 101.0)  # the lease ran out
+    # A fleet's process asks for a table another plays; that one hands it over.
+    holder = store.table(number)
+    assert holder is not None
+    store.want(number, "three")
+    assert store.wanted(holder.host) == {number: "three"}
+    assert store.hand_over(number, holder.host, "three", 300.0)
+    moved = store.table(number)
+    assert moved is not None and moved.host == "three" and store.wanted("three") == {}
+    assert not store.hand_over(number, holder.host, "four", 300.0)  # not the holder now
     for i in range(12):
         store.add_chat(ChatLine("lobby", float(i), "alice", f"line {i}"))
     assert [c.text for c in store.chat("lobby", 3)] == ["line 9", "line 10", "line 11"]

@@ -62,6 +62,8 @@ LOBBY = "lobby"
 LEASE = 30.0
 """Seconds a server process holds a table without renewing (PostgreSQL fleets)."""
 TICK = 1.0
+FETCH_WAIT = 8.0
+"""Seconds a person waits for a table another process of a fleet hands over."""
 FREEZE_EVERY = 5.0
 COLLECT_EVERY = 600.0
 """The garbage collector and a hundred connections: a full collection walks every
@@ -209,19 +211,60 @@ class Lobby:
                 continue
             if not await self.store.call(store.claim, row.id, self.host, now + self.lease, now):
                 continue
-            try:
-                actions = await self.store.call(store.actions, row.id)
-                talk = await self.store.call(store.chat, f"table:{row.id}", 200)
-                row.moves = len(actions)
-                hosted = build(self.reg, row, actions, talk, self.store, self.pool, self.log)
-            except StoreError as exc:
-                self.log(f"table {row.id} not reopened: {exc}")
-                continue
-            self._play(hosted)
-            taken += 1
+            if await self._take(row) is not None:
+                taken += 1
         if taken:
             self.log(f"{taken} table(s) reopened")
         return taken
+
+    async def _take(self, row: TableRow) -> Hosted | None:
+        """Play a table this process holds the lease of, from its stored moves."""
+        if row.id in self.hosted:
+            return self.hosted[row.id]
+        store = self.store.store
+        try:
+            actions = await self.store.call(store.actions, row.id)
+            talk = await self.store.call(store.chat, f"table:{row.id}", 200)
+            row.moves = len(actions)
+            hosted = build(self.reg, row, actions, talk, self.store, self.pool, self.log)
+        except StoreError as exc:
+            self.log(f"table {row.id} not reopened: {exc}")
+            return None
+        if row.id in self.hosted:  # taken meanwhile (the lease ticker)
+            return self.hosted[row.id]
+        self._play(hosted)
+        return hosted
+
+    async def _hand_over(self) -> None:
+        """Give the tables another process of the fleet asks for (a person there wants
+        to sit or watch) when nobody is at them here."""
+        store = self.store.store
+        for number, to in (await self.store.call(store.wanted, self.host)).items():
+            hosted = self.hosted.get(number)
+            if hosted is None or hosted.table.places():
+                continue
+            hosted.table.stop("the table moved to another server process")
+            if hosted.task is not None:
+                await asyncio.wait([hosted.task], timeout=10)
+            until = time.time() + self.lease
+            if await self.store.call(store.hand_over, number, self.host, to, until):
+                self.log(f"table {number} handed over to {to}")
+
+    async def _fetch(self, number: int) -> Hosted | None:
+        """Ask the process that plays table ``number`` for it, and wait a while."""
+        store = self.store.store
+        await self.store.call(store.want, number, self.host)
+        end = time.monotonic() + FETCH_WAIT
+        while time.monotonic() < end:
+            if number in self.hosted:
+                return self.hosted[number]
+            row = await self.store.call(store.table, number)
+            if row is None or row.status not in (OPEN, PLAYING):
+                return None
+            if row.host == self.host:
+                return await self._take(row)
+            await asyncio.sleep(0.2)
+        return None
 
     def _play(self, hosted: Hosted) -> None:
         self.hosted[hosted.id] = hosted
@@ -287,6 +330,11 @@ class Lobby:
                 last_freeze = time.monotonic()
                 gc.freeze()
             now = time.time()
+            if store.dialect != "sqlite":
+                try:
+                    await self._hand_over()
+                except Exception as exc:
+                    self.log(f"hand-over failed: {type(exc).__name__}: {exc}")
             for hosted in list(self.hosted.values()):
                 seat = hosted.waits_for()
                 if seat is not None and hosted.time_left(now) <= 0:
@@ -659,9 +707,13 @@ class Lobby:
         elif row.status in (OVER, CANCELLED):
             conn.show(f"table {number} is over; 'replay {number}' shows it", "error")
         else:
+            conn.show(f"table {number} is on another server process; fetching it...")
+            fetched = await self._fetch(number)
+            if fetched is not None:
+                return fetched
             conn.show(
-                f"table {number} is played by another server process ({row.host});"
-                " it comes here when that one stops",
+                f"table {number} is being played on another server process (someone is at"
+                " it there); try again when they have left it",
                 "error",
             )
         return None

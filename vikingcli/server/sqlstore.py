@@ -73,6 +73,8 @@ MIGRATIONS: list[list[str]] = [
         " mu {real} NOT NULL, sigma {real} NOT NULL, games INTEGER NOT NULL,"
         " PRIMARY KEY (game, size, player))",
     ],
+    # 1 -> 2: a fleet's processes hand tables to each other (the one a person is on).
+    ["ALTER TABLE tables ADD COLUMN wanted TEXT NOT NULL DEFAULT ''"],
 ]
 VERSION = len(MIGRATIONS)
 
@@ -358,6 +360,26 @@ class SQLStore(Store):
                 "UPDATE tables SET host = ?, lease = ? WHERE id = ?"
                 " AND (host = ? OR host = '' OR lease < ?)",
                 (host, until, table_id, host, now),
+            )
+            return bool(cur.rowcount == 1)
+
+    def want(self, table_id: int, host: str) -> None:
+        with self._tx():
+            self._run("UPDATE tables SET wanted = ? WHERE id = ? AND host <> ?",
+                      (host, table_id, host))  # fmt: skip
+
+    def wanted(self, host: str) -> dict[int, str]:
+        rows = self._all(
+            "SELECT id, wanted FROM tables WHERE host = ? AND wanted <> '' AND wanted <> ?",
+            (host, host),
+        )
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    def hand_over(self, table_id: int, host: str, to: str, until: float) -> bool:
+        with self._tx():
+            cur = self._run(
+                "UPDATE tables SET host = ?, lease = ?, wanted = '' WHERE id = ? AND host = ?",
+                (to, until, table_id, host),
             )
             return bool(cur.rowcount == 1)
 

@@ -186,6 +186,18 @@ class Store(ABC):
         """Take or renew the lease on a table for ``host``; ``False`` when another
         host holds a lease that has not run out."""
 
+    @abstractmethod
+    def want(self, table_id: int, host: str) -> None:
+        """``host`` asks for a table another host plays (a person there wants it)."""
+
+    @abstractmethod
+    def wanted(self, host: str) -> dict[int, str]:
+        """The tables ``host`` plays that another host asks for: table -> that host."""
+
+    @abstractmethod
+    def hand_over(self, table_id: int, host: str, to: str, until: float) -> bool:
+        """Give a table ``host`` plays to ``to`` (its lease until ``until``)."""
+
     # chat
     @abstractmethod
     def add_chat(self, line: ChatLine) -> None: ...
