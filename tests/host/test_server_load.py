@@ -2,7 +2,8 @@
 clients with terminals) over 20 tables whose AI seats think all the time, every
 session typing; how long a keystroke takes to come back (its echo) while that goes
 on, and that no session is dropped. The numbers are printed (``pytest -s``) and kept
-in ``load.json`` beside the test's server."""
+in ``load.json`` beside the test's server. tox runs it alone, after the other tests
+(marker ``load``): a test worker beside it would take the cores it measures."""
 
 from __future__ import annotations
 
@@ -96,6 +97,7 @@ class Client:
 
 
 @pytest.mark.slow
+@pytest.mark.load
 def test_100_sessions_over_20_thinking_tables_echo_fast(plugin_dir: Path, tmp_path: Path) -> None:
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(SESSIONS)]
     store = open_store(str(tmp_path / "db.sqlite"))
