@@ -44,6 +44,15 @@ MAX_QUEUED_LINES = 64
 NAME_TRIES = 5
 
 
+def _unpostponed(session: PromptSession[str]) -> PromptSession[str]:
+    """A prompt that redraws when asked, once. prompt-toolkit's default postpones a
+    redraw while the event loop has other work, by scheduling it again and again for
+    up to 10 ms; with a hundred prompts on one busy loop those reschedulings were a
+    good part of the server's work (and each one a write to the loop's wake-up pipe)."""
+    session.app.max_render_postpone_time = None
+    return session
+
+
 class ServerSession(GuardedSession):
     """One SSH session of a person (a :class:`~vikingcli.server.lobby.Conn`)."""
 
@@ -167,7 +176,7 @@ class ServerSession(GuardedSession):
             self._chan.write(prompt)
             return await self.lines.get()
         assert self.terminal is not None
-        session: PromptSession[str] = PromptSession(style=STYLE)
+        session: PromptSession[str] = _unpostponed(PromptSession(style=STYLE))
         await self._drained()
         self.terminal.session = session
         try:
@@ -201,7 +210,7 @@ class ServerSession(GuardedSession):
             text, style = lobby.prompt(self)
             return FormattedText([(style, text)])
 
-        return PromptSession(
+        session: PromptSession[str] = PromptSession(
             message,
             completer=DynamicCompleter(
                 lambda: WordCompleter(lobby.completions(self), sentence=True)
@@ -213,6 +222,7 @@ class ServerSession(GuardedSession):
             style=STYLE,
             bottom_toolbar=lambda: lobby.status(self),
         )
+        return _unpostponed(session)
 
     # -- the person's session ------------------------------------------------------------
 
