@@ -119,7 +119,7 @@ def test_100_sessions_over_20_thinking_tables_echo_fast(plugin_dir: Path, tmp_pa
             connected = time.perf_counter() - began
             creators, watchers = clients[:TABLES], clients[TABLES:]
             await asyncio.gather(
-                *(c.say("create jorvik people=0 ai=mcts:seconds=0.3 ai=mcts:seconds=0.3"
+                *(c.say("create jorvik people=0 ai=mcts:seconds=1 ai=mcts:seconds=1"
                         " time=1d casual", "created") for c in creators)
             )
             numbers = []

@@ -117,6 +117,9 @@ async def run_server(
         server_host_keys=[key],
         encoding="utf-8",
         errors="replace",
+        # prompt-toolkit edits the line; asyncssh's own line editor would only sit in
+        # the way of every byte sent (measuring each character's column).
+        line_editor=False,
         login_timeout=LOGIN_TIMEOUT,
         keepalive_interval=KEEPALIVE,
         keepalive_count_max=4,

@@ -311,9 +311,11 @@ class Lobby:
         return out
 
     async def _tick(self) -> None:
-        """Move deadlines every second; leases (and tables a lost process left) every
-        third of a lease."""
+        """Move deadlines every second; in a fleet (PostgreSQL), tables asked for by
+        another process every second, and leases (and tables a lost process left)
+        every third of a lease."""
         store = self.store.store
+        fleet = store.dialect != "sqlite"  # one process per SQLite file: no leases
         last_lease = last_freeze = last_collect = time.monotonic()
         while self.stopping is None:
             slept = time.monotonic()
@@ -330,7 +332,7 @@ class Lobby:
                 last_freeze = time.monotonic()
                 gc.freeze()
             now = time.time()
-            if store.dialect != "sqlite":
+            if fleet:
                 try:
                     await self._hand_over()
                 except Exception as exc:
@@ -341,7 +343,7 @@ class Lobby:
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
-            if time.monotonic() - last_lease >= self.lease / 3:
+            if fleet and time.monotonic() - last_lease >= self.lease / 3:
                 last_lease = time.monotonic()
                 try:
                     for hosted in list(self.hosted.values()):
