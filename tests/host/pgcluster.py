@@ -54,7 +54,9 @@ class Cluster:
         folder = binaries()
         assert folder is not None
         self.bin = folder
-        self.dir = Path(tempfile.mkdtemp(prefix="vikingcli-pg-"))
+        # In /tmp, not $TMPDIR (tox sets it inside the work tree, whose folders the
+        # user the server runs as may not be allowed to pass through).
+        self.dir = Path(tempfile.mkdtemp(prefix="vikingcli-pg-", dir="/tmp"))
         self.data = self.dir / "data"
         self.port = _free_port()
         self.prefix: list[str] = []
