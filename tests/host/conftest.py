@@ -11,7 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -88,3 +88,19 @@ def cli(plugin_dir: Path, tmp_path: Path) -> CLI:
 @pytest.fixture
 def broken_cli(broken_plugin_dir: Path, tmp_path: Path) -> CLI:
     return _runner(broken_plugin_dir, tmp_path)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[object]:
+    """A throwaway PostgreSQL server (one per test process); skips, saying why, where
+    PostgreSQL or psycopg is missing."""
+    from tests.host import pgcluster
+
+    why = pgcluster.missing()
+    if why is not None:
+        pytest.skip(why)
+    cluster = pgcluster.Cluster()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()

@@ -5,7 +5,7 @@ Errors are one readable line on stderr, never a traceback (unless ``--debug``).
 
 Here are the app, its options and the error boundary every command runs inside;
 the commands are in modules named for their job (``catalogue``, ``batch``, ``play``,
-``study``), what their
+``server``, ``study``), what their
 arguments mean in :mod:`vikingcli.cli.arguments`.
 """
 
@@ -26,6 +26,7 @@ from vikingcli.cli import batch as batch_commands
 from vikingcli.cli import catalogue as catalogue_commands
 from vikingcli.cli import checks
 from vikingcli.cli import play as play_commands
+from vikingcli.cli import server as server_commands
 from vikingcli.cli import study as study_commands
 from vikingcli.cli.arguments import UsageProblem
 from vikingcli.core.errors import BadInput
@@ -124,6 +125,7 @@ for _func in (
     play_commands.resume,
     play_commands.play,
     play_commands.serve,
+    server_commands.server,
     study_commands.replay,
     study_commands.analyze,
 ):

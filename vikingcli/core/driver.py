@@ -217,8 +217,10 @@ class MatchDriver:
             await self._undo(request.seat)
             return
         except asyncio.CancelledError:
-            if self.stopped:
-                return  # the front end stopped the game while the person thought
+            if self.stopped or self.match.forfeit is not None:
+                # The front end stopped the game, or ended it with a forfeit (a
+                # correspondence deadline), while the person thought.
+                return
             raise
         finally:
             self.match.seconds[seat] += time.perf_counter() - start

@@ -21,6 +21,14 @@ Seat rules, in the order :meth:`Table.join` applies them:
 
 A bound seat stays bound when its owner leaves; only the host frees it
 (``release N`` at the server console, or ``serve --resume SAVE --release N``).
+
+Hooks for a host of many tables (:mod:`vikingcli.server`), each small and documented
+where it is declared: ``save`` may be a :class:`Saver` instead of a file (the table is
+then kept where the saver keeps it, e.g. a database, move by move); ``join(...,
+watch=True)`` seats nobody; :meth:`Table.forfeit` ends the game for a seat that ran
+out of time while the table waits for it; ``players`` and ``hinter`` may be replaced
+after construction (AI moves and hints searched elsewhere, e.g. in worker processes);
+``reopen`` is what a stopped table tells people about coming back.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from vikingcli.core.driver import FrontEnd, MatchDriver, MoveEvent
-from vikingcli.core.match import Match, Seat, make_player
+from vikingcli.core.match import ForfeitRecord, Match, Seat, make_player
 from vikingcli.engine import Action, Forfeit, Game, Player, PlayerKind, State
 from vikingcli.engine.text import move_lines, named_fragments, shown
 from vikingcli.saves.schema import TalkDoc
@@ -51,6 +59,21 @@ from vikingcli.table.scoresheet import score_sheet
 MAX_NAME = 24
 MAX_MISSED = 400
 """Lines of moves kept for a seat whose owner is away (shown when they return)."""
+
+
+class Saver(Protocol):
+    """Where a table keeps itself, when not in a save file of its own: called after
+    every change (a seat bound, a move, a line of talk, the end) with the whole
+    match and record, as a file save would be written. ``OSError`` when it cannot
+    keep them (the table stops, as it does when a file save fails). ``str()`` of it
+    names the place in messages."""
+
+    def write(self, match: Match, record: TableRecord) -> None: ...
+
+    # A saver that keeps what it is given in the background (a database written from
+    # another thread) may also have ``async def flush(self) -> None``, which returns
+    # once everything written so far is kept: the table waits for it after each move
+    # before it asks for the next one.
 
 
 class Screen(Protocol):
@@ -99,6 +122,7 @@ class _Front(FrontEnd):
 
     async def moved(self, event: MoveEvent) -> None:
         self.table._after_move(event)
+        await self.table._kept()
 
 
 class _Nobody:
@@ -118,7 +142,7 @@ class Table:
         self,
         match: Match,
         kinds: Mapping[str, PlayerKind],
-        save: Path,
+        save: Path | Saver,
         *,
         record: TableRecord | None = None,
         reserve: Sequence[str] = (),
@@ -135,6 +159,9 @@ class Table:
         self.confirm = confirm
         """Ask a person even for their only legal move (else it is played for them)."""
         self.save = save
+        """The table's save file, or a :class:`Saver` that keeps it elsewhere."""
+        self.reopen = f"it reopens with 'vikingcli serve --resume {save}'"
+        """What people are told of coming back when the table stops."""
         self.log = log
         self.spectators = spectators
         self.record = record or TableRecord()
@@ -234,15 +261,18 @@ class Table:
             lines.append(f"  watching: {len(self.watchers)}")
         return lines
 
-    def join(self, who: Identity, screen: Screen) -> Place | None:
+    def join(self, who: Identity, screen: Screen, *, watch: bool = False) -> Place | None:
         """Seat (or watch) a new connection; ``None`` when it is turned away (it has
-        been told why)."""
+        been told why). ``watch``: take no free or reserved seat (the person's own
+        seat is still theirs)."""
         if self.finished or self.stopped:
             screen.show("This table is closed. Bye.")
             return None
         seat = self.owner_of(who)
         note = ""
-        if seat is not None and seat in self.holders:
+        if watch and seat is None:
+            pass
+        elif seat is not None and seat in self.holders:
             note = (
                 f"You hold seat {seat + 1} on another connection; this one watches."
                 " Type 'take' to move your seat here."
@@ -258,7 +288,7 @@ class Table:
             ]
             if free:
                 seat = self._bind(free[0], who)
-        if seat is None and not note.startswith("You hold") and not self.spectators:
+        if seat is None and not note.startswith("You hold") and not (self.spectators or watch):
             screen.show(note or "This table is full, and it takes no spectators. Bye.")
             screen.show("\n".join(self.seat_lines()))
             self.log(f"{shown_user(who)} turned away (no seat for this key)")
@@ -476,7 +506,10 @@ class Table:
         if self.save_failed is not None:
             return False
         try:
-            write_table_save(self.match, self.record, self.save)
+            if isinstance(self.save, Path):
+                write_table_save(self.match, self.record, self.save)
+            else:
+                self.save.write(self.match, self.record)
         except OSError as exc:
             self.save_failed = f"cannot save the table to {self.save}: {exc.strerror or exc}"
             self.broadcast(f"{self.save_failed}. The table stops.", "error")
@@ -505,6 +538,13 @@ class Table:
         self.finished = True
         self._save()
         self._goodbye()
+
+    async def _kept(self) -> None:
+        """Wait until the move just saved is kept, where the saver can tell (a save
+        file is kept once written; see :class:`Saver`)."""
+        flush = getattr(self.save, "flush", None)
+        if flush is not None:
+            await flush()
 
     async def _human_move(self, seat: int) -> Action:
         """What the person at ``seat`` types (a legal action; :mod:`commands` checks it)."""
@@ -558,6 +598,19 @@ class Table:
         for place in self.places():
             place.screen.hang_up()
 
+    def forfeit(self, seat: int, reason: str) -> bool:
+        """End the game: the person at ``seat``, whom the table waits for, loses by
+        ``reason`` (a move deadline passed). ``False`` when the table is not waiting
+        for that seat."""
+        pending = self.pending.get(seat)
+        if pending is None or pending.done() or self.match.forfeit is not None:
+            return False
+        self.match.forfeit = ForfeitRecord(seat, reason)
+        self.broadcast(f"{self.seat_name(seat)} {reason}: the game ends.", "error")
+        self.log(f"seat {seat + 1} forfeits: {reason}")
+        pending.cancel()
+        return True
+
     def stop(self, reason: str) -> None:
         """Save and close the table (SIGTERM, SIGINT, the console's ``stop``)."""
         if self.stopped or self.finished:
@@ -565,8 +618,7 @@ class Table:
         self.stopped = reason
         if self._save():
             self.broadcast(
-                f"{reason}. The table is saved; it reopens with"
-                f" 'vikingcli serve --resume {self.save}', and your seat stays yours.",
+                f"{reason}. The table is saved; {self.reopen}, and your seat stays yours.",
                 "error",
             )
             self.log(f"{reason}; saved to {self.save}")

@@ -63,22 +63,33 @@ STYLE = Style.from_dict(
 )
 
 
-class _Session(PromptToolkitSSHSession):
-    """prompt-toolkit's SSH session, told who logged in, quiet about hang-ups, and
-    bounded: what the client sends and the terminal size it reports are checked
-    before prompt-toolkit sees them (:mod:`vikingcli.table.limits`)."""
+class GuardedSession(PromptToolkitSSHSession):
+    """prompt-toolkit's SSH session, quiet about hang-ups, and bounded: what the
+    client sends and the terminal size it reports are checked before prompt-toolkit
+    sees them (:mod:`vikingcli.table.limits`). A subclass gives the coroutine that
+    runs the connection's prompts (``interact``); :mod:`vikingcli.server` builds its
+    lobby on this too. ``terminal`` is where notices about refused input go."""
 
-    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+    def __init__(
+        self,
+        interact: Callable[[PromptToolkitSSHSession], Any],
+        user: str,
+        log: Callable[[str], None],
+        live: set[Any],
+    ) -> None:
         # Cursor position reports tell prompt-toolkit the room below the prompt: the
         # live status line is drawn only when that is known.
-        super().__init__(self._play, enable_cpr=True)
-        self.table = table
-        self.who = who
+        super().__init__(interact, enable_cpr=True)
+        self.user = user
+        self.log = log
         self.live = live
         self.guard = InputGuard()
         self.plain = False
         """Line mode: asked for (``ssh HOST plain``) or a terminal too small."""
-        self.terminal: _Terminal | _FullScreen | None = None
+        self.terminal: Terminal | None = None
+        """The line-mode screen, once there is one."""
+        self.full: _FullScreen | None = None
+        """The full-screen table, once there is one."""
         self._resize: asyncio.TimerHandle | None = None
 
     def _get_size(self) -> Size:
@@ -103,8 +114,7 @@ class _Session(PromptToolkitSSHSession):
             return
         text, notes = self.guard.admit(data)
         for note in notes:
-            if self.terminal is not None:
-                self.terminal.show(note, "error")
+            self.notice(note)
         if not text:
             return
         # Never block the event loop on the pipe the prompt reads from (it empties
@@ -116,8 +126,14 @@ class _Session(PromptToolkitSSHSession):
         except BlockingIOError:
             written = 0
         busy = written < len(data_bytes)
-        if busy and self.terminal is not None and self.guard.notices.due("busy"):
-            self.terminal.show("input dropped: the table is busy; type again", "error")
+        if busy and self.guard.notices.due("busy"):
+            self.notice("input dropped: the table is busy; type again")
+
+    def notice(self, text: str) -> None:
+        """Tell the person at this connection what was refused of their input."""
+        screen = self.full or self.terminal
+        if screen is not None:
+            screen.show(text, "error")
 
     async def _interact(self) -> None:
         chan = self._chan
@@ -139,7 +155,7 @@ class _Session(PromptToolkitSSHSession):
             except asyncio.CancelledError:
                 pass  # the client went away
             except Exception as exc:
-                self.table.log(f"{self.who.user}: connection failed: {type(exc).__name__}: {exc}")
+                self.log(f"{self.user}: connection failed: {type(exc).__name__}: {exc}")
             finally:
                 # An exit status lets ssh end with 0; what is still queued goes first.
                 chan.exit(0)
@@ -161,13 +177,22 @@ class _Session(PromptToolkitSSHSession):
     def break_received(self, msec: int) -> bool:
         return True  # ignored, like Ctrl-C at an idle prompt
 
+
+class _Session(GuardedSession):
+    """A connection to the one table of ``vikingcli serve``, told who logged in."""
+
+    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+        super().__init__(self._play, who.user, table.log, live)
+        self.table = table
+        self.who = who
+
     async def _play(self, _: PromptToolkitSSHSession) -> None:
         size = self._get_size()
         if not self.plain and fits(size.columns, size.rows):
             await self._play_full_screen()
             return
         assert self._output is not None
-        terminal = self.terminal = _Terminal(self._output)
+        terminal = self.terminal = Terminal(self._output)
         pump = asyncio.ensure_future(terminal.pump())
         place = self.table.join(self.who, terminal)
         try:
@@ -183,7 +208,7 @@ class _Session(PromptToolkitSSHSession):
     async def _play_full_screen(self) -> None:
         """The full-screen table (:mod:`vikingcli.table.screen`) for this connection."""
         table = self.table
-        screen = self.terminal = _FullScreen(table)
+        screen = self.full = _FullScreen(table)
         place = table.join(self.who, screen)
         if place is None:
             return
@@ -197,7 +222,7 @@ class _Session(PromptToolkitSSHSession):
         finally:
             table.leave(place)
 
-    async def _prompt_loop(self, terminal: _Terminal, place: Place) -> None:
+    async def _prompt_loop(self, terminal: Terminal, place: Place) -> None:
         table = self.table
         # A seat's history outlives its connections; a watcher's is its own.
         history = (
@@ -235,7 +260,7 @@ class _Session(PromptToolkitSSHSession):
                 break
 
 
-class _Terminal:
+class Terminal:
     """A connection's screen as the table sees it: lines queue up and print above the
     prompt in order, from a task that runs in the connection's own prompt-toolkit
     session."""

@@ -1,0 +1,150 @@
+"""``vikingcli server`` as people use it: real server processes on 127.0.0.1 and real
+OpenSSH clients (``ssh``) in pseudo-terminals, each person with their own key."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.host.serverclient import (
+    SSH,
+    SSH_KEYGEN,
+    OpenSSHPerson,
+    ServerProcess,
+    make_key,
+    ssh_run,
+)
+from tests.host.sshclient import run
+
+pytestmark = pytest.mark.skipif(
+    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
+)
+
+
+def register(server: ServerProcess, key: Path, name: str, *code: str) -> str:
+    done = ssh_run(server.port, key, name, "register", name, *code)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def moves_in(db: Path, table: int) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT action FROM moves WHERE tbl = ? ORDER BY number", (table,))
+        return [r[0] for r in rows]
+
+
+def test_two_people_and_an_ai_play_a_rated_table_to_the_end(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "bob", "carol")}
+    server = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    try:
+        for name, key in keys.items():
+            assert f"Registered: you are {name}." in register(server, key, name)
+
+        async def scenario() -> tuple[OpenSSHPerson, OpenSSHPerson, OpenSSHPerson, int]:
+            alice = await OpenSSHPerson("alice", keys["alice"]).connect(server.port)
+            await alice.until(r"Welcome, alice\.")
+            found = await alice.ask(
+                "create toygame people=2 ai=random time=1d rated", r"Table (\d+) created"
+            )
+            number = int(found.group(1))
+            await alice.until(r"Welcome alice: you hold seat 1")
+            bob = await OpenSSHPerson("bob", keys["bob"]).connect(server.port)
+            await bob.until(r"Welcome, bob\.")
+            await bob.ask("tables", rf"{number}\s+1 seat\(s\) free\s+toygame")
+            await bob.ask(f"join {number}", r"the game begins")
+            # carol: her own key, whatever name she logs in with; no seat is hers.
+            carol = await OpenSSHPerson("alice", keys["carol"]).connect(server.port)
+            await carol.until(r"Welcome, carol\.")
+            await carol.ask(f"join {number}", rf"table {number} has no free seat")
+            await carol.ask(f"watch {number}", r"Welcome carol: you are watching")
+            await carol.ask("play 1", r"you are watching and cannot play")
+            await carol.ask("board", r"seat 1: +\d+ points +hand: \d+ cards")
+            await asyncio.gather(alice.play_to_the_end(), bob.play_to_the_end())
+            await carol.until(r"Game over \(")
+            await alice.until(r"rating toygame 3p alice: new -> ")
+            return alice, bob, carol, number
+
+        _alice, _bob, carol, number = run(scenario())  # type: ignore[misc]
+        # The spectator never saw a hand: only counts of cards.
+        assert not re.search(r"seat \d: .*hand: \d+ \d+", carol.text)
+        assert "Your move, carol" not in carol.text
+        finger = ssh_run(server.port, keys["carol"], "carol", "finger", "alice").stdout
+        assert re.search(r"toygame\s+3p\s+-?\d+\.\d", finger), finger
+        assert f"{number:>4} toygame" in finger
+        top = ssh_run(server.port, keys["bob"], "bob", "top", "toygame").stdout
+        assert "alice" in top and "bob" in top and "AI random" in top, top
+        # Its players can read the record back, as a save file; others cannot.
+        record = ssh_run(server.port, keys["alice"], "alice", "record", str(number)).stdout
+        assert '"format": "vikingcli-save"' in record
+        refused = ssh_run(server.port, keys["carol"], "carol", "record", str(number)).stdout
+        assert "record is for its players" in refused
+        played = moves_in(tmp_path / "db.sqlite", number)
+        assert played and all(f'"{m}"' in record for m in played)
+        replay = ssh_run(server.port, keys["bob"], "bob", "replay", str(number)).stdout
+        assert "Game over (" in replay
+        analysis = ssh_run(server.port, keys["bob"], "bob", "analyze", str(number)).stdout
+        assert re.search(r"seat 2: \d+ decisions, best move \d+%", analysis), analysis  # bob
+        assert server.stop()[0] == 0
+    finally:
+        server.close()
+
+
+def test_a_correspondence_table_survives_kill_9_with_every_move(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "bob")}
+    server = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    try:
+        for name, key in keys.items():
+            register(server, key, name)
+
+        async def before() -> tuple[int, list[str]]:
+            alice = await OpenSSHPerson("alice", keys["alice"]).connect(server.port)
+            await alice.until(r"Welcome, alice\.")
+            found = await alice.ask(
+                "create toygame people=2 ai=random time=3d casual", r"Table (\d+) created"
+            )
+            bob = await OpenSSHPerson("bob", keys["bob"]).connect(server.port)
+            await bob.until(r"Welcome, bob\.")
+            await bob.ask(f"join {found.group(1)}", r"the game begins")
+            played = []
+            for _ in range(2):
+                played.append(await alice.play_turn())
+                played.append(await bob.play_turn())
+            # alice's next turn: the table asked for it, so every move before is kept.
+            await alice.until(r"Your move, alice\.", alice.turns)
+            await bob.hang_up()
+            return int(found.group(1)), [p for p in played if p]
+
+        number, played = run(before())  # type: ignore[misc]
+        server.kill9()
+        kept = moves_in(tmp_path / "db.sqlite", number)
+        assert kept[0::3][:2] == played[0::2] and kept[1::3][:2] == played[1::2]
+        server.start()
+        assert "1 table(s) reopened" in server.first
+        listing = ssh_run(server.port, keys["bob"], "bob", "tables").stdout
+        assert re.search(rf"{number}\s+alice to move", listing), listing
+
+        async def after() -> tuple[OpenSSHPerson, OpenSSHPerson]:
+            alice = await OpenSSHPerson("alice", keys["alice"]).connect(server.port)
+            await alice.until(rf"Your turn at:\s+table {number}: toygame, move {len(kept) + 1}")
+            await alice.ask(f"join {number}", r"Welcome alice: you hold seat 1")
+            bob = await OpenSSHPerson("bob", keys["bob"]).connect(server.port)
+            await bob.until(r"Welcome, bob\.")
+            await bob.ask(f"join {number}", r"Welcome bob: you hold seat 2")
+            await asyncio.gather(alice.play_to_the_end(), bob.play_to_the_end())
+            return alice, bob
+
+        run(after())
+        final = moves_in(tmp_path / "db.sqlite", number)
+        assert final[: len(kept)] == kept and len(final) > len(kept)
+        record = ssh_run(server.port, keys["alice"], "alice", "record", str(number)).stdout
+        assert '"end_reason": "rules"' in record
+    finally:
+        server.close()

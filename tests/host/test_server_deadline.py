@@ -1,0 +1,84 @@
+"""A move deadline, in the server's own process: the seat whose time ran out forfeits,
+the game ends, the rated table's ratings move (the forfeiting person ranked last)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import vikingcli_toygame
+
+from vikingcli.core.registry import load_registry
+from vikingcli.server.accounts import Policy
+from vikingcli.server.lobby import Lobby
+from vikingcli.server.sqlstore import open_store
+from vikingcli.server.store import OVER, Account, AsyncStore
+from vikingcli.server.workers import Pool
+from vikingcli.table.limits import Bucket, Notices
+
+
+class Conn:
+    """A connection as the lobby sees one, keeping what it is shown."""
+
+    def __init__(self, account: Account, number: int) -> None:
+        self.account, self.address, self.connection = account, "127.0.0.1", number
+        self.hosted: Any = None
+        self.place: Any = None
+        self.talk = Bucket(1.0, 5)
+        self.notices = Notices()
+        self.lines: list[str] = []
+
+    def show(self, text: Any, style: str = "") -> None:
+        self.lines.append(text if isinstance(text, str) else str(text))
+
+    def refresh(self) -> None:
+        pass
+
+    def hang_up(self) -> None:
+        pass
+
+    def saw(self, words: str) -> bool:
+        return any(words in line for line in self.lines)
+
+
+def test_a_person_out_of_time_forfeits_and_the_ratings_move(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = AsyncStore(open_store(str(tmp_path / "db.sqlite")))
+        pool = Pool(1)
+        reg = load_registry([vikingcli_toygame])
+        lobby = Lobby(reg, store, pool, Policy(open=True), log=lambda line: None)
+        try:
+            await lobby.open()
+            people = [
+                await store.call(store.store.create_account, name, f"SHA256:{name}", time.time())
+                for name in ("alice", "bob")
+            ]
+            alice, bob = Conn(people[0], 1), Conn(people[1], 2)
+            for conn in (alice, bob):
+                lobby.arrive(conn)
+            await lobby.handle(alice, "create toygame people=2 ai=random time=30s rated")
+            assert alice.saw("Table 1 created"), alice.lines
+            await lobby.handle(bob, "join 1")
+            hosted = lobby.hosted[1]
+            assert hosted.waits_for() == 0 and lobby.my_turns(people[0].id)
+            hosted.saver.turn_since -= 31  # alice has let her 30 seconds pass
+            for _ in range(50):
+                await asyncio.sleep(0.1)
+                if bob.saw("rating toygame 3p bob"):
+                    break
+            assert bob.saw("alice did not move within 30s: the game ends."), bob.lines
+            assert bob.saw("Game over (forfeit: seat 1 (alice) did not move within 30s)")
+            row = await store.call(store.store.table, 1)
+            assert row is not None and row.status == OVER and row.result is not None
+            assert row.result["ranks"][0] == 3
+            ratings = await store.call(store.store.ratings_of, people[1].id)
+            mine = await store.call(store.store.ratings_of, people[0].id)
+            assert ratings[0].mu > mine[0].mu
+        finally:
+            await lobby.stop("the test ends")
+            pool.close()
+            store.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 120))

@@ -1,0 +1,181 @@
+"""The server's storage, the same tests on SQLite and on a real PostgreSQL server
+(skipped, saying why, where PostgreSQL is not installed); and the small pieces the
+server is made of: names, durations, ratings, the registration policy and rate."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from vikingcli.server.accounts import Policy, Registrations, check_name
+from vikingcli.server.hosting import duration, parse_duration
+from vikingcli.server.ratings import rate
+from vikingcli.server.sqlstore import VERSION, open_store
+from vikingcli.server.store import (
+    OPEN,
+    OVER,
+    PLAYING,
+    ChatLine,
+    NameTaken,
+    Rating,
+    SeatRow,
+    Store,
+    StoreError,
+    TableChange,
+    TableRow,
+)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        url = str(tmp_path / "db" / "server.sqlite")
+    else:
+        url = request.getfixturevalue("pg_cluster").database()
+    opened = open_store(url)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def _table(creator: int, account: int | None = None) -> TableRow:
+    seats = [SeatRow("alice", "human", account), SeatRow("bob", "human"), SeatRow("mcts", "mcts")]
+    return TableRow(0, "walhalla", {"headlands": "6,6,6"}, 2**63 - 1, seats, creator, True,
+                    86400.0, OPEN, 1.0, 1.0)  # fmt: skip
+
+
+def test_accounts_keys_and_names(store: Store) -> None:
+    alice = store.create_account("Alice", "SHA256:a", 10.0)
+    assert store.account_by_key("SHA256:a") == alice
+    assert store.account_by_name("ALICE") == alice
+    with pytest.raises(NameTaken):
+        store.create_account("alice", "SHA256:b", 11.0)
+    with pytest.raises(StoreError):
+        store.create_account("bob", "SHA256:a", 11.0)  # the key is alice's
+    assert store.add_key(alice.id, "SHA256:c", 12.0)
+    assert not store.add_key(alice.id, "SHA256:c", 12.0)
+    assert store.keys(alice.id) == ["SHA256:a", "SHA256:c"]
+    assert store.account_by_key("SHA256:c") == alice
+    assert store.registrations_since(10.0) == 1 and store.registrations_since(10.5) == 0
+
+
+def test_tables_moves_talk_and_no_move_twice(store: Store) -> None:
+    alice = store.create_account("alice", "SHA256:a", 1.0)
+    number = store.create_table(_table(alice.id, alice.id))
+    row = store.table(number)
+    assert row is not None and row.status == OPEN and row.seed == 2**63 - 1
+    assert [s.account for s in row.seats] == [alice.id, None, None]
+    bob = store.create_account("bob", "SHA256:b", 1.0)
+    seats = [SeatRow("alice", "human", alice.id), SeatRow("bob", "human", bob.id),
+             SeatRow("mcts", "mcts")]  # fmt: skip
+    talk = [ChatLine(f"table:{number}", 2.0, "bob", "hi", 0)]
+    store.save_table(
+        TableChange(number, seats, [(1, "take 3", 2.0), (2, "pass", 3.0)], talk, PLAYING, 3.0,
+                    [1.0, 2.0, 0.5])
+    )
+    with pytest.raises(StoreError):
+        store.save_table(TableChange(number, seats, [(2, "pass", 4.0)], [], PLAYING, 4.0, [0] * 3))
+    assert store.actions(number) == ["take 3", "pass"]  # the refused change left nothing
+    assert [c.text for c in store.chat(f"table:{number}", 10)] == ["hi"]
+    assert [t.id for t in store.tables_of(bob.id, (PLAYING,))] == [number]
+    assert store.tables_of(bob.id, (OVER,)) == []
+    assert store.count_tables_by(alice.id, (OPEN, PLAYING)) == 1
+    result = {"ranks": [1, 2, 3], "scores": [3, 2, 1]}
+    store.save_table(TableChange(number, seats, [(3, "end", 5.0)], [], OVER, 5.0, [0] * 3, result))
+    row = store.table(number)
+    assert row is not None and row.status == OVER and row.moves == 3 and row.result == result
+
+
+def test_leases_and_chat_order(store: Store) -> None:
+    alice = store.create_account("alice", "SHA256:a", 1.0)
+    number = store.create_table(_table(alice.id))
+    assert store.claim(number, "one", 100.0, 50.0)
+    if store.dialect == "postgres":  # SQLite has one process: its leases are its own
+        assert not store.claim(number, "two", 100.0, 60.0)
+        assert store.claim(number, "two", 200.0, 101.0)  # the lease ran out
+    # A fleet's process asks for a table another plays; that one hands it over.
+    holder = store.table(number)
+    assert holder is not None
+    store.want(number, "three")
+    assert store.wanted(holder.host) == {number: "three"}
+    assert store.hand_over(number, holder.host, "three", 300.0)
+    moved = store.table(number)
+    assert moved is not None and moved.host == "three" and store.wanted("three") == {}
+    assert not store.hand_over(number, holder.host, "four", 300.0)  # not the holder now
+    for i in range(12):
+        store.add_chat(ChatLine("lobby", float(i), "alice", f"line {i}"))
+    assert [c.text for c in store.chat("lobby", 3)] == ["line 9", "line 10", "line 11"]
+
+
+def test_ratings_and_leaderboard(store: Store) -> None:
+    alice = store.create_account("alice", "SHA256:a", 1.0)
+    players = [f"account:{alice.id}", "ai:mcts"]
+    new = rate("jorvik", 2, players, [1, 2], {})
+    store.put_ratings(new)
+    known = store.ratings("jorvik", 2, players)
+    assert known[players[0]].mu > known[players[1]].mu and known[players[0]].games == 1
+    again = rate("jorvik", 2, players, [1, 2], known)
+    store.put_ratings(again)
+    board = store.leaderboard("jorvik", None, 10)
+    assert [r.name for r in board] == ["alice", "AI mcts"] and board[0].games == 2
+    assert [r.game for r in store.ratings_of(alice.id)] == ["jorvik"]
+
+
+def test_migrations_are_versioned(tmp_path: Path) -> None:
+    path = tmp_path / "server.sqlite"
+    store = open_store(str(path))
+    assert store.migrate() == VERSION  # again: nothing to do
+    with pytest.raises(StoreError, match="in use by another vikingcli server"):
+        open_store(str(path))
+    store.conn.execute("UPDATE schema_version SET version = 99")  # type: ignore[attr-defined]
+    store.close()
+    with pytest.raises(StoreError, match="newer than this vikingcli knows"):
+        open_store(str(path))
+    (tmp_path / "junk.sqlite").write_text("not a database " * 100)
+    with pytest.raises(StoreError, match="not a usable SQLite database"):
+        open_store(str(tmp_path / "junk.sqlite"))
+
+
+def test_names() -> None:
+    assert check_name("alice") is None and check_name("Bo_b-2") is None
+    for bad in ("a", "1abc", "al ice", "x" * 17, "al\x1b[31mice", "ålice", "admin", "AI"):
+        assert check_name(bad) is not None, bad
+    assert "\x1b" not in (check_name("al\x1bice") or "")
+
+
+def test_durations() -> None:
+    assert parse_duration("10m") == 600 and parse_duration("3d") == 3 * 86400
+    for bad in ("10", "m", "0m", "5s", "31d", "-1h", "1.5h"):
+        with pytest.raises(ValueError):
+            parse_duration(bad)
+    assert duration(3 * 86400 + 4 * 3600 + 5) == "3d 4h"
+    assert duration(59) == "59s" and duration(-3) == "0s" and duration(600) == "10m"
+
+
+def test_registration_policy_and_rate() -> None:
+    assert not Policy().admits("SHA256:x")  # the default: nobody registers
+    keyed = Policy(keys={"SHA256:k": "kim"})
+    assert keyed.admits("SHA256:k") and not keyed.admits("SHA256:x")
+    invited = Policy(invites=("secret-code",))
+    assert invited.admits("SHA256:x") and invited.needs_code("SHA256:x")
+    assert invited.code_ok(" secret-code ") and not invited.code_ok("secret")
+    now = [0.0]
+    rates = Registrations(clock=lambda: now[0])
+    assert [rates.allow("1.2.3.4") for _ in range(3)] == [None] * 3
+    assert rates.allow("1.2.3.4") is not None
+    assert rates.allow("5.6.7.8") is None
+    now[0] += 3600
+    assert rates.allow("1.2.3.4") is None
+
+
+def test_ratings_rate_each_player_once() -> None:
+    new = rate("wikinger", 3, ["account:1", "ai:greedy", "ai:greedy"], [2, 1, 3], {})
+    assert [r.player for r in new] == ["account:1", "ai:greedy"]
+    old = {r.player: r for r in new}
+    assert rate("wikinger", 3, ["ai:greedy"] * 3, [1, 2, 3], {}) == []
+    later = rate("wikinger", 3, ["account:1", "ai:greedy", "ai:greedy"], [1, 2, 3], old)
+    assert later[0].mu > old["account:1"].mu and later[0].games == 2
+    assert isinstance(later[0], Rating)

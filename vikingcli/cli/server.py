@@ -1,0 +1,118 @@
+"""``vikingcli server``: the board-game server over SSH (many tables, a lobby,
+accounts by key, ratings, correspondence tables); the server itself is
+:mod:`vikingcli.server`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from vikingcli.cli.arguments import UsageProblem, registry
+
+
+def server(
+    db: Annotated[
+        str,
+        typer.Option(
+            envvar="VIKINGCLI_DB",
+            help="The database: a SQLite file, or postgresql://USER@HOST/DB for several"
+            " server processes on one database.",
+        ),
+    ] = "saves/server.sqlite",
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free).")] = 8022,
+    host_key: Annotated[Path, typer.Option(help="Server host key (created when missing).")] = Path(
+        "saves/server_host_key"
+    ),
+    open_registration: Annotated[
+        bool,
+        typer.Option("--open-registration", help="Any new key may register a name."),
+    ] = False,
+    registration_keys: Annotated[
+        Path | None,
+        typer.Option(help="An authorized_keys file whose keys may register (comment: NAME)."),
+    ] = None,
+    invite: Annotated[
+        list[str] | None,
+        typer.Option(help="An invite code a new key may register with (repeatable)."),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Worker processes for AI moves, hints, analyses.")
+    ] = 2,
+    max_tables: Annotated[int, typer.Option(min=1, help="Tables played at once.")] = 200,
+    tables_per_person: Annotated[
+        int, typer.Option(min=1, help="Open or running tables one person may create.")
+    ] = 8,
+    per_address: Annotated[
+        int, typer.Option(min=1, help="Connections from one address at once.")
+    ] = 8,
+    max_connections: Annotated[int, typer.Option(min=1, help="Connections at once.")] = 500,
+    lease: Annotated[
+        float,
+        typer.Option(
+            min=1.0, max=3600.0,
+            help="Seconds a table stays this process's unless renewed (PostgreSQL fleets:"
+            " another process takes the tables of one that died once this runs out).",
+        ),
+    ] = 30.0,
+) -> None:
+    """A board-game server over SSH: a lobby, many tables, accounts by key, ratings."""
+    import asyncio
+
+    from vikingcli.server.accounts import Policy, keyfile_name
+    from vikingcli.server.listen import run_server
+    from vikingcli.server.lobby import Limits, Lobby
+    from vikingcli.server.sqlstore import open_store
+    from vikingcli.server.store import AsyncStore, StoreError
+    from vikingcli.server.workers import Pool
+    from vikingcli.table.ssh import ServerLog
+    from vikingcli.table.ssh_keys import check_host_key, is_loopback, read_keys
+
+    reg = registry()
+    keys: dict[str, str | None] = {}
+    if registration_keys is not None:
+        try:
+            parsed = read_keys(registration_keys)
+        except ValueError as exc:
+            raise UsageProblem(f"--registration-keys {exc}") from None
+        for entry in parsed._user_entries:
+            if entry.key is not None:
+                comment = entry.key.get_comment() or ""
+                keys[entry.key.get_fingerprint("sha256")] = keyfile_name(comment)
+    codes = tuple(c.strip() for c in invite or [])
+    if any(len(c) < 8 or not c.isprintable() for c in codes):
+        raise UsageProblem("--invite: a code is at least 8 printable characters")
+    policy = Policy(open=open_registration, keys=keys, invites=codes)
+    check_host_key(host_key)
+    log = ServerLog(sys.stderr)
+    try:
+        store = open_store(db)
+    except StoreError as exc:
+        raise UsageProblem(f"--db: {exc}") from None
+    if open_registration and not is_loopback(host):
+        log(f"vikingcli: warning: OPEN registration on {host}: anyone who reaches it registers")
+    limits = Limits(
+        tables_per_person=tables_per_person, max_tables=max_tables,
+        per_address=per_address, max_connections=max_connections,
+    )  # fmt: skip
+
+    def listening(h: str, p: int, tables: int) -> None:
+        where = "PostgreSQL" if store.dialect == "postgres" else db
+        print(f"vikingcli server on {h}:{p}; {tables} table(s) reopened; database {where}")
+        print(f"join with: ssh -p {p} {h}   ({policy.describe()})", flush=True)
+
+    async def main() -> str:
+        pool = Pool(workers)
+        astore = AsyncStore(store, log)
+        lobby = Lobby(reg, astore, pool, policy, limits, log, lease=lease)
+        try:
+            return await run_server(lobby, host, port, host_key, listening)
+        finally:
+            pool.close()
+            await asyncio.get_running_loop().run_in_executor(None, astore.close)
+
+    reason = asyncio.run(main())
+    typer.echo(f"{reason}; every table is kept where it was")

@@ -1,0 +1,19 @@
+"""A board-game server over SSH (``vikingcli server``): one endpoint hosting many
+tables of every installed game, a lobby, accounts bound to keys, ratings, and
+correspondence tables that wait days for a move.
+
+The modules, from the bottom up:
+
+``store``      the storage interface and its rows; ``sqlstore`` implements it on SQLite
+               (the default, one file, WAL, one writer thread) and PostgreSQL (a fleet of
+               server processes on one database), with versioned migrations
+``accounts``   names, registration policy (who may register) and its rate limits
+``ratings``    openskill ratings per game and table size
+``workers``    AI moves, hints and analyses in a bounded pool of worker processes
+``hosting``    one table of the server: the shared :class:`~vikingcli.table.shared.Table`
+               kept in the store move by move, its move deadline, its end and ratings
+``lobby``      the server's state (tables, people online, chat) and the lobby commands
+``screen``     what a connection sees: registration, the lobby prompt, a table's prompt
+               (prompt-toolkit on a terminal, plain lines in pipes)
+``listen``     the SSH endpoint: authentication, per-address limits, start and stop
+"""

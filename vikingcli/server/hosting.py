@@ -1,0 +1,280 @@
+"""One table of the server: the shared :class:`~vikingcli.table.shared.Table` (seats,
+moves, talk, spectators, exactly as ``vikingcli serve`` plays them), kept in the
+store move by move instead of in a save file, with its AI seats searched in the
+worker pool and a deadline for each person's move.
+
+A table is rebuilt from the store the way a save is loaded: the moves are replayed
+from the seed (the moves are the authority), so a server killed at any moment comes
+back with every table where its last stored move left it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from vikingcli.core.match import ForfeitRecord, Match, Seat
+from vikingcli.core.registry import Registry
+from vikingcli.core.specs import parse_spec
+from vikingcli.engine import IllegalAction
+from vikingcli.saves.schema import TalkDoc
+from vikingcli.saves.table_record import Identity, Owner, TableRecord
+from vikingcli.server.store import (
+    OPEN,
+    OVER,
+    PLAYING,
+    AsyncStore,
+    ChatLine,
+    SeatRow,
+    StoreError,
+    TableChange,
+    TableRow,
+)
+from vikingcli.server.workers import Pool, PoolPlayer
+from vikingcli.table.shared import Table
+
+CANCELLED = "cancelled"
+LIVE_LIMIT = 3600.0
+"""A move deadline up to an hour is a live table; longer, a correspondence table."""
+RESTART_GRACE = 3600.0
+"""A person whose deadline ran out while the server was down gets this long (or
+their whole deadline, if shorter) once it is back."""
+
+
+def account_key(account: int) -> str:
+    """What a seat of a server table is bound to: the account, not one of its keys."""
+    return f"account:{account}"
+
+
+def identity(name: str, account: int, connection: int) -> Identity:
+    return Identity(name, account_key(account), connection)
+
+
+def owner_account(owner: Owner) -> int | None:
+    kind, _, number = (owner.key or "").partition(":")
+    return int(number) if kind == "account" and number.isdigit() else None
+
+
+def duration(seconds: float) -> str:
+    """``3d``, ``5h``, ``10m``, ``45s``; two units where it helps (``2d 4h``)."""
+    left = max(0, round(seconds))
+    units = (("d", 86400), ("h", 3600), ("m", 60), ("s", 1))
+    parts: list[str] = []
+    for name, size in units:
+        if left >= size or (not parts and size == 1):
+            parts.append(f"{left // size}{name}")
+            left %= size
+        if len(parts) == 2:
+            break
+    return " ".join(p for p in parts if not p.startswith("0") or len(parts) == 1)
+
+
+def parse_duration(text: str) -> float:
+    """``90s``, ``10m``, ``2h``, ``3d`` -> seconds; ``ValueError`` says what is accepted."""
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    number, unit = text[:-1], text[-1:].lower()
+    if unit not in units or not number.isdigit() or not 0 < int(number) <= 100000:
+        raise ValueError(f"time={text!r}: a number and s, m, h or d (time=10m, time=3d)")
+    seconds = int(number) * units[unit]
+    if not 30 <= seconds <= 30 * 86400:
+        raise ValueError(f"time={text}: between 30s and 30d a move")
+    return float(seconds)
+
+
+def time_control(deadline: float) -> str:
+    kind = "live" if deadline <= LIVE_LIMIT else "corr"
+    return f"{kind} {duration(deadline)}"
+
+
+class StoreSaver:
+    """The table's :class:`~vikingcli.table.shared.Saver`: each call writes what
+    changed since the last one (new moves with their time, new talk, the seats'
+    owners and names, the status) as one transaction in the store's thread, in
+    order with every other write; the event loop does not wait for it."""
+
+    def __init__(self, store: AsyncStore, row: TableRow, talk: int) -> None:
+        self.store = store
+        self.row = row
+        self.moves = row.moves
+        self.talk = talk
+        self.turn_since = row.turn_since
+        self.status = row.status
+        self.channel = f"table:{row.id}"
+        self.last: concurrent.futures.Future[Any] | None = None
+
+    def __str__(self) -> str:
+        return f"the server's database (table {self.row.id})"
+
+    def write(self, match: Match, record: TableRecord) -> None:
+        if self.store.failed is not None:
+            raise OSError(self.store.failed)
+        now = time.time()
+        moves = [(i + 1, text, now) for i, text in enumerate(match.actions) if i >= self.moves]
+        talk = [
+            ChatLine(self.channel, now, t.who, t.text, t.move) for t in record.talk[self.talk :]
+        ]
+        if moves:
+            self.turn_since = now
+        self.moves, self.talk = len(match.actions), len(record.talk)
+        if match.over and self.status != CANCELLED:
+            self.status = OVER
+        seats = []
+        for i, seat in enumerate(match.seats):
+            owner = record.owners.get(i)
+            seats.append(
+                SeatRow(seat.name, str(seat.spec), None if owner is None else owner_account(owner))
+            )
+        self.row.seats = seats
+        self.row.moves = self.moves
+        self.row.status = self.status
+        self.row.turn_since = self.turn_since
+        result = match.result_json() if match.over else None
+        forfeit = None if match.forfeit is None else match.forfeit.to_json()
+        self.row.result = result
+        change = TableChange(
+            self.row.id, seats, moves, talk, self.status, self.turn_since,
+            list(match.seconds), result, forfeit,
+        )  # fmt: skip
+        self.last = self.store.submit(self.store.store.save_table, change)
+
+    async def flush(self) -> None:
+        """Return once every change written so far is committed (``OSError`` if the
+        last one failed: the table stops, as when a save file cannot be written)."""
+        if self.last is not None:
+            try:
+                await asyncio.wrap_future(self.last)
+            except Exception as exc:
+                raise OSError(f"the database refused the table: {exc}") from None
+
+
+@dataclass(eq=False)
+class Hosted:
+    """A table this server process plays."""
+
+    row: TableRow
+    table: Table
+    saver: StoreSaver
+    task: asyncio.Task[None] | None = None
+    rated_lines: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def started(self) -> bool:
+        return self.table.go.is_set()
+
+    def free_seats(self) -> list[int]:
+        record = self.table.record
+        return [s for s in self.table.humans if s not in record.owners]
+
+    def seat_of(self, account: int) -> int | None:
+        return self.table.owner_of(Identity("", account_key(account)))
+
+    def to_move(self) -> int | None:
+        match = self.table.match
+        return None if match.over else match.game.to_move(match.state)
+
+    def waits_for(self) -> int | None:
+        """The human seat whose move the table is waiting for, if any."""
+        mover = self.to_move()
+        if mover is None or mover not in self.table.humans or not self.started:
+            return None
+        return mover
+
+    def time_left(self, now: float | None = None) -> float:
+        now = time.time() if now is None else now
+        return self.row.deadline - (now - self.saver.turn_since)
+
+    def start(self) -> None:
+        """Begin the game: every human seat has its person (connected or not)."""
+        self.saver.status = PLAYING
+        self.saver.turn_since = time.time()
+        self.table.start("All seats are taken: the game begins. Type 'help' for commands.")
+        self.table._save()
+
+    def line(self) -> str:
+        """One line about the table for the lobby's lists."""
+        return describe(self.row)
+
+
+def describe(row: TableRow) -> str:
+    people = [s.name if s.account is not None else "-" for s in row.seats if s.player == "human"]
+    ai = [s.player for s in row.seats if s.player != "human"]
+    seats = ", ".join([*people, *ai])
+    options = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
+    rated = "rated" if row.rated else "casual"
+    return f"{row.game} {options} [{seats}] {time_control(row.deadline)} {rated}".replace(
+        "  ", " "
+    )
+
+
+def build(
+    reg: Registry,
+    row: TableRow,
+    actions: list[str],
+    talk: list[ChatLine],
+    store: AsyncStore,
+    pool: Pool,
+    log: Any,
+) -> Hosted:
+    """The table of ``row``, its moves replayed from the seed; ``StoreError`` when it
+    cannot be rebuilt (a game no longer installed, a move that does not replay)."""
+    where = f"table {row.id}"
+    game = reg.games.get(row.game)
+    if game is None:
+        raise StoreError(f"{where}: game {row.game!r} is not installed")
+    try:
+        seats = [Seat(s.name, parse_spec(s.player, reg.players)) for s in row.seats]
+        match = Match(game, game.resolve_options(row.options), row.seed, seats)
+        for _i, text in enumerate(actions):
+            match.apply_text(text)
+    except (ValueError, IllegalAction) as exc:
+        raise StoreError(f"{where}: does not replay: {exc}") from None
+    if row.forfeit is not None:
+        match.forfeit = ForfeitRecord(int(row.forfeit["seat"]), str(row.forfeit["reason"]))
+    if row.seconds and len(row.seconds) == len(seats):
+        match.seconds = [float(s) for s in row.seconds]
+    record = TableRecord(
+        owners={
+            i: Owner(s.name, account_key(s.account))
+            for i, s in enumerate(row.seats)
+            if s.account is not None
+        },
+        talk=[TalkDoc(t.move, t.who, t.text) for t in talk],
+    )
+    saver = StoreSaver(store, row, len(record.talk))
+    if row.status == PLAYING:
+        floor = time.time() - row.deadline + min(row.deadline, RESTART_GRACE)
+        saver.turn_since = max(row.turn_since, floor)
+    table = Table(match, reg.players, saver, record=record, spectators=True, log=log)
+    table.reopen = "it reopens where it was when the server is back"
+    for seat in list(table.players):
+        table.players[seat] = PoolPlayer(pool, str(seats[seat].spec), seat, row.seed + seat)
+    if row.rated:
+        table.hinter = lambda game, state, seat: ["no hints at a rated table"]
+    else:
+        table.hinter = pool.hint
+    if row.status == PLAYING:
+        table.go.set()  # nobody is here yet: the game goes on without a greeting
+    return Hosted(row, table, saver)
+
+
+def new_row(
+    game: str,
+    options: dict[str, str],
+    seed: int,
+    seats: list[SeatRow],
+    creator: int,
+    rated: bool,
+    deadline: float,
+) -> TableRow:
+    now = time.time()
+    return TableRow(
+        0, game, options, seed, seats, creator, rated, deadline, OPEN, now, now,
+        seconds=[0.0] * len(seats),
+    )  # fmt: skip

@@ -1,0 +1,160 @@
+"""The server's SSH endpoint: who gets in, how many connections, start and stop.
+
+A key gets in when it belongs to an account, or when it may register one (the
+registration policy); a client without a key never does. Connections are counted
+per address and in all; a client that does not finish logging in within
+LOGIN_TIMEOUT seconds, or stops answering keepalives, is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from vikingcli.server.lobby import Lobby
+from vikingcli.server.screen import ServerSession
+from vikingcli.table.ssh import read_host_key, write_host_key
+
+LOGIN_TIMEOUT = 30
+KEEPALIVE = 30
+
+
+class _Endpoint:
+    """What every connection shares: the lobby and the counts."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self.by_address: dict[str, int] = {}
+        self.conns: set[asyncssh.SSHServerConnection] = set()
+        self.sessions: set[Any] = set()
+
+
+class _Connection(asyncssh.SSHServer):
+    def __init__(self, endpoint: _Endpoint) -> None:
+        self.endpoint = endpoint
+        self.address = ""
+        self.fingerprint: str | None = None
+        self.refused: str | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        ep = self.endpoint
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""
+        limits = ep.lobby.limits
+        if len(ep.conns) >= limits.max_connections:
+            self.refused = "the server is full; try again later"
+        elif ep.by_address.get(self.address, 0) >= limits.per_address:
+            self.refused = f"at most {limits.per_address} connections from one address"
+        ep.conns.add(conn)
+        ep.by_address[self.address] = ep.by_address.get(self.address, 0) + 1
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        ep = self.endpoint
+        ep.conns.discard(self.conn)
+        left = ep.by_address.get(self.address, 1) - 1
+        if left > 0:
+            ep.by_address[self.address] = left
+        else:
+            ep.by_address.pop(self.address, None)
+
+    def begin_auth(self, username: str) -> bool:
+        if self.refused is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refused)
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        lobby = self.endpoint.lobby
+        fingerprint = key.get_fingerprint("sha256")
+        known = await lobby.store.call(lobby.store.store.account_by_key, fingerprint)
+        if known is None and not lobby.policy.admits(fingerprint):
+            return False
+        # The last key accepted is the one that signs (each attempt is checked again).
+        self.fingerprint = fingerprint
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def session_requested(self) -> ServerSession:
+        assert self.fingerprint is not None
+        user = self.conn.get_extra_info("username") or ""
+        ep = self.endpoint
+        return ServerSession(ep.lobby, self.address, self.fingerprint, user, ep.sessions)
+
+
+async def run_server(
+    lobby: Lobby,
+    host: str,
+    port: int,
+    host_key: Path,
+    on_listen: Callable[[str, int, int], None],
+    stop: asyncio.Event | None = None,
+) -> str:
+    """Listen until SIGTERM, SIGINT or ``stop``; every table is kept as it stands.
+    ``on_listen(host, port, tables)`` runs once the port is open and the tables are
+    back. Returns why the server stopped."""
+    new_key = not host_key.exists()
+    key = asyncssh.generate_private_key("ssh-ed25519") if new_key else read_host_key(host_key)
+    endpoint = _Endpoint(lobby)
+    server = await asyncssh.create_server(
+        lambda: _Connection(endpoint),
+        host,
+        port,
+        server_host_keys=[key],
+        encoding="utf-8",
+        errors="replace",
+        # prompt-toolkit edits the line; asyncssh's own line editor would only sit in
+        # the way of every byte sent (measuring each character's column).
+        line_editor=False,
+        login_timeout=LOGIN_TIMEOUT,
+        keepalive_interval=KEEPALIVE,
+        keepalive_count_max=4,
+    )
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(
+        lambda _, context: lobby.log(f"server error: {context.get('message', context)}")
+    )
+    stop = stop or asyncio.Event()
+    reason = "the server stopped"
+
+    def stopping(why: str) -> None:
+        nonlocal reason
+        reason = why
+        stop.set()
+
+    try:
+        if new_key:
+            write_host_key(key, host_key)
+        tables = await lobby.open()
+        on_listen(host, server.sockets[0].getsockname()[1], tables)
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stopping, f"the server stopped ({sig.name})")
+        await stop.wait()
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+        server.close()
+        await lobby.stop(reason)
+        deadline = time.monotonic() + 3
+        while endpoint.sessions and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        for conn in list(endpoint.conns):
+            conn.close()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(conn.wait_closed(), 2)
+        await server.wait_closed()
+    return reason

@@ -1,0 +1,352 @@
+"""What one SSH connection to the server sees: registering a name for a new key,
+then the lobby's prompt, and a table's prompt while the person sits at or watches a
+table.
+
+On a terminal (``ssh -p PORT HOST``) this is a prompt-toolkit session like the one
+of ``vikingcli serve`` (:class:`~vikingcli.table.ssh.GuardedSession`: the same input
+bounds, Tab completion, messages above the prompt, a live status line under it).
+Without a terminal (``ssh -T``, pipes, scripts) it is plain lines: each line read is
+a command, each answer is printed as text; ``ssh -p PORT HOST who`` runs one command
+and ends (``register NAME [CODE]`` registers a new key that way).
+
+Every connection is bounded: the input guard of the table (bytes a second, line
+length), and output the client does not read is not kept without end: a connection
+more than MAX_BACKLOG bytes behind is closed, so a silent client costs nobody else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import DynamicCompleter, WordCompleter
+from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
+from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
+from prompt_toolkit.history import InMemoryHistory
+
+from vikingcli.engine.text import plain_text
+from vikingcli.saves.table_record import new_connection, printable
+from vikingcli.server.accounts import CODE_TRIES, check_name
+from vikingcli.server.hosting import Hosted
+from vikingcli.server.lobby import Lobby
+from vikingcli.server.store import Account, NameTaken, StoreError
+from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, Bucket, Notices
+from vikingcli.table.shared import Place
+from vikingcli.table.ssh import STYLE, GuardedSession, Terminal
+
+MAX_BACKLOG = 1 << 17
+"""Bytes of output a connection may leave unread before it is closed."""
+MAX_QUEUED_LINES = 64
+"""Lines typed ahead in line mode before more are refused."""
+NAME_TRIES = 5
+
+
+def _unpostponed(session: PromptSession[str]) -> PromptSession[str]:
+    """A prompt that redraws when asked, once. prompt-toolkit's default postpones a
+    redraw while the event loop has other work, by scheduling it again and again for
+    up to 10 ms; with a hundred prompts on one busy loop those reschedulings were a
+    good part of the server's work (and each one a write to the loop's wake-up pipe)."""
+    session.app.max_render_postpone_time = None
+    return session
+
+
+class ServerSession(GuardedSession):
+    """One SSH session of a person (a :class:`~vikingcli.server.lobby.Conn`)."""
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        address: str,
+        fingerprint: str,
+        user: str,
+        live: set[Any],
+    ) -> None:
+        super().__init__(self._on_terminal, printable(user, 24), lobby.log, live)
+        self.lobby = lobby
+        self.address = address
+        self.fingerprint = fingerprint
+        self.connection = new_connection()
+        self.account: Account = Account(0, "", 0.0)
+        self.hosted: Hosted | None = None
+        self.place: Place | None = None
+        self.talk = Bucket(SAY_RATE, SAY_BURST)
+        self.notices = Notices()
+        self.command: str | None = None
+        self.line_mode = False
+        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self._partial = ""
+        self._prompt: PromptSession[str] | None = None
+        self._closed = False
+
+    # -- SSH ---------------------------------------------------------------------------
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command[:MAX_LINE]
+        return True
+
+    def session_started(self) -> None:
+        chan = self._chan
+        assert chan is not None
+        self.line_mode = self.command is not None or chan.get_terminal_type() is None
+        if self.line_mode:
+            self.interact_task = asyncio.get_running_loop().create_task(self._on_lines())
+        else:
+            super().session_started()
+
+    def data_received(self, data: str, datatype: object) -> None:
+        if not self.line_mode:
+            super().data_received(data, datatype)
+            return
+        text, notes = self.guard.admit(data)
+        for note in notes:
+            self.show(note, "error")
+        buffer = self._partial + text.replace("\r\n", "\n").replace("\r", "\n")
+        *complete, self._partial = buffer.split("\n")
+        for line in complete:
+            if "\x15" in line:  # the guard dropped an overlong line
+                continue
+            if self.lines.qsize() >= MAX_QUEUED_LINES:
+                if self.notices.due("queue"):
+                    self.show("input refused: too many lines ahead of the answers", "error")
+                continue
+            self.lines.put_nowait(line)
+
+    def eof_received(self) -> bool:
+        if self.line_mode:
+            self.lines.put_nowait(None)
+            return True  # half open: the answers still go out
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        if self.line_mode:
+            self.lines.put_nowait(None)
+        super().connection_lost(exc)
+
+    # -- the Conn the lobby talks to ---------------------------------------------------
+
+    def _backlogged(self) -> bool:
+        chan = self._chan
+        if chan is None or self._closed:
+            return True
+        if chan.get_write_buffer_size() > MAX_BACKLOG:
+            self._closed = True
+            self.log(f"{self.account.name or self.user}: closed, not reading its output")
+            chan.close()
+            return True
+        return False
+
+    def show(self, text: Any, style: str = "") -> None:
+        if self._backlogged():
+            return
+        if self.line_mode:
+            assert self._chan is not None
+            body = text if isinstance(text, str) else plain_text(to_formatted_text(text))
+            self._chan.write(body + "\n")
+        elif self.terminal is not None:
+            self.terminal.show(text, style)
+
+    def refresh(self) -> None:
+        if self.terminal is not None:
+            self.terminal.refresh()
+
+    def hang_up(self) -> None:
+        if self.line_mode:
+            self.lines.put_nowait(None)
+        elif self.terminal is not None:
+            self.terminal.hang_up()
+
+    # -- reading lines -------------------------------------------------------------------
+
+    async def _drained(self) -> None:
+        """Let what is queued for the screen be printed before a prompt starts (a
+        prompt that starts first is drawn where those lines then go)."""
+        for _ in range(200):
+            if self.terminal is None or self.terminal.queue.empty():
+                return
+            await asyncio.sleep(0.005)
+
+    async def _ask(self, prompt: str, password: bool = False) -> str | None:
+        """One answer to a question (registration); ``None`` when the person went."""
+        if self.line_mode:
+            assert self._chan is not None
+            self._chan.write(prompt)
+            return await self.lines.get()
+        assert self.terminal is not None
+        session: PromptSession[str] = _unpostponed(PromptSession(style=STYLE))
+        await self._drained()
+        self.terminal.session = session
+        try:
+            return await session.prompt_async(
+                prompt, is_password=password, handle_sigint=False, set_exception_handler=False
+            )
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+    async def _next_line(self) -> str | None:
+        if self.line_mode:
+            return await self.lines.get()
+        assert self.terminal is not None and self._prompt is not None
+        await self._drained()
+        self.terminal.session = self._prompt
+        while not self.terminal.done:
+            try:
+                return await self._prompt.prompt_async(
+                    handle_sigint=False, set_exception_handler=False
+                )
+            except KeyboardInterrupt:
+                self.show("^C: type 'quit' to leave", "error")
+            except EOFError:
+                return None
+        return None
+
+    def _prompt_session(self) -> PromptSession[str]:
+        lobby = self.lobby
+
+        def message() -> FormattedText:
+            text, style = lobby.prompt(self)
+            return FormattedText([(style, text)])
+
+        session: PromptSession[str] = PromptSession(
+            message,
+            completer=DynamicCompleter(
+                lambda: WordCompleter(lobby.completions(self), sentence=True)
+            ),
+            history=InMemoryHistory(),
+            # Tab completes; completing at every keystroke would cost every connection
+            # a completer run and a menu drawn per key (a hundred people typing).
+            complete_while_typing=False,
+            style=STYLE,
+            bottom_toolbar=lambda: lobby.status(self),
+        )
+        return _unpostponed(session)
+
+    # -- the person's session ------------------------------------------------------------
+
+    async def _on_terminal(self, _: PromptToolkitSSHSession) -> None:
+        assert self._output is not None
+        terminal = self.terminal = Terminal(self._output)
+        pump = asyncio.ensure_future(terminal.pump())
+        try:
+            self._prompt = self._prompt_session()
+            await self._session()
+        finally:
+            terminal.hang_up()
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(pump, 2)
+
+    async def _on_lines(self) -> None:
+        chan = self._chan
+        assert chan is not None
+        try:
+            await self._session()
+        except asyncio.CancelledError:
+            pass
+        except Exception as exc:
+            self.log(f"{self.user}: connection failed: {type(exc).__name__}: {exc}")
+        finally:
+            with contextlib.suppress(Exception):
+                chan.exit(0)
+
+    async def _session(self) -> None:
+        lobby = self.lobby
+        account = await lobby.store.call(lobby.store.store.account_by_key, self.fingerprint)
+        if account is None:
+            account = await self._register()
+            if account is None:
+                return
+        self.account = account
+        if self.command is not None and not self.command.startswith("register"):
+            lobby.arrive(self)
+            try:
+                await lobby.handle(self, self.command)
+            finally:
+                lobby.depart(self)
+            return
+        if self.command is not None:
+            return
+        lobby.arrive(self)
+        try:
+            await lobby.welcome(self)
+            while True:
+                line = await self._next_line()
+                if line is None:
+                    break
+                if self.hosted is not None and self.place is not None:
+                    keep = await lobby.at_table(self, line)
+                else:
+                    keep = await lobby.handle(self, line)
+                if not keep:
+                    break
+        finally:
+            lobby.depart(self)
+
+    async def _register(self) -> Account | None:
+        """A new key: a name for it (and an invite code, where the host asks one)."""
+        lobby, policy = self.lobby, self.lobby.policy
+        fp = self.fingerprint
+        if not policy.admits(fp):
+            self.show("This key has no account here, and this server takes no new ones.", "error")
+            return None
+        given: list[str] = []
+        if self.command is not None:
+            words = self.command.split()
+            if not words or words[0] != "register":
+                self.show(
+                    "This key has no account here. Register with a terminal (ssh -t), or:"
+                    " ssh ... register NAME [INVITE-CODE]",
+                    "error",
+                )
+                return None
+            given = words[1:3]
+        self.show(f"This key is new here ({fp}). {policy.describe()}.")
+        if policy.needs_code(fp):
+            for _ in range(CODE_TRIES):
+                code = given[1] if len(given) > 1 else await self._ask("Invite code: ", True)
+                if code is None:
+                    return None
+                if policy.code_ok(code):
+                    break
+                self.show("that is not an invite code of this server", "error")
+                await asyncio.sleep(1)  # a slow door: guessing codes takes long
+                if given:
+                    return None
+            else:
+                return None
+        suggested = policy.keys.get(fp) or (self.user if check_name(self.user) is None else None)
+        for _ in range(NAME_TRIES):
+            if given:
+                name: str | None = given[0]
+            else:
+                hint = f" [{suggested}]" if suggested else ""
+                name = await self._ask(f"Choose your name ({'2-16 letters'}){hint}: ")
+            if name is None:
+                return None
+            name = name.strip() or (suggested or "")
+            problem = check_name(name)
+            if problem is None:
+                problem = lobby.registrations.check(self.address)
+                if problem is not None:
+                    self.show(problem, "error")
+                    return None
+                try:
+                    account = await lobby.store.call(
+                        lobby.store.store.create_account, name, fp, time.time()
+                    )
+                except NameTaken:
+                    problem = f"the name {name!r} is taken; choose another"
+                except StoreError as exc:
+                    self.show(f"not registered: {exc}", "error")
+                    return None
+                else:
+                    lobby.registrations.spend(self.address)
+                    lobby.log(f"registered {name} ({fp}) from {self.address}")
+                    self.show(f"Registered: you are {name}. This key logs you in from now on.")
+                    return account
+            self.show(problem, "error")
+            if given:
+                return None
+        return None
