@@ -14,7 +14,8 @@ from __future__ import annotations
 from vikingcli.engine import IllegalAction
 from vikingcli.table.limits import MAX_LINE
 from vikingcli.table.lookups import look_up
-from vikingcli.table.shared import Place, Table
+from vikingcli.table.places import Place
+from vikingcli.table.shared import Table
 
 HELP = (
     "Type an action (Tab completes) when it is your move. Look-ups answer at any time: "

@@ -43,8 +43,9 @@ from vikingcli.saves.match_file import create_save
 from vikingcli.saves.table_record import Identity, new_connection, read_table_record
 from vikingcli.table import commands
 from vikingcli.table.limits import InputGuard, clamp_size
+from vikingcli.table.places import Place
 from vikingcli.table.screen import TableScreen, fits
-from vikingcli.table.shared import Place, Table
+from vikingcli.table.shared import Table
 from vikingcli.table.ssh_keys import keys_by_name, read_host_key, table_keys, write_host_key
 
 HANG_UP_DELAY = 1.5
