@@ -12,7 +12,12 @@ The modules, from the bottom up:
 ``workers``    AI moves, hints and analyses in a bounded pool of worker processes
 ``hosting``    one table of the server: the shared :class:`~vikingcli.table.shared.Table`
                kept in the store move by move, its move deadline, its end and ratings
-``lobby``      the server's state (tables, people online, chat) and the lobby commands
+``lobbyparts`` what the lobby and its command mixins share: a connection, the limits
+``tablecommands``, ``peoplecommands``
+               the lobby's commands about tables (create, join, watch...) and about
+               people, talk and finished games' records (who, tell, replay...)
+``lobby``      the server's state (tables, people online, chat), the prompt, and the
+               lobby, whose commands come from the two mixins above
 ``screen``     what a connection sees: registration, the lobby prompt, a table's prompt
                (prompt-toolkit on a terminal, plain lines in pipes)
 ``listen``     the SSH endpoint: authentication, per-address limits, start and stop

@@ -1,7 +1,10 @@
-"""The server's state and the lobby's commands, in the spirit of the telnet chess
-servers: ``tables``, ``create``, ``join``, ``watch``, ``who``, ``finger NAME``,
-``history``, ``top``, ``say``, ``tell NAME``, ``replay``, ``analyze``, ``record``,
-``addkey``, ``keys``, ``cancel``.
+"""The server's state and the lobby, in the spirit of the telnet chess servers: the
+tables this process plays (taken up, played, rated, handed over in a fleet, stopped),
+the people online (arriving, leaving, at a table and back), what the prompt shows, and
+the lobby's commands: ``tables``, ``create``, ``join``, ``watch``, ``cancel``
+(:mod:`vikingcli.server.tablecommands`), ``who``, ``finger NAME``, ``history``,
+``top``, ``say``, ``tell NAME``, ``replay``, ``analyze``, ``record``, ``addkey``,
+``keys`` (:mod:`vikingcli.server.peoplecommands`), ``games``, ``help`` and ``quit``.
 
 Nothing here knows SSH or a terminal: a connection is a :class:`Conn` (show a line,
 redraw the prompt, hang up) with its account. At a table a connection is a
@@ -19,46 +22,23 @@ import contextlib
 import datetime
 import gc
 import os
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from vikingcli.core.registry import Registry
-from vikingcli.core.specs import parse_spec, seat_names
-from vikingcli.engine import SpecError
-from vikingcli.engine.text import columns, shown
 from vikingcli.saves.table_record import printable
 from vikingcli.server.accounts import Policy, Registrations
-from vikingcli.server.hosting import (
-    CANCELLED,
-    Hosted,
-    build,
-    duration,
-    identity,
-    new_row,
-    parse_duration,
-    time_control,
-)
+from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity
+from vikingcli.server.lobbyparts import LOBBY, Conn, Limits
+from vikingcli.server.peoplecommands import PeopleCommands
 from vikingcli.server.ratings import player_id, rate
-from vikingcli.server.store import (
-    OPEN,
-    OVER,
-    PLAYING,
-    Account,
-    AsyncStore,
-    ChatLine,
-    SeatRow,
-    StoreError,
-    TableRow,
-)
+from vikingcli.server.store import OPEN, PLAYING, AsyncStore, ChatLine, StoreError, TableRow
+from vikingcli.server.tablecommands import TableCommands
 from vikingcli.server.workers import Pool
 from vikingcli.table import commands
-from vikingcli.table.limits import SAY_BURST, SAY_RATE, Bucket, Notices
-from vikingcli.table.shared import Place
 
-LOBBY = "lobby"
 LEASE = 30.0
 """Seconds a server process holds a table without renewing (PostgreSQL fleets)."""
 TICK = 1.0
@@ -75,7 +55,6 @@ every COLLECT_EVERY seconds one full collection frees what cycles among them hav
 become garbage: one pause in ten minutes instead of one every few seconds."""
 LATE = 0.25
 """Seconds late the event loop may answer before the log says the server is busy."""
-DEFAULT_TIME = "1d"
 
 HELP = """\
 Lobby commands (Tab completes):
@@ -101,44 +80,7 @@ Lobby commands (Tab completes):
   help, quit"""
 
 TABLE_WORDS = ("leave", "tell ", "who")
-TOO_FAST = f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second"
 TABLE_HELP = "'leave': back to the lobby (your seat stays yours), 'tell NAME TEXT', 'who'."
-
-
-class Conn(Protocol):
-    """One connection of a logged-in person, as the lobby uses it."""
-
-    account: Account
-    address: str
-    connection: int
-    hosted: Hosted | None
-    place: Place | None
-    talk: Bucket
-    notices: Notices
-
-    def show(self, text: Any, style: str = "") -> None: ...
-
-    def refresh(self) -> None: ...
-
-    def hang_up(self) -> None: ...
-
-
-@dataclass
-class Limits:
-    """What one person, one address and the whole server may use."""
-
-    tables_per_person: int = 8
-    """Tables a person may have created that are open or being played."""
-    max_tables: int = 200
-    """Tables one server process plays at once."""
-    chat_length: int = 300
-    per_address: int = 8
-    """Connections from one address at once."""
-    max_connections: int = 500
-    ai_seconds: float = 10.0
-    """The most thinking time an AI seat may be given (mcts:seconds=...)."""
-    ai_iterations: int = 20000
-    replay_lines: int = 3000
 
 
 class TableScreen:
@@ -163,8 +105,9 @@ class TableScreen:
 
 
 @dataclass
-class Lobby:
-    """Everything one server process hosts: its tables, the people online, chat."""
+class Lobby(TableCommands, PeopleCommands):
+    """Everything one server process hosts: its tables, the people online, chat. The
+    lobby's commands about tables and about people come from its two mixins."""
 
     reg: Registry
     store: AsyncStore
@@ -557,419 +500,3 @@ class Lobby:
             lines.append(f"  {name:<12} {game.min_players}-{game.max_players} players  {opts}")
         lines.append(f"AI seats: {', '.join(self.ai_kinds)}")
         conn.show("\n".join(lines))
-
-    async def cmd_tables(self, conn: Conn, rest: str) -> None:
-        store = self.store.store
-        rows = await self.store.call(store.tables, (OPEN, PLAYING), 200)
-        me = conn.account.id
-        mine = [r for r in rows if any(s.account == me for s in r.seats)]
-        turn_ids = {h.id for h in self._my_turn_tables(conn)}
-        mine.sort(key=lambda r: (r.id not in turn_ids, r.id))
-        open_rows = [r for r in rows if r.status == OPEN and r not in mine]
-        live = [r for r in rows if r.status == PLAYING and r not in mine]
-        out = ["Your games (your turn first):" if mine else "Your games: none"]
-        for r in mine:
-            out.append(f"  {r.id:>4}  {self._state_of(r, me)}  {self._describe(r)}")
-        out.append("Open tables (join N):" if open_rows else "Open tables: none ('create GAME')")
-        for r in open_rows[:30]:
-            free = sum(1 for s in r.seats if s.player == "human" and s.account is None)
-            out.append(f"  {r.id:>4}  {free} seat(s) free  {self._describe(r)}")
-        out.append("Games to watch (watch N):" if live else "Games to watch: none")
-        for r in live[:30]:
-            out.append(f"  {r.id:>4}  move {r.moves + 1}  {self._describe(r)}")
-        conn.show("\n".join(out))
-
-    def _describe(self, row: TableRow) -> str:
-        people = [
-            s.name if s.account is not None else "(free)" if s.player == "human" else s.player
-            for s in row.seats
-        ]
-        game = self.reg.games.get(row.game)
-        defaults = {o.name: o.default for o in game.options} if game is not None else {}
-        options = "".join(
-            f" {k}={v}" for k, v in sorted(row.options.items()) if defaults.get(k) != v
-        )  # the options a table changed; the rest are the game's defaults
-        rated = "rated" if row.rated else "casual"
-        return f"{row.game}{options}, {time_control(row.deadline)}, {rated}: {', '.join(people)}"
-
-    def _state_of(self, row: TableRow, me: int) -> str:
-        hosted = self.hosted.get(row.id)
-        if row.status == OPEN:
-            return "waiting for people"
-        if hosted is None:
-            return "on another server"
-        seat = hosted.waits_for()
-        if seat is not None and hosted.row.seats[seat].account == me:
-            return f"YOUR TURN ({duration(hosted.time_left())} left)"
-        mover = hosted.to_move()
-        return "thinking" if mover is None else f"{hosted.table.seat_name(mover)} to move"
-
-    async def cmd_create(self, conn: Conn, rest: str) -> None:
-        words = rest.split()
-        if not words:
-            conn.show("create GAME [people=N] [ai=SPEC ...] [time=3d] [rated|casual]", "error")
-            return
-        try:
-            row = self._new_table(conn, words)
-        except ValueError as exc:
-            conn.show(f"not created: {exc}", "error")
-            return
-        store = self.store.store
-        count = await self.store.call(store.count_tables_by, conn.account.id, (OPEN, PLAYING))
-        if count >= self.limits.tables_per_person:
-            conn.show(
-                f"not created: you have {count} tables open or in play"
-                f" (at most {self.limits.tables_per_person}); finish or cancel one",
-                "error",
-            )
-            return
-        if len(self.hosted) >= self.limits.max_tables:
-            conn.show("not created: the server plays as many tables as it can now", "error")
-            return
-        row.id = await self.store.call(store.create_table, row)
-        await self.store.call(store.claim, row.id, self.host, time.time() + self.lease, time.time())
-        hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
-        self._play(hosted)
-        self.log(f"{conn.account.name} created table {row.id}: {hosted.line()}")
-        conn.show(f"Table {row.id} created: {self._describe(row)}")
-        if not hosted.table.humans:
-            hosted.start()
-            self.enter(conn, hosted, watch=True)
-        else:
-            self.enter(conn, hosted, watch=False)
-
-    def _new_table(self, conn: Conn, words: list[str]) -> TableRow:
-        name = words[0].lower()
-        game = self.reg.games.get(name)
-        if game is None:
-            raise ValueError(f"no game {name!r} (installed: {', '.join(sorted(self.reg.games))})")
-        people, ai, options = 1, [], {}
-        rated, deadline = True, parse_duration(DEFAULT_TIME)
-        for word in words[1:]:
-            key, eq, value = word.partition("=")
-            if word in ("rated", "casual"):
-                rated = word == "rated"
-            elif key == "people" and value.isdigit():
-                people = int(value)
-            elif key == "ai" and value:
-                ai.append(self._ai_spec(value))
-            elif key == "time" and value:
-                deadline = parse_duration(value)
-            elif eq and key:
-                options[key] = value
-            else:
-                raise ValueError(f"{printable(word, 40)!r} is not people=N, ai=SPEC, time=T,"
-                                 " rated, casual or OPTION=VALUE")  # fmt: skip
-        total = people + len(ai)
-        if not game.min_players <= total <= game.max_players:
-            raise ValueError(
-                f"{game.title} takes {game.min_players}-{game.max_players} seats and you"
-                f" asked for {people} people and {len(ai)} AI (you are one of the people;"
-                " people=0: a table of AI players to watch)"
-            )
-        resolved = game.resolve_options(options)
-        kinds = ["human"] * people + [spec.split(":", 1)[0] for spec in ai]
-        flags = [True] * people + [False] * len(ai)
-        names = seat_names(kinds, flags, [None] * total, conn.account.name)
-        seats = [
-            SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
-        ]
-        seed = secrets.randbelow(2**62)
-        return new_row(name, resolved, seed, seats, conn.account.id, rated, deadline)
-
-    def _ai_spec(self, text: str) -> str:
-        kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
-        if kind not in self.ai_kinds:
-            raise ValueError(f"ai={printable(kind, 30)}: AI seats are {', '.join(self.ai_kinds)}")
-        try:
-            spec = parse_spec(text, self.reg.players)
-        except SpecError as exc:
-            raise ValueError(str(exc)) from None
-        if spec.kind not in self.ai_kinds:
-            raise ValueError(f"ai={spec.kind}: AI seats are {', '.join(self.ai_kinds)}")
-        seconds = spec.params.get("seconds")
-        if isinstance(seconds, int | float) and seconds > self.limits.ai_seconds:
-            raise ValueError(f"ai={text}: at most seconds={self.limits.ai_seconds:g} a move")
-        iterations = spec.params.get("iterations")
-        if isinstance(iterations, int) and iterations > self.limits.ai_iterations:
-            raise ValueError(f"ai={text}: at most iterations={self.limits.ai_iterations}")
-        return str(spec)
-
-    def _table_no(self, conn: Conn, rest: str, verb: str) -> int | None:
-        number = rest.split()[0] if rest.split() else ""
-        if not number.isdigit() or len(number) > 12:
-            conn.show(f"{verb} N: N is a table number ('tables' lists them)", "error")
-            return None
-        return int(number)
-
-    async def _hosted_or_say(self, conn: Conn, number: int) -> Hosted | None:
-        hosted = self.hosted.get(number)
-        if hosted is not None:
-            return hosted
-        row = await self.store.call(self.store.store.table, number)
-        if row is None:
-            conn.show(f"there is no table {number}", "error")
-        elif row.status in (OVER, CANCELLED):
-            conn.show(f"table {number} is over; 'replay {number}' shows it", "error")
-        else:
-            conn.show(f"table {number} is on another server process; fetching it...")
-            fetched = await self._fetch(number)
-            if fetched is not None:
-                return fetched
-            conn.show(
-                f"table {number} is being played on another server process (someone is at"
-                " it there); try again when they have left it",
-                "error",
-            )
-        return None
-
-    async def cmd_join(self, conn: Conn, rest: str) -> None:
-        number = self._table_no(conn, rest, "join")
-        if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
-            return
-        if hosted.seat_of(conn.account.id) is None and not hosted.free_seats():
-            conn.show(f"table {number} has no free seat; 'watch {number}' watches it", "error")
-            return
-        self.enter(conn, hosted, watch=False)
-
-    async def cmd_watch(self, conn: Conn, rest: str) -> None:
-        number = self._table_no(conn, rest, "watch")
-        if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
-            return
-        self.enter(conn, hosted, watch=True)
-
-    async def cmd_cancel(self, conn: Conn, rest: str) -> None:
-        number = self._table_no(conn, rest, "cancel")
-        if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
-            return
-        if hosted.row.creator != conn.account.id:
-            conn.show(f"table {number} is not yours to cancel", "error")
-        elif hosted.saver.status != OPEN:
-            conn.show(f"table {number} has begun; it is played to the end", "error")
-        else:
-            hosted.saver.status = CANCELLED
-            hosted.table.stop(f"{conn.account.name} cancelled table {number}")
-            conn.show(f"table {number} cancelled")
-
-    async def cmd_who(self, conn: Conn, rest: str) -> None:
-        lines = [f"{len(self.online)} online:"]
-        for conns in sorted(self.online.values(), key=lambda cs: cs[0].account.name.lower()):
-            places = sorted({self.where(c) for c in conns})
-            lines.append(f"  {conns[0].account.name:<16} {', '.join(places)}")
-        conn.show("\n".join(lines))
-
-    async def _account(self, conn: Conn, name: str) -> Account | None:
-        found = await self.store.call(self.store.store.account_by_name, name)
-        if found is None:
-            conn.show(f"nobody is called {printable(name, 30)!r}", "error")
-        return found
-
-    async def cmd_finger(self, conn: Conn, rest: str) -> None:
-        name = rest.split()[0] if rest.split() else conn.account.name
-        who = await self._account(conn, name)
-        if who is None:
-            return
-        store = self.store.store
-        since = datetime.datetime.fromtimestamp(who.created, datetime.UTC).strftime("%Y-%m-%d")
-        online = self.online.get(who.id)
-        where = ", ".join(sorted({self.where(c) for c in online})) if online else "not online"
-        lines = [f"{who.name}: registered {since}; {where}"]
-        ratings = await self.store.call(store.ratings_of, who.id)
-        if ratings:
-            lines.append("  ratings (mu - 3 sigma; mu, sigma; games):")
-            for r in ratings:
-                lines.append(
-                    f"    {r.game:<12} {r.size}p  {r.shown:6.1f}  ({r.mu:.1f}, {r.sigma:.1f};"
-                    f" {r.games})"
-                )
-        else:
-            lines.append("  no rated games yet")
-        playing = await self.store.call(store.tables_of, who.id, (OPEN, PLAYING), 10)
-        if playing:
-            lines.append("  at tables: " + ", ".join(f"{r.id} ({r.game})" for r in playing))
-        done = await self.store.call(store.tables_of, who.id, (OVER,), 5)
-        lines += self._history_lines(done, who.id)
-        conn.show("\n".join(lines))
-
-    def _history_lines(self, rows: list[TableRow], account: int) -> list[str]:
-        if not rows:
-            return ["  no finished games"]
-        lines = ["  recent games:"]
-        for r in rows:
-            seat = next((i for i, s in enumerate(r.seats) if s.account == account), None)
-            result = r.result or {}
-            ranks, scores = result.get("ranks", []), result.get("scores", [])
-            mine = (
-                f"rank {ranks[seat]} of {len(ranks)}, {scores[seat]:g} points"
-                if seat is not None and seat < len(ranks)
-                else ""
-            )
-            others = ", ".join(s.name for s in r.seats)
-            rated = "rated" if r.rated else "casual"
-            lines.append(f"    {r.id:>4} {r.game:<10} {rated:<6} {mine}  ({others})")
-        return lines
-
-    async def cmd_history(self, conn: Conn, rest: str) -> None:
-        who: Account | None = conn.account
-        if rest.split():
-            who = await self._account(conn, rest.split()[0])
-        if who is None:
-            return
-        rows = await self.store.call(self.store.store.tables_of, who.id, (OVER,), 30)
-        conn.show("\n".join([f"{who.name}'s finished games:", *self._history_lines(rows, who.id)]))
-
-    async def cmd_top(self, conn: Conn, rest: str) -> None:
-        words = rest.split()
-        if not words or words[0] not in self.reg.games:
-            games = ", ".join(sorted(self.reg.games))
-            conn.show(f"top GAME [SIZE]: GAME is one of {games}", "error")
-            return
-        size = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
-        board = await self.store.call(self.store.store.leaderboard, words[0], size, 20)
-        if not board:
-            conn.show(f"no rated {words[0]} games yet")
-            return
-        lines = [f"{words[0]} leaderboard (mu - 3 sigma):"]
-        for i, r in enumerate(board, 1):
-            lines.append(f"  {i:>2}. {r.name:<24} {r.size}p {r.shown:6.1f}  {r.games} games")
-        conn.show("\n".join(lines))
-
-    async def cmd_say(self, conn: Conn, rest: str) -> None:
-        text = printable(rest, self.limits.chat_length)
-        if not text:
-            return
-        if not conn.talk.take():
-            if conn.notices.due("talk"):
-                conn.show(TOO_FAST, "error")
-            return
-        line = ChatLine(LOBBY, time.time(), conn.account.name, text)
-        self.store.submit(self.store.store.add_chat, line)
-        for conns in self.online.values():
-            for other in conns:
-                if other.hosted is None:
-                    other.show(f"{conn.account.name} says: {text}", "talk")
-
-    async def cmd_tell(self, conn: Conn, rest: str) -> None:
-        name, _, text = rest.partition(" ")
-        text = printable(text.strip(), self.limits.chat_length)
-        if not name or not text:
-            conn.show("tell NAME TEXT", "error")
-            return
-        targets = [
-            c for cs in self.online.values() for c in cs if c.account.name.lower() == name.lower()
-        ]
-        if not targets:
-            conn.show(f"{printable(name, 30)} is not online", "error")
-            return
-        if not conn.talk.take():
-            if conn.notices.due("talk"):
-                conn.show(TOO_FAST, "error")
-            return
-        for other in targets:
-            other.show(f"{conn.account.name} tells you: {text}", "talk")
-        conn.show(f"(told {targets[0].account.name})")
-
-    async def _finished_row(self, conn: Conn, rest: str, verb: str) -> TableRow | None:
-        number = self._table_no(conn, rest, verb)
-        if number is None:
-            return None
-        row = await self.store.call(self.store.store.table, number)
-        if row is None:
-            conn.show(f"there is no table {number}", "error")
-            return None
-        if row.status != OVER:
-            conn.show(f"table {number} is not over ('watch {number}' watches it)", "error")
-            return None
-        if not any(s.account == conn.account.id for s in row.seats):
-            conn.show(f"table {number}'s record is for its players", "error")
-            return None
-        return row
-
-    async def _match_of(self, row: TableRow) -> Any:
-        from vikingcli.server.hosting import build as rebuild
-
-        actions = await self.store.call(self.store.store.actions, row.id)
-        talk = await self.store.call(self.store.store.chat, f"table:{row.id}", 500)
-        hosted = rebuild(self.reg, row, actions, talk, self.store, self.pool, self.log)
-        return hosted
-
-    async def cmd_replay(self, conn: Conn, rest: str) -> None:
-        from vikingcli.study.replay import positions
-
-        row = await self._finished_row(conn, rest, "replay")
-        if row is None:
-            return
-        hosted = await self._match_of(row)
-        match = hosted.table.match
-        steps = positions(match, None)
-        words = rest.split()
-        if len(words) > 1:
-            if not words[1].isdigit() or int(words[1]) >= len(steps):
-                conn.show(f"replay N MOVE: MOVE is 0-{len(steps) - 1}", "error")
-                return
-            here = steps[int(words[1])]
-            board = shown(match.game.render(here.state, None), match.names)
-            conn.show("\n".join([*here.lines, board]))
-            return
-        lines = [line for step in steps for line in step.lines]
-        lines = lines[: self.limits.replay_lines]
-        lines += hosted.table.final_lines()
-        conn.show("\n".join(lines))
-
-    async def cmd_record(self, conn: Conn, rest: str) -> None:
-        from vikingcli.saves.match_file import save_document
-        from vikingcli.saves.schema import encode
-
-        row = await self._finished_row(conn, rest, "record")
-        if row is None:
-            return
-        hosted = await self._match_of(row)
-        doc = save_document(hosted.table.match, hosted.table.record.to_doc())
-        conn.show(encode(doc).decode())
-
-    async def cmd_analyze(self, conn: Conn, rest: str) -> None:
-        row = await self._finished_row(conn, rest, "analyze")
-        if row is None:
-            return
-        if conn.account.id in self.analysing:
-            conn.show("an analysis of yours is on its way; one at a time", "error")
-            return
-        hosted = await self._match_of(row)
-        match = hosted.table.match
-        mine = [i for i, s in enumerate(row.seats) if s.account == conn.account.id]
-        seats = [(s.name, str(s.spec)) for s in match.seats]
-        conn.show(f"analysing table {row.id} for you; the answer comes when it is ready")
-        self.analysing.add(conn.account.id)
-        try:
-            future = self.pool.analyze(
-                match.game.name, dict(match.options), match.seed, seats,
-                list(match.actions), mine, 100,
-            )  # fmt: skip
-            lines = await asyncio.wrap_future(future)
-        except Exception as exc:
-            lines = [f"the analysis failed: {type(exc).__name__}: {exc}"]
-        finally:
-            self.analysing.discard(conn.account.id)
-        conn.show("\n".join(lines))
-
-    async def cmd_addkey(self, conn: Conn, rest: str) -> None:
-        import asyncssh
-
-        try:
-            key = asyncssh.import_public_key(rest.strip())
-        except (asyncssh.KeyImportError, ValueError):
-            conn.show("addkey PUBLIC-KEY: one line of a .pub file (ssh-ed25519 AAAA...)", "error")
-            return
-        fingerprint = key.get_fingerprint("sha256")
-        added = await self.store.call(
-            self.store.store.add_key, conn.account.id, fingerprint, time.time()
-        )
-        if added:
-            self.log(f"{conn.account.name} added key {fingerprint}")
-            conn.show(f"key {fingerprint} added: it logs in as {conn.account.name}")
-        else:
-            conn.show(f"key {fingerprint} belongs to an account already", "error")
-
-    async def cmd_keys(self, conn: Conn, rest: str) -> None:
-        keys = await self.store.call(self.store.store.keys, conn.account.id)
-        conn.show("Your keys:\n" + columns(keys))

@@ -1,0 +1,99 @@
+"""What the lobby (:mod:`vikingcli.server.lobby`) and its command mixins
+(:mod:`vikingcli.server.tablecommands`, :mod:`vikingcli.server.peoplecommands`) share:
+a connection as the lobby sees one (:class:`Conn`), the server's :class:`Limits`, and
+:class:`LobbyPart`, the base of each mixin, which names the lobby's state and the
+lobby's own methods a mixin's commands use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from vikingcli.core.registry import Registry
+from vikingcli.server.hosting import Hosted
+from vikingcli.server.store import Account, AsyncStore
+from vikingcli.server.workers import Pool
+from vikingcli.table.limits import Bucket, Notices
+from vikingcli.table.shared import Place
+
+LOBBY = "lobby"
+"""The lobby's chat channel in the store."""
+
+
+class Conn(Protocol):
+    """One connection of a logged-in person, as the lobby uses it."""
+
+    account: Account
+    address: str
+    connection: int
+    hosted: Hosted | None
+    place: Place | None
+    talk: Bucket
+    notices: Notices
+
+    def show(self, text: Any, style: str = "") -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def hang_up(self) -> None: ...
+
+
+@dataclass
+class Limits:
+    """What one person, one address and the whole server may use."""
+
+    tables_per_person: int = 8
+    """Tables a person may have created that are open or being played."""
+    max_tables: int = 200
+    """Tables one server process plays at once."""
+    chat_length: int = 300
+    per_address: int = 8
+    """Connections from one address at once."""
+    max_connections: int = 500
+    ai_seconds: float = 10.0
+    """The most thinking time an AI seat may be given (mcts:seconds=...)."""
+    ai_iterations: int = 20000
+    replay_lines: int = 3000
+
+
+class LobbyPart:
+    """The base of the lobby's command mixins: the fields of the
+    :class:`~vikingcli.server.lobby.Lobby` a mixin is part of, and the lobby's own
+    methods its commands call (declared for the type checker only: ``Lobby`` defines
+    them), plus what both mixins use."""
+
+    reg: Registry
+    store: AsyncStore
+    pool: Pool
+    limits: Limits
+    log: Callable[[str], None]
+    host: str
+    hosted: dict[int, Hosted]
+    online: dict[int, list[Conn]]
+    analysing: set[int]
+    lease: float
+
+    if TYPE_CHECKING:
+
+        @property
+        def ai_kinds(self) -> list[str]: ...
+
+        async def _fetch(self, number: int) -> Hosted | None: ...
+
+        def _play(self, hosted: Hosted) -> None: ...
+
+        def _my_turn_tables(self, conn: Conn) -> list[Hosted]: ...
+
+        def where(self, conn: Conn) -> str: ...
+
+        def enter(self, conn: Conn, hosted: Hosted, watch: bool) -> None: ...
+
+    def _table_no(self, conn: Conn, rest: str, verb: str) -> int | None:
+        """The table number ``rest`` begins with; ``None`` (and the person told) if none."""
+        number = rest.split()[0] if rest.split() else ""
+        if not number.isdigit() or len(number) > 12:
+            conn.show(f"{verb} N: N is a table number ('tables' lists them)", "error")
+            return None
+        return int(number)

@@ -1,0 +1,218 @@
+"""The lobby's commands about tables: ``tables`` (yours, the open ones, the ones to
+watch), ``create`` (a new table, its seats for people and AI players, its time control
+and options), ``join``, ``watch`` and ``cancel``; :class:`TableCommands`, a mixin of
+:class:`~vikingcli.server.lobby.Lobby`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from vikingcli.core.specs import parse_spec, seat_names
+from vikingcli.engine import SpecError
+from vikingcli.saves.table_record import printable
+from vikingcli.server.hosting import (
+    CANCELLED,
+    Hosted,
+    build,
+    duration,
+    new_row,
+    parse_duration,
+    time_control,
+)
+from vikingcli.server.lobbyparts import Conn, LobbyPart
+from vikingcli.server.store import OPEN, OVER, PLAYING, SeatRow, TableRow
+
+DEFAULT_TIME = "1d"
+
+
+class TableCommands(LobbyPart):
+    """The lobby's commands about tables: list, create, join, watch, cancel."""
+
+    async def cmd_tables(self, conn: Conn, rest: str) -> None:
+        store = self.store.store
+        rows = await self.store.call(store.tables, (OPEN, PLAYING), 200)
+        me = conn.account.id
+        mine = [r for r in rows if any(s.account == me for s in r.seats)]
+        turn_ids = {h.id for h in self._my_turn_tables(conn)}
+        mine.sort(key=lambda r: (r.id not in turn_ids, r.id))
+        open_rows = [r for r in rows if r.status == OPEN and r not in mine]
+        live = [r for r in rows if r.status == PLAYING and r not in mine]
+        out = ["Your games (your turn first):" if mine else "Your games: none"]
+        for r in mine:
+            out.append(f"  {r.id:>4}  {self._state_of(r, me)}  {self._describe(r)}")
+        out.append("Open tables (join N):" if open_rows else "Open tables: none ('create GAME')")
+        for r in open_rows[:30]:
+            free = sum(1 for s in r.seats if s.player == "human" and s.account is None)
+            out.append(f"  {r.id:>4}  {free} seat(s) free  {self._describe(r)}")
+        out.append("Games to watch (watch N):" if live else "Games to watch: none")
+        for r in live[:30]:
+            out.append(f"  {r.id:>4}  move {r.moves + 1}  {self._describe(r)}")
+        conn.show("\n".join(out))
+
+    def _describe(self, row: TableRow) -> str:
+        people = [
+            s.name if s.account is not None else "(free)" if s.player == "human" else s.player
+            for s in row.seats
+        ]
+        game = self.reg.games.get(row.game)
+        defaults = {o.name: o.default for o in game.options} if game is not None else {}
+        options = "".join(
+            f" {k}={v}" for k, v in sorted(row.options.items()) if defaults.get(k) != v
+        )  # the options a table changed; the rest are the game's defaults
+        rated = "rated" if row.rated else "casual"
+        return f"{row.game}{options}, {time_control(row.deadline)}, {rated}: {', '.join(people)}"
+
+    def _state_of(self, row: TableRow, me: int) -> str:
+        hosted = self.hosted.get(row.id)
+        if row.status == OPEN:
+            return "waiting for people"
+        if hosted is None:
+            return "on another server"
+        seat = hosted.waits_for()
+        if seat is not None and hosted.row.seats[seat].account == me:
+            return f"YOUR TURN ({duration(hosted.time_left())} left)"
+        mover = hosted.to_move()
+        return "thinking" if mover is None else f"{hosted.table.seat_name(mover)} to move"
+
+    async def cmd_create(self, conn: Conn, rest: str) -> None:
+        words = rest.split()
+        if not words:
+            conn.show("create GAME [people=N] [ai=SPEC ...] [time=3d] [rated|casual]", "error")
+            return
+        try:
+            row = self._new_table(conn, words)
+        except ValueError as exc:
+            conn.show(f"not created: {exc}", "error")
+            return
+        store = self.store.store
+        count = await self.store.call(store.count_tables_by, conn.account.id, (OPEN, PLAYING))
+        if count >= self.limits.tables_per_person:
+            conn.show(
+                f"not created: you have {count} tables open or in play"
+                f" (at most {self.limits.tables_per_person}); finish or cancel one",
+                "error",
+            )
+            return
+        if len(self.hosted) >= self.limits.max_tables:
+            conn.show("not created: the server plays as many tables as it can now", "error")
+            return
+        row.id = await self.store.call(store.create_table, row)
+        await self.store.call(store.claim, row.id, self.host, time.time() + self.lease, time.time())
+        hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
+        self._play(hosted)
+        self.log(f"{conn.account.name} created table {row.id}: {hosted.line()}")
+        conn.show(f"Table {row.id} created: {self._describe(row)}")
+        if not hosted.table.humans:
+            hosted.start()
+            self.enter(conn, hosted, watch=True)
+        else:
+            self.enter(conn, hosted, watch=False)
+
+    def _new_table(self, conn: Conn, words: list[str]) -> TableRow:
+        name = words[0].lower()
+        game = self.reg.games.get(name)
+        if game is None:
+            raise ValueError(f"no game {name!r} (installed: {', '.join(sorted(self.reg.games))})")
+        people, ai, options = 1, [], {}
+        rated, deadline = True, parse_duration(DEFAULT_TIME)
+        for word in words[1:]:
+            key, eq, value = word.partition("=")
+            if word in ("rated", "casual"):
+                rated = word == "rated"
+            elif key == "people" and value.isdigit():
+                people = int(value)
+            elif key == "ai" and value:
+                ai.append(self._ai_spec(value))
+            elif key == "time" and value:
+                deadline = parse_duration(value)
+            elif eq and key:
+                options[key] = value
+            else:
+                raise ValueError(f"{printable(word, 40)!r} is not people=N, ai=SPEC, time=T,"
+                                 " rated, casual or OPTION=VALUE")  # fmt: skip
+        total = people + len(ai)
+        if not game.min_players <= total <= game.max_players:
+            raise ValueError(
+                f"{game.title} takes {game.min_players}-{game.max_players} seats and you"
+                f" asked for {people} people and {len(ai)} AI (you are one of the people;"
+                " people=0: a table of AI players to watch)"
+            )
+        resolved = game.resolve_options(options)
+        kinds = ["human"] * people + [spec.split(":", 1)[0] for spec in ai]
+        flags = [True] * people + [False] * len(ai)
+        names = seat_names(kinds, flags, [None] * total, conn.account.name)
+        seats = [
+            SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
+        ]
+        seed = secrets.randbelow(2**62)
+        return new_row(name, resolved, seed, seats, conn.account.id, rated, deadline)
+
+    def _ai_spec(self, text: str) -> str:
+        kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
+        if kind not in self.ai_kinds:
+            raise ValueError(f"ai={printable(kind, 30)}: AI seats are {', '.join(self.ai_kinds)}")
+        try:
+            spec = parse_spec(text, self.reg.players)
+        except SpecError as exc:
+            raise ValueError(str(exc)) from None
+        if spec.kind not in self.ai_kinds:
+            raise ValueError(f"ai={spec.kind}: AI seats are {', '.join(self.ai_kinds)}")
+        seconds = spec.params.get("seconds")
+        if isinstance(seconds, int | float) and seconds > self.limits.ai_seconds:
+            raise ValueError(f"ai={text}: at most seconds={self.limits.ai_seconds:g} a move")
+        iterations = spec.params.get("iterations")
+        if isinstance(iterations, int) and iterations > self.limits.ai_iterations:
+            raise ValueError(f"ai={text}: at most iterations={self.limits.ai_iterations}")
+        return str(spec)
+
+    async def _hosted_or_say(self, conn: Conn, number: int) -> Hosted | None:
+        hosted = self.hosted.get(number)
+        if hosted is not None:
+            return hosted
+        row = await self.store.call(self.store.store.table, number)
+        if row is None:
+            conn.show(f"there is no table {number}", "error")
+        elif row.status in (OVER, CANCELLED):
+            conn.show(f"table {number} is over; 'replay {number}' shows it", "error")
+        else:
+            conn.show(f"table {number} is on another server process; fetching it...")
+            fetched = await self._fetch(number)
+            if fetched is not None:
+                return fetched
+            conn.show(
+                f"table {number} is being played on another server process (someone is at"
+                " it there); try again when they have left it",
+                "error",
+            )
+        return None
+
+    async def cmd_join(self, conn: Conn, rest: str) -> None:
+        number = self._table_no(conn, rest, "join")
+        if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
+            return
+        if hosted.seat_of(conn.account.id) is None and not hosted.free_seats():
+            conn.show(f"table {number} has no free seat; 'watch {number}' watches it", "error")
+            return
+        self.enter(conn, hosted, watch=False)
+
+    async def cmd_watch(self, conn: Conn, rest: str) -> None:
+        number = self._table_no(conn, rest, "watch")
+        if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
+            return
+        self.enter(conn, hosted, watch=True)
+
+    async def cmd_cancel(self, conn: Conn, rest: str) -> None:
+        number = self._table_no(conn, rest, "cancel")
+        if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
+            return
+        if hosted.row.creator != conn.account.id:
+            conn.show(f"table {number} is not yours to cancel", "error")
+        elif hosted.saver.status != OPEN:
+            conn.show(f"table {number} has begun; it is played to the end", "error")
+        else:
+            hosted.saver.status = CANCELLED
+            hosted.table.stop(f"{conn.account.name} cancelled table {number}")
+            conn.show(f"table {number} cancelled")
+
