@@ -61,13 +61,14 @@ class TableCommands(LobbyPart):
 
     def _sections(self, conn: Conn, rows: list[TableRow], coarse: bool = False) -> list[Section]:
         """What ``tables`` lists, and the lobby overview: the person's games (those
-        waiting for their move first), the open tables, the games to watch; each a
-        header, its rows, how a row reads and its style. ``coarse``: the time left in
-        whole minutes (the overview is drawn again once a minute, not every second)."""
+        waiting for their move first, the soonest deadline first), the open tables, the
+        games to watch; each a header, its rows, how a row reads and its style.
+        ``coarse``: the time left in whole minutes (the overview is drawn again once a
+        minute, not every second)."""
         me = conn.account.id
         mine = [r for r in rows if any(s.account == me for s in r.seats)]
-        turn_ids = {h.id for h in self._my_turn_tables(conn)}
-        mine.sort(key=lambda r: (r.id not in turn_ids, r.id))
+        left = {h.id: h.time_left() for h in self._my_turn_tables(conn)}
+        mine.sort(key=lambda r: (r.id not in left, left.get(r.id, 0.0), r.id))  # soonest first
         open_rows = [r for r in rows if r.status == OPEN and r not in mine]
         live = [r for r in rows if r.status == PLAYING and r not in mine]
 
@@ -79,7 +80,7 @@ class TableCommands(LobbyPart):
                 "Your games (your turn first):" if mine else "Your games: none",
                 mine,
                 lambda r: f"  {r.id:>4}  {self._state_of(r, me, coarse)}  {self._describe(r)}",
-                lambda r: "class:yourmove" if r.id in turn_ids else "",
+                lambda r: "class:yourmove" if r.id in left else "",
             ),
             (
                 "Open tables (join N):" if open_rows else "Open tables: none ('create GAME')",
