@@ -141,10 +141,15 @@ def ssh_run(
 
 class OpenSSHPerson(Person):
     """A person with OpenSSH's ``ssh -tt`` in a pseudo-terminal of COLS x ROWS; waits
-    and typing as :class:`~tests.host.sshclient.Person` (the asyncssh one)."""
+    and typing as :class:`~tests.host.sshclient.Person` (the asyncssh one).
 
-    def __init__(self, user: str, key: Path, cols: int = COLS, rows: int = ROWS) -> None:
-        super().__init__(user, None)
+    ``plain`` (the default): ``ssh -tt HOST plain``, the lobby's prompt, whose output
+    is a transcript these tests read line by line; else the full screen."""
+
+    def __init__(
+        self, user: str, key: Path, cols: int = COLS, rows: int = ROWS, *, plain: bool = True
+    ) -> None:
+        super().__init__(user, None, plain=plain)
         self.key_path = key
         self.cols, self.rows = cols, rows
         import pyte
@@ -158,7 +163,7 @@ class OpenSSHPerson(Person):
         os.set_blocking(self.master, False)
         env = dict(os.environ, TERM="xterm")
         self.popen = subprocess.Popen(
-            ssh_args(port, self.key_path, self.user, tty=True),
+            [*ssh_args(port, self.key_path, self.user, tty=True), *(["plain"] * self.plain)],
             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
         )  # fmt: skip
         os.close(slave)

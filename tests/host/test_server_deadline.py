@@ -28,10 +28,14 @@ class Conn:
         self.place: Any = None
         self.talk = Bucket(1.0, 5)
         self.notices = Notices()
+        self.overview = False
         self.lines: list[str] = []
 
     def show(self, text: Any, style: str = "") -> None:
         self.lines.append(text if isinstance(text, str) else str(text))
+
+    def show_board(self, board: Any) -> None:
+        self.show(board)
 
     def refresh(self) -> None:
         pass

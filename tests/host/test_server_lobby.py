@@ -151,9 +151,12 @@ def test_bad_server_arguments_get_one_line_and_exit_2(plugin_dir: Path, tmp_path
         assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("terminal", [False, True], ids=["lines", "full-screen"])
 def test_a_client_that_does_not_read_is_closed_and_slows_nobody(
-    plugin_dir: Path, tmp_path: Path
+    plugin_dir: Path, tmp_path: Path, terminal: bool
 ) -> None:
+    """Without a terminal the answers are lines; with one (80x24) the full screen,
+    whose every redraw is output too."""
     import asyncio
     import time
 
@@ -180,15 +183,18 @@ def test_a_client_that_does_not_read_is_closed_and_slows_nobody(
 
             silent = await connect(keys[0])  # type: ignore[misc]
             # It asks for a lot and never reads a byte of the answers.
-            chan, _ = await silent.create_session(asyncssh.SSHClientSession)  # type: ignore[attr-defined]
+            pty = {"term_type": "xterm", "term_size": (80, 24)} if terminal else {}
+            chan, _ = await silent.create_session(asyncssh.SSHClientSession, **pty)  # type: ignore[attr-defined]
             chan.pause_reading()
             talker = await connect(keys[1])  # type: ignore[misc]
             waits = []
             end = time.monotonic() + 60
             closed = "p0: closed, not reading its output"
             while time.monotonic() < end and closed not in server.stderr():
-                for _ in range(10):
-                    chan.write("help\n")  # 10 lines a second: within the input rate
+                for k in range(10):
+                    # 10 lines a second: within the input rate; answers that differ,
+                    # so that a full screen has something to redraw each time.
+                    chan.write(("help", "games")[k % 2] + "\r")
                     await asyncio.sleep(0.1)
                 begun = time.monotonic()
                 done = await talker.run("who", check=True)  # type: ignore[attr-defined]

@@ -55,6 +55,9 @@ every COLLECT_EVERY seconds one full collection frees what cycles among them hav
 become garbage: one pause in ten minutes instead of one every few seconds."""
 LATE = 0.25
 """Seconds late the event loop may answer before the log says the server is busy."""
+LIST_EVERY = 5.0
+"""Seconds between two readings of a fleet's table list (the lobby overview shows the
+tables other processes play too)."""
 
 HELP = """\
 Lobby commands (Tab completes):
@@ -95,7 +98,7 @@ class TableScreen:
         self.conn.show(text, style)
 
     def show_board(self, board: Any) -> None:
-        self.conn.show(board)
+        self.conn.show_board(board)
 
     def refresh(self) -> None:
         self.conn.refresh()
@@ -117,6 +120,8 @@ class Lobby(TableCommands, PeopleCommands):
     log: Callable[[str], None] = print
     host: str = field(default_factory=lambda: f"{os.uname().nodename}:{os.getpid()}")
     hosted: dict[int, Hosted] = field(default_factory=dict)
+    elsewhere: list[TableRow] = field(default_factory=list)
+    """A fleet's open and played tables that other processes play, as last read."""
     online: dict[int, list[Conn]] = field(default_factory=dict)
     registrations: Registrations = field(default_factory=Registrations)
     analysing: set[int] = field(default_factory=set)
@@ -125,6 +130,8 @@ class Lobby(TableCommands, PeopleCommands):
     """Seconds a table stays this process's without renewal (a fleet's other processes
     take the tables of one that died once its leases run out)."""
     _ticker: asyncio.Task[None] | None = None
+    _shown: object = None
+    """What the lobby overviews showed at the last tick (see :meth:`_redraw_lobby`)."""
 
     # -- the tables this process plays ---------------------------------------------------
 
@@ -263,6 +270,7 @@ class Lobby(TableCommands, PeopleCommands):
         store = self.store.store
         fleet = store.dialect != "sqlite"  # one process per SQLite file: no leases
         last_lease = last_freeze = last_collect = time.monotonic()
+        last_list = 0.0
         while self.stopping is None:
             slept = time.monotonic()
             await asyncio.sleep(TICK)
@@ -289,6 +297,14 @@ class Lobby(TableCommands, PeopleCommands):
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
+            if fleet and time.monotonic() - last_list >= LIST_EVERY:
+                last_list = time.monotonic()
+                try:
+                    rows = await self.store.call(store.tables, (OPEN, PLAYING), 200)
+                    self.elsewhere = [r for r in rows if r.id not in self.hosted]
+                except Exception as exc:
+                    self.log(f"reading the tables failed: {type(exc).__name__}: {exc}")
+            self._redraw_lobby()
             if fleet and time.monotonic() - last_lease >= self.lease / 3:
                 last_lease = time.monotonic()
                 try:
@@ -302,6 +318,25 @@ class Lobby(TableCommands, PeopleCommands):
                     await self._adopt()
                 except Exception as exc:
                     self.log(f"lease renewal failed: {type(exc).__name__}: {exc}")
+
+    def _redraw_lobby(self) -> None:
+        """Redraw the screens of the people in the lobby when what its overview shows
+        changed (who is online and where, the tables and their moves; the minute, for
+        the time left): once a tick at most, however much happened."""
+        now = int(time.time() // 60)
+        people = [(a, self.where(c)) for a, cs in self.online.items() for c in cs]
+        tables = [
+            (h.id, h.row.status, h.row.moves, len(h.free_seats()), h.waits_for())
+            for h in self.hosted.values()
+        ]
+        shown = (now, people, tables, [(r.id, r.moves, r.status) for r in self.elsewhere])
+        if shown == self._shown:
+            return
+        self._shown = shown
+        for conns in self.online.values():
+            for conn in conns:
+                if conn.hosted is None:
+                    conn.refresh()
 
     async def stop(self, reason: str) -> None:
         """Stop every table (each is kept as it stands) and tell everyone."""
@@ -341,17 +376,19 @@ class Lobby(TableCommands, PeopleCommands):
     async def welcome(self, conn: Conn) -> None:
         name = conn.account.name
         conn.show(f"Welcome, {name}. Type 'help' for the commands, 'tables' for the tables.")
-        turns = self.my_turns(conn.account.id)
-        if turns:
-            conn.show("Your turn at:\n" + "\n".join(turns), "yourmove")
         store = self.store.store
-        mine = await self.store.call(store.tables_of, conn.account.id, (OPEN, PLAYING), 50)
-        waiting = [r for r in mine if r.id not in {h.id for h in self._my_turn_tables(conn)}]
-        if waiting:
-            conn.show(
-                "Your other games: "
-                + ", ".join(f"{r.id} ({r.game}, {r.status})" for r in waiting)
-            )
+        if not conn.overview:  # else the overview pane lists them
+            turns = self.my_turns(conn.account.id)
+            if turns:
+                conn.show("Your turn at:\n" + "\n".join(turns), "yourmove")
+            mine = await self.store.call(store.tables_of, conn.account.id, (OPEN, PLAYING), 50)
+            turn_ids = {h.id for h in self._my_turn_tables(conn)}
+            waiting = [r for r in mine if r.id not in turn_ids]
+            if waiting:
+                conn.show(
+                    "Your other games: "
+                    + ", ".join(f"{r.id} ({r.game}, {r.status})" for r in waiting)
+                )
         chat = await self.store.call(store.chat, LOBBY, 5)
         if chat:
             conn.show("\n".join(self._chat_line(c) for c in chat), "talk")

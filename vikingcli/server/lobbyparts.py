@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from vikingcli.core.registry import Registry
 from vikingcli.server.hosting import Hosted
-from vikingcli.server.store import Account, AsyncStore
+from vikingcli.server.store import Account, AsyncStore, TableRow
 from vikingcli.server.workers import Pool
 from vikingcli.table.limits import Bucket, Notices
 from vikingcli.table.shared import Place
@@ -32,8 +32,15 @@ class Conn(Protocol):
     place: Place | None
     talk: Bucket
     notices: Notices
+    overview: bool
+    """The connection's screen shows the lobby overview in a pane of its own (the
+    full screen): its tables need not be listed in its log at login."""
 
     def show(self, text: Any, style: str = "") -> None: ...
+
+    def show_board(self, board: Any) -> None:
+        """The board of the table this connection is at changed: print it (line and
+        prompt modes) or redraw the board pane (the full screen)."""
 
     def refresh(self) -> None: ...
 
@@ -71,6 +78,7 @@ class LobbyPart:
     log: Callable[[str], None]
     host: str
     hosted: dict[int, Hosted]
+    elsewhere: list[TableRow]
     online: dict[int, list[Conn]]
     analysing: set[int]
     lease: float

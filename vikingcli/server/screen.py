@@ -1,17 +1,24 @@
 """What one SSH connection to the server sees: registering a name for a new key,
-then the lobby's prompt, and a table's prompt while the person sits at or watches a
-table.
+then the lobby, and a table while the person sits at or watches one.
 
-On a terminal (``ssh -p PORT HOST``) this is a prompt-toolkit session like the one
-of ``vikingcli serve`` (:class:`~vikingcli.table.ssh.GuardedSession`: the same input
-bounds, Tab completion, messages above the prompt, a live status line under it).
-Without a terminal (``ssh -T``, pipes, scripts) it is plain lines: each line read is
-a command, each answer is printed as text; ``ssh -p PORT HOST who`` runs one command
-and ends (``register NAME [CODE]`` registers a new key that way).
+On a terminal of 80x24 and up (``ssh -p PORT HOST``) this is the full screen of
+``vikingcli serve`` (:class:`~vikingcli.table.screen.TableScreen`), one for the whole
+session: its top pane shows the lobby overview (the person's games, the open tables,
+the games to watch, who is online), or the board of the table the person is at; the
+log pane takes the lobby's chat, the answers to commands and the table's moves; the
+status line and the prompt are the lobby's, or the table's. A new key's questions
+(its name, an invite code) are asked before the screen opens. ``ssh -t HOST plain``,
+and a smaller terminal, get the prompt of ``vikingcli serve``'s line mode instead
+(:class:`~vikingcli.table.ssh.GuardedSession`: the same input bounds, Tab completion,
+messages above the prompt, a live status line under it). Without a terminal
+(``ssh -T``, pipes, scripts) it is plain lines: each line read is a command, each
+answer is printed as text; ``ssh -p PORT HOST who`` runs one command and ends
+(``register NAME [CODE]`` registers a new key that way).
 
 Every connection is bounded: the input guard of the table (bytes a second, line
 length), and output the client does not read is not kept without end: a connection
-more than MAX_BACKLOG bytes behind is closed, so a silent client costs nobody else.
+more than MAX_BACKLOG bytes behind is closed (checked at every line shown and, on the
+full screen, before every redraw), so a silent client costs nobody else.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -33,15 +41,25 @@ from vikingcli.server.accounts import CODE_TRIES, check_name
 from vikingcli.server.hosting import Hosted
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.store import Account, NameTaken, StoreError
+from vikingcli.table import commands
 from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, Bucket, Notices
+from vikingcli.table.screen import LOG_ROWS, TableScreen, fits
 from vikingcli.table.shared import Place
-from vikingcli.table.ssh import STYLE, GuardedSession, Terminal
+from vikingcli.table.ssh import HANG_UP_DELAY, STYLE, GuardedSession, Terminal
 
 MAX_BACKLOG = 1 << 17
 """Bytes of output a connection may leave unread before it is closed."""
 MAX_QUEUED_LINES = 64
 """Lines typed ahead in line mode before more are refused."""
 NAME_TRIES = 5
+
+
+def overview_rows(rows: int) -> int:
+    """The lines of a terminal of ``rows`` the lobby overview may take: three fifths
+    of what the panes share (12 of 24 rows), so the chat keeps room below it; never
+    so many that the log has less than its LOG_ROWS."""
+    panes = rows - 3  # the rule, the status line, the prompt
+    return max(1, min(panes - LOG_ROWS, panes * 3 // 5))
 
 
 def _unpostponed(session: PromptSession[str]) -> PromptSession[str]:
@@ -77,6 +95,12 @@ class ServerSession(GuardedSession):
         self.command: str | None = None
         self.line_mode = False
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        """Lines to answer, in order (line mode, and what the full screen reads)."""
+        self.panes: Panes | None = None
+        """The full screen, once there is one."""
+        self.overview = False
+        self._said: list[tuple[Any, str]] = []
+        """What registration said on the terminal, for the full screen's log too."""
         self._partial = ""
         self._prompt: PromptSession[str] | None = None
         self._closed = False
@@ -84,6 +108,9 @@ class ServerSession(GuardedSession):
     # -- SSH ---------------------------------------------------------------------------
 
     def exec_requested(self, command: str) -> bool:
+        if command.strip() in ("plain", "line"):
+            self.plain = True  # no command: the lobby's prompt, not the full screen
+            return True
         self.command = command[:MAX_LINE]
         return True
 
@@ -106,13 +133,19 @@ class ServerSession(GuardedSession):
         buffer = self._partial + text.replace("\r\n", "\n").replace("\r", "\n")
         *complete, self._partial = buffer.split("\n")
         for line in complete:
-            if "\x15" in line:  # the guard dropped an overlong line
-                continue
-            if self.lines.qsize() >= MAX_QUEUED_LINES:
-                if self.notices.due("queue"):
-                    self.show("input refused: too many lines ahead of the answers", "error")
-                continue
-            self.lines.put_nowait(line)
+            if "\x15" not in line:  # else the guard dropped an overlong line
+                self.typed(line)
+
+    def typed(self, line: str) -> None:
+        """A line to answer once those before it are (line mode, the full screen)."""
+        if self.lines.qsize() >= MAX_QUEUED_LINES:
+            if self.notices.due("queue"):
+                self.show("input refused: too many lines ahead of the answers", "error")
+            return
+        self.lines.put_nowait(line)
+
+    def notice(self, text: str) -> None:
+        self.show(text, "error")
 
     def eof_received(self) -> bool:
         if self.line_mode:
@@ -146,16 +179,31 @@ class ServerSession(GuardedSession):
             assert self._chan is not None
             body = text if isinstance(text, str) else plain_text(to_formatted_text(text))
             self._chan.write(body + "\n")
+        elif self.panes is not None:
+            self.panes.show(text, style)
         elif self.terminal is not None:
             self.terminal.show(text, style)
+            if len(self._said) < NAME_TRIES + CODE_TRIES + 2:
+                self._said.append((text, style))
+
+    def show_board(self, board: Any) -> None:
+        if self.panes is not None:
+            self.refresh()  # the board pane draws it
+        else:
+            self.show(board)
 
     def refresh(self) -> None:
-        if self.terminal is not None:
+        if self.panes is not None:
+            if not self._backlogged():
+                self.panes.screen.invalidate()
+        elif self.terminal is not None:
             self.terminal.refresh()
 
     def hang_up(self) -> None:
         if self.line_mode:
             self.lines.put_nowait(None)
+        elif self.panes is not None:
+            self.panes.hang_up()
         elif self.terminal is not None:
             self.terminal.hang_up()
 
@@ -187,7 +235,7 @@ class ServerSession(GuardedSession):
             return None
 
     async def _next_line(self) -> str | None:
-        if self.line_mode:
+        if self.line_mode or self.panes is not None:
             return await self.lines.get()
         assert self.terminal is not None and self._prompt is not None
         await self._drained()
@@ -230,13 +278,38 @@ class ServerSession(GuardedSession):
         assert self._output is not None
         terminal = self.terminal = Terminal(self._output)
         pump = asyncio.ensure_future(terminal.pump())
+        size = self._get_size()
         try:
-            self._prompt = self._prompt_session()
-            await self._session()
+            if self.plain or not fits(size.columns, size.rows):
+                self._prompt = self._prompt_session()
+                await self._session()
+                return
+            if not await self._login():  # a new key's questions, on the prompt
+                return
         finally:
             terminal.hang_up()
             with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(pump, 2)
+        self.terminal = None
+        await self._full_screen()
+
+    async def _full_screen(self) -> None:
+        """The rest of the session on the full screen: the person's lines are
+        answered in order by :meth:`_in_lobby` while the screen runs."""
+        panes = self.panes = Panes(self)
+        self.overview = True
+        for text, style in self._said:  # "Registered: you are ..."
+            panes.show(text, style)
+        person = asyncio.ensure_future(self._in_lobby())
+        person.add_done_callback(lambda _: panes.hang_up())
+        try:
+            await panes.screen.app.run_async()
+        finally:
+            self.lines.put_nowait(None)
+            if not person.done():
+                person.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await person
 
     async def _on_lines(self) -> None:
         chan = self._chan
@@ -252,12 +325,18 @@ class ServerSession(GuardedSession):
                 chan.exit(0)
 
     async def _session(self) -> None:
+        if await self._login():
+            await self._in_lobby()
+
+    async def _login(self) -> bool:
+        """Find the key's account, or register one; run the one command asked for
+        (``ssh HOST who``). ``True``: the person stays for the lobby."""
         lobby = self.lobby
         account = await lobby.store.call(lobby.store.store.account_by_key, self.fingerprint)
         if account is None:
             account = await self._register()
             if account is None:
-                return
+                return False
         self.account = account
         if self.command is not None and not self.command.startswith("register"):
             lobby.arrive(self)
@@ -265,9 +344,11 @@ class ServerSession(GuardedSession):
                 await lobby.handle(self, self.command)
             finally:
                 lobby.depart(self)
-            return
-        if self.command is not None:
-            return
+        return self.command is None
+
+    async def _in_lobby(self) -> None:
+        """The person's lines, in the lobby and at tables, until they leave."""
+        lobby = self.lobby
         lobby.arrive(self)
         try:
             await lobby.welcome(self)
@@ -350,3 +431,60 @@ class ServerSession(GuardedSession):
             if given:
                 return None
         return None
+
+
+class Panes:
+    """A connection's full screen (:class:`~vikingcli.table.screen.TableScreen`): the
+    top pane shows the lobby overview, or the board of the table the person is at;
+    what the lobby and the table show goes to the log pane; the prompt, the status
+    line and the completions are the lobby's (the table's, at a table)."""
+
+    def __init__(self, session: ServerSession) -> None:
+        self.session = session
+        self.done = False
+        lobby = session.lobby
+        self.screen = TableScreen(
+            board=self._board,
+            prompt=lambda: lobby.prompt(session),
+            status=lambda: lobby.status(session),
+            completions=lambda: lobby.completions(session),
+            on_line=self._line,
+            on_interrupt=lambda: session.show("^C: type 'quit' to leave", "error"),
+            names=self._names,
+        )
+        app = self.screen.app
+        app.max_render_postpone_time = None  # as the prompts: see _unpostponed
+        # Every redraw writes to the client: one that does not read is closed first.
+        app.before_render += lambda _: self._before_render()
+
+    def _before_render(self) -> None:
+        if self.session._backlogged():
+            self.done = True
+
+    def show(self, text: Any, style: str = "") -> None:
+        if not self.done:
+            self.screen.show(text, style)
+
+    def hang_up(self) -> None:
+        """The session ends: what was shown last stays readable a moment."""
+        if not self.done:
+            self.done = True
+            self.session.lines.put_nowait(None)
+            asyncio.get_running_loop().call_later(HANG_UP_DELAY, self.screen.exit)
+
+    def _line(self, line: str) -> None:
+        if not self.done:
+            self.session.typed(line)
+
+    def _board(self) -> Any:
+        session = self.session
+        if session.hosted is not None and session.place is not None:
+            return commands.board(session.hosted.table, session.place)
+        size = self.screen.app.output.get_size()
+        return session.lobby.overview(session, overview_rows(size.rows), size.columns)
+
+    def _names(self) -> tuple[Sequence[str], int | None]:
+        session = self.session
+        if session.hosted is not None and session.place is not None:
+            return session.hosted.table.match.names, session.place.seat
+        return (), None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 
 from vikingcli.core.specs import parse_spec, seat_names
 from vikingcli.engine import SpecError
@@ -26,6 +27,25 @@ from vikingcli.server.store import OPEN, OVER, PLAYING, SeatRow, TableRow
 
 DEFAULT_TIME = "1d"
 
+Section = tuple[str, list[TableRow], Callable[[TableRow], str], Callable[[TableRow], str]]
+"""A part of the table list: its header, its tables, a table's line and its style."""
+
+
+def _shares(sections: list[Section], room: int) -> list[int]:
+    """How many of ``room`` lines each section gets: one each in turn (the person's
+    own games first), so that no list crowds the others out."""
+    shares = [0] * len(sections)
+    while room > 0:
+        grew = False
+        for k, (_, found, _, _) in enumerate(sections):
+            if room > 0 and shares[k] < len(found):
+                shares[k] += 1
+                room -= 1
+                grew = True
+        if not grew:
+            break
+    return shares
+
 
 class TableCommands(LobbyPart):
     """The lobby's commands about tables: list, create, join, watch, cancel."""
@@ -33,23 +53,94 @@ class TableCommands(LobbyPart):
     async def cmd_tables(self, conn: Conn, rest: str) -> None:
         store = self.store.store
         rows = await self.store.call(store.tables, (OPEN, PLAYING), 200)
+        out = []
+        for k, (header, listed, line, _) in enumerate(self._sections(conn, rows)):
+            out.append(header)
+            out += [line(r) for r in (listed if k == 0 else listed[:30])]  # all of yours
+        conn.show("\n".join(out))
+
+    def _sections(self, conn: Conn, rows: list[TableRow], coarse: bool = False) -> list[Section]:
+        """What ``tables`` lists, and the lobby overview: the person's games (those
+        waiting for their move first, the soonest deadline first), the open tables, the
+        games to watch; each a header, its rows, how a row reads and its style.
+        ``coarse``: the time left in whole minutes (the overview is drawn again once a
+        minute, not every second)."""
         me = conn.account.id
         mine = [r for r in rows if any(s.account == me for s in r.seats)]
-        turn_ids = {h.id for h in self._my_turn_tables(conn)}
-        mine.sort(key=lambda r: (r.id not in turn_ids, r.id))
+        left = {h.id: h.time_left() for h in self._my_turn_tables(conn)}
+        mine.sort(key=lambda r: (r.id not in left, left.get(r.id, 0.0), r.id))  # soonest first
         open_rows = [r for r in rows if r.status == OPEN and r not in mine]
         live = [r for r in rows if r.status == PLAYING and r not in mine]
-        out = ["Your games (your turn first):" if mine else "Your games: none"]
-        for r in mine:
-            out.append(f"  {r.id:>4}  {self._state_of(r, me)}  {self._describe(r)}")
-        out.append("Open tables (join N):" if open_rows else "Open tables: none ('create GAME')")
-        for r in open_rows[:30]:
-            free = sum(1 for s in r.seats if s.player == "human" and s.account is None)
-            out.append(f"  {r.id:>4}  {free} seat(s) free  {self._describe(r)}")
-        out.append("Games to watch (watch N):" if live else "Games to watch: none")
-        for r in live[:30]:
-            out.append(f"  {r.id:>4}  move {r.moves + 1}  {self._describe(r)}")
-        conn.show("\n".join(out))
+
+        def free(r: TableRow) -> int:
+            return sum(1 for s in r.seats if s.player == "human" and s.account is None)
+
+        return [
+            (
+                "Your games (your turn first):" if mine else "Your games: none",
+                mine,
+                lambda r: f"  {r.id:>4}  {self._state_of(r, me, coarse)}  {self._describe(r)}",
+                lambda r: "class:yourmove" if r.id in left else "",
+            ),
+            (
+                "Open tables (join N):" if open_rows else "Open tables: none ('create GAME')",
+                open_rows,
+                lambda r: f"  {r.id:>4}  {free(r)} seat(s) free  {self._describe(r)}",
+                lambda r: "",
+            ),
+            (
+                "Games to watch (watch N):" if live else "Games to watch: none",
+                live,
+                lambda r: f"  {r.id:>4}  move {r.moves + 1}  {self._describe(r)}",
+                lambda r: "",
+            ),
+        ]
+
+    def overview(self, conn: Conn, rows: int, width: int) -> list[tuple[str, str]]:
+        """The lobby at a glance, for the top pane of a full screen: what ``tables``
+        lists and who is online, in at most ``rows`` lines of ``width`` (a list too
+        long for its share of them ends in a line saying how many more ``tables``
+        shows). Read from memory (this process's tables, a fleet's as last read), as
+        it is drawn again at every keystroke."""
+        known = {r.id: r for r in self.elsewhere}
+        known.update((h.id, h.row) for h in self.hosted.values())
+        listed = sorted(
+            (r for r in known.values() if r.status in (OPEN, PLAYING)), key=lambda r: r.id
+        )
+        sections = self._sections(conn, listed, coarse=True)
+        title = rows >= len(sections) + 3
+        room = max(0, rows - len(sections) - 1 - title)
+        out: list[tuple[str, str]] = []
+        if title:
+            out.append(("bold", "The lobby  ('tables' lists every table, 'help' the commands)"))
+        for (header, found, line, style), share in zip(sections, _shares(sections, room)):
+            out.append(("bold", header))
+            cut = share < len(found)
+            for r in found[: share - 1 if cut else share]:
+                out.append((style(r), line(r)))
+            if cut and share:
+                out.append(("class:rule", f"  ... {len(found) - share + 1} more: 'tables'"))
+        out.append(("", self._online(width)))
+        lines: list[tuple[str, str]] = []
+        for look, text in out[:rows]:
+            if lines:
+                lines.append(("", "\n"))
+            lines.append((look, text[:width]))
+        return lines
+
+    def _online(self, width: int) -> str:
+        """Who is online, on one line of ``width`` (the rest counted: 'who' lists all)."""
+        people = []
+        for conns in sorted(self.online.values(), key=lambda cs: cs[0].account.name.lower()):
+            at = next((c.hosted.id for c in conns if c.hosted is not None), None)
+            people.append(conns[0].account.name + ("" if at is None else f" (at {at})"))
+        line = f"Online ({len(people)}):"
+        for k, person in enumerate(people):
+            more = f" +{len(people) - k} more ('who')"
+            if len(line) + len(person) + 2 + len(more) > width and k < len(people) - 1:
+                return line + more
+            line += (" " if k == 0 else ", ") + person
+        return line
 
     def _describe(self, row: TableRow) -> str:
         people = [
@@ -64,7 +155,7 @@ class TableCommands(LobbyPart):
         rated = "rated" if row.rated else "casual"
         return f"{row.game}{options}, {time_control(row.deadline)}, {rated}: {', '.join(people)}"
 
-    def _state_of(self, row: TableRow, me: int) -> str:
+    def _state_of(self, row: TableRow, me: int, coarse: bool = False) -> str:
         hosted = self.hosted.get(row.id)
         if row.status == OPEN:
             return "waiting for people"
@@ -72,7 +163,10 @@ class TableCommands(LobbyPart):
             return "on another server"
         seat = hosted.waits_for()
         if seat is not None and hosted.row.seats[seat].account == me:
-            return f"YOUR TURN ({duration(hosted.time_left())} left)"
+            left = hosted.time_left()
+            if coarse and left >= 60:
+                left -= left % 60
+            return f"YOUR TURN ({duration(left)} left)"
         mover = hosted.to_move()
         return "thinking" if mover is None else f"{hosted.table.seat_name(mover)} to move"
 

@@ -1,6 +1,6 @@
 """What a line typed at a shared table means: a person's look-ups, table talk and
-moves, and the host's console commands; and the prompt, live status line and Tab
-completions each connection shows.
+moves, and the host's console commands; and the prompt, live status line, Tab
+completions and board pane each connection shows.
 
 A front end (:mod:`vikingcli.table.ssh`) calls these for each connection. They read
 the :class:`~vikingcli.table.shared.Table`'s state and change it only through its
@@ -11,7 +11,10 @@ answering the move it is waiting for, so the rules of seats and of the game stay
 
 from __future__ import annotations
 
+from typing import Any
+
 from vikingcli.engine import IllegalAction
+from vikingcli.engine.text import named_fragments
 from vikingcli.table.limits import MAX_LINE
 from vikingcli.table.lookups import look_up
 from vikingcli.table.places import Place
@@ -57,6 +60,13 @@ def status(table: Table, place: Place) -> str:
         return f"move {len(table.match.actions) + 1}: your move"
     away = " (away)" if mover in table.humans and mover not in table.holders else ""
     return f"{role}move {len(table.match.actions) + 1}: {table.seat_name(mover)}{away} to move"
+
+
+def board(table: Table, place: Place) -> Any:
+    """The board as ``place`` sees it (its seat's view, or the public one), as formatted
+    text with the seats' names: what a full screen's board pane draws."""
+    match = table.match
+    return named_fragments(match.game.render(match.state, place.seat), match.names)
 
 
 def completions(table: Table, place: Place) -> list[str]:

@@ -120,6 +120,9 @@ class TableScreen:
         names: Callable[[], tuple[Sequence[str], int | None]] | None = None,
     ) -> None:
         self._board = board
+        """What the top pane shows, asked at every redraw (so it may change: the
+        server's lobby overview, then a table's board)."""
+        self._drawn: tuple[int, StyleAndTextTuples] | None = None
         self._names = names
         """The seats' names and the viewer's seat, to colour names by (None: no colour)."""
         self._prompt = prompt
@@ -242,11 +245,17 @@ class TableScreen:
     # -- drawing --------------------------------------------------------------------------
 
     def _board_text(self) -> StyleAndTextTuples:
+        # Once per redraw: the pane's height and its text both ask for it, and an
+        # owner's board may take some work (the server's lobby overview).
+        counter = self.app.render_counter
+        if self.app.is_running and self._drawn is not None and self._drawn[0] == counter:
+            return self._drawn[1]
         board = to_formatted_text(self._board())
-        if self._names is None:
-            return board
-        names, own = self._names()
-        return painted([(f[0], f[1]) for f in board], names, own)  # type: ignore[return-value]
+        if self._names is not None:
+            names, own = self._names()
+            board = painted([(f[0], f[1]) for f in board], names, own)  # type: ignore[assignment]
+        self._drawn = (counter, board)
+        return board
 
     def _board_height(self) -> Dimension:
         rows = sum(text.count("\n") for _, text, *_ in self._board_text()) + 1

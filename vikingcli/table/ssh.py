@@ -38,7 +38,6 @@ from prompt_toolkit.styles import Style
 
 from vikingcli.core.match import Match
 from vikingcli.core.registry import Registry
-from vikingcli.engine.text import named_fragments
 from vikingcli.saves.match_file import create_save
 from vikingcli.saves.table_record import Identity, new_connection, read_table_record
 from vikingcli.table import commands
@@ -361,10 +360,7 @@ class _FullScreen:
             asyncio.get_running_loop().call_later(HANG_UP_DELAY, self.screen.exit)
 
     def _board(self) -> Any:
-        place, match = self.place, self.table.match
-        if place is None:
-            return ""
-        return named_fragments(match.game.render(match.state, place.seat), match.names)
+        return "" if self.place is None else commands.board(self.table, self.place)
 
     def _prompt(self) -> tuple[str, str]:
         if self.place is None:
