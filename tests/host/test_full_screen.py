@@ -208,3 +208,34 @@ def test_play_with_one_named_person_fills_the_table_with_the_default_ai(tmp_path
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "ann (RED, you)" in done.stdout
+
+
+def _log_pane(lines: list[str]) -> list[str]:
+    rule = next(i for i, ln in enumerate(lines) if ln.startswith("──"))
+    return lines[rule + 1 : -2]
+
+
+def test_page_up_and_page_down_move_the_log_a_whole_page(tmp_path: Path) -> None:
+    """One PageUp shows the page above, keeping its top line at the bottom; PageDown
+    comes back the same way (before, the first PageUp moved the log by one line)."""
+    term = Terminal(
+        ["play", "jorvik", "-p", "ann=human", "-p", "greedy", "--seed", "4", "--pace", "0"],
+        tmp_path,
+    )
+    try:
+        _your_move(term)
+        for i in range(30):
+            term.type(f"zz{i}")
+        newest = _log_pane(term.until(lambda ls: any("'zz29'" in ln for ln in ls)))
+        rows = len(newest)
+        assert rows >= 5 and "'zz29'" in newest[-1], "\n".join(newest)
+        term.keys("\x1b[5~")
+        page = _log_pane(term.until(lambda ls: "'zz29'" not in "\n".join(_log_pane(ls))))
+        assert page[-1] == newest[0], "\n".join(page)
+        assert f"'zz{29 - 2 * (rows - 1)}'" in page[0], "\n".join(page)
+        term.keys("\x1b[6~")
+        back = _log_pane(term.until(lambda ls: "'zz29'" in "\n".join(_log_pane(ls))))
+        assert back == newest, "\n".join(back)
+        term.type("quit")
+    finally:
+        term.close()

@@ -288,14 +288,18 @@ class TableScreen:
     def _keys(self) -> KeyBindings:
         keys = KeyBindings()
 
+        # The window scrolls only as far as keeps the cursor line in view: going up,
+        # the cursor goes to the new page's top line, going down to its bottom line, so
+        # that one key press moves a whole page (keeping one line of the last).
         @keys.add("pageup")
         def _(event: KeyPressEvent) -> None:
-            rows = self._log_rows()
-            self.back = min(max(0, len(self.log) - rows), self.back + rows)
+            top = self._visible()[0]
+            self._scroll_to(max(0, top - self._log_rows()))
 
         @keys.add("pagedown")
         def _(event: KeyPressEvent) -> None:
-            self.back = max(0, self.back - self._log_rows())
+            bottom = self._visible()[1]
+            self._scroll_to(min(len(self.log) - 1, bottom + self._log_rows()))
 
         @keys.add("c-c")
         def _(event: KeyPressEvent) -> None:
@@ -310,6 +314,17 @@ class TableScreen:
                 self.on_line("quit")
 
         return keys
+
+    def _visible(self) -> tuple[int, int]:
+        """The log's first and last line on screen."""
+        info = self.log_window.render_info
+        if info is None or not info.displayed_lines:
+            cursor = max(0, len(self.log) - 1 - self.back)
+            return cursor, cursor
+        return info.first_visible_line(), info.last_visible_line()
+
+    def _scroll_to(self, line: int) -> None:
+        self.back = max(0, len(self.log) - 1 - line)
 
     def _log_rows(self) -> int:
         info = self.log_window.render_info
