@@ -140,7 +140,16 @@ def main() -> None:
     from vikingcli.core.processes import stop_on_signals
 
     stop_on_signals()
-    checks.main(app)
+    code = checks.run_app(app)
+    # What is still buffered is flushed here rather than at interpreter exit, where a
+    # reader gone away (``serve ... | tee log`` with tee ended) makes Python exit 120
+    # after a clean stop. Nobody reads it any more: it goes to /dev/null.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    sys.exit(code)
 
 
 if __name__ == "__main__":

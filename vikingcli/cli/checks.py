@@ -8,7 +8,6 @@ engine cannot use, naming the option (Typer adds its name to the message).
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -143,8 +142,3 @@ def run_app(app: typer.Typer, argv: Sequence[str] | None = None) -> int:
 def _message(exc: Exception) -> str:
     format_message = getattr(exc, "format_message", None)
     return str(format_message()) if callable(format_message) else str(exc)
-
-
-def main(app: typer.Typer) -> None:
-    """Exit with the code of the CLI run on ``sys.argv``."""
-    sys.exit(run_app(app))
