@@ -14,7 +14,8 @@ by what happens when the rest of its chain is played sensibly:
   deal (common random numbers: the candidates are compared on equal deals, which
   removes most of the variance of a comparison).
 * **Rollout**: after the candidate, every seat (the searcher included) plays the
-  greedy move (best one-ply ``evaluate`` for the seat to move, first of equals)
+  greedy move (best one-ply ``evaluate`` for the seat to move, first of equals,
+  never one that undoes a move of its chain: the ``undoes`` hint)
   until the game's ``horizon(start, state)`` hint says the chain is over (or
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
   answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
@@ -57,7 +58,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vikingcli.engine import Action, Game, State
-from vikingcli_ai.greedy import greedy_values
+from vikingcli_ai.greedy import drop_undos, greedy_values
 from vikingcli_ai.hints import DEFAULT_ITERATIONS, look_ahead
 
 FLAT_WIDTH: Final = 16
@@ -102,6 +103,7 @@ def greedy_rollout(game: Game, start: State, state: State, reach: int = 1) -> in
     apply = game.apply_legal  # every action below comes from legal(state)
     to_move = game.to_move
     horizon = game.search_hints.ends_chain
+    undoes = game.search_hints.undoes
     steps = 0
     units = 0
     later = False  # in a chain after the first: it plays at least one move
@@ -127,6 +129,10 @@ def greedy_rollout(game: Game, start: State, state: State, reach: int = 1) -> in
             for i in range(1, len(values)):
                 if values[i] > values[best]:
                     best = i
+            if undoes is not None and undoes(state, actions[best]):
+                # as the greedy player: never a move that undoes one of its chain
+                values = drop_undos(game, state, actions, values)
+                best = values.index(max(values))
             apply(state, actions[best])
         steps += 1
     return units

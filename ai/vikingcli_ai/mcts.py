@@ -95,6 +95,7 @@ from vikingcli_ai.hints import (
     look_ahead,
 )
 from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards
+from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 PW_C: Final = 2.0
 """Progressive widening: at most ceil(PW_C * (n+1)**PW_ALPHA) children per node."""
@@ -437,8 +438,11 @@ def best_action(
 class MctsPlayer:
     """Information-set MCTS; see the module docstring."""
 
-    def __init__(self, cfg: SearchConfig, seed: int, workers: int = 1) -> None:
+    def __init__(
+        self, cfg: SearchConfig, seed: int, workers: int = 1, game: Game | None = None
+    ) -> None:
         self.cfg = cfg
+        self.game = game  # the match's game with tuned weights (None: the match's own)
         self.rng = random.Random(seed)
         self.workers = max(1, workers)
         self.tiebreak = False
@@ -456,6 +460,7 @@ class MctsPlayer:
         actions = list(game.legal_actions(state))
         if len(actions) == 1:
             return actions[0]
+        game = self.game or game
         cfg = self.cfg
         if cfg.search == "flat":
             flat = FlatSearch(game, state, seat, self.rng, cfg.reach)
@@ -493,7 +498,8 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         search=params["search"] if params["search"] != "auto" else game.search_hints.method,
         reach=params["reach"],
     )
-    player = MctsPlayer(cfg, params["seed"], params["workers"])
+    judge = weighted(game, params["weights"]) if params["weights"] else None
+    player = MctsPlayer(cfg, params["seed"], params["workers"], judge)
     player.tiebreak = game.search_hints.tiebreak
     return player
 
@@ -554,6 +560,7 @@ MCTS = PlayerKind(
             " is played through greedily before it is judged",
             minimum=1,
         ),
+        Param("weights", str, "", WEIGHTS_HELP, check=check_weights_file),
         Param("seed", int, 0, "RNG seed; the match mixes in its own seed and the seat"),
         Param("workers", int, 1, "processes searching in parallel (root parallelism)", minimum=1),
     ),

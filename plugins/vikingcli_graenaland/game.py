@@ -13,10 +13,12 @@ from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import action_text, parse_alias, refusal
 from vikingcli_graenaland.heuristic import (
+    WEIGHTS,
     evaluate,
     evaluate_all,
     search_deepens,
     search_horizon,
+    undoes,
 )
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
@@ -54,7 +56,7 @@ class GraenalandCalls(FlatCalls):
         return determinize(state, seat, rng)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.game.weights)
 
 
 class GraenalandGame(FlatGame):
@@ -74,6 +76,8 @@ class GraenalandGame(FlatGame):
     # (flat); a tree, where asked for, cuts off after one ply. Above the default
     # budget, hero moves and offers look through a second chain (deepens), where more
     # thinking pays. Each measured best (benchmarks/README.md, "Search hints").
+    # Greedy play never votes against its own offer (undoes).
+    weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(
         eval_scale=1.5,
         depth=1,
@@ -81,6 +85,7 @@ class GraenalandGame(FlatGame):
         deepen=True,
         horizon=search_horizon,
         deepens=search_deepens,
+        undoes=undoes,
     )
     state_type = State
     calls_type = GraenalandCalls
@@ -158,10 +163,10 @@ class GraenalandGame(FlatGame):
         return current_scores(state)
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)
+        return evaluate(state, seat, self.weights)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.weights)
 
     def render(self, state: State, seat: int | None) -> str:
         return render(state, seat)
