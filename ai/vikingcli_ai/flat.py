@@ -60,6 +60,7 @@ from typing import Final
 from vikingcli.engine import Action, Game, State
 from vikingcli_ai.greedy import drop_undos, greedy_values
 from vikingcli_ai.hints import DEFAULT_ITERATIONS, look_ahead
+from vikingcli_ai.rewards import rank_wins, win_chances
 
 FLAT_WIDTH: Final = 16
 """Root actions searched: the best this many by one-ply ``evaluate``."""
@@ -163,6 +164,11 @@ class FlatSearch:
         self.deepen = True
         self.margins: list[float] = []
         self.firsts: list[float] = []
+        # ... the summed estimated chance to win (``rewards.win_chances``, or the
+        # result where the game ended), and each pass's values (which candidates
+        # the search could not tell apart on any deal).
+        self.wins: list[float] = []
+        self.trace: list[list[float]] = []
 
     def value(self, state: State) -> float:
         """What a rollout's end position is worth to the searching seat."""
@@ -201,10 +207,13 @@ class FlatSearch:
         counts = self.counts = [0] * len(cands)
         margins = self.margins = [0.0] * len(cands)
         firsts = self.firsts = [0.0] * len(cands)
+        wins = self.wins = [0.0] * len(cands)
+        scale = game.search_hints.eval_scale
         clone, apply, value = game.clone, game.apply_legal, self.value
         while True:
             best_here: list[int] = []
             best_value = -math.inf
+            seen = [math.nan] * len(cands)
             for i, action in enumerate(cands):
                 if action not in legal:
                     continue
@@ -213,8 +222,11 @@ class FlatSearch:
                 self.units += greedy_rollout(game, deal, d, self.reach) + 1
                 if self.track:
                     values = game.evaluate_all(d)
-                    v = values[seat]
+                    v = seen[i] = values[seat]
                     margins[i] += v - max(x for o, x in enumerate(values) if o != seat)
+                    over = game.to_move(d) is None
+                    chances = rank_wins(game.outcome(d).ranks) if over else None
+                    wins[i] += (chances or win_chances(values, scale))[seat]
                     if v > best_value:
                         best_here, best_value = [i], v
                     elif v == best_value:
@@ -225,6 +237,8 @@ class FlatSearch:
                 counts[i] += 1
             for i in best_here:  # equal best on a deal share that deal
                 firsts[i] += 1 / len(best_here)
+            if self.track:
+                self.trace.append(seen)
             self.passes += 1
             if deadline:
                 if time.perf_counter() >= deadline:

@@ -94,7 +94,7 @@ from vikingcli_ai.hints import (
     default_depth,
     look_ahead,
 )
-from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards
+from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards, rank_wins, win_chances
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 PW_C: Final = 2.0
@@ -159,7 +159,10 @@ class Search:
         # the summed final-score margin of ``seat`` at the end of each iteration.
         self.root_only: frozenset[Action] | None = None
         self.root_margin: dict[Action, float] = {}
+        self.root_win: dict[Action, float] = {}  # ... and the estimated chance to win
+        self.track_win = False  # (at cut-offs only where advice asks for it)
         self.margin = 0.0
+        self.win = 0.0
         self.deal: State | None = None
 
     # -- driver -------------------------------------------------------------------
@@ -255,6 +258,7 @@ class Search:
             plies += 1
         if first is not None:
             self.root_margin[first] = self.root_margin.get(first, 0.0) + self.margin
+            self.root_win[first] = self.root_win.get(first, 0.0) + self.win
         for nd in path:
             nd.n += 1
             if nd.seat >= 0:
@@ -294,11 +298,14 @@ class Search:
     def _eval(self, d: State) -> list[float]:
         values = self.calls.evaluate_all(d)
         self.margin = margin(values, self.seat)
+        if self.track_win:
+            self.win = win_chances(values, self.eval_scale)[self.seat]
         return eval_rewards(values, self.eval_scale)
 
     def _final(self, d: State) -> list[float]:
         outcome = self.game.outcome(d)
         self.margin = margin(outcome.scores, self.seat)
+        self.win = rank_wins(outcome.ranks)[self.seat]
         return rank_rewards(outcome.ranks)
 
     def _simulate(self, d: State, plies: int) -> list[float]:

@@ -76,7 +76,8 @@ class GraenalandGame(FlatGame):
     # (flat); a tree, where asked for, cuts off after one ply. Above the default
     # budget, hero moves and offers look through a second chain (deepens), where more
     # thinking pays. Each measured best (benchmarks/README.md, "Search hints").
-    # Greedy play never votes against its own offer (undoes).
+    # Greedy play never votes against its own offer (undoes). The game is won by
+    # meeting conditions, so a hint shows a chance to win, not a margin (measure).
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(
         eval_scale=1.5,
@@ -86,6 +87,7 @@ class GraenalandGame(FlatGame):
         horizon=search_horizon,
         deepens=search_deepens,
         undoes=undoes,
+        measure="win",
     )
     state_type = State
     calls_type = GraenalandCalls

@@ -53,6 +53,11 @@ class SearchHints:
     (Graenaland: hero moves and the offers that follow, not builds and payments).
     Reads only public information. ``None``: every decision deepens."""
 
+    measure: Literal["margin", "win"] = "margin"
+    """What advice (``hint``, ``analyze``) shows for a move: ``"margin"``, the expected
+    final margin over the best other seat in points, for a game won on points;
+    ``"win"``, the estimated chance to win, for a game won by meeting conditions
+    (Graenaland), where a margin in ``evaluate`` units means nothing to a person."""
     undoes: Callable[[State, Any], bool] | None = None
     """``undoes(state, action)``: would the seat to move, playing ``action`` in
     ``state``, undo or go against a move it made earlier in the same chain of
@@ -70,6 +75,8 @@ class SearchHints:
             raise ValueError(f"depth must be at least 0, not {self.depth!r}")
         if self.method not in ("tree", "flat"):
             raise ValueError(f"method must be 'tree' or 'flat', not {self.method!r}")
+        if self.measure not in ("margin", "win"):
+            raise ValueError(f"measure must be 'margin' or 'win', not {self.measure!r}")
 
     def ends_chain(self, start: State, state: State) -> bool:
         """:attr:`horizon` with its default (one ply)."""
