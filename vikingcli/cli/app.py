@@ -26,6 +26,7 @@ from vikingcli.cli import catalogue as catalogue_commands
 from vikingcli.cli import checks
 from vikingcli.cli import play as play_commands
 from vikingcli.cli import study as study_commands
+from vikingcli.cli import tune as tune_commands
 from vikingcli.cli.arguments import UsageProblem
 from vikingcli.core.errors import BadInput
 
@@ -122,6 +123,7 @@ for _func in (
     play_commands.serve,
     study_commands.replay,
     study_commands.analyze,
+    tune_commands.tune,
 ):
     _command(_func)
 
