@@ -19,7 +19,7 @@ from typing import Final
 from vikingcli_wikinger import data as D
 from vikingcli_wikinger.board import completed_islands, maxf, threat_depths
 from vikingcli_wikinger.scoring import goldsmith_rate, safe_counts, sp11_score
-from vikingcli_wikinger.state import PH_AUCTION, PH_COLOUR, PH_OVER, State
+from vikingcli_wikinger.state import PH_AUCTION, PH_OVER, State
 
 WEIGHTS: Final[Mapping[str, float]] = {
     # VP per gold during the game (spent on combinations or kept for F2)
@@ -28,9 +28,11 @@ WEIGHTS: Final[Mapping[str, float]] = {
     "ferry": 1.5,
     # a building tile still waiting for its middle tile
     "sp11_waiting": 2.0,
-    # the start-player marker in the advanced game, from the auction until the takes
-    # begin (the discard, the first colour and the first take): what a bid buys
-    "start": 2.0,
+    # the start-player marker in the advanced game with bidding (the discard, the
+    # first colour and the first take of the round): what a bid buys. At 2 VP greedy
+    # seats bid about 6 gold a round and scored 15% below the basic game; at 0.5
+    # about as in basic, and no weaker head to head (benchmarks/README.md, "Issue 30")
+    "start": 0.5,
     # how sure an end-of-game term is before round 5 (1 from round 5 on)
     "early_certainty": 0.7,
 }
@@ -107,8 +109,8 @@ def _seat_value(s: State, p: int, shared: _Shared, w: Mapping[str, float]) -> fl
 
     gold = float(s.gold[p])
     value = float(s.vp[p])
-    if s.phase <= PH_COLOUR and s.adv:  # the auction (§5.2), its discard, the colours
-        value += _auction_value(s, p, w)
+    if s.bidding and s.adv:  # the start-player auction (§5.2)
+        value += _marker_value(s, p, w)
         if s.phase == PH_AUCTION and s.high_bidder == p:
             # a standing bid is as good as paid unless outbid: gold first, then VP 1:1
             paid = min(s.high_bid, s.gold[p])
@@ -166,10 +168,14 @@ def _seat_value(s: State, p: int, shared: _Shared, w: Mapping[str, float]) -> fl
     return value
 
 
-def _auction_value(s: State, p: int, w: Mapping[str, float]) -> float:
-    """The start-player marker's worth to ``p`` from the auction until the takes: it
-    goes to the standing bid's bidder, or stays with the holder when none stands (and
-    after the auction, with the start player)."""
+def _marker_value(s: State, p: int, w: Mapping[str, float]) -> float:
+    """The start-player marker's worth to ``p``: it goes to the standing bid's bidder
+    during the auction, or stays with its holder when no bid stands; after the
+    auction, with the start player, for the rest of the round (its worth is the
+    discard, the first colour and the first take). Why the whole round: a value that
+    vanished at the end of the colours or of the first take would make every move
+    that ends them look worse than one that does not; the marker passes on only when
+    the round ends."""
     if s.phase == PH_AUCTION and s.high_bid >= 0:
         holder = s.high_bidder
     else:
