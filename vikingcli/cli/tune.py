@@ -47,6 +47,26 @@ def tune(
         ),
     ] = 20,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    perturb: Annotated[
+        float,
+        typer.Option(
+            "--perturb",
+            min=0.01,
+            max=1.0,
+            help="SPSA's c: how far (a share of each weight) the two players' weights"
+            " differ from the current ones at the first iteration.",
+        ),
+    ] = 0.2,
+    gain: Annotated[
+        float,
+        typer.Option(
+            "--gain",
+            min=0.0001,
+            max=10.0,
+            help="SPSA's a: how far a step moves the weights (before the decay over"
+            " the iterations).",
+        ),
+    ] = 0.05,
 ) -> None:
     """Tune a game's evaluate weights by self-play (SPSA) for the greedy and mcts players
     (-p greedy:weights=FILE), then play the tuned against the untuned on fresh deals."""
@@ -63,7 +83,7 @@ def tune(
         raise UsageProblem(f"{g.name} seats {g.min_players}-{g.max_players} players, not {n}")
     options = game_options(g, option or [])
     path = out or Path(f"weights-{g.name}.json")
-    settings = Settings(g.name, n, options, kind, iterations, deals, seed)
+    settings = Settings(g.name, n, options, kind, iterations, deals, seed, gain, perturb)
     try:
         run = start(path, settings, g)
     except TuneError as exc:
