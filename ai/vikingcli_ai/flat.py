@@ -14,7 +14,8 @@ by what happens when the rest of its chain is played sensibly:
   deal (common random numbers: the candidates are compared on equal deals, which
   removes most of the variance of a comparison).
 * **Rollout**: after the candidate, every seat (the searcher included) plays the
-  greedy move (best one-ply ``evaluate`` for the seat to move, first of equals)
+  greedy move (best one-ply ``evaluate`` for the seat to move, first of equals,
+  never one that undoes a move of its chain: the ``undoes`` hint)
   until the game's ``horizon(start, state)`` hint says the chain is over (or
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
   answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
@@ -57,8 +58,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from vikingcli.engine import Action, Game, State
-from vikingcli_ai.greedy import greedy_values
+from vikingcli_ai.greedy import drop_undos, greedy_values
 from vikingcli_ai.hints import DEFAULT_ITERATIONS, look_ahead
+from vikingcli_ai.rewards import rank_wins, win_chances
 
 FLAT_WIDTH: Final = 16
 """Root actions searched: the best this many by one-ply ``evaluate``."""
@@ -102,6 +104,7 @@ def greedy_rollout(game: Game, start: State, state: State, reach: int = 1) -> in
     apply = game.apply_legal  # every action below comes from legal(state)
     to_move = game.to_move
     horizon = game.search_hints.ends_chain
+    undoes = game.search_hints.undoes
     steps = 0
     units = 0
     later = False  # in a chain after the first: it plays at least one move
@@ -127,6 +130,10 @@ def greedy_rollout(game: Game, start: State, state: State, reach: int = 1) -> in
             for i in range(1, len(values)):
                 if values[i] > values[best]:
                     best = i
+            if undoes is not None and undoes(state, actions[best]):
+                # as the greedy player: never a move that undoes one of its chain
+                values = drop_undos(game, state, actions, values)
+                best = values.index(max(values))
             apply(state, actions[best])
         steps += 1
     return units
@@ -157,6 +164,11 @@ class FlatSearch:
         self.deepen = True
         self.margins: list[float] = []
         self.firsts: list[float] = []
+        # ... the summed estimated chance to win (``rewards.win_chances``, or the
+        # result where the game ended), and each pass's values (which candidates
+        # the search could not tell apart on any deal).
+        self.wins: list[float] = []
+        self.trace: list[list[float]] = []
 
     def value(self, state: State) -> float:
         """What a rollout's end position is worth to the searching seat."""
@@ -195,10 +207,13 @@ class FlatSearch:
         counts = self.counts = [0] * len(cands)
         margins = self.margins = [0.0] * len(cands)
         firsts = self.firsts = [0.0] * len(cands)
+        wins = self.wins = [0.0] * len(cands)
+        scale = game.search_hints.eval_scale
         clone, apply, value = game.clone, game.apply_legal, self.value
         while True:
             best_here: list[int] = []
             best_value = -math.inf
+            seen = [math.nan] * len(cands)
             for i, action in enumerate(cands):
                 if action not in legal:
                     continue
@@ -207,8 +222,11 @@ class FlatSearch:
                 self.units += greedy_rollout(game, deal, d, self.reach) + 1
                 if self.track:
                     values = game.evaluate_all(d)
-                    v = values[seat]
+                    v = seen[i] = values[seat]
                     margins[i] += v - max(x for o, x in enumerate(values) if o != seat)
+                    over = game.to_move(d) is None
+                    chances = rank_wins(game.outcome(d).ranks) if over else None
+                    wins[i] += (chances or win_chances(values, scale))[seat]
                     if v > best_value:
                         best_here, best_value = [i], v
                     elif v == best_value:
@@ -219,6 +237,8 @@ class FlatSearch:
                 counts[i] += 1
             for i in best_here:  # equal best on a deal share that deal
                 firsts[i] += 1 / len(best_here)
+            if self.track:
+                self.trace.append(seen)
             self.passes += 1
             if deadline:
                 if time.perf_counter() >= deadline:

@@ -4,17 +4,21 @@ Honesty: the player never evaluates the true state. It draws one determinization
 of the position from its own seat's view (``game.determinize``), then for every
 legal action clones that determinization, applies the action and asks
 ``evaluate`` for the acting seat. Hidden cards that an action reveals (a draw)
-are therefore sampled, not peeked at. Ties (within 1e-9) are broken with the
+are therefore sampled, not peeked at. A move that undoes one the seat made earlier
+in the same chain (the game's ``undoes`` hint) is never chosen while another is
+legal. Ties (within 1e-9) are broken with the
 player's seeded RNG, so the same seed gives the same game.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import SEED_MAX, Action, Game, Param, PlayerKind, State
+from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 TIE = 1e-9
 
@@ -37,6 +41,20 @@ def greedy_values(
     return out
 
 
+def drop_undos(
+    game: Game, state: State, actions: Sequence[Action], values: list[float]
+) -> list[float]:
+    """``values`` with ``-inf`` for every action that undoes a move of the same chain
+    (the game's ``undoes`` search hint: taking back a good stored this turn, voting
+    against one's own offer), unless every action does. ``state``: the position the
+    actions are legal in (the player's determinization)."""
+    undoes = game.search_hints.undoes
+    if undoes is None:
+        return values
+    out = [-math.inf if undoes(state, a) else v for a, v in zip(actions, values)]
+    return out if max(out) > -math.inf else values
+
+
 def pick_best(actions: Sequence[Action], values: Sequence[float], rng: random.Random) -> Action:
     """The action of highest value; ties broken by ``rng``."""
     top = max(values)
@@ -45,12 +63,16 @@ def pick_best(actions: Sequence[Action], values: Sequence[float], rng: random.Ra
 
 
 class GreedyPlayer:
-    """One ply of look-ahead on a determinization, scored by ``evaluate``."""
+    """One ply of look-ahead on a determinization, scored by ``evaluate``.
 
-    __slots__ = ("rng",)
+    ``game``: the game whose ``evaluate`` judges (the match's game with tuned
+    weights, :mod:`vikingcli_ai.weights`), or ``None`` for the match's own."""
 
-    def __init__(self, seed: int) -> None:
+    __slots__ = ("game", "rng")
+
+    def __init__(self, seed: int, game: Game | None = None) -> None:
         self.rng = random.Random(seed)
+        self.game = game
 
     def checkpoint(self) -> Any:
         """The random generator's state (undo puts it back: the same moves replay
@@ -64,26 +86,29 @@ class GreedyPlayer:
         actions = list(game.legal_actions(state))
         if len(actions) == 1:
             return actions[0]
-        base = game.determinize(state, seat, self.rng)
-        return pick_best(actions, greedy_values(game, base, seat, actions), self.rng)
+        judge = self.game or game
+        base = judge.determinize(state, seat, self.rng)
+        values = drop_undos(judge, base, actions, greedy_values(judge, base, seat, actions))
+        return pick_best(actions, values, self.rng)
 
 
 def _make(game: Game, seat: int, params: Mapping[str, Any]) -> GreedyPlayer:
-    return GreedyPlayer(params["seed"])
+    path = params["weights"]
+    return GreedyPlayer(params["seed"], weighted(game, path) if path else None)
 
+
+SEED_PARAM = Param(
+    "seed", int, 0, "RNG seed; the match mixes in its own seed and the seat",
+    minimum=0, maximum=SEED_MAX,
+)  # fmt: skip
+"""The ``seed`` parameter of every seeded AI player."""
 
 GREEDY = PlayerKind(
     name="greedy",
     description="one ply ahead with the game's evaluate on a determinization; seeded ties",
     factory=_make,
     params=(
-        Param(
-            "seed",
-            int,
-            0,
-            "RNG seed; the match mixes in its own seed and the seat",
-            minimum=0,
-            maximum=SEED_MAX,
-        ),
+        SEED_PARAM,
+        Param("weights", str, "", WEIGHTS_HELP, check=check_weights_file),
     ),
 )

@@ -85,16 +85,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from vikingcli.engine import SEED_MAX, Action, Game, Param, PlayerKind, State, search_calls
+from vikingcli.engine import Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.flat import FlatSearch
-from vikingcli_ai.greedy import greedy_values
+from vikingcli_ai.greedy import SEED_PARAM, greedy_values
 from vikingcli_ai.hints import (
     DEFAULT_DEPTH,
     DEFAULT_ITERATIONS,
     default_depth,
     look_ahead,
 )
-from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards
+from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards, rank_wins, win_chances
+from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 PW_C: Final = 2.0
 """Progressive widening: at most ceil(PW_C * (n+1)**PW_ALPHA) children per node."""
@@ -158,7 +159,10 @@ class Search:
         # the summed final-score margin of ``seat`` at the end of each iteration.
         self.root_only: frozenset[Action] | None = None
         self.root_margin: dict[Action, float] = {}
+        self.root_win: dict[Action, float] = {}  # ... and the estimated chance to win
+        self.track_win = False  # (at cut-offs only where advice asks for it)
         self.margin = 0.0
+        self.win = 0.0
         self.deal: State | None = None
 
     # -- driver -------------------------------------------------------------------
@@ -254,6 +258,7 @@ class Search:
             plies += 1
         if first is not None:
             self.root_margin[first] = self.root_margin.get(first, 0.0) + self.margin
+            self.root_win[first] = self.root_win.get(first, 0.0) + self.win
         for nd in path:
             nd.n += 1
             if nd.seat >= 0:
@@ -293,11 +298,14 @@ class Search:
     def _eval(self, d: State) -> list[float]:
         values = self.calls.evaluate_all(d)
         self.margin = margin(values, self.seat)
+        if self.track_win:
+            self.win = win_chances(values, self.eval_scale)[self.seat]
         return eval_rewards(values, self.eval_scale)
 
     def _final(self, d: State) -> list[float]:
         outcome = self.game.outcome(d)
         self.margin = margin(outcome.scores, self.seat)
+        self.win = rank_wins(outcome.ranks)[self.seat]
         return rank_rewards(outcome.ranks)
 
     def _simulate(self, d: State, plies: int) -> list[float]:
@@ -437,8 +445,11 @@ def best_action(
 class MctsPlayer:
     """Information-set MCTS; see the module docstring."""
 
-    def __init__(self, cfg: SearchConfig, seed: int, workers: int = 1) -> None:
+    def __init__(
+        self, cfg: SearchConfig, seed: int, workers: int = 1, game: Game | None = None
+    ) -> None:
         self.cfg = cfg
+        self.game = game  # the match's game with tuned weights (None: the match's own)
         self.rng = random.Random(seed)
         self.workers = max(1, workers)
         self.tiebreak = False
@@ -456,6 +467,7 @@ class MctsPlayer:
         actions = list(game.legal_actions(state))
         if len(actions) == 1:
             return actions[0]
+        game = self.game or game
         cfg = self.cfg
         if cfg.search == "flat":
             flat = FlatSearch(game, state, seat, self.rng, cfg.reach)
@@ -493,7 +505,8 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         search=params["search"] if params["search"] != "auto" else game.search_hints.method,
         reach=params["reach"],
     )
-    player = MctsPlayer(cfg, params["seed"], params["workers"])
+    judge = weighted(game, params["weights"]) if params["weights"] else None
+    player = MctsPlayer(cfg, params["seed"], params["workers"], judge)
     player.tiebreak = game.search_hints.tiebreak
     return player
 
@@ -566,14 +579,8 @@ MCTS = PlayerKind(
             minimum=1,
             maximum=20,
         ),
-        Param(
-            "seed",
-            int,
-            0,
-            "RNG seed; the match mixes in its own seed and the seat",
-            minimum=0,
-            maximum=SEED_MAX,
-        ),
+        Param("weights", str, "", WEIGHTS_HELP, check=check_weights_file),
+        SEED_PARAM,
         Param(
             "workers",
             int,

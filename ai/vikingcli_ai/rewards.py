@@ -60,3 +60,21 @@ def eval_rewards(values: Sequence[float], scale: float) -> list[float]:
         x = 30.0 if x > 30.0 else -30.0 if x < -30.0 else x
         out.append(1.0 / (1.0 + math.exp(-x)))
     return out
+
+
+def win_chances(values: Sequence[float], scale: float) -> list[float]:
+    """Each seat's estimated chance to win from projected scores: a softmax of the
+    values in units of the game's typical winning margin (``scale``, the slope as in
+    :func:`eval_rewards`), so the chances of all seats add up to 1. What ``hint``
+    shows in a game won by conditions, where the projected score is progress."""
+    k = EVAL_SHARPNESS / (scale if scale > 0 else 1.0)
+    top = max(values)
+    weights = [math.exp(max(-30.0, k * (v - top))) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rank_wins(ranks: Sequence[int]) -> list[float]:
+    """Each seat's share of the win in a finished game (1/k for k tied winners)."""
+    firsts = sum(1 for r in ranks if r == 1)
+    return [1.0 / firsts if r == 1 else 0.0 for r in ranks]

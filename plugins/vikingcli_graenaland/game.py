@@ -13,10 +13,12 @@ from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import action_text, parse_alias, refusal
 from vikingcli_graenaland.heuristic import (
+    WEIGHTS,
     evaluate,
     evaluate_all,
     search_deepens,
     search_horizon,
+    undoes,
 )
 from vikingcli_graenaland.narrate import narrate
 from vikingcli_graenaland.render import render
@@ -55,7 +57,7 @@ class GraenalandCalls(FlatCalls):
         return determinize(state, seat, rng)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.game.weights)
 
 
 class GraenalandGame(FlatGame):
@@ -75,6 +77,9 @@ class GraenalandGame(FlatGame):
     # (flat); a tree, where asked for, cuts off after one ply. Above the default
     # budget, hero moves and offers look through a second chain (deepens), where more
     # thinking pays. Each measured best (benchmarks/README.md, "Search hints").
+    # Greedy play never votes against its own offer (undoes). The game is won by
+    # meeting conditions, so a hint shows a chance to win, not a margin (measure).
+    weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(
         eval_scale=1.5,
         depth=1,
@@ -82,6 +87,8 @@ class GraenalandGame(FlatGame):
         deepen=True,
         horizon=search_horizon,
         deepens=search_deepens,
+        undoes=undoes,
+        measure="win",
     )
     state_type = State
     calls_type = GraenalandCalls
@@ -162,10 +169,10 @@ class GraenalandGame(FlatGame):
         return current_scores(state)
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)
+        return evaluate(state, seat, self.weights)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.weights)
 
     def render(self, state: State, seat: int | None) -> str:
         return render(state, seat)

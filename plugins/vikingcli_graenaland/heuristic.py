@@ -16,10 +16,11 @@ Parts, all for the evaluated seat:
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from vikingcli_graenaland import data as D
-from vikingcli_graenaland.rules.common import cards_at, hres
+from vikingcli_graenaland.rules.common import A_NO, cards_at, hres
 from vikingcli_graenaland.rules.votes import votes_all
 from vikingcli_graenaland.scoring import measures, own_settlements, score_of
 from vikingcli_graenaland.state import (
@@ -42,10 +43,25 @@ from vikingcli_graenaland.state import (
     State,
 )
 
-CARD: Final = 0.02  # one resource card in hand
-GOLD: Final = 0.03
-SUPPLY: Final = 0.04
-WIN_BONUS: Final = 3.0
+WEIGHTS: Final[Mapping[str, float]] = {
+    # one resource card in hand, in conditions (a card is worth less than the
+    # progress it buys, so that building is preferred to hoarding)
+    "card": 0.02,
+    # a gold card in hand
+    "gold": 0.03,
+    # a supply card in hand
+    "supply": 0.04,
+    # having won (the final builds may still be running)
+    "win_bonus": 3.0,
+    # the chance given to an offer whose likely yes-votes make no majority
+    "unlikely_pass": 0.15,
+    # what a card allocated to a rival costs, against one allocated to oneself
+    "rival_card": 0.5,
+    # a card lying in a province, per card, times the seat's vote share there
+    "lying_card": 0.5,
+}
+"""The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
+benchmarks/README.md, "Tuned weights")."""
 
 
 def _progress(value: int, thresholds: tuple[int, ...]) -> float:
@@ -104,7 +120,7 @@ def _pending_measures(st: State, seat: int) -> tuple[int, int, int, int, int]:
 _Offer = tuple[list[int], int, list[int], float, int, int]
 
 
-def _offer_shared(st: State) -> _Offer:
+def _offer_shared(st: State, w: Mapping[str, float]) -> _Offer:
     p = st.offer_x
     v = votes_all(st, p)
     total = sum(v)
@@ -120,27 +136,31 @@ def _offer_shared(st: State) -> _Offer:
     else:
         yes = sum(v[o] for o in range(st.n) if got[o] or o == offerer)
     likely = 2 * yes > total
-    pp = 1.0 if likely else 0.15
+    pp = 1.0 if likely else w["unlikely_pass"]
     rest = len(st.ocls) - len(st.oalloc)  # cards not yet allocated: a vote share of them
     return v, total, got, pp, sum(got), rest
 
 
-def _offer_value(st: State, seat: int, offer: _Offer) -> float:
+def _offer_value(st: State, seat: int, offer: _Offer, w: Mapping[str, float]) -> float:
     """Expected value for ``seat`` of the offer being allocated or voted on."""
     v, total, got, pp, allocated, rest = offer
     mine = got[seat]
     rivals = allocated - mine
     share = v[seat] / total if total else 0.0
-    return pp * CARD * (mine + share * rest) - 0.5 * pp * CARD * rivals / max(1, st.n - 1)
+    card = w["card"]
+    return pp * card * (mine + share * rest) - w["rival_card"] * pp * card * rivals / max(
+        1, st.n - 1
+    )
 
 
-# Per province holding cards, in board order: (province, CARD * 0.5 * cards, votes,
+# Per province holding cards, in board order: (province, its worth per vote share, votes,
 # their total); the same for every seat but a seat's own committed hero move.
 _CardVotes = list[tuple[int, float, list[int], int]]
 _NO_VOTES: list[int] = []
 
 
-def _card_votes(st: State) -> _CardVotes:
+def _card_votes(st: State, w: Mapping[str, float]) -> _CardVotes:
+    lying = w["card"] * w["lying_card"]
     out = []
     for p in range(st.board.np):
         c = cards_at(st, p)
@@ -149,7 +169,7 @@ def _card_votes(st: State) -> _CardVotes:
             tot = 0
             for x in v:  # not sum(v): a generic call when compiled
                 tot += x
-            out.append((p, CARD * 0.5 * c, v, tot))
+            out.append((p, lying * c, v, tot))
     return out
 
 
@@ -158,6 +178,7 @@ def _seat_value(
     seat: int,
     card_votes: _CardVotes,
     offer: _Offer | None,
+    w: Mapping[str, float],
 ) -> float:
     """``evaluate`` of a live game from the shared parts (:func:`_card_votes`, and
     :func:`_offer_shared` while an offer is allocated or voted on)."""
@@ -171,14 +192,16 @@ def _seat_value(
         cached = _SHEETS[key] = _sheet_progress(m, card, st.n)
     val = cached
     if st.winner == seat:
-        val += WIN_BONUS
+        val += w["win_bonus"]
     elif st.phase == PH_CLAIM and st.ccommit[seat] >= D.VP_TO_WIN:
-        val += 0.8 * WIN_BONUS  # a valid claim wins unless a better or closer one comes
+        val += 0.8 * w["win_bonus"]  # a valid claim wins unless a better or closer one comes
     res = hres(st.hand[seat])
+    per_card = w["card"]
     # written out, not sum(res[:4]): a slice and a generic call when compiled
-    val += CARD * (res[0] + res[1] + res[2] + res[3]) + GOLD * res[4] + SUPPLY * len(st.shand[seat])
+    val += per_card * (res[0] + res[1] + res[2] + res[3]) + w["gold"] * res[4]
+    val += w["supply"] * len(st.shand[seat])
     if st.phase in (PH_PAY, PH_FEE) and st.actor == seat:
-        val -= CARD * (sum(st.req) + len(st.fee))  # those cards are as good as spent
+        val -= per_card * (sum(st.req) + len(st.fee))  # those cards are as good as spent
     # a committed (still hidden) hero move of this seat counts as made: it changes
     # the votes of the two provinces it leaves and enters only
     old = dest = -1
@@ -197,7 +220,7 @@ def _seat_value(
                 hero[seat * 3 + h] = old  # evaluate leaves the state as it found it
             else:
                 old = dest = -1
-    for p, w, v, tot in card_votes:
+    for p, worth, v, tot in card_votes:
         if p == old:
             v = v_old
             tot = sum(v)
@@ -205,27 +228,35 @@ def _seat_value(
             v = v_dest
             tot = sum(v)
         if tot and v[seat]:
-            val += w * v[seat] / tot
+            val += worth * v[seat] / tot
     if offer is not None:
-        val += _offer_value(st, seat, offer)
+        val += _offer_value(st, seat, offer, w)
     return val
 
 
-def evaluate(st: State, seat: int) -> float:
+def evaluate(st: State, seat: int, w: Mapping[str, float] = WEIGHTS) -> float:
     if st.phase == PH_OVER:
-        return score_of(st, seat) + (WIN_BONUS if st.winner == seat else 0.0)
-    offer = _offer_shared(st) if st.phase in (PH_ALLOC, PH_VOTE) else None
-    return _seat_value(st, seat, _card_votes(st), offer)
+        return score_of(st, seat) + (w["win_bonus"] if st.winner == seat else 0.0)
+    offer = _offer_shared(st, w) if st.phase in (PH_ALLOC, PH_VOTE) else None
+    return _seat_value(st, seat, _card_votes(st, w), offer, w)
 
 
-def evaluate_all(st: State) -> list[float]:
+def evaluate_all(st: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     """``evaluate`` of every seat, the work they share (votes where cards lie, the
     offer's vote count) done once."""
     if st.phase == PH_OVER:
-        return [evaluate(st, seat) for seat in range(st.n)]
-    offer = _offer_shared(st) if st.phase in (PH_ALLOC, PH_VOTE) else None
-    card_votes = _card_votes(st)
-    return [_seat_value(st, seat, card_votes, offer) for seat in range(st.n)]
+        return [evaluate(st, seat, w) for seat in range(st.n)]
+    offer = _offer_shared(st, w) if st.phase in (PH_ALLOC, PH_VOTE) else None
+    card_votes = _card_votes(st, w)
+    return [_seat_value(st, seat, card_votes, offer, w) for seat in range(st.n)]
+
+
+def undoes(st: State, a: Any) -> bool:
+    """The ``undoes`` search hint: is this the offerer voting against its own offer?
+    The offerer votes first (spec §4 Phase 3); a one-ply player can find its offer
+    worth less once made (the cards it gave away to win votes), but rejecting it
+    only wastes the one offer of its round. Reads public fields only."""
+    return st.phase == PH_VOTE and st.vidx == 0 and a == A_NO
 
 
 # -- search horizon (the ``mcts`` player's flat search, vikingcli_ai/flat.py) ----------

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from vikingcli.engine import Action, FlatCalls, FlatGame, Option, Outcome, SearchHints
 from vikingcli_jorvik import actions, rules, scoring, view
-from vikingcli_jorvik.heuristic import evaluate, evaluate_all
+from vikingcli_jorvik.heuristic import WEIGHTS, evaluate, evaluate_all, undoes
 from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
 from vikingcli_jorvik.rules.encoding import Move
@@ -38,7 +38,7 @@ class JorvikCalls(FlatCalls):
         return view.determinize(state, seat, rng)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.game.weights)
 
 
 class JorvikGame(FlatGame):
@@ -59,8 +59,10 @@ class JorvikGame(FlatGame):
         ),
     )
     # Rollouts cut off after 40 plies instead of the AI's default: deeper rollouts
-    # measured stronger here (benchmarks/README.md, "Search hints").
-    search_hints = SearchHints(eval_scale=10.0, depth=40)
+    # measured stronger here (benchmarks/README.md, "Search hints"). Taking back a
+    # good stored this turn undoes that move: greedy play never does it (undoes).
+    weights = WEIGHTS  # heuristic.py: the named weights of evaluate
+    search_hints = SearchHints(eval_scale=10.0, depth=40, undoes=undoes)
     state_type = State
     calls_type = JorvikCalls
 
@@ -113,10 +115,10 @@ class JorvikGame(FlatGame):
         return look(state, seat, text)
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)
+        return evaluate(state, seat, self.weights)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.weights)
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         return view.observation(state, seat)

@@ -12,10 +12,12 @@ projected = current VP (start, Pict attacks, oracles so far)
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
+from vikingcli_jorvik.rules.encoding import OP_TAKE
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
 from vikingcli_jorvik.state import PH_LOAD, PH_OVER, State
 
@@ -23,25 +25,48 @@ _DECK_SIZE: dict[tuple[int, bool], int] = {
     (n, j): len(D.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
 }
 
-PICT_CONFIDENCE: Final = 0.6  # the standing may still change before the next attack
-PICT_LATER: Final = 0.2  # ... and much more before the later ones
-COIN_EARLY: Final = 0.45  # VP per coin at the start of the game
-COIN_LATE: Final = 0.1  # ... and at its end
-GOOD_VALUE: Final = 0.5  # VP per stored good or good on a bought ship
+WEIGHTS: Final[Mapping[str, float]] = {
+    # the defence standing may still change before the next Pict attack
+    "pict_confidence": 0.6,
+    # ... and much more before the later ones
+    "pict_later": 0.2,
+    # VP per coin at the start of the game
+    "coin_early": 0.45,
+    # ... and at its end
+    "coin_late": 0.1,
+    # VP per stored good or good on a bought ship
+    "good": 0.5,
+    # part of a card's net worth credited to the top viking of its column
+    "column_share": 0.5,
+}
+"""The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
+benchmarks/README.md, "Tuned weights")."""
 
 
-def evaluate(s: State, seat: int) -> float:
+def evaluate(s: State, seat: int, w: Mapping[str, float] = WEIGHTS) -> float:
     if s.phase == PH_OVER:
         return float(s.vp[seat])
-    return _seat_value(s, seat, _Shared(s))
+    return _seat_value(s, seat, _Shared(s, w), w)
 
 
-def evaluate_all(s: State) -> list[float]:
+def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     """``evaluate`` of every seat, what they all read alike worked out once."""
     if s.phase == PH_OVER:
         return [float(x) for x in s.vp]
-    shared = _Shared(s)
-    return [_seat_value(s, seat, shared) for seat in range(s.n)]
+    shared = _Shared(s, w)
+    return [_seat_value(s, seat, shared, w) for seat in range(s.n)]
+
+
+def undoes(s: State, a: Any) -> bool:
+    """The ``undoes`` search hint: does the loading player's move take back a good
+    that entered storage this turn (its flag is set, spec §6.2)? Storing a good and
+    taking it back leaves the pool as it was (the cube only gains its flag), so a
+    one-ply player, to whom both positions are worth the same, would go round."""
+    if s.phase != PH_LOAD or a[0] != OP_TAKE:
+        return False
+    if a[2] == 0:
+        return s.sboard[s.actor] >= 8
+    return a[1] not in s.swh[s.actor]  # only flagged cubes of that good are there
 
 
 def _craft_progress(c: int) -> tuple[float, ...]:
@@ -68,7 +93,7 @@ class _Shared:
 
     __slots__ = ("defs", "hi", "left", "lo", "offers", "picts")
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State, w: Mapping[str, float]) -> None:
         left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start
         defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
         hi = self.hi = max(defs)
@@ -80,18 +105,20 @@ class _Shared:
             self.picts = [c for c in reversed(s.deck) if KIND[c] == pict]
         # being on top of a column is an option to buy its card
         offers: list[tuple[int, float]] = []
+        share = w["column_share"]
         slots = s.slots
         for i, col in enumerate(s.cols):
             if col and slots[i] >= 0:
-                worth = card_worth(s, slots[i], left) - len(col)
-                offers.append((col[0] & 7, COLUMN_SHARE * max(0.0, worth)))
+                worth = card_worth(s, slots[i], left, w["good"]) - len(col)
+                offers.append((col[0] & 7, share * max(0.0, worth)))
         price = len(s.res_cards)
         for c, v in zip(s.res_cards, s.res_vik):
-            offers.append((v & 7, COLUMN_SHARE * max(0.0, card_worth(s, c, left) - price)))
+            worth = card_worth(s, c, left, w["good"]) - price
+            offers.append((v & 7, share * max(0.0, worth)))
         self.offers = offers
 
 
-def _seat_value(s: State, seat: int, shared: _Shared) -> float:
+def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) -> float:
     """``evaluate`` of a game in progress, given what every seat reads alike."""
     left = shared.left
     loading = s.loading[seat]
@@ -114,21 +141,23 @@ def _seat_value(s: State, seat: int, shared: _Shared) -> float:
         goods += len(cargo[c])
     if s.phase == PH_LOAD and s.actor == seat:
         goods += sum(s.pool) + len(s.buf)
-    value += GOOD_VALUE * goods
-    value += s.coins[seat] * (COIN_LATE + (COIN_EARLY - COIN_LATE) * left)
+    value += w["good"] * goods
+    coin_late = w["coin_late"]
+    value += s.coins[seat] * (coin_late + (w["coin_early"] - coin_late) * left)
     # Pict attacks still to come
     hi, lo = shared.hi, shared.lo
     if hi != lo:
         mine = shared.defs[seat]
-        weight = PICT_CONFIDENCE
+        weight = w["pict_confidence"]
+        later = w["pict_later"]
         if mine == hi:
             for c in shared.picts:
                 value += weight * CARDS[c].gain
-                weight = PICT_LATER
+                weight = later
         elif mine == lo:
             for c in shared.picts:
                 value -= weight * CARDS[c].loss
-                weight = PICT_LATER
+                weight = later
     # demand columns and reservations
     for owner, credit in shared.offers:
         if owner == seat:
@@ -153,17 +182,14 @@ def projected_defence(s: State, p: int) -> int:
     return total + best if shield else total
 
 
-COLUMN_SHARE: Final = 0.5  # part of a card's net worth credited to the top viking's owner
-
-
-def card_worth(s: State, c: int, left: float) -> float:
+def card_worth(s: State, c: int, left: float, good: float) -> float:
     """A rough VP worth of buying card c now (for the demand-column term)."""
     k = KIND[c]
     card = CARDS[c]
     if k == D.CRAFTSMAN:
         return card.vp * (0.15 + 0.4 * left)
     if k == D.SHIP:
-        return GOOD_VALUE * len(s.cargo[c]) + 0.5
+        return good * len(s.cargo[c]) + 0.5
     if k == D.WARRIOR:
         return card.defence * (0.3 + 1.2 * left)
     if k == D.TRAVEL:

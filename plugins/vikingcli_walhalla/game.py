@@ -20,7 +20,7 @@ from vikingcli.engine import (
 from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias, refusal
 from vikingcli_walhalla.board import parse_headlands
-from vikingcli_walhalla.heuristic import evaluate, evaluate_all
+from vikingcli_walhalla.heuristic import WEIGHTS, evaluate, evaluate_all
 from vikingcli_walhalla.narrate import narrate
 from vikingcli_walhalla.render import legend, render, tiles_view
 from vikingcli_walhalla.rules.setup import new_state
@@ -61,7 +61,7 @@ class WalhallaCalls(FlatCalls):
         return determinize(state, seat, rng)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.game.weights)
 
 
 class WalhallaGame(FlatGame):
@@ -78,6 +78,7 @@ class WalhallaGame(FlatGame):
     options = (HEADLANDS_OPTION, ORIENTATION_OPTION)
     # More iterations also look farther (a later cut-off): more thinking measured
     # stronger that way, not with the same cut-off (benchmarks/README.md, "Search hints").
+    weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(eval_scale=10.0, deepen=True)
     state_type = State
     calls_type = WalhallaCalls
@@ -139,10 +140,10 @@ class WalhallaGame(FlatGame):
         return outcome(state)
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)
+        return evaluate(state, seat, self.weights)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.weights)
 
     def render(self, state: State, seat: int | None) -> str:
         return render(state, seat)

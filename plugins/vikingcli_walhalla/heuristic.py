@@ -11,11 +11,12 @@ Current VP plus what the position is likely still to bring:
 * cards in hand (any card is worth about one sale or one scoring), vikings in
   Midgard that can still land.
 
-Weights are rough; only differences between seats matter to search.
+Weights (:data:`WEIGHTS`) are rough; only differences between seats matter to search.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from vikingcli_walhalla import data as D
@@ -30,11 +31,20 @@ from vikingcli_walhalla.state import (
     State,
 )
 
-CARD_VALUE: Final = 1.5  # a scoring card/Headland/Hunt is worth ~1-3 VP, a sale 1 viking
-MIDGARD_VALUE: Final = 0.6  # a Midgard viking: can land later or carry over to the next raid
-ABOARD_VALUE: Final = 1.6  # a viking on the galley now: about to land (forest/shrine/majority)
-HEADLAND_WEIGHT: Final = 0.8  # the current majority may still change before the raid ends
-REINFORCE_VALUE: Final = 0.25  # VP per extra reinforcement viking for the next raid
+WEIGHTS: Final[Mapping[str, float]] = {
+    # a scoring card/Headland/Hunt is worth ~1-3 VP, a sale 1 viking
+    "card": 1.5,
+    # a Midgard viking: can land later or carry over to the next raid
+    "midgard": 0.6,
+    # a viking on the galley now: about to land (forest/shrine/majority)
+    "aboard": 1.6,
+    # the current majority may still change before the raid ends
+    "headland": 0.8,
+    # VP per extra reinforcement viking for the next raid
+    "reinforce": 0.25,
+}
+"""The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
+benchmarks/README.md, "Tuned weights")."""
 
 
 _NO_CARDS = ((0,) * N_HEADLANDS,) * 8  # no Headland +2 card, for any table size
@@ -78,21 +88,21 @@ class _Shared:
         self.aboard = aboard
 
 
-def evaluate(s: State, seat: int) -> float:
+def evaluate(s: State, seat: int, w: Mapping[str, float] = WEIGHTS) -> float:
     if s.phase == PH_OVER:
         return float(s.score[seat])
-    return _seat_value(s, seat, _Shared(s))
+    return _seat_value(s, seat, _Shared(s), w)
 
 
-def evaluate_all(s: State) -> list[float]:
+def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     """``evaluate`` of every seat, what they read alike (:class:`_Shared`) worked out once."""
     if s.phase == PH_OVER:
         return [float(x) for x in s.score]
     shared = _Shared(s)
-    return [_seat_value(s, seat, shared) for seat in range(s.n)]
+    return [_seat_value(s, seat, shared, w) for seat in range(s.n)]
 
 
-def _seat_value(s: State, seat: int, shared: _Shared) -> float:
+def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) -> float:
     """``evaluate`` of a game in progress. Only the seat's own face-down cards (a
     Headland +2 or a Walhalla +2 they add) make its majorities differ from the shared ones."""
     n = s.n
@@ -107,7 +117,7 @@ def _seat_value(s: State, seat: int, shared: _Shared) -> float:
             strengths = strengths[:]
             strengths[seat] += bonus[h]
             points = majority_points(strengths, *s.capes[h])
-        value += HEADLAND_WEIGHT * points[seat]
+        value += w["headland"] * points[seat]
     wheat = shared.wheat[seat]
     value += wheat * sum(range(r, D.N_RAIDS + 1))
     value += shared.on_board[seat] if r == D.N_RAIDS else wheat
@@ -127,10 +137,10 @@ def _seat_value(s: State, seat: int, shared: _Shared) -> float:
             wal = s.walhalla[:]
             wal[seat] += wal_bonus
             gets = reinforcement(wal, [99] * n)
-        value += REINFORCE_VALUE * (gets[seat] - min(gets))
+        value += w["reinforce"] * (gets[seat] - min(gets))
     if not (r == D.N_RAIDS and s.phase == PH_COMMIT):
-        value += CARD_VALUE * sum(s.hands[seat])
+        value += w["card"] * sum(s.hands[seat])
     if s.gdeck or r < D.N_RAIDS:
-        value += MIDGARD_VALUE * s.midgard[seat]
-    value += ABOARD_VALUE * shared.aboard[seat]
+        value += w["midgard"] * s.midgard[seat]
+    value += w["aboard"] * shared.aboard[seat]
     return value

@@ -9,7 +9,7 @@ from typing import Any
 
 from vikingcli.engine import FlatCalls, FlatGame, Option, Outcome, SearchHints, seat_ref
 from vikingcli_wikinger import actions, narrate, rules, scoring, view
-from vikingcli_wikinger.heuristic import evaluate, evaluate_all
+from vikingcli_wikinger.heuristic import WEIGHTS, evaluate, evaluate_all
 from vikingcli_wikinger.render import render
 from vikingcli_wikinger.rules.setup import new_state
 from vikingcli_wikinger.rulestext import RULES_TEXT
@@ -54,7 +54,7 @@ class WikingerCalls(FlatCalls):
         return view.determinize(state, seat, rng)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.game.weights)
 
 
 class WikingerGame(FlatGame):
@@ -69,6 +69,7 @@ class WikingerGame(FlatGame):
     default_players = 4
     # The one-ply prior breaks ties between root moves the search cannot separate:
     # it measured stronger here (benchmarks/README.md, "Search hints").
+    weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(eval_scale=10.0, tiebreak=True)
     options = (
         Option(
@@ -162,10 +163,10 @@ class WikingerGame(FlatGame):
         return scoring.outcome(state)
 
     def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)
+        return evaluate(state, seat, self.weights)
 
     def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)
+        return evaluate_all(state, self.weights)
 
     def render(self, state: State, seat: int | None) -> str | list[tuple[str, str]]:
         return render(state, seat)

@@ -137,7 +137,7 @@ def test_kinds_are_registered_with_their_parameters() -> None:
     params = {p.name for p in MCTS.params}
     assert params == {
         "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
-        "workers",
+        "workers", "weights",
     }
     spec = parse_spec("mcts:iterations=300,seed=1", reg.players)
     assert dict(spec.params) == {"iterations": 300, "seed": 1}
@@ -159,11 +159,11 @@ def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
     kinds = {k["name"]: k for k in json.loads(out.stdout)}
     for name in ("random", "greedy", "mcts"):
         assert name in kinds
-    assert {p["name"] for p in kinds["greedy"]["params"]} == {"seed"}
+    assert {p["name"] for p in kinds["greedy"]["params"]} == {"seed", "weights"}
     mcts = {p["name"]: p for p in kinds["mcts"]["params"]}
     assert set(mcts) == {
         "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
-        "workers",
+        "workers", "weights",
     }
     assert mcts["rollout"]["choices"] == ["random", "greedy-epsilon"]
     assert mcts["iterations"]["type"] == "int"

@@ -373,9 +373,12 @@ import os, sys, time
 from pathlib import Path
 from vikingcli.saves.files import file_lock
 with file_lock(Path(sys.argv[1])):
+    started, running = os.pipe()
     if os.fork() == 0:  # a worker, forked while the lock is held; it outlives its parent
+        os.write(running, b"x")
         time.sleep(60)
         os._exit(0)
+    os.read(started, 1)  # the worker runs (a child not yet scheduled still holds the fd)
     print("held", flush=True)
     time.sleep(60)
 """

@@ -28,6 +28,7 @@ from vikingcli.cli import checks
 from vikingcli.cli import play as play_commands
 from vikingcli.cli import server as server_commands
 from vikingcli.cli import study as study_commands
+from vikingcli.cli import tune as tune_commands
 from vikingcli.cli.arguments import UsageProblem
 from vikingcli.core.errors import BadInput
 
@@ -128,6 +129,7 @@ for _func in (
     server_commands.server,
     study_commands.replay,
     study_commands.analyze,
+    tune_commands.tune,
 ):
     _command(_func)
 

@@ -284,6 +284,11 @@ class FlatGame(Game):
             fast.play(state, action)
         return state
 
+    def _rebuilt(self) -> Game:
+        # A copy's search calls must call the copy (its weights), not the original.
+        self.fast = None if self.calls_type is None else self.calls_type(self)
+        return self
+
     def why_not(self, state: Any, action: Action) -> str:
         """Why ``action`` is not legal in ``state`` (the text of the ``IllegalAction``)."""
         if self.to_move(state) is None:

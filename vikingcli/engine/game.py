@@ -21,6 +21,8 @@ Conventions shared by every game:
 
 from __future__ import annotations
 
+import copy
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -156,6 +158,12 @@ class Game(ABC):
     """What a search player should know to search this game well (cut-off, chains
     of sub-decisions, the scale of ``evaluate``): one :class:`SearchHints`, the
     defaults where the game sets none."""
+    weights: Mapping[str, float] = {}
+    """The named weights of :meth:`evaluate` (the worth of a coin, of a figure still
+    to ferry...) with the values this game object uses; empty (the default) for a
+    game that offers none to tune. ``vikingcli tune`` tunes them by self-play, and
+    the ``greedy`` and ``mcts`` players take tuned values from a file; both reach
+    them through :meth:`with_weights` only."""
 
     # -- identity helpers (not to be overridden) ---------------------------------
 
@@ -289,6 +297,37 @@ class Game(ABC):
         """An independent copy, fast (no ``copy.deepcopy``)."""
 
     # -- optional, with sensible defaults -------------------------------------------
+
+    def with_weights(self, values: Mapping[str, float]) -> Game:
+        """This game with :meth:`evaluate` and :meth:`evaluate_all` reading ``values``
+        (any of :attr:`weights` by name; the rest keep theirs) instead of its own
+        weights. The rules are the same object's: states of one are states of the
+        other. Raises ``ValueError`` for a name the game does not weigh or a value
+        that is not a finite number.
+
+        The default copies the game object and replaces :attr:`weights`, so a game
+        whose heuristic reads ``self.weights`` needs nothing more; a game with
+        per-object helpers built from itself (:class:`~vikingcli.engine.FlatGame`'s
+        search calls) rebuilds them (:meth:`_rebuilt`)."""
+        merged = dict(self.weights)
+        for name, value in values.items():
+            if name not in merged:
+                known = ", ".join(sorted(merged)) or "none"
+                raise ValueError(
+                    f"{self.name}: no weight named {name!r}{did_you_mean(name, merged)}"
+                    f" (weights: {known})"
+                )
+            if not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ValueError(f"{self.name}: weight {name} must be a finite number")
+            merged[name] = float(value)
+        game = copy.copy(self)
+        game.weights = merged
+        return game._rebuilt()
+
+    def _rebuilt(self) -> Game:
+        """Called on the copy :meth:`with_weights` made: rebuild what the game object
+        made from itself; the default has nothing to rebuild."""
+        return self
 
     def evaluate_all(self, state: State) -> list[float]:
         """:meth:`evaluate` of every seat, in seat order: what search asks at each

@@ -136,6 +136,12 @@ class Advice:
     margin: float
     """Expected final-score margin over the best other seat, in the game's points."""
     visits: int
+    win: float | None = None
+    """The estimated chance (0..1) that the seat wins after this move, where the
+    search estimates it (games whose ``measure`` hint is ``"win"``)."""
+    note: str = ""
+    """For people, on a move the search could not tell from the best one: why
+    (``"all 3 lead to positions worth the same ..."``); empty otherwise."""
 
 
 Advisor = Callable[[Game, State, int, float, int, Sequence[Action]], list[Advice]]

@@ -53,6 +53,21 @@ class SearchHints:
     (Graenaland: hero moves and the offers that follow, not builds and payments).
     Reads only public information. ``None``: every decision deepens."""
 
+    measure: Literal["margin", "win"] = "margin"
+    """What advice (``hint``, ``analyze``) shows for a move: ``"margin"``, the expected
+    final margin over the best other seat in points, for a game won on points;
+    ``"win"``, the estimated chance to win, for a game won by meeting conditions
+    (Graenaland), where a margin in ``evaluate`` units means nothing to a person."""
+    undoes: Callable[[State, Any], bool] | None = None
+    """``undoes(state, action)``: would the seat to move, playing ``action`` in
+    ``state``, undo or go against a move it made earlier in the same chain of
+    sub-decisions (take back a good it stored this turn, vote against its own
+    offer)? Such a move is legal but never better than not having made the first
+    one; a one-ply player cannot see that (the two positions evaluate alike, or the
+    second only looks better for a ply), so the greedy player and greedy rollouts
+    never choose it while another move is legal. Reads the state and the action only.
+    ``None``: no move undoes another."""
+
     def __post_init__(self) -> None:
         if not self.eval_scale > 0:
             raise ValueError(f"eval_scale must be positive, not {self.eval_scale!r}")
@@ -60,10 +75,16 @@ class SearchHints:
             raise ValueError(f"depth must be at least 0, not {self.depth!r}")
         if self.method not in ("tree", "flat"):
             raise ValueError(f"method must be 'tree' or 'flat', not {self.method!r}")
+        if self.measure not in ("margin", "win"):
+            raise ValueError(f"measure must be 'margin' or 'win', not {self.measure!r}")
 
     def ends_chain(self, start: State, state: State) -> bool:
         """:attr:`horizon` with its default (one ply)."""
         return True if self.horizon is None else self.horizon(start, state)
+
+    def is_undo(self, state: State, action: Any) -> bool:
+        """:attr:`undoes` with its default (no move undoes another)."""
+        return False if self.undoes is None else self.undoes(state, action)
 
     def deepens_at(self, state: State) -> bool:
         """:attr:`deepen` and :attr:`deepens` together: does a bigger budget look
