@@ -38,7 +38,8 @@ PLUGIN_FOLDERS = {"ai": "the AI players", "plugins": "the games"}
 PREFIX = "vikingcli_"
 GAME_LAYERS = (
     "game",
-    "render | heuristic | rulestext | narrate",
+    "render | heuristic | rulestext | narrate | schema",
+    "codec",
     "view",
     "actions",
     "rules",

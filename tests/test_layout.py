@@ -27,7 +27,7 @@ MAX_LINES = 600
 # What every game has; a game with a board adds board.py.
 EVERY_GAME = {
     "__init__.py", "game.py", "render.py", "view.py", "heuristic.py", "narrate.py", "actions.py",
-    "rules", "scoring.py", "state.py", "data.py", "rulestext.py",
+    "rules", "scoring.py", "state.py", "data.py", "rulestext.py", "schema.py", "codec.py",
 }  # fmt: skip
 TOP_LEVEL = {"vikingcli", "ai", "plugins", "saves", "tests", "pyproject.toml", "tox.ini"}
 
