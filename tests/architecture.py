@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "vikingcli"
 PUBLIC_API = "vikingcli.engine"
 """The one host package that games and the AI may import."""
-HOST_LAYERS = ("cli", "table | batch | study", "saves", "core", "engine")
+HOST_LAYERS = ("cli", "table | batch | study | adapters", "saves", "core", "engine")
 """The host's sub-packages from the top down (``|``: side by side, independent)."""
 PLUGIN_FOLDERS = {"ai": "the AI players", "plugins": "the games"}
 PREFIX = "vikingcli_"

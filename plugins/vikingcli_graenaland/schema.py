@@ -16,6 +16,7 @@ from vikingcli.engine.observe import (
     nullable,
     obj,
     seat,
+    skip,
     text,
 )
 from vikingcli_graenaland import data as D
@@ -218,6 +219,8 @@ PROVINCE_NAMES: Final = tuple(
 )
 PROVINCE: Final = enum(PROVINCE_NAMES, "a province: C1.. on the coast, I1.. inland")
 CARDS: Final = 200
+OFFER: Final = 60
+"""Cards one offer holds at most: those lying in one province (far fewer in play)."""
 SUPPLY_IDS: Final = tuple(f"S{i + 1:02d}" for i in range(len(D.SUPPLY)))
 VC_IDS: Final = tuple(f"VC{i + 1:02d}" for i in range(len(D.VICTORY_CARD_LIGHT)))
 HERO_MOVES: Final = ("stay", *(f"{h} {d}" for h in D.HERO_TEXT for d in D.DIR_NAME))
@@ -316,9 +319,9 @@ SCHEMA: Final = envelope(
             {
                 "turn": integer(0, MAX_PLAYERS, "offers made this round"),
                 "province": nullable(PROVINCE),
-                "cards": array(enum((*RESOURCES, "hidden")), CARDS, "the cards offered"),
+                "cards": array(enum((*RESOURCES, "hidden")), OFFER, "the cards offered"),
                 "eligible": SEATS,
-                "allocated": array(SEAT, CARDS, "the seat each card so far goes to"),
+                "allocated": array(SEAT, OFFER, "the seat each card so far goes to"),
             },
             "the offer being made",
         ),
@@ -372,19 +375,21 @@ SCHEMA: Final = envelope(
             },
             "advanced setup",
         ),
-        "offers": array(
-            obj(
-                {
-                    "round": integer(0, 1000),
-                    "seat": SEAT,
-                    "province": nullable(PROVINCE),
-                    "yes": integer(0, 500),
-                    "total": integer(0, 500),
-                    "passed": boolean(),
-                }
-            ),
-            5000,
-            "every offer so far: who offered which province (null: passed), the vote",
+        "offers": skip(
+            array(
+                obj(
+                    {
+                        "round": integer(0, 1000),
+                        "seat": SEAT,
+                        "province": nullable(PROVINCE),
+                        "yes": integer(0, 500),
+                        "total": integer(0, 500),
+                        "passed": boolean(),
+                    }
+                ),
+                5000,
+                "every offer so far: who offered which province (null: passed), the vote",
+            )
         ),
         "waiting_counter": integer(0, 1000, "heroes that have waited so far"),
     },

@@ -166,6 +166,7 @@ class ExternalPlayer:
         self.stderr: _StderrLog | None = None
         self.buffer = b""
         self.failed = False
+        self.names: tuple[str, ...] = ()
         self.events: list[Mapping[str, Any]] = []
         """The moves since the last message this bot was sent, as its seat knows them."""
         self._finalizer: weakref.finalize[Any, Any] | None = None
@@ -175,6 +176,7 @@ class ExternalPlayer:
     def begin(self, game: Game, info: SeatInfo) -> None:
         limits = [t for t in (info.move_timeout, self.own_timeout) if t]
         self.limit = min(limits) if limits else None
+        self.names = tuple(info.names)
         processes.guard()
         try:
             # A session (and process group) of its own: ended with all it starts.
@@ -225,7 +227,7 @@ class ExternalPlayer:
                     "seat": seat,
                     "time_left": self.limit,
                     "events": events,
-                    "observation": game.observation(state, seat),
+                    "observation": self._named(game.observation(state, seat)),
                     "legal": [game.format_action(state, a) for a in legal],
                 },
                 deadline,
@@ -238,6 +240,14 @@ class ExternalPlayer:
             # not trusted with another move: end skips the grace period.
             self.failed = True
             raise
+
+    def _named(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """The observation with each seat's display name beside its number (the
+        contract's ``seats[].name``, which only the host knows)."""
+        for entry in observation.get("seats", ()):
+            if isinstance(entry, dict) and 0 <= entry.get("seat", -1) < len(self.names):
+                entry["name"] = self.names[entry["seat"]]
+        return observation
 
     def witness(self, event: Mapping[str, Any]) -> None:
         self.events.append(event)

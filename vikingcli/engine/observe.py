@@ -13,8 +13,10 @@ schema's common parts once:
   :func:`obj`, ...), each taking a description, which the documentation shows.
 
 Every number is bounded both ways and every array has a ``maxItems``, so that each
-observation of a game fits one fixed-length vector. ``"x-encode": "skip"`` marks a
-field that vector leaves out (free text, or what other fields already say).
+observation of a game fits one fixed-length vector. ``"x-encode"`` says how a field
+goes into that vector where the default does not fit: ``"skip"`` leaves it out (free
+text, or what other fields already say), ``"onehot"`` writes a small integer (a seat)
+one-hot, ``"ids"`` writes an array of cards as the count of each id.
 """
 
 from __future__ import annotations
@@ -79,7 +81,8 @@ def obj(
 
 
 def seat(max_players: int, description: str = "a seat, 0-based") -> Schema:
-    return integer(0, max_players - 1, description)
+    """A seat number (encoded one-hot)."""
+    return {**integer(0, max_players - 1, description), "x-encode": "onehot"}
 
 
 def skip(schema: Schema) -> Schema:
