@@ -65,6 +65,15 @@ def test_every_move_reaches_the_bot_once_in_order_as_its_seat_knows_it(
     start, *moves, end = messages
     assert start["type"] == "start" and end["type"] == "end"
     assert start["names"] == ["rec", "random 2", "random 3"]
+    # The document's examples have the keys, in order, that the program sends.
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bot-protocol.md").read_text()
+    for message in (start, moves[0], end):
+        shown = doc[doc.index(f'{{"type": "{message["type"]}"') :]
+        shown = shown[: shown.index("\n```")]
+        example = orjson.loads(shown)
+        assert list(example) == list(message), message["type"]
+        if message["type"] == "start" and game == "jorvik":
+            assert example["options"] == message["options"]
     numbers = [e["number"] for m in [*moves, end] for e in m["events"]]
     # Every move of the game, each once, in order: nothing to diff from observations.
     assert numbers == list(range(1, len(numbers) + 1))
@@ -127,3 +136,23 @@ def test_a_hanging_bot_forfeits_under_the_default_limit(cli: CLI, tmp_path: Path
     ), forfeit
     assert external.DEFAULT_TIMEOUT <= took < external.DEFAULT_TIMEOUT + 30
     assert processes_running(str(path)) == []
+
+
+@pytest.mark.slow
+def test_a_bot_reading_only_the_documented_fields_beats_random_at_jorvik(
+    cli: CLI, tmp_path: Path
+) -> None:
+    """examples/bots/jorvik_bot.py reads the observation's documented keys and the
+    events, nothing else; the document states its result, which this replays."""
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "jorvik_bot.py"
+    out = tmp_path / "t.jsonl"
+    args = ("-p", f"mine={python_bot(bot)}", "-p", "random", "--games", "200", "--seed", "900")
+    proc = cli("tournament", "jorvik", *args, "--out", str(out), "--json")
+    assert proc.returncode == 0, proc.stderr
+    mine = orjson.loads(proc.stdout)["entrants"][0]
+    assert mine["entrant"] == "mine" and mine["games"] == 200 and mine["forfeits"] == 0
+    low, high = mine["win_share_95"]
+    assert low > 0.55, mine
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bot-protocol.md").read_text()
+    stated = f"win share {mine['win_share']:.2f}, 95% interval {low:.2f} to {high:.2f}"
+    assert stated in doc.replace("\n", " "), stated
