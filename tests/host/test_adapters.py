@@ -119,10 +119,10 @@ def test_openspiel_ismcts_searches_states_resampled_from_its_information_state()
 @pytest.mark.slow
 def test_the_openspiel_player_plays_a_vikingcli_game(cli: CLI) -> None:
     proc = cli(
-        "run", "jorvik", "-p", "os=openspiel:simulations=3", "-p", "random", "--seed", "8",
+        "run", "jorvik", "-p", "os=openspiel:seconds=0.01", "-p", "random", "--seed", "8",
         "--json",
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     result = orjson.loads(proc.stdout)
     assert result["forfeit"] is None and result["end_reason"] == "rules"
-    assert result["seats"][0] == {"name": "os", "player": "openspiel:simulations=3"}
+    assert result["seats"][0] == {"name": "os", "player": "openspiel:seconds=0.01"}

@@ -98,10 +98,11 @@ class OpenSpielPlayer:
         bot.reset()
         bot._root_node = bot.create_new_node(spiel_state)
         deadline = time.perf_counter() + seconds
-        done = 0
-        while done < 1 or time.perf_counter() < deadline:
+        root = bot._root_node
+        # The first simulation only expands the root: at least until one has gone
+        # through it, then until the time is up.
+        while root.total_visits <= 0 or time.perf_counter() < deadline:
             bot.run_simulation(bot.sample_root_state(spiel_state))
-            done += 1
         policy = bot.get_final_policy(spiel_state, bot._root_node)
         actions, probs = zip(*policy, strict=True)
         return int(random_state.choice(actions, p=probs))
