@@ -4,7 +4,8 @@
   ``plugins/`` is registered in the ``vikingcli`` entry-point group under its name
   without the ``vikingcli_`` prefix (``plugins/vikingcli_jorvik`` is ``jorvik``),
   exactly as a third-party plugin package registers itself; so adding a game edits
-  no list.
+  no list. The host adds one of its own: ``openspiel``, the player kind of
+  ``vikingcli.adapters.players``.
 * The optional mypyc extension modules (as mypy and black ship themselves), when
   ``VIKINGCLI_MYPYC=1`` asks for the compiled build; pure Python otherwise::
 
@@ -47,6 +48,9 @@ def entry_points(top: Path = TOP) -> dict[str, list[str]]:
     """The ``vikingcli`` script, the ``vikingcli`` plugins of the tree, and the
     conformance suite for pytest."""
     plugins = [f"{p.name.removeprefix(PREFIX)} = {p.name}" for p in plugin_packages(top)]
+    # The host's own plugin: the player kind that seats an OpenSpiel bot (its library is
+    # imported only when such a player is made: the rl extra stays optional).
+    plugins.append("openspiel = vikingcli.adapters.players")
     return {
         "console_scripts": ["vikingcli = vikingcli.cli.app:main"],
         "vikingcli": plugins,

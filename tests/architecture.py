@@ -32,13 +32,14 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "vikingcli"
 PUBLIC_API = "vikingcli.engine"
 """The one host package that games and the AI may import."""
-HOST_LAYERS = ("cli", "server", "table | batch | study", "saves", "core", "engine")
+HOST_LAYERS = ("cli", "server", "table | batch | study | adapters", "saves", "core", "engine")
 """The host's sub-packages from the top down (``|``: side by side, independent)."""
 PLUGIN_FOLDERS = {"ai": "the AI players", "plugins": "the games"}
 PREFIX = "vikingcli_"
 GAME_LAYERS = (
     "game",
-    "render | heuristic | rulestext | narrate",
+    "render | heuristic | rulestext | narrate | schema",
+    "codec",
     "view",
     "actions",
     "rules",

@@ -20,6 +20,9 @@ input.on("line", (line) => {
     state = message.seed | 0;
     console.error(`start: ${message.game} seat ${message.seat} of ${message.players}`);
   } else if (message.type === "move") {
+    for (const event of message.events) {  // every move since our last, as we may know it
+      if (event.seat !== message.seat) console.error(`${event.name}: ${event.told[0]}`);
+    }
     const legal = message.legal;
     const action = legal[Math.floor(random() * legal.length)];
     process.stdout.write(JSON.stringify({ action }) + "\n");

@@ -16,6 +16,9 @@ for line in sys.stdin:  # one JSON message a line
         seat, game = message["seat"], message["game"]
         print(f"start: {game} seat {seat} of {message['players']}", file=sys.stderr)
     elif message["type"] == "move":
+        for event in message["events"]:  # every move since our last, as we may know it
+            if event["seat"] != seat:
+                print(f"{event['name']}: {event['told'][0]}", file=sys.stderr)
         # message["observation"] is what this seat may know; a real bot reads it.
         action = rng.choice(message["legal"])
         print(json.dumps({"action": action}), flush=True)  # flush: the host waits

@@ -9,9 +9,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import Action, FlatCalls, FlatGame, Option, Outcome, SearchHints
+from vikingcli.engine.codec import ActionCodec
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import action_text, parse_alias, refusal
+from vikingcli_graenaland.codec import CODEC
 from vikingcli_graenaland.heuristic import (
     WEIGHTS,
     evaluate,
@@ -25,9 +27,10 @@ from vikingcli_graenaland.render import render
 from vikingcli_graenaland.rules.setup import new_state
 from vikingcli_graenaland.rules.votes import settled_vote
 from vikingcli_graenaland.rulestext import RULES_TEXT
+from vikingcli_graenaland.schema import SCHEMA, public_observation
 from vikingcli_graenaland.scoring import current_scores, outcome
 from vikingcli_graenaland.state import PH_OVER, State
-from vikingcli_graenaland.view import component_totals, determinize, observation, view
+from vikingcli_graenaland.view import component_totals, determinize, view
 
 
 def _parse_rounds(text: str) -> str:
@@ -151,7 +154,13 @@ class GraenalandGame(FlatGame):
         return settled_vote(state)
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
-        return observation(state, seat)
+        return public_observation(state, seat)
+
+    def observation_schema(self) -> Mapping[str, Any]:
+        return SCHEMA
+
+    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec:
+        return CODEC
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return determinize(state, seat, rng)

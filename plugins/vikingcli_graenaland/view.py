@@ -32,8 +32,10 @@ small lists and four joins of ``[r] * c + ...``."""
 
 
 def observation(st: State, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know: hidden cards, deck orders and commitments are counts or
-    flags. ``seat`` -1 is a spectator, who knows what every seat knows."""
+    """What ``seat`` may know, in the state's own fields (the narration compares these
+    before and after a move; ``schema.public_observation`` names them): hidden cards, deck
+    orders and commitments are counts or flags. ``seat`` -1 is a spectator, who knows
+    what every seat knows."""
     d = st.to_json()
     del d["rng"]
     d["decks"] = [len(x) for x in st.decks]

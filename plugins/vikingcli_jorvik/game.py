@@ -11,13 +11,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from vikingcli.engine import Action, FlatCalls, FlatGame, Option, Outcome, SearchHints
+from vikingcli.engine.codec import ActionCodec
 from vikingcli_jorvik import actions, rules, scoring, view
+from vikingcli_jorvik.codec import CODEC
 from vikingcli_jorvik.heuristic import WEIGHTS, evaluate, evaluate_all, undoes
 from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
 from vikingcli_jorvik.rules.encoding import Move
 from vikingcli_jorvik.rules.setup import new_state
 from vikingcli_jorvik.rulestext import RULES_TEXT
+from vikingcli_jorvik.schema import SCHEMA
 from vikingcli_jorvik.state import PH_OVER, State
 
 
@@ -93,7 +96,9 @@ class JorvikGame(FlatGame):
     def format_action(self, state: State, action: Action) -> str:
         return actions.format_action(action)
 
-    def parse_alias(self, state: State, text: str, legal: Sequence[Action]) -> Action | None:
+    def parse_alias(
+        self, state: State, text: str, legal: Sequence[Action]
+    ) -> Action | None:
         return cast(Action | None, actions.parse_alias(state, text, legal))
 
     def refusal(self, state: State, text: str) -> str | None:
@@ -122,6 +127,12 @@ class JorvikGame(FlatGame):
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         return view.observation(state, seat)
+
+    def observation_schema(self) -> Mapping[str, Any]:
+        return SCHEMA
+
+    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec:
+        return CODEC
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return view.determinize(state, seat, rng)

@@ -9,7 +9,9 @@ from typing import Any, Final
 
 from vikingcli.engine import shuffle
 from vikingcli_jorvik import data as D
+from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
+from vikingcli_jorvik.scoring import defence
 from vikingcli_jorvik.state import State
 
 WIDTH: Final = 80
@@ -18,20 +20,173 @@ WIDTH: Final = 80
 
 
 def observation(s: State, seat: int) -> dict[str, Any]:
-    obs = s.to_json()
-    del obs["deck"]
-    del obs["bag"]
-    # public: the remaining deck contents per season (card list and removals are
-    # public, only the order is hidden) and the bag contents (all other goods are
-    # visible); not their order.
-    obs["deck_count"] = len(s.deck)
-    obs["deck_remaining"] = sorted(CARDS[c].cid for c in s.deck)
-    bag_counts = [0] * 8
-    for g in s.bag:
-        bag_counts[g] += 1
-    obs["bag_counts"] = bag_counts
-    obs["seat"] = seat
-    return obs
+    """What ``seat`` may know: everything but the order of the deck and of the bag
+    (their contents are public), in the contract every game follows (the schema in
+    ``schema.py``, documented in docs/bot-protocol.md)."""
+    over = s.phase == S.PH_OVER
+    season = D.SEASON[s.deck[-1]] if s.deck else -1
+    return {
+        "game": "jorvik",
+        "seat": seat,
+        "players": s.n,
+        "round": s.round_no,
+        "phase": S.PHASE_NAMES[s.phase],
+        "to_move": None if over else s.actor,
+        "seats": [seat_tracks(s, p) for p in range(s.n)],
+        "mode": "jarl" if s.jarl else "karl",
+        "start_player": s.start,
+        "deck": {
+            "count": len(s.deck),
+            "season": D.SEASON_NAMES[season] if season >= 0 else None,
+            "season_left": sum(1 for c in s.deck if D.SEASON[c] == season),
+            "pict_attack_to_come": any(KIND[c] == D.PICT and D.SEASON[c] == season for c in s.deck),
+            "cards": sorted(CARDS[c].cid for c in s.deck),
+        },
+        "bag": goods_counts(s.bag),
+        "common_goods": {D.GOOD_NAMES[g]: s.cgs[g] for g in range(8)},
+        "out_of_game": sorted(CARDS[c].cid for c in s.box),
+        "slots": [
+            {
+                "slot": i + 1,
+                "card": None if s.slots[i] < 0 else card_json(s, s.slots[i]),
+                "vikings": [{"seat": v & 7, "brown": v >= 8} for v in s.cols[i]],
+                "price": len(s.cols[i]),
+            }
+            for i in range(6)
+        ],
+        "reservable": [
+            {"slot": i + 1, "card": card_json(s, s.slots[i])}
+            for i in range(6, 12)
+            if s.slots[i] >= 0
+        ],
+        "reserved": [
+            {"card": card_json(s, c), "seat": v & 7, "brown": v >= 8}
+            for c, v in zip(s.res_cards, s.res_vik)
+        ],
+        "brown_vikings_on_a19": s.a19_brown,
+        "brown_vikings_boxed": s.brown_boxed,
+        "pict_attack": pict_json(s),
+        "purchase": purchase_json(s),
+        "unloading": unloading_json(s),
+        "pict_attacks": [
+            {
+                "card": e["card"],
+                "round": e["round"],
+                "defence": list(e["defence"]),
+                "vp_change": list(e["delta"]),
+                "glory": list(e["glory"]),
+                "ransom": list(e["ransom"]),
+            }
+            for e in s.log
+            if e.get("scoring") == "pict attack"
+        ],
+    }
+
+
+def seat_tracks(s: State, p: int) -> dict[str, Any]:
+    """One seat's public tracks and cards."""
+    return {
+        "seat": p,
+        "vp": s.vp[p],
+        "coins": s.coins[p],
+        "vikings": s.vik[p],
+        "brown_vikings": s.bsup[p],
+        "defence": defence(s, p),
+        "cards": [card_json(s, c) for c in s.cards[p]],
+        "bought_this_round": [card_json(s, c) for c in s.loading[p]],
+        "storage": D.GOOD_NAMES[s.sboard[p] & 7] if s.sboard[p] >= 0 else None,
+        "warehouse": [D.GOOD_NAMES[x & 7] for x in s.swh[p]],
+        "stored_this_turn": [
+            D.GOOD_NAMES[x & 7] for x in [s.sboard[p], *s.swh[p]] if x >= 0 and x & 8
+        ],
+        "start_player": p == s.start,
+    }
+
+
+def card_json(s: State, c: int) -> dict[str, Any]:
+    """A card by its printed id and kind, with its printed values and what lies on it."""
+    card = CARDS[c]
+    k = KIND[c]
+    out: dict[str, Any] = {"id": card.cid, "kind": D.KIND_NAMES[k]}
+    if k == D.SHIP:
+        out["capacity"] = card.capacity
+        out["cargo"] = [D.GOOD_NAMES[g] for g in s.cargo[c]]
+    elif k == D.CRAFTSMAN:
+        out["vp"] = card.vp
+        out["needs"] = [D.GOOD_NAMES[g] for g in NEEDS[c]]
+        out["filled"] = [bool((s.fill[c] >> i) & 1) for i in range(len(NEEDS[c]))]
+    elif k in (D.TRADER, D.ORACLE):
+        out["takes"] = D.GOOD_NAMES[card.goods[0]]
+        if k == D.TRADER:
+            out["coins"] = card.coins
+            out["vp"] = card.vp
+    elif k == D.WARRIOR:
+        out["defence"] = card.defence
+    elif k == D.TRAVEL:
+        out["vp"] = card.vp
+    elif k == D.SKALD:
+        out["counts"] = D.SKALD_NAMES[card.skald]
+    elif k == D.PICT:
+        out["gain"] = card.gain
+        out["loss"] = card.loss
+    return out
+
+
+def goods_counts(goods: list[int]) -> dict[str, int]:
+    counts = [0] * 8
+    for g in goods:
+        counts[g & 7] += 1
+    return {D.GOOD_NAMES[g]: counts[g] for g in range(8)}
+
+
+def pict_json(s: State) -> dict[str, Any] | None:
+    """The Pict attack waiting for Glory (D29) or Ransom (C22) decisions."""
+    if s.phase not in (S.PH_GLORY, S.PH_RANSOM):
+        return None
+    return {
+        "card": card_json(s, s.pk_card),
+        "most_defence": [p for p in range(s.n) if (s.pk_win >> p) & 1],
+        "least_defence": [p for p in range(s.n) if (s.pk_lose >> p) & 1],
+        "deciding": list(s.pk_queue),
+        "glory": [p for p in range(s.n) if (s.pk_glory >> p) & 1],
+        "ransom": [p for p in range(s.n) if (s.pk_glory >> (p + S.RANSOM_BIT)) & 1],
+        "vp_change": list(s.pk_delta),
+        "at_game_end": s.pk_ctx == S.CTX_FINAL,
+    }
+
+
+def purchase_json(s: State) -> dict[str, Any] | None:
+    """The card on offer to the seat to move: a demand column's or the reservation's."""
+    if s.phase == S.PH_BUY:
+        return {
+            "slot": s.pslot + 1,
+            "card": card_json(s, s.slots[s.pslot]),
+            "price": len(s.cols[s.pslot]),
+            "reserved": False,
+        }
+    if s.phase == S.PH_RESBUY:
+        return {
+            "slot": None,
+            "card": card_json(s, s.res_cards[0]),
+            "price": len(s.res_cards),
+            "reserved": True,
+        }
+    return None
+
+
+def unloading_json(s: State) -> dict[str, Any] | None:
+    """The loading turn of the seat to move: the goods it still has to place."""
+    if s.phase != S.PH_LOAD:
+        return None
+    pool = [g for g in range(8) for _ in range(s.pool[g])]
+    flagged = [g for g in range(8) for _ in range(s.pool[g + 8])]
+    return {
+        "turn": s.lpos + 1,
+        "goods": [D.GOOD_NAMES[g] for g in pool],
+        "goods_stored_this_turn": [D.GOOD_NAMES[g] for g in flagged],
+        "to_use_at_once": [D.GOOD_NAMES[g] for g in s.buf],
+        "stolen": s.buf_stolen,
+    }
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

@@ -17,14 +17,17 @@ from vikingcli.engine import (
     SearchHints,
     normalize_action_text,
 )
+from vikingcli.engine.codec import ActionCodec
 from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias, refusal
 from vikingcli_walhalla.board import parse_headlands
+from vikingcli_walhalla.codec import CODEC
 from vikingcli_walhalla.heuristic import WEIGHTS, evaluate, evaluate_all
 from vikingcli_walhalla.narrate import narrate
 from vikingcli_walhalla.render import legend, render, tiles_view
 from vikingcli_walhalla.rules.setup import new_state
 from vikingcli_walhalla.rulestext import RULES_TEXT
+from vikingcli_walhalla.schema import SCHEMA
 from vikingcli_walhalla.scoring import outcome
 from vikingcli_walhalla.state import State
 from vikingcli_walhalla.view import component_totals, determinize, observation, view
@@ -116,6 +119,12 @@ class WalhallaGame(FlatGame):
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         return observation(state, seat)
+
+    def observation_schema(self) -> Mapping[str, Any]:
+        return SCHEMA
+
+    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec:
+        return CODEC
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return determinize(state, seat, rng)

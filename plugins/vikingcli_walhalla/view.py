@@ -10,12 +10,14 @@ from typing import Any, Final
 
 from vikingcli.engine import normalize_action_text, randbelow, seat_ref, shuffle
 from vikingcli_walhalla import data as D
-from vikingcli_walhalla.board import N_HEADLANDS
+from vikingcli_walhalla.board import BOW_IN, N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
 from vikingcli_walhalla.scoring import breakdown
 from vikingcli_walhalla.state import (
     E_DRAW,
     PH_COMMIT,
+    PH_DEFEND,
+    PH_HUNT,
     PH_INVITE,
     PH_SEATS,
     PH_SEND,
@@ -44,54 +46,169 @@ def galleys_sent(s: State) -> list[int]:
     return sorted(out)
 
 
+SPACE_TYPES: Final = ("shrine", "forest 2", "forest 3", "village 1", "village 2", "wheat")
+"""The space types by name (``data.SPACE_CODE`` order: S, F2, F3, V1, V2, W)."""
+PHASES: Final = (*PHASE_NAMES[:-1], "end")
+EVENT_NAMES: Final = (
+    "galley drawn", "sailed back", "space taken", "attack repelled", "shrine draw",
+    "forest scored", "raid over", "cards revealed", "card revealed", "scoring",
+    "cleared to asgard", "reinforcements", "heroes depart", "new raid", "game over",
+)  # fmt: skip
+EVENT_FIELDS: Final[tuple[tuple[str, ...], ...]] = (
+    ("galley", "seat"),
+    ("seat", "fjord", "position"),
+    ("space", "attacker", "defender"),
+    ("space", "attacker", "defender", "shield"),
+    ("seat", "card"),
+    ("seat", "space", "vp", "hunt"),
+    ("raid", "why"),
+    ("raid",),
+    ("seat", "card", "headland"),
+    ("scoring",),
+    ("seat", "vikings"),
+    ("seat", "vikings"),
+    ("vikings",),
+    ("raid", "seat"),
+    (),
+)
+"""The fields of each kind of event (``state.E_*``), after its kind."""
+
+
+def galley_name(g: int) -> str:
+    return f"G{g:02d}"
+
+
+def seat_or_none(p: int) -> int | None:
+    return p if p >= 0 else None
+
+
 def observation(s: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know: everything but the deck, the galley deck's order, the
+    others' hands and the cards laid face down (their counts are public), in the
+    contract every game follows (the schema in ``schema.py``)."""
     n = s.n
     b = s.board
-    committed = [s.phase == PH_COMMIT and (p in s.commit_order[: s.commit_idx]) for p in range(n)]
+    mine = 0 <= seat < n
+    committed = set(s.commit_order[: s.commit_idx]) if s.phase == PH_COMMIT else set()
     return {
         "game": "walhalla",
         "seat": seat,
         "players": n,
-        "fixed_orientation": s.fixed,
-        "headlands": list(b.lengths),
-        "tiles": [[list(t) for t in row] for row in s.layout],
-        "spaces": [
-            {"id": b.space_text(sp), "type": D.SPACE_CODE[s.stype[sp]], "occupant": s.occ[sp]}
-            for sp in range(b.n_spaces)
+        "round": s.raid,
+        "phase": PHASES[s.phase],
+        "to_move": to_move(s),
+        "seats": [
+            {
+                "seat": p,
+                "colour": D.COLOURS[p],
+                "vp": s.score[p],
+                "midgard": s.midgard[p],
+                "asgard": s.asgard[p],
+                "walhalla": s.walhalla[p],
+                "walhalla_bonus": s.wal_bonus[p],
+                "hand_size": sum(s.hands[p]) + len(s.commits[p]),
+                "face_down": len(s.commits[p]),
+                "committed": p in committed,
+                "forest_vp": s.forest_vp[p],
+                "sale_vp": s.sale_vp[p],
+            }
+            for p in range(n)
         ],
-        "capes": [list(c) for c in s.capes],
-        "fjords": [[[g, o, list(x)] for g, o, x in f] for f in s.fjords],
-        "raid": s.raid,
+        "hand": {D.CARD_NAMES[t]: s.hands[seat][t] for t in range(D.N_CARD_TYPES)}
+        if mine
+        else None,
+        "face_down": [
+            {"card": D.CARD_NAMES[t], "headland": h + 1 if h >= 0 else None}
+            for t, h in s.commits[seat]
+        ]
+        if mine
+        else None,
+        "fixed_orientation": s.fixed,
         "start_player": s.start,
         "active": s.active,
-        "phase": PHASE_NAMES[s.phase],
-        "to_move": to_move(s),
-        "galley": s.galley,
-        "seats": s.seats[:],
-        "queue": [list(x) for x in s.queue],
-        "target": s.target,
-        "attacker": s.attacker,
-        "midgard": s.midgard[:],
-        "asgard": s.asgard[:],
-        "walhalla": s.walhalla[:],
-        "score": s.score[:],
-        # hidden commitments stay in the hand count (face-down cards are still visible)
-        "hand_sizes": [sum(s.hands[p]) + len(s.commits[p]) for p in range(n)],
-        # how many cards each seat has laid face down (which ones stays hidden)
-        "face_down": [len(s.commits[p]) for p in range(n)],
-        "hand": s.hands[seat][:] if 0 <= seat < n else None,
-        "my_commits": [list(c) for c in s.commits[seat]] if 0 <= seat < n else None,
-        "committed": committed,
+        "headlands": [
+            {
+                "headland": h + 1,
+                "length": b.lengths[h],
+                "tiles": [{"tile": f"T{t + 1:02d}", "flipped": bool(f)} for t, f in s.layout[h]],
+                "cape_first": s.capes[h][1],
+                "cape_second": s.capes[h][0],
+            }
+            for h in range(len(b.lengths))
+        ],
+        "spaces": [
+            {
+                "space": b.space_text(sp),
+                "type": SPACE_TYPES[s.stype[sp]],
+                "occupant": seat_or_none(s.occ[sp]),
+            }
+            for sp in range(b.n_spaces)
+        ],
+        "fjords": [
+            [
+                {
+                    "galley": galley_name(g),
+                    "bow": "in" if o == BOW_IN else "out",
+                    "sailors": [seat_or_none(x) for x in sailors],
+                }
+                for g, o, sailors in f
+            ]
+            for f in s.fjords
+        ],
+        "galley": None
+        if not s.galley
+        else {
+            "galley": galley_name(s.galley),
+            "colour": D.COLOURS[D.galley_colour(s.galley)],
+            "coloured_seat": D.SEAT_NAMES[D.galley_coloured_seat(s.galley)],
+            "sailors": [seat_or_none(x) for x in s.seats],
+        },
+        "to_disembark": [{"fjord": f + 1, "position": q, "seat": o} for f, q, o in s.queue],
+        "combat": None
+        if s.phase not in (PH_DEFEND, PH_HUNT)
+        else {
+            "space": b.space_text(s.target),
+            "attacker": seat_or_none(s.attacker),
+            "occupant": seat_or_none(s.occ[s.target]),
+        },
         "commit_order": s.commit_order[:],
-        "discard": s.discard[:],
+        "discard": {D.CARD_NAMES[t]: s.discard[t] for t in range(D.N_CARD_TYPES)},
         "deck_size": len(s.deck),
         "galley_deck_size": len(s.gdeck),
-        "galleys_sent": galleys_sent(s),
-        "ledger": [[label, list(p)] for label, p in s.ledger],
-        "forest_vp": s.forest_vp[:],
-        "sale_vp": s.sale_vp[:],
-        "events": [list(e) for e in visible_events(s, seat)],
+        "galleys_sent": [galley_name(g) for g in galleys_sent(s)],
+        "scorings": [{"scoring": label, "vp": list(p)} for label, p in s.ledger],
+        "last_move": [event_json(s, e) for e in visible_events(s, seat)],
     }
+
+
+def event_json(s: State, e: tuple[int, ...]) -> dict[str, Any]:
+    """One automatic consequence of the last move, by name."""
+    kind = e[0]
+    out: dict[str, Any] = {"event": EVENT_NAMES[kind]}
+    for name, value in zip(EVENT_FIELDS[kind], e[1:]):
+        if name == "space":
+            out[name] = s.board.space_text(value)
+        elif name == "galley":
+            out[name] = galley_name(value)
+        elif name == "card":
+            out[name] = D.CARD_NAMES[value] if value >= 0 else None
+            if value == -2:
+                out["hidden"] = True
+        elif name in ("seat", "attacker", "defender"):
+            out[name] = seat_or_none(value)
+        elif name == "headland":
+            out[name] = value + 1 if value >= 0 else None
+        elif name == "scoring":
+            out[name] = s.ledger[value][0]
+        elif name in ("shield", "hunt"):
+            out[name] = bool(value)
+        elif name == "why":
+            out[name] = "all galleys sent" if value == 0 else "no viking in Midgard"
+        elif name == "fjord":
+            out[name] = value + 1
+        else:
+            out[name] = value
+    return out
 
 
 def visible_events(s: State, seat: int | None) -> list[tuple[int, ...]]:

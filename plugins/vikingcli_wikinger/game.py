@@ -8,11 +8,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import FlatCalls, FlatGame, Option, Outcome, SearchHints, seat_ref
+from vikingcli.engine.codec import ActionCodec
 from vikingcli_wikinger import actions, narrate, rules, scoring, view
+from vikingcli_wikinger.codec import CODEC
 from vikingcli_wikinger.heuristic import WEIGHTS, evaluate, evaluate_all
 from vikingcli_wikinger.render import render
 from vikingcli_wikinger.rules.setup import new_state
 from vikingcli_wikinger.rulestext import RULES_TEXT
+from vikingcli_wikinger.schema import SCHEMA
 from vikingcli_wikinger.state import PH_OVER, Action, State
 
 
@@ -147,6 +150,12 @@ class WikingerGame(FlatGame):
 
     def observation(self, state: State, seat: int) -> dict[str, Any]:
         return view.observation(state, seat)
+
+    def observation_schema(self) -> Mapping[str, Any]:
+        return SCHEMA
+
+    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec:
+        return CODEC
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return view.determinize(state, seat, rng)

@@ -13,18 +13,21 @@ from vikingcli_wikinger.actions import normalise
 from vikingcli_wikinger.board import is_threatened, threat_depths
 from vikingcli_wikinger.data import (
     BUILDING_LETTERS,
+    BUILDING_NAMES,
     COLOUR_LETTERS,
-    COLOUR_NAMES,
     COLOUR_OF_ROW,
     FIG,
     LEFT_EDGE,
     N_COLOURS,
     RIGHT_EDGE,
+    ROLE_NAMES,
     SAIL_LETTERS,
+    SAIL_NAMES,
     SEA,
     SHIP,
     SHIP_GOLD,
     SHIP_VP,
+    SLOTS,
     SP11,
     SPECIAL_IDS,
     SPECIAL_NAMES,
@@ -34,34 +37,132 @@ from vikingcli_wikinger.data import (
     TILE_MASK,
     building_of,
 )
-from vikingcli_wikinger.state import PH_FIGURE, PH_PLACE, PH_START, State
+from vikingcli_wikinger.state import PH_FIGURE, PH_OVER, PH_PLACE, PH_START, PHASE_NAMES, State
 
 WIDTH: Final = 80
 
 # ---------------------------------------------------------------- information
 
 
+PHASES: Final = (*PHASE_NAMES[:-1], "end")
+TILE_NAMES: Final = ("L", "Ma", "Mb", "Mc", "Md", "R", "Xa", "Xb", "Xc", "Xd")
+"""Island tiles by name: L (sea|land), Ma..Md (land|land with building a..d), R
+(land|sea), Xa..Xd (the building special SP11A..D laid as a tile)."""
+SHIP_NAMES: Final = tuple(f"ship {SAIL_NAMES[d]}" for d in sorted(SAIL_NAMES))
+TRIP_NAMES: Final = ("none", "first", "one colour", "several colours")
+
+
+def tile_name(t: int) -> str:
+    """A wheel or stack tile by name: an island tile, or ``ship red`` etc."""
+    if t >= SHIP:
+        return f"ship {SAIL_NAMES[t - SHIP]}"
+    return TILE_NAMES[t - 1]
+
+
+def cell_json(x: int) -> dict[str, Any] | None:
+    """An island cell: its tile, the building on it, whether a figure stands on it."""
+    if not x:
+        return None
+    t = x & TILE_MASK
+    b = building_of(t)
+    return {
+        "tile": TILE_NAMES[t - 1],
+        "building": BUILDING_NAMES[b] if b >= 0 else None,
+        "figure": bool(x & FIG),
+    }
+
+
 def observation(s: State, seat: int) -> dict[str, Any]:
-    """Everything but the order of the stacks, the bag and the special pile: of those
-    only the counts of what is left. The last move (``last_move``) is there too: every
-    player saw it made, and narrate.py tells it."""
-    unseen_tiles: dict[str, int] = {}
+    """Everything but the order of the stacks, the bag and the special pile (of those
+    only the counts of what is left), in the contract every game follows (the schema
+    in ``schema.py``). The last move (``last_move``) is there too: every player saw it
+    made, and two moves that end in the same position are still told apart."""
+    unseen_tiles = [0] * (len(TILE_NAMES) + len(SHIP_NAMES))
     for t in s.stacks[s.stack_pos :]:
-        unseen_tiles[str(t)] = unseen_tiles.get(str(t), 0) + 1
+        unseen_tiles[t - 1 if t < SHIP else len(TILE_NAMES) + t - SHIP - 2] += 1
+    names = (*TILE_NAMES, *SHIP_NAMES)
     bag = [0] * N_COLOURS
     for x in s.bag[s.bag_pos :]:
         bag[x] += 1
-    pile: dict[str, int] = {}
+    pile = [0] * len(SPECIAL_IDS)
     for k in s.pile[s.pile_pos :]:
-        pile[SPECIAL_IDS[k]] = pile.get(SPECIAL_IDS[k], 0) + 1
-    d = s.to_json()
-    for hidden in ("stacks", "bag", "pile"):
-        del d[hidden]
-    d["seat"] = seat
-    d["unseen_tiles"] = dict(sorted(unseen_tiles.items()))
-    d["bag_counts"] = dict(zip(COLOUR_NAMES, bag))
-    d["special_pile_counts"] = dict(sorted(pile.items()))
-    return d
+        pile[k] += 1
+    over = s.phase == PH_OVER
+    smin = next((i for i in range(SLOTS) if s.wheel_t[i]), -1)
+    return {
+        "game": "wikinger",
+        "seat": seat,
+        "players": s.n,
+        "round": s.round,
+        "phase": PHASES[s.phase],
+        "to_move": None if over else s.actor,
+        "seats": [seat_json(s, p) for p in range(s.n)],
+        "mode": "advanced" if s.adv else "basic",
+        "bidding": s.bidding,
+        "start_player": s.start,
+        "scoring": "big" if s.round % 2 == 0 else "small",
+        "wheel": [
+            {
+                "slot": i,
+                "price": i - smin if s.wheel_t[i] else None,
+                "tile": tile_name(s.wheel_t[i]) if s.wheel_t[i] else None,
+                "figure": ROLE_NAMES[s.wheel_f[i]] if s.wheel_f[i] >= 0 else None,
+            }
+            for i in range(SLOTS)
+        ],
+        "display": [SPECIAL_IDS[k] if k >= 0 else None for k in s.display],
+        "drawn": {ROLE_NAMES[x]: s.drawn[x] for x in range(N_COLOURS)},
+        "next_slot": s.next_slot,
+        "turn": s.turn,
+        "auction": {
+            "high_bid": s.high_bid if s.high_bid >= 0 else None,
+            "high_bidder": s.high_bidder if s.high_bidder >= 0 else None,
+        },
+        "pending": {
+            "tile": tile_name(s.pend_t) if s.pend_t else None,
+            "figure": ROLE_NAMES[s.pend_f] if s.pend_f >= 0 else None,
+            "row": s.pend_r if s.pend_r >= 0 else None,
+            "column": s.pend_c if s.pend_c >= 0 else None,
+            "special": s.pend_special,
+            "swap_building": BUILDING_NAMES[s.swap_b] if s.swap_b >= 0 else None,
+        },
+        "ferry": {
+            "turn": s.ferry_i,
+            "trip": TRIP_NAMES[s.trip_mode],
+            "trip_row": s.trip_r if s.trip_r >= 0 else None,
+            "trip_column": s.trip_c if s.trip_c >= 0 else None,
+            "ferried": s.ferried,
+            "required": s.maxf0,
+        },
+        "unseen_tiles": dict(zip(names, unseen_tiles)),
+        "bag": {ROLE_NAMES[x]: bag[x] for x in range(N_COLOURS)},
+        "special_pile": dict(zip(SPECIAL_IDS, pile)),
+        "out_of_game": {
+            "tiles": sorted(tile_name(t) for t in s.box_tiles),
+            "figures": {ROLE_NAMES[x]: s.box_figs[x] for x in range(N_COLOURS)},
+            "specials": sorted(SPECIAL_IDS[k] for k in s.box_specials),
+        },
+        "scorings": [dict(e) for e in s.log],
+        "last_move": None
+        if not s.last_move
+        else {"seat": s.last_move[0], "action": [str(x) for x in s.last_move[1:]]},
+    }
+
+
+def seat_json(s: State, p: int) -> dict[str, Any]:
+    """One seat's public tracks and tableau."""
+    return {
+        "seat": p,
+        "gold": s.gold[p],
+        "vp": s.vp[p],
+        "start_player": p == s.start,
+        "start_tile_placed": s.placed_start[p],
+        "bidding": s.active[p],
+        "mainland": {ROLE_NAMES[x]: s.idle[p][x] for x in range(N_COLOURS)},
+        "specials": {SPECIAL_IDS[k]: s.sp[p][k] for k in range(len(SPECIAL_IDS)) if s.sp[p][k]},
+        "ships": [SAIL_NAMES[d] if d else None for d in s.ships[p]],
+        "islands": [[cell_json(x) for x in row] for row in s.rows[p]],
+    }
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

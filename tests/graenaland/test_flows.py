@@ -102,7 +102,9 @@ def test_victory_cards_keep_one() -> None:
     assert len(dealt) == 3
     assert list(GAME.legal_actions(st)) == [("vc", c) for c in dealt]
     obs1 = GAME.observation(st, 1)
-    assert obs1["vc_dealt"][0] == 3 and obs1["vc"][0] is None
+    assert len(obs1["victory_cards_dealt"]) == 3  # its own three
+    assert obs1["seats"][0]["victory_card"] is None
+    assert GAME.observation(st, 0)["victory_cards_dealt"] == [f"VC{c + 1:02d}" for c in dealt]
     for _ in range(4):
         GAME.apply(st, GAME.legal_actions(st)[1])
     assert st.vc[0] == dealt[1] and st.phase == PH_MOVE
@@ -271,10 +273,12 @@ def test_observation_hides_hands_and_commitments() -> None:
     st = new(4)
     GAME.apply(st, ("mv", WL, 0))  # p2 commits a move
     obs = GAME.observation(st, 2)
-    assert obs["mcommit"][1] is True
-    assert obs["hand"][0] == [1, 1, 0, 0]  # p1's card backs: one plain, one forest
-    assert obs["hand"][2] == st.hand[2]
-    assert "decks" in obs and all(isinstance(x, int) for x in obs["decks"])
+    assert obs["seats"][1]["hero_move"] is True  # committed, not shown
+    # p1's card backs: one plain, one forest
+    assert obs["seats"][0]["cards"] == {"plain": 1, "forest": 1, "hills": 0, "mountain": 0}
+    mine = obs["hand"]
+    assert [mine[d][r] for d in D.DECK_NAME for r in D.RES_LETTER] == st.hand[2]
+    assert all(isinstance(x, int) for x in obs["decks"].values())
     det = GAME.determinize(st, 2, random.Random(1))
     assert GAME.observation(det, 2) == obs
     assert det.mcommit[2] == -1 and det.mcommit[1] >= 0

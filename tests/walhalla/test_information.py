@@ -30,7 +30,10 @@ def test_other_hands_are_hidden() -> None:
     set_hand(s1, BELA, ["hunt", "attack"])
     set_hand(s2, BELA, ["shield", "forest"])
     # same deck composition is not required: the deck is hidden as a count
-    assert GAME.observation(s1, ANNA)["hand_sizes"] == GAME.observation(s2, ANNA)["hand_sizes"]
+    def sizes(obs: dict) -> list[int]:
+        return [p["hand_size"] for p in obs["seats"]]
+
+    assert sizes(GAME.observation(s1, ANNA)) == sizes(GAME.observation(s2, ANNA))
     o1, o2 = GAME.observation(s1, ANNA), GAME.observation(s2, ANNA)
     assert o1 == o2
     assert GAME.observation(s1, BELA)["hand"] != GAME.observation(s2, BELA)["hand"]
@@ -50,8 +53,8 @@ def test_commitments_stay_hidden_until_reveal() -> None:
     b = commit_state("village")
     assert GAME.to_move(a) == BELA
     assert GAME.observation(a, BELA) == GAME.observation(b, BELA)
-    assert GAME.observation(a, BELA)["hand_sizes"][ANNA] == 1  # face-down card still counted
-    assert GAME.observation(a, ANNA)["my_commits"] == [[D.C_WHEAT, -1]]
+    assert GAME.observation(a, BELA)["seats"][ANNA]["hand_size"] == 1  # face-down: counted
+    assert GAME.observation(a, ANNA)["face_down"] == [{"card": "wheat", "headland": None}]
     assert "face-down: wheat" in GAME.render(a, ANNA)
     assert "wheat" not in GAME.render(a, BELA).lower()
 

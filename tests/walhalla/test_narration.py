@@ -76,7 +76,7 @@ def test_a_face_down_card_reads_the_same_to_the_others_until_the_reveal() -> Non
         assert ta[viewer] == tb[viewer] == ["lays a card face down"]
     for viewer in (BELA, CECIL):
         assert GAME.observation(a, viewer) == GAME.observation(b, viewer)
-    assert GAME.observation(a, BELA)["face_down"][ANNA] == 1
+    assert GAME.observation(a, BELA)["seats"][ANNA]["face_down"] == 1
     # Anna is done, then Béla: the reveal is narrated, every card and seat named
     play(a, "done", "play forest")
     last = told(a, "done")

@@ -198,7 +198,8 @@ def headland_fixture(viking_specs: dict[int, list[int]], inner: int, outer: int)
     strengths = headland_strengths(s, [[0, 0, 0]] * 4)[0]
     expected = majority_points(strengths, inner, outer)
     end_raid(s)  # nobody holds a card: the raid is scored at once
-    scored = dict(GAME.observation(s, ANNA)["ledger"])["raid 1 H1"]
+    scorings = GAME.observation(s, ANNA)["scorings"]
+    scored = next(e["vp"] for e in scorings if e["scoring"] == "raid 1 H1")
     assert scored == expected
     return scored
 

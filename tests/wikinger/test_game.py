@@ -170,9 +170,12 @@ def test_legend_explains_every_abbreviation_of_the_board() -> None:
 def test_observation_hides_stacks_bag_and_pile() -> None:
     s = random_state(3, "advanced", 9, 30)
     obs = GAME.observation(s, 0)
-    for hidden in ("stacks", "bag", "pile"):
+    for hidden in ("stacks", "pile"):
         assert hidden not in obs
-    assert sum(obs["bag_counts"].values()) == 78 - s.bag_pos
+    # the bag, the stacks and the pile as counts of what is left, never their order
+    assert sum(obs["bag"].values()) == 78 - s.bag_pos
+    assert sum(obs["unseen_tiles"].values()) == len(s.stacks) - s.stack_pos
+    assert sum(obs["special_pile"].values()) == len(s.pile) - s.pile_pos
     det = GAME.determinize(s, 0, random.Random(3))
     assert GAME.observation(det, 0) == obs
     assert det.stacks[s.stack_pos:] != s.stacks[s.stack_pos:]

@@ -37,7 +37,9 @@ from vikingcli.engine import (
     Player,
     SeatInfo,
     State,
+    Witness,
     name_seats,
+    normalize_action_text,
 )
 from vikingcli.engine.players import Rewindable
 
@@ -80,6 +82,34 @@ class MoveEvent:
         if self.tag and lines:
             lines[0] += self.tag
         return lines
+
+    def record(self, game: Game, viewer: int, names: Sequence[str]) -> dict[str, Any]:
+        """The move as ``viewer`` may know it, JSON-ready (what a bot is sent; see
+        :class:`vikingcli.engine.Witness`): the canonical text only where this seat
+        may know it, i.e. its own move, or one whose narration begins with it (a
+        secret choice is told as e.g. ``chose a hero move``)."""
+        told = (
+            game.narrate(self.before, self.action, self.after, viewer)
+            if self.before is not None
+            else [self.text]
+        )
+        told = [name_seats(line, names) for line in told]
+        first, text = (
+            normalize_action_text(told[0]) if told else "",
+            normalize_action_text(self.text),
+        )
+        public = first == text or first.startswith(text + " ")
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "name": names[self.seat],
+            "action": self.text if viewer == self.seat or public else None,
+            "tag": _TAG_NAMES.get(self.tag),
+            "told": told,
+        }
+
+
+_TAG_NAMES = {FORCED_TAG: "forced", SETTLED_TAG: "settled"}
 
 
 class FrontEnd:
@@ -146,6 +176,10 @@ class MatchDriver:
         self.movers: list[int] = []
         self.decided: list[bool] = []
         self._checkpoints: dict[int, list[Any]] | None = {} if undo else None
+        # The seats whose players are told every move (bot processes).
+        self.witnesses = [
+            (seat, p) for seat, p in enumerate(self.players) if isinstance(p, Witness)
+        ]
         self._replay_history()
 
     # -- the loop -------------------------------------------------------------------
@@ -236,7 +270,10 @@ class MatchDriver:
             if seat not in self._begun:
                 self._begun.add(seat)
                 if isinstance(player, HostedPlayer):  # a bot process: tell it its table
-                    info = SeatInfo(dict(match.options), len(match.seats), seat, self.move_timeout)
+                    names = tuple(s.name for s in match.seats)
+                    info = SeatInfo(
+                        dict(match.options), len(match.seats), seat, self.move_timeout, names
+                    )
                     if self.threads:
                         await asyncio.to_thread(player.begin, game, info)
                     else:
@@ -306,14 +343,19 @@ class MatchDriver:
         if self._checkpoints is not None and number not in self._checkpoints:
             self._checkpoints[number] = [_checkpoint(p) for p in self.players]
         text = game.format_action(match.state, action)
-        before = game.clone(match.state) if match.narrating else None
+        keep = match.narrating or bool(self.witnesses)
+        before = game.clone(match.state) if keep else None
         game.apply(match.state, action)
         match.actions.append(text)
-        if before is not None:
+        if before is not None and match.narrating:
             match.remember(seat, action, before)
         self.movers.append(seat)
         self.decided.append(decided)
         event = MoveEvent(number + 1, seat, text, tag, action, before, match.state)
+        if self.witnesses:
+            names = [s.name for s in match.seats]
+            for viewer, player in self.witnesses:
+                player.witness(event.record(game, viewer, names))
         await self.front.moved(event)
 
     # -- undo ---------------------------------------------------------------------------

@@ -37,7 +37,11 @@ from vikingcli.engine.text import printable_line
 PROTOCOL = 1
 """Version of the JSON-lines protocol, sent in the ``start`` message."""
 MAX_LINE = 1 << 20
-"""An answer longer than this is garbage, not a move."""
+"""An answer longer than this (1 MiB) is garbage, not a move."""
+DEFAULT_TIMEOUT = 10.0
+"""Seconds a bot may take for a move unless its spec says otherwise (``timeout=S``;
+``timeout=0`` lifts it, leaving only ``--move-timeout``): a bot that hangs must not
+stall an unattended batch for ever."""
 GRACE = 1.0
 """Seconds a bot may take to exit on its own after the ``end`` message."""
 MAX_TIMEOUT = 86400.0
@@ -162,6 +166,9 @@ class ExternalPlayer:
         self.stderr: _StderrLog | None = None
         self.buffer = b""
         self.failed = False
+        self.names: tuple[str, ...] = ()
+        self.events: list[Mapping[str, Any]] = []
+        """The moves since the last message this bot was sent, as its seat knows them."""
         self._finalizer: weakref.finalize[Any, Any] | None = None
 
     # -- lifecycle (called by the match) ------------------------------------------------
@@ -169,6 +176,7 @@ class ExternalPlayer:
     def begin(self, game: Game, info: SeatInfo) -> None:
         limits = [t for t in (info.move_timeout, self.own_timeout) if t]
         self.limit = min(limits) if limits else None
+        self.names = tuple(info.names)
         processes.guard()
         try:
             # A session (and process group) of its own: ended with all it starts.
@@ -200,6 +208,7 @@ class ExternalPlayer:
                 "seat": info.seat,
                 "seed": self.seed,
                 "time_limit": self.limit,
+                "names": list(info.names),
             },
             None if self.limit is None else time.monotonic() + self.limit,
         )
@@ -209,18 +218,22 @@ class ExternalPlayer:
             raise Forfeit("bot was not started (the match calls begin before the first move)")
         deadline = None if self.limit is None else time.monotonic() + self.limit
         try:
+            self._no_extra_line()
             legal = game.legal_actions(state)
+            events, self.events = self.events, []
             self._send(
                 {
                     "type": "move",
                     "seat": seat,
                     "time_left": self.limit,
-                    "observation": game.observation(state, seat),
+                    "events": events,
+                    "observation": self._named(game.observation(state, seat)),
                     "legal": [game.format_action(state, a) for a in legal],
                 },
                 deadline,
             )
             text = self._answer(self._read_line(deadline))
+            self._no_extra_line()
             return game.parse_action(state, text)
         except BaseException:
             # Whatever went wrong (also the match's own timer), this process is
@@ -228,13 +241,26 @@ class ExternalPlayer:
             self.failed = True
             raise
 
+    def _named(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """The observation with each seat's display name beside its number (the
+        contract's ``seats[].name``, which only the host knows)."""
+        for entry in observation.get("seats", ()):
+            if isinstance(entry, dict) and 0 <= entry.get("seat", -1) < len(self.names):
+                entry["name"] = self.names[entry["seat"]]
+        return observation
+
+    def witness(self, event: Mapping[str, Any]) -> None:
+        self.events.append(event)
+
     def end(self, result: Mapping[str, Any] | None) -> None:
         proc, self.proc = self.proc, None
+        events, self.events = self.events, []
         if proc is None:
             return
         if not self.failed and proc.poll() is None:
+            message = {"type": "end", "events": events, "result": result}
             with contextlib.suppress(Forfeit, OSError):
-                self._send_to(proc, {"type": "end", "result": result}, time.monotonic() + GRACE)
+                self._send_to(proc, message, time.monotonic() + GRACE)
         with contextlib.suppress(OSError):
             assert proc.stdin is not None
             proc.stdin.close()
@@ -300,6 +326,27 @@ class ExternalPlayer:
             return True
         return False
 
+    def _no_extra_line(self) -> None:
+        """Forfeit if the bot wrote more than its one answer line: whatever it wrote
+        since (read without waiting) would otherwise be taken as its next answer."""
+        assert self.proc is not None and self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while len(self.buffer) <= MAX_LINE and select.select([fd], [], [], 0)[0]:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.buffer += chunk
+        extra = next((line for line in self.buffer.split(b"\n") if line.strip()), None)
+        if extra is not None:
+            shown = extra[:200].decode("utf-8", "replace")
+            raise Forfeit(
+                f"bot answered an extra line: {shown!r} (one line per move message,"
+                " nothing else on stdout)"
+            )
+
     def _read_line(self, deadline: float | None) -> bytes:
         assert self.proc is not None and self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
@@ -337,7 +384,11 @@ class ExternalPlayer:
         return text
 
     def _timeout_reason(self, doing: str) -> str:
-        return f"bot timeout: took longer than the move time limit of {self.limit:g} s {doing}"
+        return (
+            f"bot timeout: took longer than the move time limit of {self.limit:g} s {doing}"
+            f" (exec:timeout=S,... sets the bot's own limit, {DEFAULT_TIMEOUT:g} s unless"
+            " given; 0 lifts it)"
+        )
 
     def _exit_reason(self, proc: subprocess.Popen[bytes], doing: str) -> str:
         try:
@@ -371,8 +422,9 @@ EXEC = PlayerKind(
         Param(
             "timeout",
             float,
-            0.0,
-            "seconds per move for this bot (0: only --move-timeout); the smaller limit applies",
+            DEFAULT_TIMEOUT,
+            f"seconds per move for this bot ({DEFAULT_TIMEOUT:g} unless given; 0: no limit but"
+            " --move-timeout); the smaller limit applies",
             minimum=0.0,
             maximum=MAX_TIMEOUT,
         ),

@@ -7,8 +7,8 @@ plugin may import from the host, and nothing else (import-linter checks it).
   :class:`FlatGame`, :class:`FlatCalls`, :func:`load_fields` (``flat``), and the
   draws that match :class:`random.Random` draw for draw (``draws``);
 * player kinds: :class:`PlayerKind`, :class:`Param`, :class:`Player`,
-  :class:`HostedPlayer`, :class:`Advice` (``players``), and the search calls a
-  player makes on a game (:func:`search_calls`);
+  :class:`HostedPlayer`, :class:`Witness`, :class:`Advice` (``players``), and the
+  search calls a player makes on a game (:func:`search_calls`);
 * the plugin hooks' markers: :data:`hookimpl` (``hooks``, where each hook is
   documented);
 * text helpers for narration and rendering: :func:`seat_ref`, :data:`THREAT`
@@ -51,6 +51,7 @@ from vikingcli.engine.players import (
     Rewindable,
     SeatInfo,
     SpecError,
+    Witness,
 )
 from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import THREAT, name_seats, seat_ref
@@ -59,6 +60,6 @@ __all__ = [
     "SEED_MAX", "THREAT", "Action", "Advice", "Advisor", "FlatCalls", "FlatGame", "FlatState",
     "Forfeit", "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param", "Player",
     "PlayerKind", "Rewindable", "SearchCalls", "SearchHints", "SeatInfo", "SpecError", "State",
-    "choice", "hookimpl", "hookspec", "load_fields", "name_seats", "normalize_action_text",
-    "randbelow", "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
+    "Witness", "choice", "hookimpl", "hookspec", "load_fields", "name_seats",
+    "normalize_action_text", "randbelow", "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
 ]  # fmt: skip

@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vikingcli.engine.codec import ActionCodec
 from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import did_you_mean, quoted
 
@@ -407,6 +408,23 @@ class Game(ABC):
                 if self.to_move(dealt) != mover or len(self.legal_actions(dealt)) != 1:
                     return False
         return True
+
+    def observation_schema(self) -> Mapping[str, Any] | None:
+        """The JSON Schema (draft 2020-12) that every :meth:`observation` of this game
+        satisfies, built on the common contract of :mod:`vikingcli.engine.observe`
+        (the keys every game has; bounded numbers and arrays, so that an observation
+        fits a fixed-length vector). Bots read it in docs/bot-protocol.md; the learning
+        adapters (PettingZoo, OpenSpiel) encode observations from it. ``None`` (the
+        default): undocumented, and those adapters cannot load the game."""
+        return None
+
+    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec | None:
+        """The game's bijection between its actions and the integers ``0 ..
+        codec.size - 1`` at a table of ``n_players`` with ``options`` (see
+        :class:`vikingcli.engine.codec.ActionCodec`): the fixed action space the
+        learning adapters need. ``None`` (the default): the game has none, and
+        those adapters cannot load it."""
+        return None
 
 
     def settled_choice(self, state: State) -> Action | None:

@@ -161,6 +161,8 @@ class SeatInfo:
     seat: int
     move_timeout: float | None
     """The hard limit per move in seconds (``None``: no limit)."""
+    names: tuple[str, ...] = ()
+    """Every seat's display name, in seat order (empty where the host has none)."""
 
 
 @runtime_checkable
@@ -190,6 +192,24 @@ class HostedPlayer(Player, Protocol):
     def end(self, result: Mapping[str, Any] | None) -> None:
         """Called when the game is over (``result``: the match's result record) or
         abandoned by an error (``None``); must release everything."""
+        ...
+
+
+@runtime_checkable
+class Witness(Protocol):
+    """A player that is told every move of its game as its seat may know it (a bot
+    process, which cannot see the table): the host calls :meth:`witness` after each
+    move, whoever made it, before the next seat is asked.
+
+    ``event`` is JSON-ready: ``number`` (the move's number in the game, from 1),
+    ``seat`` and ``name`` (who moved), ``action`` (the move's canonical text, or
+    ``None`` where this seat may not know it: a secret choice), ``tag`` (``forced``
+    or ``settled`` where the host played it for a person without asking, else
+    ``None``) and ``told`` (the game's narration for this seat, seat names filled
+    in: the move, then every automatic consequence)."""
+
+    def witness(self, event: Mapping[str, Any]) -> None:
+        """Remember one move (called in move order, from the first move on)."""
         ...
 
 
