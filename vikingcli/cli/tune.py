@@ -94,7 +94,7 @@ def tune(
     names = ", ".join(run.names)
     typer.echo(
         f"tuning {g.name} ({n} players, {kind}): {names}; {iterations} iterations of"
-        f" {deals} deals x {n} seatings",
+        f" {deals} deal{'' if deals == 1 else 's'} x {n} seatings",
         err=True,
     )
     with tempfile.TemporaryDirectory(prefix="vikingcli-tune-") as work:
