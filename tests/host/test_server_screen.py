@@ -19,7 +19,7 @@ from tests.host.serverclient import SSH, SSH_KEYGEN, ServerProcess, make_key, ss
 from tests.terminal import Terminal
 from vikingcli.core.registry import load_registry
 from vikingcli.server.accounts import Policy
-from vikingcli.server.lobby import Lobby
+from vikingcli.server.lobby import HELP, TABLE_HELP, Lobby
 from vikingcli.server.lobbyparts import Limits
 from vikingcli.server.screen import overview_rows
 from vikingcli.server.sqlstore import open_store
@@ -309,3 +309,9 @@ def test_overview_rows_leave_the_log_its_rows() -> None:
     assert overview_rows(30) == 16
     for rows in range(24, 201):
         assert 1 <= overview_rows(rows) <= rows - 3 - 5
+
+
+def test_the_lobby_help_fits_an_80_column_terminal_unwrapped() -> None:
+    """A line the terminal wraps breaks mid-word ("a finished game of y / ours")."""
+    too_long = [line for line in (*HELP.splitlines(), TABLE_HELP) if len(line) > 79]
+    assert too_long == []

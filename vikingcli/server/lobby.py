@@ -59,27 +59,29 @@ LIST_EVERY = 5.0
 """Seconds between two readings of a fleet's table list (the lobby overview shows the
 tables other processes play too)."""
 
+# Every line fits an 80-column terminal: a wrapped line breaks mid-word.
 HELP = """\
 Lobby commands (Tab completes):
-  tables                 open tables, your games (your turn first), games to watch
-  create GAME [people=N] [ai=SPEC ...] [time=10m|3d] [rated|casual] [OPTION=VALUE ...]
-                         a new table; you take its first seat (people: seats for
-                         people, you included; ai: an AI seat each, e.g. ai=mcts)
-  join N                 take a free seat at table N (or go back to your own seat)
-  watch N                watch table N (the public view)
-  cancel N               drop a table of yours that has not begun
-  who                    people online, and where
-  finger NAME            a person: ratings and recent games
-  history [NAME]         finished games
-  top GAME [SIZE]        the leaderboard of a game (SIZE: players at the table)
-  replay N [MOVE]        a finished game of yours, move by move (or the board at MOVE)
-  analyze N              the AI's view of your decisions in a finished game of yours
-  record N               a finished game of yours as a save file (vikingcli replay/analyze)
-  say TEXT               one line to everyone in the lobby
-  tell NAME TEXT         one line to one person
-  addkey PUBLIC-KEY      let another key of yours log in to this account
-  keys                   the keys of your account
-  games                  the installed games
+  tables              open tables, your games (your turn first), games to watch
+  create GAME [people=N] [ai=SPEC ...] [time=10m|3d] [rated|casual] [OPT=V]
+                      a new table; you take its first seat (people: seats for
+                      people, you included; ai: an AI seat each, e.g. ai=mcts;
+                      OPT=V: one of the game's options, e.g. mode=advanced)
+  join N              take a free seat at table N (or go back to your own seat)
+  watch N             watch table N (the public view)
+  cancel N            drop a table of yours that has not begun
+  who                 people online, and where
+  finger NAME         a person: ratings and recent games
+  history [NAME]      finished games
+  top GAME [SIZE]     the leaderboard of a game (SIZE: players at the table)
+  replay N [MOVE]     a finished game of yours, move by move (or at MOVE)
+  analyze N           the AI's view of your decisions in a finished game
+  record N            a finished game of yours as a save file (replay, analyze)
+  say TEXT            one line to everyone in the lobby
+  tell NAME TEXT      one line to one person
+  addkey PUBLIC-KEY   let another key of yours log in to this account
+  keys                the keys of your account
+  games               the installed games
   help, quit"""
 
 TABLE_WORDS = ("leave", "tell ", "who")
