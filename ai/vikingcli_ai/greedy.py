@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vikingcli.engine import SEED_MAX, Action, Game, Param, PlayerKind, State
+from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 TIE = 1e-9
@@ -96,12 +96,6 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> GreedyPlayer:
     path = params["weights"]
     return GreedyPlayer(params["seed"], weighted(game, path) if path else None)
 
-
-SEED_PARAM = Param(
-    "seed", int, 0, "RNG seed; the match mixes in its own seed and the seat",
-    minimum=0, maximum=SEED_MAX,
-)  # fmt: skip
-"""The ``seed`` parameter of every seeded AI player."""
 
 GREEDY = PlayerKind(
     name="greedy",

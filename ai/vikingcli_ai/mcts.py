@@ -85,9 +85,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from vikingcli.engine import Action, Game, Param, PlayerKind, State, search_calls
+from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.flat import FlatSearch
-from vikingcli_ai.greedy import SEED_PARAM, greedy_values
+from vikingcli_ai.greedy import greedy_values
 from vikingcli_ai.hints import (
     DEFAULT_DEPTH,
     DEFAULT_ITERATIONS,

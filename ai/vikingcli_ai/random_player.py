@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from vikingcli.engine import SEED_MAX, Action, Game, Param, PlayerKind, State
+from vikingcli.engine import SEED_PARAM, Action, Game, PlayerKind, State
 
 
 class RandomPlayer:
@@ -39,13 +39,6 @@ RANDOM = PlayerKind(
     description="uniform over the legal actions (seeded)",
     factory=_make,
     params=(
-        Param(
-            "seed",
-            int,
-            0,
-            "RNG seed; the match mixes in its own seed and the seat",
-            minimum=0,
-            maximum=SEED_MAX,
-        ),
+        SEED_PARAM,
     ),
 )

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vikingcli.engine import (
-    SEED_MAX,
+    SEED_PARAM,
     Action,
     Forfeit,
     Game,
@@ -136,14 +136,7 @@ OPENSPIEL = PlayerKind(
             maximum=3600.0,
         ),
         Param("c", float, 2.0, "UCT exploration constant", minimum=0.0, maximum=100.0),
-        Param(
-            "seed",
-            int,
-            0,
-            "RNG seed; the match mixes in its own seed and the seat",
-            minimum=0,
-            maximum=SEED_MAX,
-        ),
+        SEED_PARAM,
     ),
 )
 

@@ -41,6 +41,7 @@ from vikingcli.engine.game import (
 from vikingcli.engine.hooks import hookimpl, hookspec
 from vikingcli.engine.players import (
     SEED_MAX,
+    SEED_PARAM,
     Advice,
     Advisor,
     Forfeit,
@@ -57,9 +58,9 @@ from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import THREAT, name_seats, seat_ref
 
 __all__ = [
-    "SEED_MAX", "THREAT", "Action", "Advice", "Advisor", "FlatCalls", "FlatGame", "FlatState",
-    "Forfeit", "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param", "Player",
-    "PlayerKind", "Rewindable", "SearchCalls", "SearchHints", "SeatInfo", "SpecError", "State",
-    "Witness", "choice", "hookimpl", "hookspec", "load_fields", "name_seats",
+    "SEED_MAX", "SEED_PARAM", "THREAT", "Action", "Advice", "Advisor", "FlatCalls", "FlatGame",
+    "FlatState", "Forfeit", "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param",
+    "Player", "PlayerKind", "Rewindable", "SearchCalls", "SearchHints", "SeatInfo", "SpecError",
+    "State", "Witness", "choice", "hookimpl", "hookspec", "load_fields", "name_seats",
     "normalize_action_text", "randbelow", "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
 ]  # fmt: skip

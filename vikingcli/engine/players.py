@@ -107,6 +107,13 @@ class Param:
         return out
 
 
+SEED_PARAM = Param(
+    "seed", int, 0, "RNG seed; the match mixes in its own seed and the seat",
+    minimum=0, maximum=SEED_MAX,
+)  # fmt: skip
+"""The ``seed`` parameter of every seeded player kind (AI players, bots, adapters)."""
+
+
 def _number(bound: float) -> str:
     """A bound as people write it: ``10000000``, ``0.5``, ``3600``."""
     return str(bound) if isinstance(bound, int) else f"{bound:g}"
