@@ -9,7 +9,10 @@ it) and are skipped, saying so, without it."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -126,3 +129,22 @@ def test_the_openspiel_player_plays_a_vikingcli_game(cli: CLI) -> None:
     result = orjson.loads(proc.stdout)
     assert result["forfeit"] is None and result["end_reason"] == "rules"
     assert result["seats"][0] == {"name": "os", "player": "openspiel:seconds=0.01"}
+
+
+def test_without_the_rl_extra_the_openspiel_kind_is_one_line_and_exit_2(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """Where NumPy (and so OpenSpiel) is missing, a spec naming the kind is refused
+    before any game: one line naming the extra, never a traceback."""
+    hidden = tmp_path / "hidden"
+    (hidden / "numpy").mkdir(parents=True)
+    (hidden / "numpy" / "__init__.py").write_text("raise ImportError('No module named numpy')\n")
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    env["PYTHONPATH"] = os.pathsep.join([str(hidden), str(plugin_dir)])
+    proc = subprocess.run(
+        [sys.executable, "-m", "vikingcli", "run", "jorvik", "-p", "openspiel", "-p", "random"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "pip install 'vikingcli[rl]'" in proc.stderr

@@ -29,6 +29,7 @@ from vikingcli.engine import (
     Param,
     PlayerKind,
     SeatInfo,
+    SpecError,
     State,
 )
 from vikingcli.engine.hooks import hookimpl
@@ -44,7 +45,9 @@ class OpenSpielPlayer:
 
             from vikingcli.adapters import openspiel
         except ImportError as exc:
-            raise Forfeit(
+            # A seat that cannot be made is a bad spec (one line, exit code 2), not a
+            # forfeit: no game has begun.
+            raise SpecError(
                 f"the openspiel player needs the rl extra (pip install 'vikingcli[rl]'): {exc}"
             ) from None
         self.game = game
