@@ -28,6 +28,8 @@ SEED = 5
 MESSAGE = 3
 """The recorded bot's third move message: by then it has events to show."""
 
+# Writes every message it is sent to the file named by its first argument and
+# answers each move with the first legal action (the docs' examples and the tests).
 RECORDING_BOT = """\
 import json, sys
 out = open(sys.argv[1], "a")

@@ -14,26 +14,12 @@ import orjson
 import pytest
 
 from tests.host.conftest import CLI
+from tests.host.protocol_docs import RECORDING_BOT
 from tests.host.test_external import BOTS, processes_running, python_bot
 from vikingcli.core import external
 from vikingcli.core.match import make_player
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import parse_spec
-
-# Writes every message it is sent to the file named by its first argument and
-# answers each move with the first legal action.
-RECORDING_BOT = """\
-import json, sys
-out = open(sys.argv[1], "a")
-for line in sys.stdin:
-    out.write(line)
-    out.flush()
-    message = json.loads(line)
-    if message["type"] == "move":
-        print(json.dumps({"action": message["legal"][0]}), flush=True)
-    elif message["type"] == "end":
-        break
-"""
 
 TWO_LINES_BOT = """\
 import json, sys
