@@ -26,8 +26,13 @@ import json, sys
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "move":
-        print(json.dumps({"action": message["legal"][0]}), flush=True)
-        print(json.dumps({"action": message["legal"][-1]}), flush=True)
+        # One write: both lines are in the pipe before the host reads the answer (two
+        # prints let the host send the next move in between, and the second line is
+        # then read as that move's answer: answers carry no move number).
+        first = json.dumps({"action": message["legal"][0]})
+        second = json.dumps({"action": message["legal"][-1]})
+        sys.stdout.write(first + "\\n" + second + "\\n")
+        sys.stdout.flush()
 """
 
 
