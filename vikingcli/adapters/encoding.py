@@ -25,6 +25,7 @@ documentation prints it).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,13 +33,14 @@ from typing import Any
 Schema = Mapping[str, Any]
 
 
-class Part:
+class Part(ABC):
     """The encoder of one node of the schema."""
 
     width = 0
 
+    @abstractmethod
     def write(self, value: Any, out: list[float], at: int) -> None:
-        raise NotImplementedError
+        """Write ``value`` into ``out`` from offset ``at`` (:attr:`width` numbers)."""
 
     def parts(self, path: str, at: int) -> list[tuple[int, int, str, str]]:
         """(offset, width, path, how) for the documentation."""

@@ -16,25 +16,29 @@ varies fastest), so the numbering is readable from the rows alone, which
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any
 
 
-class Field:
+class Field(ABC):
     """The values one place of an action tuple takes."""
 
     size: int = 0
 
+    @abstractmethod
     def encode(self, value: Any) -> int:
-        raise NotImplementedError
+        """The index of ``value`` among this place's values."""
 
+    @abstractmethod
     def decode(self, index: int) -> Any:
-        raise NotImplementedError
+        """The value at ``index``: the inverse of :meth:`encode`."""
 
+    @abstractmethod
     def describe(self) -> str:
-        raise NotImplementedError
+        """The values, in words, for the documentation."""
 
 
 @dataclass(frozen=True)
