@@ -15,6 +15,7 @@ import orjson
 import pytest
 
 from tests.host.conftest import CLI
+from tests.host.test_bot_processes import living
 from tests.host.test_cli import assert_usage_error
 from vikingcli.core.driver import play_match
 from vikingcli.core.match import Match, Seat, make_player
@@ -62,17 +63,7 @@ def log_lines(folder: Path) -> list[str]:
 
 def processes_running(needle: str) -> list[str]:
     """Command lines of live processes that mention ``needle``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        if needle in cmdline:
-            found.append(cmdline)
-    return found
+    return [cmdline for _, cmdline in living(needle)]
 
 
 # -- the spec -------------------------------------------------------------------------------
