@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.host.sshclient import with_plugins
+
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 
@@ -64,7 +66,7 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 def _runner(target: Path, cwd: Path) -> CLI:
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ)
-        env["PYTHONPATH"] = str(target)
+        env["PYTHONPATH"] = with_plugins(target)
         env.pop("COLUMNS", None)
         return subprocess.run(
             [sys.executable, "-m", "vikingcli", *args],

@@ -22,11 +22,21 @@ WAIT = 60.0  # generous: CI machines can be slow; every wait still ends
 """Longest wait for one expected line; a test fails, never hangs."""
 
 
+def with_plugins(plugin_dir: Path) -> str:
+    """The PYTHONPATH of a vikingcli subprocess: the fixture plugins, then what this
+    process was given (a worktree's sources, where the checkout is not installed)."""
+    return os.pathsep.join(filter(None, [str(plugin_dir), os.environ.get("PYTHONPATH")]))
+
+
 class Server:
     """``vikingcli serve ...`` in ``folder``; its console is ``self.console``."""
 
     def __init__(self, plugin_dir: Path, folder: Path, *args: str) -> None:
-        env = dict(os.environ, PYTHONPATH=str(plugin_dir))
+        """``args`` for ``serve``; without ``--rematch SECONDS`` a finished game ends
+        the server at once, as a test that does not ask for a rematch expects."""
+        if "--rematch" not in args:
+            args = (*args, "--rematch", "0")
+        env = dict(os.environ, PYTHONPATH=with_plugins(plugin_dir))
         self.log_path = folder / f"server-{time.monotonic_ns()}.log"
         self.log = self.log_path.open("w")
         self.proc = subprocess.Popen(

@@ -37,7 +37,7 @@ from vikingcli.server.ratings import player_id, rate
 from vikingcli.server.store import OPEN, PLAYING, AsyncStore, ChatLine, StoreError, TableRow
 from vikingcli.server.tablecommands import TableCommands
 from vikingcli.server.workers import Pool
-from vikingcli.table import commands
+from vikingcli.table import commands, session
 
 LEASE = 30.0
 """Seconds a server process holds a table without renewing (PostgreSQL fleets)."""
@@ -457,7 +457,7 @@ class Lobby(TableCommands, PeopleCommands):
 
     def completions(self, conn: Conn) -> list[str]:
         if conn.hosted is not None and conn.place is not None:
-            words = commands.completions(conn.hosted.table, conn.place)
+            words = session.completions(conn.hosted.table, conn.place)
             return [*words, *TABLE_WORDS]
         tables = [str(t) for t in sorted(self.hosted)]
         people = sorted({c.account.name for cs in self.online.values() for c in cs})
@@ -478,15 +478,17 @@ class Lobby(TableCommands, PeopleCommands):
     async def at_table(self, conn: Conn, line: str) -> bool:
         """A line typed at a table; ``False`` only when the connection should end."""
         assert conn.hosted is not None and conn.place is not None
+        # The server's own words at a table; the rest are every table's
+        # (:mod:`vikingcli.table.session`), 'quit' included: back to the lobby.
         word, _, _rest = line.strip().partition(" ")
-        if word in ("leave", "quit", "exit", "lobby"):
+        if word in ("leave", "lobby"):
             self.back_to_lobby(conn)
             return True
         if word in ("tell", "who"):
             return await self.handle(conn, line)
         if word in ("help", "?"):
             conn.show(TABLE_HELP)
-        if not commands.handle(conn.hosted.table, conn.place, line):
+        if not session.interpret(conn.hosted.table, conn.place, line):
             self.back_to_lobby(conn)
         return True
 

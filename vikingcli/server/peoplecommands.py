@@ -17,6 +17,7 @@ from vikingcli.saves.table_record import printable
 from vikingcli.server.lobbyparts import LOBBY, Conn, LobbyPart
 from vikingcli.server.store import OPEN, OVER, PLAYING, Account, ChatLine, TableRow
 from vikingcli.table.limits import SAY_BURST, SAY_RATE
+from vikingcli.table.scoresheet import final_lines
 
 TOO_FAST = f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second"
 
@@ -186,7 +187,7 @@ class PeopleCommands(LobbyPart):
             return
         lines = [line for step in steps for line in step.lines]
         lines = lines[: self.limits.replay_lines]
-        lines += hosted.table.final_lines()
+        lines += final_lines(hosted.table.match)
         conn.show("\n".join(lines))
 
     async def cmd_record(self, conn: Conn, rest: str) -> None:

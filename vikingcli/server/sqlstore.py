@@ -331,6 +331,10 @@ class SQLStore(Store):
                     "UPDATE seats SET name = ?, player = ?, account = ? WHERE tbl = ? AND seat = ?",
                     (seat.name, seat.player, seat.account, change.table, i),
                 )
+            if change.kept is not None:
+                self._run(
+                    "DELETE FROM moves WHERE tbl = ? AND number > ?", (change.table, change.kept)
+                )
             for number, text, at in change.moves:
                 self._run(
                     "INSERT INTO moves (tbl, number, action, at) VALUES (?, ?, ?, ?)",
@@ -338,7 +342,7 @@ class SQLStore(Store):
                 )
             for line in change.talk:
                 self._add_chat(line)
-            moves = change.moves[-1][0] if change.moves else None
+            moves = change.moves[-1][0] if change.moves else change.kept
             self._run(
                 "UPDATE tables SET status = ?, turn_since = ?, seconds = ?, result = ?,"
                 " forfeit = ?, moves = COALESCE(?, moves) WHERE id = ?",

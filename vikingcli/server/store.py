@@ -88,6 +88,9 @@ class TableChange:
     seconds: list[float]
     result: dict[str, Any] | None = None
     forfeit: dict[str, Any] | None = None
+    kept: int | None = None
+    """After an undo: the moves stored beyond this many were taken back (deleted
+    before the new ones are written)."""
 
 
 @dataclass(slots=True)

@@ -43,7 +43,9 @@ from vikingcli.saves.table_record import Identity, new_connection, read_table_re
 from vikingcli.table import commands
 from vikingcli.table.limits import InputGuard, clamp_size
 from vikingcli.table.places import Place
+from vikingcli.table.rematch import Rematch
 from vikingcli.table.screen import TableScreen, fits
+from vikingcli.table.session import completions, console, interpret
 from vikingcli.table.shared import Table
 from vikingcli.table.ssh_keys import keys_by_name, read_host_key, table_keys, write_host_key
 
@@ -221,6 +223,11 @@ class _Session(GuardedSession):
             await screen.screen.app.run_async()
         finally:
             table.leave(place)
+        if screen.farewell is not None and self._output is not None:
+            text, style = screen.farewell
+            fragments = to_formatted_text(text, style=f"class:{style}" if style else "")
+            render_text(self._output, [*fragments, ("", "\n")], STYLE)
+            self._output.flush()
 
     async def _prompt_loop(self, terminal: Terminal, place: Place) -> None:
         table = self.table
@@ -238,7 +245,7 @@ class _Session(GuardedSession):
         session: PromptSession[str] = PromptSession(
             message,
             completer=DynamicCompleter(
-                lambda: WordCompleter(commands.completions(table, place), sentence=True)
+                lambda: WordCompleter(completions(table, place), sentence=True)
             ),
             history=history,
             style=STYLE,
@@ -256,7 +263,7 @@ class _Session(GuardedSession):
                 continue
             except EOFError:
                 break
-            if terminal.done or not commands.handle(table, place, line):
+            if terminal.done or not interpret(table, place, line):
                 break
 
 
@@ -329,6 +336,10 @@ class _FullScreen:
         self.table = table
         self.place: Place | None = None
         self.done = False
+        self.last: tuple[Any, str] = ("", "")
+        self.farewell: tuple[Any, str] | None = None
+        """What was shown last when the table hung up (why it closed, or the end of
+        the game): printed again once the full screen is gone with its log."""
         self.screen = TableScreen(
             board=self._board,
             prompt=self._prompt,
@@ -345,6 +356,7 @@ class _FullScreen:
 
     def show(self, text: Any, style: str = "") -> None:
         if not self.done:
+            self.last = (text, style)
             self.screen.show(text, style)
 
     def show_board(self, board: Any) -> None:
@@ -356,6 +368,7 @@ class _FullScreen:
     def hang_up(self) -> None:
         if not self.done:
             self.done = True
+            self.farewell = self.last
             # What was shown last stays readable for a moment before the screen goes.
             asyncio.get_running_loop().call_later(HANG_UP_DELAY, self.screen.exit)
 
@@ -372,10 +385,10 @@ class _FullScreen:
         return "" if self.place is None else commands.status(self.table, self.place)
 
     def _completions(self) -> list[str]:
-        return [] if self.place is None else commands.completions(self.table, self.place)
+        return [] if self.place is None else completions(self.table, self.place)
 
     def _line(self, line: str) -> None:
-        if self.place is not None and not commands.handle(self.table, self.place, line):
+        if self.place is not None and not interpret(self.table, self.place, line):
             self.done = True
             self.screen.exit()
 
@@ -465,7 +478,7 @@ def _read_console(table: Table, loop: asyncio.AbstractEventLoop, stream: TextIO)
     """The host's commands from the server's standard input (a daemon thread)."""
 
     def answer(line: str) -> None:
-        table.log(commands.console(table, line))
+        table.log(console(table, line))
 
     for line in stream:
         if line.strip():
@@ -547,9 +560,13 @@ def host_table(
     replace: bool = False,
     move_timeout: float | None = None,
     log: Callable[[str], None] | None = None,
+    rematch: float = 0.0,
+    deal: Callable[[], int] | None = None,
 ) -> str | None:
     """``vikingcli serve``: seat the table, listen until the game ends or the host
-    stops it. Returns the line to print for a stopped table (``None``: game over).
+    stops it; a finished game waits ``rematch`` seconds for a rematch, whose seed
+    ``deal`` makes (without both: no rematch). Returns the
+    line to print for a stopped table or a rematch (``None``: the game is over).
     ``ValueError`` for bad choices (one line for the user). A new table's first save
     is written once the port is open (never over another file, unless ``replace``)."""
     if resumed and match.over:
@@ -565,6 +582,8 @@ def host_table(
     )  # fmt: skip
     if warning:
         log(f"vikingcli: {warning}")
+    if deal is not None and rematch > 0:
+        table.rematch_offer = Rematch(deal, rematch)
 
     def listening(h: str, p: int) -> None:
         if not resumed:
@@ -579,6 +598,9 @@ def host_table(
     asyncio.run(serve(table, host, port, host_key, keys, listening))
     if table.save_failed:
         raise OSError(table.save_failed)
-    if table.stopped:
-        return f"{table.stopped}: saved to {save}; reopen with: vikingcli serve --resume {save}"
+    if table.stopped and not table.finished:
+        where = table.save
+        return f"{table.stopped}: saved to {where}; reopen with: vikingcli serve --resume {where}"
+    if table.match is not match:
+        return f"game over ({table.match.result_json()['end_reason']}): saved to {table.save}"
     return None
