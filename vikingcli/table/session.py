@@ -35,6 +35,7 @@ from typing import Any, Protocol
 from vikingcli.core.match import Match, UndoRequest
 from vikingcli.engine import Game, IllegalAction, State
 from vikingcli.saves.table_record import Identity
+from vikingcli.table.hints import NO_HINT
 from vikingcli.table.limits import MAX_LINE
 from vikingcli.table.lookups import look_up
 from vikingcli.table.places import Place, Screen
@@ -46,7 +47,6 @@ Hint = Callable[[Game, State, int], list[str]]
 SEATED = "seated"
 WATCHING = "watching"
 CONSOLE = "console"
-NO_HINT = "no hint here: no searching player kind (mcts) is installed"
 
 
 class Awaited(Protocol):

@@ -9,9 +9,8 @@ moment reads a whole state, never one half-applied. AI players think in a worker
 thread on a copy of the state. What a line typed at the table means (a look-up, a
 move, a console command) is :mod:`vikingcli.table.session`.
 
-Who gets which seat is :mod:`vikingcli.table.seating`.
-
-Undo, consent to it and resigning: :mod:`vikingcli.table.session`.
+Who gets which seat is :mod:`vikingcli.table.seating`; undo and its consent,
+resigning and rematches are in :mod:`vikingcli.table.session`.
 
 Hooks for a host of many tables (:mod:`vikingcli.server`), each small and documented
 where it is declared: ``save`` may be a :class:`Saver` instead of a file (the table is
@@ -122,9 +121,9 @@ class Table(FrontEnd):
         self.kinds = kinds
         self.rematch_offer: Rematch | None = None
         """How a finished game is followed by another (``None``: it is not)."""
-        self._last_mover: int | None = None
-        """Who made the last move: a person deciding again (a turn of several
-        decisions) is not told again that it is their move."""
+        self._told: int | None = None
+        """The seat told it is their move, until another seat moves: a person asked
+        again (a turn of several decisions, a refused undo) is not told again."""
         self._fresh: set[Place] = set()
         """Places whose last sight of the board is the current state."""
         match.narrating = True
@@ -458,7 +457,7 @@ class Table(FrontEnd):
             self.save = create_save(match, self.save, unique=True)
             self.reopen = f"it reopens with 'vikingcli serve --resume {self.save}'"
         self.finished = False
-        self._last_mover = None
+        self._told = None
         self._fresh.clear()
         for lines in self.missed.values():
             lines.clear()
@@ -484,8 +483,9 @@ class Table(FrontEnd):
         if holder is not None:
             if holder not in self._fresh:
                 self._show_board(holder)
-            if self._last_mover != seat:
+            if self._told != seat:
                 self._tell_turn(holder)
+        self._told = seat
         self.refresh_all()
         try:
             return await future
@@ -524,7 +524,7 @@ class Table(FrontEnd):
         self.broadcast(text)  # why an undo did not happen: everyone waited for it
 
     async def moved(self, event: MoveEvent) -> None:
-        self._last_mover = event.seat
+        self._told = self._told if event.seat == self._told else None
         self._save()
         self._fresh.clear()
         match = self.match
@@ -548,7 +548,7 @@ class Table(FrontEnd):
         everyone sees the board as it is again."""
         self._save()
         self._fresh.clear()
-        self._last_mover = None
+        self._told = None
         for lines in self.missed.values():
             lines.clear()  # moves taken back are no news
         self.broadcast(f"Back to move {back_to + 1}: {self.seat_name(seat)} decides again.")
