@@ -121,7 +121,7 @@ async def _settle(until: Callable[[], bool]) -> None:
 def _full_screen() -> Answers:
     async def scenario() -> Answers:
         kinds = load_registry([vikingcli_toygame]).players
-        seats = [Seat("alice", parse_spec("human", kinds)), Seat("bob", parse_spec("random", kinds))]
+        seats = [Seat(n, parse_spec(s, kinds)) for n, s in (("alice", "human"), ("bob", "random"))]
         match = Match(RuneDuel(), {"hand": "3"}, 11, seats)
         match.narrating = True
         front = FullScreenTable(match, kinds, [0], autosave=lambda m: None, pace=0)
@@ -147,7 +147,7 @@ def _full_screen() -> Answers:
 def _serve(tmp_path: Path) -> Answers:
     async def scenario() -> Answers:
         kinds = load_registry([vikingcli_toygame]).players
-        seats = [Seat("seat 1", parse_spec("human", kinds)), Seat("bob", parse_spec("random", kinds))]
+        seats = [Seat(n, parse_spec(s, kinds)) for n, s in (("seat 1", "human"), ("bob", "random"))]
         match = Match(RuneDuel(), {"hand": "3"}, 11, seats)
         table = Table(match, kinds, tmp_path / "t.json", log=lambda line: None)
         screen = Screen()

@@ -356,10 +356,13 @@ def _role(place: Place) -> str:
     return WATCHING if place.seat is None else SEATED
 
 
+def _usable(verb: Verb, room: Room, role: str) -> bool:
+    return role in verb.who and (isinstance(room, Table) or not verb.shared)
+
+
 def _offered(verb: Verb, room: Room, role: str) -> bool:
-    if role not in verb.who or (verb.shared and not isinstance(room, Table)):
-        return False
-    return verb.word != "undo" or room.undo_allowed
+    """In help and Tab (an undo where none is allowed is refused, not offered)."""
+    return _usable(verb, room, role) and (verb.word != "undo" or room.undo_allowed)
 
 
 def help_text(room: Room, role: str) -> str:
@@ -404,7 +407,7 @@ def interpret(room: Room, place: Place, raw: str) -> bool:
         return _show(place, "that line was not valid UTF-8; ignored", "error")
     word, _, rest = line.partition(" ")
     verb = VERBS.get(word)
-    if verb is not None and (verb.argument or not rest) and _offered(verb, room, _role(place)):
+    if verb is not None and (verb.argument or not rest) and _usable(verb, room, _role(place)):
         asked = place.seat is not None and room.question(place.seat) is not None
         if asked or not verb.asked:
             return verb.run(room, place, rest)
