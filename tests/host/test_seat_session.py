@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -16,7 +17,9 @@ import pytest
 import vikingcli_toygame
 from vikingcli_toygame import RuneDuel
 
+from tests.host.sshclient import Server
 from tests.host.test_server_deadline import Conn
+from tests.terminal import Terminal
 from vikingcli.core.driver import MatchDriver
 from vikingcli.core.match import Match, QuitGame, Seat, make_player
 from vikingcli.core.registry import load_registry
@@ -238,3 +241,34 @@ def test_item35_the_same_script_gets_the_same_answers_at_every_front_end(
 @pytest.mark.parametrize("people", [1, 2])
 def test_item35_resign_at_the_local_table_ends_the_game(people: int) -> None:
     assert _line_mode(people)["resign"] == "alice resigns: the game ends."
+
+
+def test_item35_stop_tells_a_full_screen_client_why_the_table_closed(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    ssh = shutil.which("ssh")
+    if ssh is None:
+        pytest.skip("no OpenSSH client (ssh) on this machine")
+    server = Server(plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random", "--open")
+    client = Terminal(
+        [], tmp_path, 80, 24,
+        command=[ssh, "-tt", "-p", str(server.port), "-o", "StrictHostKeyChecking=no",
+                 "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+                 "-o", "PreferredAuthentications=keyboard-interactive",
+                 "-F", "/dev/null", "ann@127.0.0.1"],
+    )  # fmt: skip
+    try:
+        client.until(lambda lines: "(your move) >" in lines[-1])
+        server.console("stop")
+        client.until(lambda lines: client.proc.poll() is not None)
+        client.pump(0.5)
+        # The full screen (the alternate screen) is gone with its log; what the
+        # terminal is left with says why.
+        assert b"\x1b[?1049l" in client.raw
+        after = client.raw.rpartition(b"\x1b[?1049l")[2]
+        assert b"the host stopped the table" in after, after
+        code, out = server.finish()
+        assert code == 0 and "the host stopped the table" in out
+    finally:
+        client.close()
+        server.close()
