@@ -47,6 +47,8 @@ Hint = Callable[[Game, State, int], list[str]]
 SEATED = "seated"
 WATCHING = "watching"
 CONSOLE = "console"
+HOST_SEAT = -1
+"""The console's place has this seat: neither a person's seat nor a spectator."""
 
 
 class Awaited(Protocol):
@@ -151,7 +153,7 @@ def _show(place: Place, text: str, style: str = "") -> bool:
 
 
 def _help(room: Room, place: Place, rest: str) -> bool:
-    return _show(place, help_text(room, CONSOLE if place.seat == -1 else _role(place)))
+    return _show(place, help_text(room, _role(place)))
 
 
 def _look(room: Room, place: Place, rest: str, word: str) -> bool:
@@ -227,7 +229,7 @@ def _quit(room: Room, place: Place, rest: str) -> bool:
 
 def _say(room: Room, place: Place, rest: str) -> bool:
     table = _shared(room)
-    if place.seat == -1:
+    if place.seat == HOST_SEAT:
         table.say("host", rest)
         return _show(place, "said")
     table.say(place.name, rest, watching=place.seat is None, place=place)
@@ -353,6 +355,8 @@ VERBS: dict[str, Verb] = {verb.word: verb for verb in VERB_LIST}
 
 
 def _role(place: Place) -> str:
+    if place.seat == HOST_SEAT:
+        return CONSOLE
     return WATCHING if place.seat is None else SEATED
 
 
@@ -407,7 +411,9 @@ def interpret(room: Room, place: Place, raw: str) -> bool:
         return _show(place, "that line was not valid UTF-8; ignored", "error")
     word, _, rest = line.partition(" ")
     verb = VERBS.get(word)
-    if verb is not None and (verb.argument or not rest) and _usable(verb, room, _role(place)):
+    if verb is not None and (verb.argument or not rest) and _role(place) in verb.who:
+        if verb.shared and not isinstance(room, Table):
+            return _show(place, f"'{word}' is for a table people share (serve, server)", "error")
         asked = place.seat is not None and room.question(place.seat) is not None
         if asked or not verb.asked:
             return verb.run(room, place, rest)
@@ -457,10 +463,6 @@ class _Collect:
 
     def hang_up(self) -> None:
         """The console stays."""
-
-
-HOST_SEAT = -1
-"""The console's place has this seat: neither a person's seat nor a spectator."""
 
 
 def console(table: Table, line: str) -> str:
