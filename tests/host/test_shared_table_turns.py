@@ -236,7 +236,7 @@ def test_item35_your_move_is_said_once_a_turn(tmp_path: Path) -> None:
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
-def test_item35_server_tables_undo_when_casual_never_when_rated(tmp_path: Path) -> None:
+def test_item35_server_tables_undo_with_consent_resign_and_rematch(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = AsyncStore(open_store(str(tmp_path / "db.sqlite")))
         pool = Pool(1)
@@ -268,11 +268,22 @@ def test_item35_server_tables_undo_when_casual_never_when_rated(tmp_path: Path) 
             assert await store.call(store.store.actions, 1) == []
             await lobby.at_table(bob, "resign")
             await until(lambda: table.finished, "resigned")
-            assert alice.saw("Table 1 (toygame) is over: seat 2 (bob) resigned.")
+            await until(lambda: alice.saw("Table 1 (toygame) is over: seat 2 (bob) resigned."))
+            # Both ask for a rematch: a new table, the same seats and people, a new deal.
+            await until(lambda: alice.hosted is None and bob.hosted is None, "in the lobby")
+            await lobby.handle(alice, "rematch 1")
+            assert bob.saw("alice asks for a rematch of table 1 ('rematch 1'); waiting for bob.")
+            assert 2 not in lobby.hosted
+            await lobby.handle(bob, "rematch 1")
+            again = lobby.hosted[2]
+            assert again.table.match.names == table.match.names == ["alice", "bob"]
+            assert again.row.rated is False and again.table.match.actions == []
+            assert alice.hosted is again and bob.hosted is again
+            await until(lambda: again.table.pending.get(0) is not None, "the rematch begins")
             # A rated table: the game is played as it was played.
             await lobby.handle(alice, "create toygame hand=3 people=2 rated")
-            await lobby.handle(bob, "join 2")
-            await until(lambda: lobby.hosted[2].table.pending.get(0) is not None)
+            await lobby.handle(bob, "join 3")
+            await until(lambda: lobby.hosted[3].table.pending.get(0) is not None)
             await lobby.at_table(bob, "undo")
             assert bob.lines[-1] == "no undo at this table"
         finally:

@@ -70,6 +70,7 @@ Lobby commands (Tab completes):
   join N              take a free seat at table N (or go back to your own seat)
   watch N             watch table N (the public view)
   cancel N            drop a table of yours that has not begun
+  rematch N           a new game at the seats of finished table N (once all ask)
   who                 people online, and where
   finger NAME         a person: ratings and recent games
   history [NAME]      finished games
@@ -127,6 +128,8 @@ class Lobby(TableCommands, PeopleCommands):
     online: dict[int, list[Conn]] = field(default_factory=dict)
     registrations: Registrations = field(default_factory=Registrations)
     analysing: set[int] = field(default_factory=set)
+    rematches: dict[int, set[int]] = field(default_factory=dict)
+    """Per finished table, the accounts that asked for its rematch."""
     stopping: str | None = None
     lease: float = LEASE
     """Seconds a table stays this process's without renewal (a fleet's other processes
@@ -241,6 +244,8 @@ class Lobby(TableCommands, PeopleCommands):
         result = match.result_json()
         self.log(f"table {row.id} over: {result['end_reason']}")
         lines = [f"Table {row.id} ({row.game}) is over: {result['end_reason']}."]
+        if any(seat.account is not None for seat in row.seats):
+            lines.append(f"'rematch {row.id}': a new game at the same seats, once all ask.")
         if row.rated:
             lines += await self._rate(row, result["ranks"])
         for seat in row.seats:
@@ -462,7 +467,8 @@ class Lobby(TableCommands, PeopleCommands):
         tables = [str(t) for t in sorted(self.hosted)]
         people = sorted({c.account.name for cs in self.online.values() for c in cs})
         return [
-            *("tables", "create ", "join ", "watch ", "cancel ", "who", "finger ", "history",
+            *("tables", "create ", "join ", "watch ", "cancel ", "rematch ", "who", "finger ",
+              "history",
               "top ", "replay ", "analyze ", "record ", "say ", "tell ", "addkey ", "keys",
               "games", "help", "quit"),
             *(f"create {g}" for g in sorted(self.reg.games)),
@@ -486,6 +492,9 @@ class Lobby(TableCommands, PeopleCommands):
             return True
         if word in ("tell", "who"):
             return await self.handle(conn, line)
+        if word == "rematch":  # a server table's rematch is a new table: the lobby's
+            conn.show(f"once the game is over: 'rematch {conn.hosted.id}' in the lobby", "error")
+            return True
         if word in ("help", "?"):
             conn.show(TABLE_HELP)
         if not session.interpret(conn.hosted.table, conn.place, line):

@@ -81,6 +81,7 @@ class LobbyPart:
     elsewhere: list[TableRow]
     online: dict[int, list[Conn]]
     analysing: set[int]
+    rematches: dict[int, set[int]]
     lease: float
 
     if TYPE_CHECKING:

@@ -1,6 +1,7 @@
 """The lobby's commands about tables: ``tables`` (yours, the open ones, the ones to
 watch), ``create`` (a new table, its seats for people and AI players, its time control
-and options), ``join``, ``watch`` and ``cancel``; :class:`TableCommands`, a mixin of
+and options), ``join``, ``watch``, ``cancel`` and ``rematch`` (a finished table's
+people and AI seats again, a new deal); :class:`TableCommands`, a mixin of
 :class:`~vikingcli.server.lobby.Lobby`.
 """
 
@@ -47,8 +48,13 @@ def _shares(sections: list[Section], room: int) -> list[int]:
     return shares
 
 
+def deal_seed() -> int:
+    """The seed of a new table's deal (a created table's, a rematch's)."""
+    return secrets.randbelow(2**62)
+
+
 class TableCommands(LobbyPart):
-    """The lobby's commands about tables: list, create, join, watch, cancel."""
+    """The lobby's commands about tables: list, create, join, watch, cancel, rematch."""
 
     async def cmd_tables(self, conn: Conn, rest: str) -> None:
         store = self.store.store
@@ -240,8 +246,7 @@ class TableCommands(LobbyPart):
         seats = [
             SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
         ]
-        seed = secrets.randbelow(2**62)
-        return new_row(name, resolved, seed, seats, conn.account.id, rated, deadline)
+        return new_row(name, resolved, deal_seed(), seats, conn.account.id, rated, deadline)
 
     def _ai_spec(self, text: str) -> str:
         kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
@@ -310,3 +315,54 @@ class TableCommands(LobbyPart):
             hosted.table.stop(f"{conn.account.name} cancelled table {number}")
             conn.show(f"table {number} cancelled")
 
+    async def cmd_rematch(self, conn: Conn, rest: str) -> None:
+        """A new table with finished table N's seats (its people bound to them again),
+        options and time control, and a new deal: made once each of its people asks."""
+        number = self._table_no(conn, rest, "rematch")
+        if number is None:
+            return
+        store = self.store.store
+        row = await self.store.call(store.table, number)
+        if row is None or row.status != OVER:
+            conn.show(f"rematch {number}: table {number} is not a finished game", "error")
+            return
+        people = {s.account for s in row.seats if s.account is not None}
+        if conn.account.id not in people:
+            conn.show(f"rematch {number}: you did not play at table {number}", "error")
+            return
+        asked = self.rematches.setdefault(number, set())
+        asked.add(conn.account.id)
+        waiting = [s.name for s in row.seats if s.account is not None and s.account not in asked]
+        if waiting:
+            names = ", ".join(waiting)
+            self._tell(
+                people,
+                f"{conn.account.name} asks for a rematch of table {number}"
+                f" ('rematch {number}'); waiting for {names}.",
+            )
+            return
+        count = await self.store.call(store.count_tables_by, row.creator, (OPEN, PLAYING))
+        if count >= self.limits.tables_per_person or len(self.hosted) >= self.limits.max_tables:
+            conn.show("no rematch now: too many tables open or in play", "error")
+            return
+        del self.rematches[number]
+        seats = [SeatRow(s.name, s.player, s.account) for s in row.seats]
+        new = new_row(row.game, dict(row.options), deal_seed(), seats, row.creator, row.rated,
+                      row.deadline)  # fmt: skip
+        new.id = await self.store.call(store.create_table, new)
+        await self.store.call(store.claim, new.id, self.host, time.time() + self.lease, time.time())
+        hosted = build(self.reg, new, [], [], self.store, self.pool, self.log)
+        self._play(hosted)
+        hosted.start()  # every person's seat is theirs already
+        self.log(f"table {new.id}: the rematch of table {number}")
+        begins = f"Table {new.id}: the rematch of table {number} begins ('join {new.id}')."
+        self._tell(people, begins)
+        for account in people:
+            for other in self.online.get(account, []):
+                if other.hosted is None:
+                    self.enter(other, hosted, watch=False)
+
+    def _tell(self, accounts: set[int], text: str) -> None:
+        for account in accounts:
+            for conn in self.online.get(account, []):
+                conn.show(text)
