@@ -89,9 +89,10 @@ TABLE_WORDS = ("leave", "tell ", "who")
 TABLE_HELP = "'leave': back to the lobby (your seat stays yours), 'tell NAME TEXT', 'who'."
 
 
-class TableScreen:
-    """A connection's screen while it sits at (or watches) a table; when the table
-    hangs up (the game is over, the server stops), the person is back in the lobby."""
+class ConnScreen:
+    """A lobby connection as the :class:`~vikingcli.table.places.Screen` of the table
+    it sits at (or watches); when the table hangs up (the game is over, the server
+    stops), the person is back in the lobby."""
 
     def __init__(self, conn: Conn, back: Callable[[Conn], None]) -> None:
         self.conn = conn
@@ -505,7 +506,7 @@ class Lobby(TableCommands, PeopleCommands):
         self.back_to_lobby(conn, quiet=True)
         conn.show(f"Table {hosted.id}. {TABLE_HELP}")
         who = identity(conn.account.name, conn.account.id, conn.connection)
-        place = hosted.table.join(who, TableScreen(conn, self.back_to_lobby), watch=watch)
+        place = hosted.table.join(who, ConnScreen(conn, self.back_to_lobby), watch=watch)
         if place is None:
             return
         conn.hosted, conn.place = hosted, place
