@@ -70,7 +70,7 @@ Lobby commands (Tab completes):
   join N              take a free seat at table N (or go back to your own seat)
   watch N             watch table N (the public view)
   cancel N            drop a table of yours that has not begun
-  rematch N           a new game at the seats of finished table N (once all ask)
+  rematch N           finished table N again, same seats (once all of them ask)
   who                 people online, and where
   finger NAME         a person: ratings and recent games
   history [NAME]      finished games
