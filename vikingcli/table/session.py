@@ -379,7 +379,7 @@ def help_text(room: Room, role: str) -> str:
     if role == WATCHING:
         return f"You are watching: you see what every spectator sees and cannot play. {verbs}."
     return (
-        "Type an action when it is your move (Tab completes). At any time: "
+        "Type an action when it is your move (Tab completes). Commands: "
         f"{verbs}; and the game's own views."
     )
 

@@ -223,11 +223,10 @@ class _Session(GuardedSession):
             await screen.screen.app.run_async()
         finally:
             table.leave(place)
-        if screen.farewell is not None and self._output is not None:
+        if screen.farewell is not None and self._output is not None:  # why it closed
             text, style = screen.farewell
             fragments = to_formatted_text(text, style=f"class:{style}" if style else "")
             render_text(self._output, [*fragments, ("", "\n")], STYLE)
-            self._output.flush()
 
     async def _prompt_loop(self, terminal: Terminal, place: Place) -> None:
         table = self.table
@@ -338,8 +337,7 @@ class _FullScreen:
         self.done = False
         self.last: tuple[Any, str] = ("", "")
         self.farewell: tuple[Any, str] | None = None
-        """What was shown last when the table hung up (why it closed, or the end of
-        the game): printed again once the full screen is gone with its log."""
+        """The last line shown before the hang-up, printed when the screen is gone."""
         self.screen = TableScreen(
             board=self._board,
             prompt=self._prompt,
@@ -376,10 +374,7 @@ class _FullScreen:
         return "" if self.place is None else commands.board(self.table, self.place)
 
     def _prompt(self) -> tuple[str, str]:
-        if self.place is None:
-            return "> ", ""
-        text, style = commands.prompt(self.table, self.place)
-        return text, style
+        return ("> ", "") if self.place is None else commands.prompt(self.table, self.place)
 
     def _status(self) -> str:
         return "" if self.place is None else commands.status(self.table, self.place)
@@ -563,12 +558,11 @@ def host_table(
     rematch: float = 0.0,
     deal: Callable[[], int] | None = None,
 ) -> str | None:
-    """``vikingcli serve``: seat the table, listen until the game ends or the host
-    stops it; a finished game waits ``rematch`` seconds for a rematch, whose seed
-    ``deal`` makes (without both: no rematch). Returns the
-    line to print for a stopped table or a rematch (``None``: the game is over).
-    ``ValueError`` for bad choices (one line for the user). A new table's first save
-    is written once the port is open (never over another file, unless ``replace``)."""
+    """``vikingcli serve``: seat the table, listen until the game ends (then wait
+    ``rematch`` seconds for a rematch, ``deal`` making its seed) or the host stops it.
+    Returns the line to print for a stopped table or a rematch (``None``: the game is
+    over). ``ValueError`` for bad choices (one line for the user). A new table's first
+    save is written once the port is open (never over another file, unless ``replace``)."""
     if resumed and match.over:
         raise ValueError(f"{save}: the game is over; there is nothing to resume")
     log = log or ServerLog(sys.stderr)
@@ -577,8 +571,7 @@ def host_table(
     record = read_table_record(save, len(match.seats), keys_of) if resumed else None
     table = Table(
         match, reg.players, save, record=record, reserve=reserve, release=release,
-        keys_of=keys_of, spectators=spectators, confirm=confirm, move_timeout=move_timeout,
-        log=log,
+        keys_of=keys_of, spectators=spectators, confirm=confirm, move_timeout=move_timeout, log=log,
     )  # fmt: skip
     if warning:
         log(f"vikingcli: {warning}")
