@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tests.host.pgcluster import Cluster
 from tests.host.serverclient import (
     SSH,
     SSH_KEYGEN,
@@ -136,6 +137,37 @@ def test_item3_concurrent_registrations_from_one_address_stay_within_the_limit(
         assert len(refused) == 5, answers
     finally:
         server.close()
+
+
+def test_item3_a_fleet_on_postgresql_registers_within_the_limit_together(
+    plugin_dir: Path, tmp_path: Path, pg_cluster: Cluster
+) -> None:
+    """Two server processes on one database: the database's transaction counts, not
+    each process for itself."""
+    url = pg_cluster.database()
+    args = ("--open-registration", "--per-address", "20")
+    one = ServerProcess(plugin_dir, tmp_path, *args, db=url)
+    two = ServerProcess(plugin_dir, tmp_path, *args, db=url)
+    try:
+
+        async def scenario() -> list[str]:
+            keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(8)]
+            ports = [one.port, two.port] * 4
+            conns = await asyncio.gather(*(connect(p, k) for p, k in zip(ports, keys)))
+            try:
+                return await asyncio.gather(
+                    *(command(c, f"register person{i}") for i, c in enumerate(conns))
+                )
+            finally:
+                for c in conns:
+                    c.close()
+
+        answers = run(scenario(), 120)
+        made = [a for a in answers if "Registered: you are" in a]  # type: ignore[attr-defined]
+        assert len(made) == 3, answers
+    finally:
+        one.close()
+        two.close()
 
 
 def test_item3_concurrent_sessions_never_exceed_the_table_limits(

@@ -230,8 +230,9 @@ class Guesses:
             minutes = max(1, round((until - now) / 60))
             return f"too many wrong codes from your address; try again in {minutes} minutes"
         self.locked.pop(address, None)
-        if len(self.given) > 10000:  # forget old counts: memory stays bounded
-            self.given = {a: t for a, t in self.given.items() if t[-1] > now - GUESSES[1]}
+        if len(self.given) + len(self.locked) > 10000:  # memory stays bounded
+            self.given = {a: t for a, t in self.given.items() if t and t[-1] > now - GUESSES[1]}
+            self.locked = {a: t for a, t in self.locked.items() if t > now}
         recent = [t for t in self.given.get(address, []) if t > now - GUESSES[1]]
         if len(recent) >= GUESSES[0]:
             self.given.pop(address, None)

@@ -237,6 +237,13 @@ class PeopleCommands(LobbyPart):
 
     async def cmd_addkey(self, conn: Conn, rest: str) -> None:
         if rest.strip():
+            if key_code_hash(rest) is not None:
+                conn.show(
+                    f"this key is {conn.account.name}'s already: give the code in a session"
+                    " of the new key (ssh -i NEWKEY ... addkey CODE)",
+                    "error",
+                )
+                return
             conn.show(
                 "addkey takes nothing: it gives a one-time code, which the new key's own"
                 " session enters (a key joins only by logging in with it)",
