@@ -25,7 +25,7 @@ from tests.host.serverclient import (
     make_key,
     ssh_run,
 )
-from tests.host.sshclient import run
+from tests.host.sshclient import Person, run
 from vikingcli.server.sqlstore import open_store
 
 pytestmark = pytest.mark.skipif(
@@ -235,6 +235,31 @@ def test_item9_numbers_in_other_digits_get_one_line_and_the_connection_stays(
         assert any("people is a whole number from 0 to 99" in a for a in answers), out
         assert any(a.startswith("not created: time='²h'") for a in answers), out
         assert "Traceback" not in server.stderr() and "failed" not in server.stderr()
+    finally:
+        server.close()
+
+
+def test_item9_other_digits_at_a_table_get_one_line_and_the_connection_stays(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """At a table the line goes to the game: Wikinger's 'take N' once int()'d a '²'."""
+    ann = asyncssh.generate_private_key("ssh-ed25519")
+    accounts(tmp_path / "db.sqlite", ann=ann)
+    server = ServerProcess(plugin_dir, tmp_path)
+    try:
+
+        async def scenario() -> None:
+            person = await Person("ann", ann).connect(server.port)
+            await person.until(r"Welcome, ann\.")
+            await person.ask("create wikinger ai=random time=1h casual", r"Table \d+ created")
+            await person.until(r"Your move, ann\.")
+            await person.ask("take ²", r"'take ²': numbers are written with the digits 0-9")
+            await person.ask("take ①", r"'take ①': numbers are written with the digits 0-9")
+            await person.ask("who", r"1 online:")  # still connected, still at the table
+            await person.hang_up()
+
+        run(scenario(), 120)
+        assert "failed" not in server.stderr(), server.stderr()
     finally:
         server.close()
 

@@ -509,9 +509,23 @@ class Lobby(TableCommands, PeopleCommands):
             return await self.handle(conn, line)
         if word in ("help", "?"):
             conn.show(TABLE_HELP)
-        if not commands.handle(conn.hosted.table, conn.place, line):
+        try:
+            stays = commands.handle(conn.hosted.table, conn.place, line)
+        except Exception as exc:
+            self._failed(conn, line, exc)
+            return True
+        if not stays:
             self.back_to_lobby(conn)
         return True
+
+    def _failed(self, conn: Conn, line: str, exc: Exception) -> None:
+        """A line the server failed on: it costs that line's answer, never the
+        connection, and the log has what failed."""
+        self.log(
+            f"{conn.account.name}: {printable(line, 60)!r} failed:"
+            f" {type(exc).__name__}: {printable(str(exc), 200)}"
+        )
+        conn.show(f"that failed on the server ({type(exc).__name__}); the log has it", "error")
 
     def enter(self, conn: Conn, hosted: Hosted, watch: bool) -> None:
         self.back_to_lobby(conn, quiet=True)
@@ -548,6 +562,8 @@ class Lobby(TableCommands, PeopleCommands):
             await method(conn, rest)
         except StoreError as exc:
             conn.show(f"the database failed: {exc}", "error")
+        except Exception as exc:
+            self._failed(conn, line, exc)
         return True
 
     async def cmd_help(self, conn: Conn, rest: str) -> None:
