@@ -374,3 +374,45 @@ def test_item10_a_name_bound_in_the_registration_key_file_is_its_key_s_only(
     )  # fmt: skip
     assert refused.returncode == 2, refused.stderr
     assert refused.stderr.count("\n") == 1 and "line 1: 'root' is reserved" in refused.stderr
+
+
+def test_a_line_the_lobby_fails_on_costs_its_answer_not_the_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The net under every command: a failure nobody foresaw is one line for the
+    person and one for the log; the session goes on."""
+    import vikingcli_toygame
+
+    from vikingcli.core.registry import load_registry
+    from vikingcli.server.lobby import Lobby
+    from vikingcli.server.store import Account, AsyncStore
+    from vikingcli.server.workers import Pool
+
+    async def broken(self: Lobby, conn: object, rest: str) -> None:
+        raise ValueError("invalid literal for int() with base 10: '²'")
+
+    monkeypatch.setattr(Lobby, "cmd_who", broken)
+    said: list[str] = []
+    logged: list[str] = []
+
+    class Conn:
+        account = Account(1, "ann", 0.0)
+
+        def show(self, text: str, style: str = "") -> None:
+            said.append(text)
+
+    async def scenario() -> bool:
+        store = AsyncStore(open_store(str(tmp_path / "db.sqlite")))
+        pool = Pool(1)
+        try:
+            lobby = Lobby(load_registry([vikingcli_toygame]), store, pool, log=logged.append)
+            return await lobby.handle(Conn(), "who ²")  # type: ignore[arg-type]
+        finally:
+            pool.close()
+            store.close()
+
+    assert run(scenario(), 60) is True
+    assert said == ["that failed on the server (ValueError); the log has it"]
+    assert logged == [
+        "ann: 'who ²' failed: ValueError: invalid literal for int() with base 10: '²'"
+    ]
