@@ -16,7 +16,7 @@ from vikingcli.core.numbers import whole_number
 from vikingcli.server.accounts import Guesses, Policy, check_name, skeleton
 from vikingcli.server.hosting import duration, parse_duration
 from vikingcli.server.ratings import rate
-from vikingcli.server.sqlstore import VERSION, open_store
+from vikingcli.server.sqlstore import MIGRATIONS, TYPES, VERSION, open_store
 from vikingcli.server.store import (
     OPEN,
     OVER,
@@ -143,6 +143,29 @@ def test_migrations_are_versioned(tmp_path: Path) -> None:
     (tmp_path / "junk.sqlite").write_text("not a database " * 100)
     with pytest.raises(StoreError, match="not a usable SQLite database"):
         open_store(str(tmp_path / "junk.sqlite"))
+
+
+def test_an_older_database_gets_the_accounts_migration(tmp_path: Path) -> None:
+    """Version 2 (before registrations, key codes and skeletons): its accounts get
+    their skeletons, so a name that looks like one of them is refused after it."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    conn.execute("INSERT INTO schema_version (version) VALUES (2)")
+    for statement in MIGRATIONS[0] + MIGRATIONS[1]:
+        conn.execute(statement.format(**TYPES["sqlite"]))
+    conn.execute("INSERT INTO accounts (name, folded, created) VALUES ('alice', 'alice', 1.0)")
+    conn.commit()
+    conn.close()
+    store = open_store(str(path))
+    try:
+        assert store.migrate() == VERSION == 3
+        with pytest.raises(NameTaken, match="looks like 'alice'"):
+            store.create_account("aIice", "SHA256:m", 2.0)
+    finally:
+        store.close()
 
 
 def test_names() -> None:
