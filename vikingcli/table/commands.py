@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vikingcli.core.numbers import whole_number
 from vikingcli.engine import IllegalAction
 from vikingcli.engine.text import named_fragments
 from vikingcli.table.limits import MAX_LINE
@@ -145,9 +146,11 @@ def console(table: Table, line: str) -> str:
         table.start("the host started the game")
         return "started"
     if word == "release":
-        if not rest.strip().isdigit():
-            return "release N: N is a seat number"
-        return table.release(int(rest) - 1)  # people count seats from 1
+        try:
+            seat = whole_number(rest, 1, len(table.match.seats), "N")
+        except ValueError as exc:
+            return f"release N: {exc} (a seat number)"
+        return table.release(seat - 1)  # people count seats from 1
     if word == "say":
         table.say("host", rest)
         return "said"
