@@ -12,7 +12,7 @@ from vikingcli.engine import Action, FlatCalls, FlatGame, Option, Outcome, Searc
 from vikingcli.engine.codec import ActionCodec
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
-from vikingcli_graenaland.actions import action_text, parse_alias, refusal
+from vikingcli_graenaland.actions import action_text, legal_texts, parse_alias, refusal
 from vikingcli_graenaland.codec import CODEC
 from vikingcli_graenaland.heuristic import (
     WEIGHTS,
@@ -149,6 +149,9 @@ class GraenalandGame(FlatGame):
 
     def refusal(self, state: State, text: str) -> str | None:
         return refusal(state, text)
+
+    def legal_action_texts(self, state: State) -> list[str]:
+        return legal_texts(state, self.legal_actions(state))  # type: ignore[arg-type]  # legal actions are tuples
 
     def settled_choice(self, state: State) -> Action | None:
         return settled_vote(state)

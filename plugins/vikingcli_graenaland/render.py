@@ -10,13 +10,14 @@ from __future__ import annotations
 from vikingcli.engine import seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
+from vikingcli_graenaland.actions import hero_choices, legal_texts
+from vikingcli_graenaland.rules import legal
 from vikingcli_graenaland.rules.votes import vote_result, votes
 from vikingcli_graenaland.scoring import conditions, measures, vp
 from vikingcli_graenaland.view import (
     VIEWS,
     WIDTH,
     hand_text,
-    moves_from,
     res_text,
     supply_text,
     wrap,
@@ -142,7 +143,7 @@ def phase_lines(st: S.State, seat: int | None) -> list[str]:
     elif ph == S.PH_VOTE:
         out += vote_lines(st)
     elif ph in (S.PH_BUILD, S.PH_PAY, S.PH_FEE, S.PH_HERO):
-        out += build_lines(st)
+        out += build_lines(st, mine)
     elif ph in (S.PH_CONTRIB, S.PH_JOINT):
         out += joint_lines(st)
     elif ph == S.PH_CLAIM:
@@ -159,11 +160,9 @@ def move_lines(st: S.State, mine: bool) -> list[str]:
     out = wrap("Hero moves, secret until all are in; committed: ", done or ["nobody yet"])
     if not mine:
         return out
-    bd = st.board
-    for h in range(3):
-        p = st.hero[st.actor * 3 + h]
-        if p >= 0:
-            out += wrap(f"  your {D.HERO_TEXT[h]} in {bd.names[p]}: ", moves_from(st, p))
+    for h in range(3):  # every hero, a move that would swap two of them marked
+        head, _, ways = hero_choices(st, st.actor, h).partition(": ")
+        out += wrap(f"  {head}: ", ways.split(", "))
     out[-1] += "; or stay"
     return out
 
@@ -230,7 +229,9 @@ def vote_lines(st: S.State) -> list[str]:
     return out + wrap("Votes: ", [*cast, f"yes {st.yes} of {st.total}: {end}"])
 
 
-def build_lines(st: S.State) -> list[str]:
+def build_lines(st: S.State, mine: bool = False) -> list[str]:
+    """The build under way; ``mine``: the payer's own view (its cheapest step, which
+    tells what is in its hand, is shown to it alone)."""
     bd = st.board
     who = seat_ref(st.actor)
     out = []
@@ -254,7 +255,11 @@ def build_lines(st: S.State) -> list[str]:
             need = res_text(st.req) or "-"
             out.append(f"Paying for {what}: still {need}.")
             joint = " | cpay R pN" if st.pend_joint else ""
-            out.append(f"  pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}")
+            steps = legal_texts(st, legal(st)) if mine else []  # 'pay', the cheapest, ...
+            cheapest = f"pay (= {steps[1]}, the cheapest) | " if len(steps) > 1 else ""
+            out.append(
+                f"  {cheapest}pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}"
+            )
     if st.phase == S.PH_BUILD and st.pend_joint:
         out.append(f"Joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]} under way.")
     return out

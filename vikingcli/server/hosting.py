@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.core.match import ForfeitRecord, Match, Seat
+from vikingcli.core.numbers import whole_number
 from vikingcli.core.registry import Registry
 from vikingcli.core.specs import parse_spec
 from vikingcli.engine import IllegalAction
@@ -76,9 +77,10 @@ def parse_duration(text: str) -> float:
     """``90s``, ``10m``, ``2h``, ``3d`` -> seconds; ``ValueError`` says what is accepted."""
     units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
     number, unit = text[:-1], text[-1:].lower()
-    if unit not in units or not number.isdigit() or not 0 < int(number) <= 100000:
-        raise ValueError(f"time={text!r}: a number and s, m, h or d (time=10m, time=3d)")
-    seconds = int(number) * units[unit]
+    try:
+        seconds = whole_number(number, 1, 100000, "time") * units[unit]
+    except (ValueError, KeyError):
+        raise ValueError(f"time={text!r}: a number and s, m, h or d (time=10m, time=3d)") from None
     if not 30 <= seconds <= 30 * 86400:
         raise ValueError(f"time={text}: between 30s and 30d a move")
     return float(seconds)

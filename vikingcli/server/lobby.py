@@ -4,7 +4,8 @@ the people online (arriving, leaving, at a table and back), what the prompt show
 the lobby's commands: ``tables``, ``create``, ``join``, ``watch``, ``cancel``
 (:mod:`vikingcli.server.tablecommands`), ``who``, ``finger NAME``, ``history``,
 ``top``, ``say``, ``tell NAME``, ``replay``, ``analyze``, ``record``, ``addkey``,
-``keys`` (:mod:`vikingcli.server.peoplecommands`), ``games``, ``help`` and ``quit``.
+``keys``, ``delkey`` (:mod:`vikingcli.server.peoplecommands`), ``games``, ``help``
+and ``quit``.
 
 Nothing here knows SSH or a terminal: a connection is a :class:`Conn` (show a line,
 redraw the prompt, hang up) with its account. At a table a connection is a
@@ -29,7 +30,7 @@ from typing import Any
 
 from vikingcli.core.registry import Registry
 from vikingcli.saves.table_record import printable
-from vikingcli.server.accounts import Policy, Registrations
+from vikingcli.server.accounts import Guesses, Policy
 from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity
 from vikingcli.server.lobbyparts import LOBBY, Conn, Limits
 from vikingcli.server.peoplecommands import PeopleCommands
@@ -80,8 +81,10 @@ Lobby commands (Tab completes):
   record N            a finished game of yours as a save file (replay, analyze)
   say TEXT            one line to everyone in the lobby
   tell NAME TEXT      one line to one person
-  addkey PUBLIC-KEY   let another key of yours log in to this account
+  addkey              a one-time code; log in with your new key and answer
+                      'addkey CODE' there: that key is this account's too
   keys                the keys of your account
+  delkey KEY          a key of yours no longer logs in (never the last one)
   games               the installed games
   help, quit"""
 
@@ -127,7 +130,10 @@ class Lobby(TableCommands, PeopleCommands):
     elsewhere: list[TableRow] = field(default_factory=list)
     """A fleet's open and played tables that other processes play, as last read."""
     online: dict[int, list[Conn]] = field(default_factory=dict)
-    registrations: Registrations = field(default_factory=Registrations)
+    guesses: Guesses = field(init=False)
+    """Wrong invite and key codes by address (an address that guesses is locked out)."""
+    creating: int = 0
+    """Tables being created now (counted against max_tables before the first await)."""
     analysing: set[int] = field(default_factory=set)
     rematches: dict[int, set[int]] = field(default_factory=dict)
     """Per finished table, the accounts that asked for its rematch."""
@@ -138,6 +144,9 @@ class Lobby(TableCommands, PeopleCommands):
     _ticker: asyncio.Task[None] | None = None
     _shown: object = None
     """What the lobby overviews showed at the last tick (see :meth:`_redraw_lobby`)."""
+
+    def __post_init__(self) -> None:
+        self.guesses = Guesses(self.log)
 
     # -- the tables this process plays ---------------------------------------------------
 
@@ -163,18 +172,31 @@ class Lobby(TableCommands, PeopleCommands):
         taken = 0
         now = time.time()
         for row in sorted(rows, key=lambda r: r.id):
-            if row.id in self.hosted or len(self.hosted) >= self.limits.max_tables:
+            if row.id in self.hosted or not self.reserve_table():
                 continue
-            mine = self.store.store.dialect == "sqlite"  # one process per file
-            if row.host and row.host != self.host and row.lease >= now and not mine:
-                continue
-            if not await self.store.call(store.claim, row.id, self.host, now + self.lease, now):
-                continue
-            if await self._take(row) is not None:
-                taken += 1
+            try:
+                mine = self.store.store.dialect == "sqlite"  # one process per file
+                if row.host and row.host != self.host and row.lease >= now and not mine:
+                    continue
+                claim = store.claim
+                if not await self.store.call(claim, row.id, self.host, now + self.lease, now):
+                    continue
+                if await self._take(row) is not None:
+                    taken += 1
+            finally:
+                self.creating -= 1
         if taken:
             self.log(f"{taken} table(s) reopened")
         return taken
+
+    def reserve_table(self) -> bool:
+        """Count one more table against ``max_tables`` before anything is awaited
+        (the caller gives it back with ``creating -= 1`` once the table is hosted or
+        not made): ``False`` when the process plays as many as it may."""
+        if len(self.hosted) + self.creating >= self.limits.max_tables:
+            return False
+        self.creating += 1
+        return True
 
     async def _take(self, row: TableRow) -> Hosted | None:
         """Play a table this process holds the lease of, from its stored moves."""
@@ -469,8 +491,8 @@ class Lobby(TableCommands, PeopleCommands):
         people = sorted({c.account.name for cs in self.online.values() for c in cs})
         return [
             *("tables", "create ", "join ", "watch ", "cancel ", "rematch ", "who", "finger ",
-              "history",
-              "top ", "replay ", "analyze ", "record ", "say ", "tell ", "addkey ", "keys",
+              "history", "top ", "replay ", "analyze ", "record ", "say ", "tell ", "addkey",
+              "keys", "delkey ",
               "games", "help", "quit"),
             *(f"create {g}" for g in sorted(self.reg.games)),
             *(f"top {g}" for g in sorted(self.reg.games)),
@@ -498,9 +520,23 @@ class Lobby(TableCommands, PeopleCommands):
             return True
         if word in ("help", "?"):
             conn.show(TABLE_HELP)
-        if not session.interpret(conn.hosted.table, conn.place, line):
+        try:
+            stays = session.interpret(conn.hosted.table, conn.place, line)
+        except Exception as exc:
+            self._failed(conn, line, exc)
+            return True
+        if not stays:
             self.back_to_lobby(conn)
         return True
+
+    def _failed(self, conn: Conn, line: str, exc: Exception) -> None:
+        """A line the server failed on: it costs that line's answer, never the
+        connection, and the log has what failed."""
+        self.log(
+            f"{conn.account.name}: {printable(line, 60)!r} failed:"
+            f" {type(exc).__name__}: {printable(str(exc), 200)}"
+        )
+        conn.show(f"that failed on the server ({type(exc).__name__}); the log has it", "error")
 
     def enter(self, conn: Conn, hosted: Hosted, watch: bool) -> None:
         self.back_to_lobby(conn, quiet=True)
@@ -537,6 +573,8 @@ class Lobby(TableCommands, PeopleCommands):
             await method(conn, rest)
         except StoreError as exc:
             conn.show(f"the database failed: {exc}", "error")
+        except Exception as exc:
+            self._failed(conn, line, exc)
         return True
 
     async def cmd_help(self, conn: Conn, rest: str) -> None:

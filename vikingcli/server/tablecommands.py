@@ -11,6 +11,7 @@ import secrets
 import time
 from collections.abc import Callable
 
+from vikingcli.core.numbers import whole_number
 from vikingcli.core.specs import parse_spec, seat_names
 from vikingcli.engine import SpecError
 from vikingcli.saves.table_record import printable
@@ -24,7 +25,7 @@ from vikingcli.server.hosting import (
     time_control,
 )
 from vikingcli.server.lobbyparts import Conn, LobbyPart
-from vikingcli.server.store import OPEN, OVER, PLAYING, SeatRow, TableRow
+from vikingcli.server.store import OPEN, OVER, PLAYING, OverLimit, SeatRow, TableRow
 
 DEFAULT_TIME = "1d"
 
@@ -187,21 +188,25 @@ class TableCommands(LobbyPart):
             conn.show(f"not created: {exc}", "error")
             return
         store = self.store.store
-        count = await self.store.call(store.count_tables_by, conn.account.id, (OPEN, PLAYING))
-        if count >= self.limits.tables_per_person:
-            conn.show(
-                f"not created: you have {count} tables open or in play"
-                f" (at most {self.limits.tables_per_person}); finish or cancel one",
-                "error",
-            )
-            return
-        if len(self.hosted) >= self.limits.max_tables:
+        # Both limits are checked and spent in one step each: max_tables here before
+        # any await, the person's tables in the store's transaction that writes it.
+        if not self.reserve_table():
             conn.show("not created: the server plays as many tables as it can now", "error")
             return
-        row.id = await self.store.call(store.create_table, row)
-        await self.store.call(store.claim, row.id, self.host, time.time() + self.lease, time.time())
-        hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
-        self._play(hosted)
+        try:
+            try:
+                row.id = await self.store.call(
+                    store.create_table, row, self.limits.tables_per_person
+                )
+            except OverLimit as exc:
+                conn.show(f"not created: {exc}", "error")
+                return
+            now = time.time()
+            await self.store.call(store.claim, row.id, self.host, now + self.lease, now)
+            hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
+            self._play(hosted)
+        finally:
+            self.creating -= 1
         self.log(f"{conn.account.name} created table {row.id}: {hosted.line()}")
         conn.show(f"Table {row.id} created: {self._describe(row)}")
         if not hosted.table.humans:
@@ -217,12 +222,20 @@ class TableCommands(LobbyPart):
             raise ValueError(f"no game {name!r} (installed: {', '.join(sorted(self.reg.games))})")
         people, ai, options = 1, [], {}
         rated, deadline = True, parse_duration(DEFAULT_TIME)
+        given: set[str] = set()
         for word in words[1:]:
             key, eq, value = word.partition("=")
+            # Each setting once (ai= is one seat each): of two, neither is the one meant.
+            said = "rated|casual" if word in ("rated", "casual") else key
+            if key != "ai" and (eq or said == "rated|casual"):
+                if said in given:
+                    shown = "rated or casual" if said == "rated|casual" else f"{key}="
+                    raise ValueError(f"{printable(shown, 40)} is given twice; give it once")
+                given.add(said)
             if word in ("rated", "casual"):
                 rated = word == "rated"
-            elif key == "people" and value.isdigit():
-                people = int(value)
+            elif key == "people":
+                people = whole_number(value, 0, 99, "people")  # the seats: checked below
             elif key == "ai" and value:
                 ai.append(self._ai_spec(value))
             elif key == "time" and value:
@@ -341,18 +354,29 @@ class TableCommands(LobbyPart):
                 f" ('rematch {number}'); waiting for {names}.",
             )
             return
-        count = await self.store.call(store.count_tables_by, row.creator, (OPEN, PLAYING))
-        if count >= self.limits.tables_per_person or len(self.hosted) >= self.limits.max_tables:
-            conn.show("no rematch now: too many tables open or in play", "error")
-            return
+        # Everyone asked: the request is spent before any await (one rematch only), and
+        # the limits as at 'create', each checked and spent in one step.
         del self.rematches[number]
+        if not self.reserve_table():
+            conn.show("no rematch now: the server plays as many tables as it can", "error")
+            return
         seats = [SeatRow(s.name, s.player, s.account) for s in row.seats]
         new = new_row(row.game, dict(row.options), deal_seed(), seats, row.creator, row.rated,
                       row.deadline)  # fmt: skip
-        new.id = await self.store.call(store.create_table, new)
-        await self.store.call(store.claim, new.id, self.host, time.time() + self.lease, time.time())
-        hosted = build(self.reg, new, [], [], self.store, self.pool, self.log)
-        self._play(hosted)
+        try:
+            try:
+                new.id = await self.store.call(
+                    store.create_table, new, self.limits.tables_per_person
+                )
+            except OverLimit as exc:
+                conn.show(f"no rematch now: {exc}", "error")
+                return
+            now = time.time()
+            await self.store.call(store.claim, new.id, self.host, now + self.lease, now)
+            hosted = build(self.reg, new, [], [], self.store, self.pool, self.log)
+            self._play(hosted)
+        finally:
+            self.creating -= 1
         hosted.start()  # every person's seat is theirs already
         self.log(f"table {new.id}: the rematch of table {number}")
         begins = f"Table {new.id}: the rematch of table {number} begins ('join {new.id}')."

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vikingcli.engine import Game, State
-from vikingcli.engine.text import columns, shown
+from vikingcli.engine.game import DIGITS_ONLY
+from vikingcli.engine.text import columns, quoted, shown
 
 HELP = (
     "Type an action (Tab completes). Commands: 'actions' lists the legal actions, "
@@ -41,6 +42,8 @@ def look_up(
         return shown(game.render(state, seat), names)
     if line == "rules":
         return game.rules_text()
+    if not line.isascii() and any(ch.isnumeric() for ch in line if not ch.isascii()):
+        return f"{quoted(line, 40)}: {DIGITS_ONLY}"  # a game's view would int() them
     answer = game.view(state, seat, line)
     if answer is None and line == "legend":
         return "this game has no abbreviations to explain"

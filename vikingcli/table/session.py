@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from vikingcli.core.match import Match, UndoRequest
+from vikingcli.core.numbers import whole_number
 from vikingcli.engine import Game, IllegalAction, State
 from vikingcli.saves.table_record import Identity
 from vikingcli.table.hints import NO_HINT
@@ -259,9 +260,12 @@ def _start(room: Room, place: Place, rest: str) -> bool:
 
 
 def _release(room: Room, place: Place, rest: str) -> bool:
-    if not rest.strip().isdigit():
-        return _show(place, "release N: N is a seat number")
-    return _show(place, _shared(room).release(int(rest) - 1))  # people count seats from 1
+    table = _shared(room)
+    try:
+        seat = whole_number(rest, 1, len(table.match.seats), "N")
+    except ValueError as exc:
+        return _show(place, f"release N: {exc} (a seat number)")
+    return _show(place, table.release(seat - 1))  # people count seats from 1
 
 
 def _stop(room: Room, place: Place, rest: str) -> bool:
