@@ -121,20 +121,27 @@ async def _settle(until: Callable[[], bool]) -> None:
     raise AssertionError("the table never got there")
 
 
-def _full_screen() -> Answers:
+def _full_screen(people: int) -> Answers:
+    """The local full screen (``people`` 2: the hot-seat): alice types the script."""
+
     async def scenario() -> Answers:
         kinds = load_registry([vikingcli_toygame]).players
-        seats = [Seat(n, parse_spec(s, kinds)) for n, s in (("alice", "human"), ("bob", "random"))]
+        specs = ["human"] * people + ["random"] * (2 - people)
+        seats = [Seat(n, parse_spec(s, kinds)) for n, s in zip(("alice", "bob"), specs)]
         match = Match(RuneDuel(), {"hand": "3"}, 11, seats)
         match.narrating = True
-        front = FullScreenTable(match, kinds, [0], autosave=lambda m: None, pace=0)
+        humans = list(range(people))
+        front = FullScreenTable(match, kinds, humans, autosave=lambda m: None, pace=0)
         players = [make_player(match.game, kinds, s.spec, i, 11) for i, s in enumerate(seats)]
-        driver = MatchDriver(match, players, front=front, people=[0], threads=True, undo=True)
+        driver = MatchDriver(match, players, front=front, people=humans, threads=True, undo=True)
         front.driver = driver
         game = asyncio.ensure_future(driver.run())
         answers: Answers = {}
         for line in SCRIPT:
-            await _settle(lambda: front.mode == "decide" or match.over)
+            await _settle(lambda: front.mode in ("decide", "handover") or match.over)
+            if front.mode == "handover":  # alice alone at the screen presses Enter
+                front._line("")
+                await _settle(lambda: front.mode == "decide")
             log = front.logs[0]
             mark = len(log)
             front._line(line)  # what the screen hands on when Enter is pressed
@@ -225,7 +232,8 @@ def test_item35_the_same_script_gets_the_same_answers_at_every_front_end(
     seen = {
         "line mode": _line_mode(people=1),
         "hot-seat": _line_mode(people=2),
-        "full screen": _full_screen(),
+        "full screen": _full_screen(people=1),
+        "full-screen hot-seat": _full_screen(people=2),
         "serve": _serve(tmp_path),
         "server": _server(tmp_path),
     }
