@@ -17,7 +17,7 @@ import pytest
 import vikingcli_toygame
 from vikingcli_toygame import RuneDuel
 
-from tests.host.sshclient import Server
+from tests.host.sshclient import Person, Server, run
 from tests.host.test_server_deadline import Conn
 from tests.terminal import Terminal
 from vikingcli.core.driver import MatchDriver
@@ -27,6 +27,7 @@ from vikingcli.core.specs import parse_spec
 from vikingcli.engine import Game
 from vikingcli.engine.players import PlayerKind
 from vikingcli.engine.text import plain_text
+from vikingcli.saves.match_file import load_match
 from vikingcli.saves.table_record import Identity
 from vikingcli.server.accounts import Policy
 from vikingcli.server.lobby import Lobby
@@ -280,3 +281,34 @@ def test_item35_stop_tells_a_full_screen_client_why_the_table_closed(
     finally:
         client.close()
         server.close()
+
+
+def test_item35_serve_offers_a_rematch_with_the_same_seats(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    server = Server(
+        plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random", "--seed", "3",
+        "--save", "t", "--open", "--rematch", "30",
+    )  # fmt: skip
+
+    async def scenario() -> None:
+        alice = await Person("alice", None).connect(server.port)
+        await alice.until(r"Your move, alice\.")
+        await alice.ask("resign", r"alice resigns: the game ends\.")
+        await alice.until(r"Type 'rematch' within 30 s for a new game with the same seats")
+        await alice.ask("rematch", r"Everyone asked for a rematch: a new deal, the same seats")
+        await alice.until(r"Your move, alice\.")
+        await alice.ask("resign", r"Type 'rematch' within 30 s")
+        alice.type("quit")  # a seated person who leaves ends the offer
+        await alice.closed.wait()
+
+    try:
+        run(scenario(), 120)
+        code, out = server.finish()
+    finally:
+        server.close()
+    assert code == 0, server.stderr()
+    assert "game over (seat 1 (alice) resigned): saved to saves/t-2.json" in out
+    first = load_match(tmp_path / "saves" / "t.json", load_registry([vikingcli_toygame]))
+    second = load_match(tmp_path / "saves" / "t-2.json", load_registry([vikingcli_toygame]))
+    assert first.seed == 3 and second.seed != 3 and second.names == first.names
