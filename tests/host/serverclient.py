@@ -38,7 +38,10 @@ class ServerProcess:
     def start(self) -> None:
         env = dict(os.environ)
         if self.plugin_dir is not None:
-            env["PYTHONPATH"] = str(self.plugin_dir)
+            # In front of the caller's path (a worktree's checkout), not instead of it.
+            env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (str(self.plugin_dir), os.environ.get("PYTHONPATH")) if p
+            )
         self.log = self.log_path.open("a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "vikingcli", "server", "--port", "0", "--host", "127.0.0.1",

@@ -105,7 +105,7 @@ def server(
         print(f"join with: ssh -p {p} {h}   ({policy.describe()})", flush=True)
 
     async def main() -> str:
-        pool = Pool(workers)
+        pool = Pool(workers, log)
         astore = AsyncStore(store, log)
         lobby = Lobby(reg, astore, pool, policy, limits, log, lease=lease)
         try:

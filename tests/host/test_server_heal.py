@@ -1,0 +1,172 @@
+"""A server that heals (issue 34, items 4 and 5): AI worker processes killed under a
+table are replaced and the move searched again, nobody forfeits for the host's
+fault, and only AI kinds that work at the server are offered there. Real server
+processes on 127.0.0.1 and real OpenSSH clients, as people use them."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.host.serverclient import (
+    SSH,
+    SSH_KEYGEN,
+    OpenSSHPerson,
+    ServerProcess,
+    alive,
+    children,
+    make_key,
+    ssh_run,
+)
+from tests.host.sshclient import WAIT, run
+
+pytestmark = pytest.mark.skipif(
+    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
+)
+
+
+def workers(server: ServerProcess) -> list[int]:
+    """The server's AI worker processes (multiprocessing's spawned interpreters)."""
+    found = []
+    for pid in children(server.proc.pid):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in command and alive(pid):
+            found.append(pid)
+    return found
+
+
+async def kill_workers(server: ServerProcess, done: set[int]) -> int:
+    """SIGKILL every worker not killed before (waiting up to WAIT for one to exist)."""
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        fresh = [pid for pid in workers(server) if pid not in done]
+        if fresh:
+            for pid in fresh:
+                os.kill(pid, signal.SIGKILL)
+            done.update(fresh)
+            return len(fresh)
+        await asyncio.sleep(0.05)
+    raise AssertionError("no AI worker process to kill")
+
+
+def record_of(server: ServerProcess, key: Path, name: str, number: int) -> str:
+    return ssh_run(server.port, key, name, "record", str(number)).stdout
+
+
+def test_item4_a_worker_killed_while_the_ai_thinks_is_replaced_and_the_move_searched_again(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    key = make_key(tmp_path, "alice")
+    server = ServerProcess(plugin_dir, tmp_path, "--open-registration", "--workers", "1")
+    try:
+        ssh_run(server.port, key, "alice", "register", "alice")
+
+        async def scenario() -> tuple[OpenSSHPerson, int]:
+            alice = await OpenSSHPerson("alice", key).connect(server.port)
+            await alice.until(r"Welcome, alice\.")
+            found = await alice.ask(
+                "create toygame people=1 ai=mcts:seconds=2 hand=2 time=1d rated",
+                r"Table (\d+) created",
+            )
+            await alice.play_turn()
+            # Alice's second turn: the AI has moved once, so its worker runs. Her move
+            # sets the AI thinking (2 s); its worker is killed under it.
+            await alice.until(r"Your move, alice\.", alice.turns)
+            await alice.play_turn()
+            await asyncio.sleep(0.5)
+            assert await kill_workers(server, set()) >= 1
+            await alice.play_to_the_end()
+            await alice.until(r"rating toygame 2p alice: new -> ")
+            return alice, int(found.group(1))
+
+        alice, number = run(scenario())  # type: ignore[misc]
+        assert "forfeit" not in alice.text, alice.text[-2000:]
+        record = record_of(server, key, "alice", number)
+        assert '"end_reason": "rules"' in record and '"forfeit": null' in record, record[-800:]
+        assert "the workers were replaced" in server.stderr()
+        assert server.stop()[0] == 0
+    finally:
+        server.close()
+
+
+def test_item4_workers_that_keep_dying_pause_the_table_and_nobody_forfeits(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    key = make_key(tmp_path, "alice")
+    server = ServerProcess(plugin_dir, tmp_path, "--open-registration", "--workers", "1")
+    try:
+        ssh_run(server.port, key, "alice", "register", "alice")
+
+        async def scenario() -> tuple[OpenSSHPerson, int]:
+            alice = await OpenSSHPerson("alice", key).connect(server.port)
+            await alice.until(r"Welcome, alice\.")
+            found = await alice.ask(
+                "create toygame people=1 ai=mcts:seconds=3 hand=2 time=1d rated",
+                r"Table (\d+) created",
+            )
+            await alice.play_turn()
+            await alice.until(r"Your move, alice\.", alice.turns)
+            await alice.play_turn()
+            # Every worker that takes up the AI's move dies, three times in a row: the
+            # move cannot be made now, and the table says so instead of ending.
+            killed: set[int] = set()
+            for _ in range(3):
+                await kill_workers(server, killed)
+            await alice.until(r"cannot move now \(.*\)\. The table pauses and tries again in")
+            # After the pause the move is searched again, and the game goes on.
+            await alice.play_to_the_end()
+            return alice, int(found.group(1))
+
+        alice, number = run(scenario())  # type: ignore[misc]
+        assert "forfeit" not in alice.text, alice.text[-2000:]
+        record = record_of(server, key, "alice", number)
+        assert '"end_reason": "rules"' in record and '"forfeit": null' in record, record[-800:]
+        assert server.stop()[0] == 0
+    finally:
+        server.close()
+
+
+def test_item5_every_ai_kind_offered_at_the_server_plays_there(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    key = make_key(tmp_path, "alice")
+    server = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    try:
+        ssh_run(server.port, key, "alice", "register", "alice")
+        games = ssh_run(server.port, key, "alice", "games").stdout
+        offered = re.search(r"AI seats: (.*)", games)
+        assert offered, games
+        kinds = [k.strip() for k in offered.group(1).split(",")]
+        assert "openspiel" in kinds, kinds
+
+        async def scenario() -> tuple[OpenSSHPerson, list[int]]:
+            alice = await OpenSSHPerson("alice", key).connect(server.port)
+            await alice.until(r"Welcome, alice\.")
+            numbers = []
+            for kind in kinds:  # a table against each kind offered, played to the end
+                spec = "openspiel:simulations=20" if kind == "openspiel" else kind
+                found = await alice.ask(
+                    f"create toygame people=1 ai={spec} hand=2 casual", r"Table (\d+) created"
+                )
+                numbers.append(int(found.group(1)))
+                await alice.play_to_the_end()
+                await alice.until(r"Welcome, alice\.|lobby|> ", alice.turns)
+            return alice, numbers
+
+        alice, numbers = run(scenario())  # type: ignore[misc]
+        assert "forfeit" not in alice.text, alice.text[-2000:]
+        for kind, number in zip(kinds, numbers, strict=True):
+            record = record_of(server, key, "alice", number)
+            assert '"end_reason": "rules"' in record, f"{kind}: " + record[-800:]
+        assert server.stop()[0] == 0
+    finally:
+        server.close()
