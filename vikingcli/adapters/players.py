@@ -115,11 +115,23 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> OpenSpielPlayer:
     return OpenSpielPlayer(game, seat, params)
 
 
+def _refuses(game: Game, players: int, options: Mapping[str, str]) -> str | None:
+    """Why an OpenSpiel bot cannot play ``game`` at this table (``None``: it can)."""
+    try:
+        import open_spiel  # noqa: F401
+    except ImportError:
+        return "the openspiel player needs the rl extra (pip install 'vikingcli[rl]')"
+    if game.observation_schema() is None or game.action_codec(players, options) is None:
+        return f"{game.name} has no OpenSpiel form (no observation schema or action numbering)"
+    return None
+
+
 OPENSPIEL = PlayerKind(
     name="openspiel",
     description="an OpenSpiel bot (bot=ismcts: OpenSpiel's IS-MCTS) on the game as OpenSpiel"
     " sees it; needs pip install 'vikingcli[rl]'",
     factory=_make,
+    refuses=_refuses,
     params=(
         Param("bot", str, "ismcts", "the OpenSpiel bot", choices=("ismcts",)),
         Param(

@@ -235,6 +235,11 @@ class TableCommands(LobbyPart):
             )
         resolved = game.resolve_options(options)
         kinds = ["human"] * people + [spec.split(":", 1)[0] for spec in ai]
+        for kind in dict.fromkeys(kinds[people:]):  # a kind that cannot play this game
+            refuses = self.reg.players[kind].refuses
+            reason = refuses(game, total, resolved) if refuses is not None else None
+            if reason is not None:
+                raise ValueError(f"ai={kind}: {reason}")
         flags = [True] * people + [False] * len(ai)
         names = seat_names(kinds, flags, [None] * total, conn.account.name)
         seats = [
@@ -256,9 +261,11 @@ class TableCommands(LobbyPart):
         seconds = spec.params.get("seconds")
         if isinstance(seconds, int | float) and seconds > self.limits.ai_seconds:
             raise ValueError(f"ai={text}: at most seconds={self.limits.ai_seconds:g} a move")
-        iterations = spec.params.get("iterations")
-        if isinstance(iterations, int) and iterations > self.limits.ai_iterations:
-            raise ValueError(f"ai={text}: at most iterations={self.limits.ai_iterations}")
+        # Searches counted in iterations (mcts) or simulations (openspiel): one bound.
+        for count in ("iterations", "simulations"):
+            value = spec.params.get(count)
+            if isinstance(value, int) and value > self.limits.ai_iterations:
+                raise ValueError(f"ai={text}: at most {count}={self.limits.ai_iterations}")
         return str(spec)
 
     async def _hosted_or_say(self, conn: Conn, number: int) -> Hosted | None:
