@@ -178,3 +178,28 @@ def test_item5_every_ai_kind_offered_at_the_server_plays_there(
         assert server.stop()[0] == 0
     finally:
         server.close()
+
+
+def test_item10_weights_paths_at_the_server_are_refused_and_tell_nothing_of_its_files(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    key = make_key(tmp_path, "alice")
+    server = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    try:
+        ssh_run(server.port, key, "alice", "register", "alice")
+        there = tmp_path / "weights.json"
+        there.write_text('{"game": "jorvik", "weights": {}}')
+        answers = {
+            path: ssh_run(
+                server.port, key, "alice", "create", "jorvik", f"ai=greedy:weights={path}"
+            ).stdout
+            for path in (str(there), "/etc/passwd", str(tmp_path / "absent.json"), "/dev/zero")
+        }
+        for path, answer in answers.items():
+            assert answer == "not created: ai=greedy: no weights= at the server (a file of its" \
+                             " machine)\n", (path, answer)  # fmt: skip
+        listing = ssh_run(server.port, key, "alice", "tables").stdout
+        assert "jorvik" not in listing, listing
+        assert server.stop()[0] == 0
+    finally:
+        server.close()

@@ -252,6 +252,11 @@ class TableCommands(LobbyPart):
         kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
         if kind not in self.ai_kinds:
             raise ValueError(f"ai={printable(kind, 30)}: AI seats are {', '.join(self.ai_kinds)}")
+        # Refused before the spec is read: reading would open the path on the host and
+        # tell anyone which files exist there.
+        keys = {item.partition("=")[0].strip() for item in text.partition(":")[2].split(",")}
+        if "weights" in keys:
+            raise ValueError(f"ai={kind}: no weights= at the server (a file of its machine)")
         try:
             spec = parse_spec(text, self.reg.players)
         except SpecError as exc:
