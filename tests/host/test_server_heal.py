@@ -184,22 +184,34 @@ def test_item10_weights_paths_at_the_server_are_refused_and_tell_nothing_of_its_
     plugin_dir: Path, tmp_path: Path
 ) -> None:
     key = make_key(tmp_path, "alice")
-    server = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    named = tmp_path / "named.json"
+    named.write_text('{"game": "jorvik", "weights": {}}')
+    there = tmp_path / "weights.json"
+    there.write_text('{"game": "jorvik", "weights": {}}')
+    bare = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    chosen = ServerProcess(
+        plugin_dir, tmp_path, "--open-registration", "--ai-weights", str(named), db="b.sqlite"
+    )
     try:
-        ssh_run(server.port, key, "alice", "register", "alice")
-        there = tmp_path / "weights.json"
-        there.write_text('{"game": "jorvik", "weights": {}}')
-        answers = {
-            path: ssh_run(
-                server.port, key, "alice", "create", "jorvik", f"ai=greedy:weights={path}"
-            ).stdout
-            for path in (str(there), "/etc/passwd", str(tmp_path / "absent.json"), "/dev/zero")
-        }
-        for path, answer in answers.items():
-            assert answer == "not created: ai=greedy: no weights= at the server (a file of its" \
-                             " machine)\n", (path, answer)  # fmt: skip
-        listing = ssh_run(server.port, key, "alice", "tables").stdout
-        assert "jorvik" not in listing, listing
-        assert server.stop()[0] == 0
+        for server, refusal in (
+            (bare, "no weights="),
+            (chosen, f"only {named}"),
+        ):
+            ssh_run(server.port, key, "alice", "register", "alice")
+            # A file that exists, one that does not, a device: one answer, nothing read.
+            for path in (there, "/etc/passwd", tmp_path / "absent.json", "/dev/zero"):
+                answer = ssh_run(
+                    server.port, key, "alice", "create", "jorvik", f"ai=greedy:weights={path}"
+                ).stdout
+                assert answer == f"not created: ai=greedy: {refusal} at this server (a file of" \
+                                 " its machine)\n", (path, answer)  # fmt: skip
+            assert "jorvik" not in ssh_run(server.port, key, "alice", "tables").stdout
+        # The operator's own file is taken, as the operator wrote it.
+        made = ssh_run(
+            chosen.port, key, "alice", "create", "jorvik", f"ai=greedy:weights={named}", "casual"
+        ).stdout
+        assert re.search(r"Table \d+ created", made), made
+        assert bare.stop()[0] == 0 and chosen.stop()[0] == 0
     finally:
-        server.close()
+        bare.close()
+        chosen.close()

@@ -253,10 +253,13 @@ class TableCommands(LobbyPart):
         if kind not in self.ai_kinds:
             raise ValueError(f"ai={printable(kind, 30)}: AI seats are {', '.join(self.ai_kinds)}")
         # Refused before the spec is read: reading would open the path on the host and
-        # tell anyone which files exist there.
-        keys = {item.partition("=")[0].strip() for item in text.partition(":")[2].split(",")}
-        if "weights" in keys:
-            raise ValueError(f"ai={kind}: no weights= at the server (a file of its machine)")
+        # tell anyone which files exist there. Only files the operator named are read.
+        items = [item.partition("=") for item in text.partition(":")[2].split(",")]
+        named = self.limits.ai_weights
+        for path in (v.strip() for k, _, v in items if k.strip() == "weights"):
+            if path and path not in named:
+                offered = f"only {', '.join(named)}" if named else "no weights="
+                raise ValueError(f"ai={kind}: {offered} at this server (a file of its machine)")
         try:
             spec = parse_spec(text, self.reg.players)
         except SpecError as exc:
