@@ -285,6 +285,7 @@ class MatchDriver:
         match, game = self.match, self.match.game
         player = self.players[seat]
         start = time.perf_counter()
+        fault: str | None = None
         try:
             if seat not in self._begun:
                 self._begun.add(seat)
@@ -311,8 +312,7 @@ class MatchDriver:
             self._forfeit(seat, f"exceeded the move time limit of {self.move_timeout:g} s")
             return
         except HostFault as exc:
-            await self._pause(seat, str(exc))
-            return
+            fault = str(exc)  # the pause below is not the seat's thinking time
         except Forfeit as exc:
             self._forfeit(seat, str(exc))
             return
@@ -324,6 +324,9 @@ class MatchDriver:
             return
         finally:
             match.seconds[seat] += time.perf_counter() - start
+        if fault is not None:
+            await self._pause(seat, fault)
+            return
         try:
             await self._play(seat, action)
         except IllegalAction as exc:

@@ -211,8 +211,12 @@ class Pool:
         return self._run(_choose, game.name, game.to_json(state), spec, seat, seed, table, who)
 
     def hint(self, game: Game, state: State, seat: int) -> list[str]:
-        """A hint for ``seat`` (blocks the calling thread)."""
-        return self._run(_hint, game.name, game.to_json(state), seat)
+        """A hint for ``seat`` (blocks the calling thread); a line saying why not when
+        the workers keep failing."""
+        try:
+            return self._run(_hint, game.name, game.to_json(state), seat)
+        except HostFault as exc:
+            return [f"no hint now: {exc}"]
 
     def analyze(self, *args: Any) -> concurrent.futures.Future[list[str]]:
         """An analysis of a finished game, as a future (``_analyze``'s arguments)."""
