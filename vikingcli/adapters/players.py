@@ -16,6 +16,7 @@ listed (and refused with the reason) where the extra is not installed.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from collections.abc import Mapping
@@ -117,9 +118,8 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> OpenSpielPlayer:
 
 def _refuses(game: Game, players: int, options: Mapping[str, str]) -> str | None:
     """Why an OpenSpiel bot cannot play ``game`` at this table (``None``: it can)."""
-    try:
-        import open_spiel  # noqa: F401
-    except ImportError:
+    # Looked for, not imported: the server asks while its event loop waits.
+    if importlib.util.find_spec("pyspiel") is None:
         return "the openspiel player needs the rl extra (pip install 'vikingcli[rl]')"
     if game.observation_schema() is None or game.action_codec(players, options) is None:
         return f"{game.name} has no OpenSpiel form (no observation schema or action numbering)"

@@ -148,8 +148,6 @@ class Pool:
     def __init__(self, workers: int, log: Callable[[str], None] = print) -> None:
         self.workers = workers
         self.log = log
-        self.replaced = 0
-        """How many times a broken executor was replaced (the server log says each)."""
         self._lock = threading.Lock()
         self._closed = False
         self.executor = self._new_executor()
@@ -168,7 +166,6 @@ class Pool:
             if self.executor is not broken or self._closed:
                 return
             self.executor = self._new_executor()
-            self.replaced += 1
         broken.shutdown(wait=False, cancel_futures=True)
         self.log("an AI worker process died: the workers were replaced, their moves resubmitted")
 
