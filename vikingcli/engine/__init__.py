@@ -13,6 +13,8 @@ plugin may import from the host, and nothing else (import-linter checks it).
   documented);
 * text helpers for narration and rendering: :func:`seat_ref`, :data:`THREAT`
   (``text``);
+* reading a file someone else named (a weights file): ``vikingcli.engine.files``
+  (:func:`~vikingcli.engine.files.read_bounded`: a regular file, bounded);
 * the conformance suite a game's tests run: ``vikingcli.engine.testing`` (imported
   on its own: it needs pytest and hypothesis).
 """

@@ -255,8 +255,11 @@ def build(
         saver.turn_since = max(row.turn_since, floor)
     table = Table(match, reg.players, saver, record=record, spectators=True, log=log)
     table.reopen = "it reopens where it was when the server is back"
+    names = [s.name for s in seats]
     for seat in list(table.players):
-        table.players[seat] = PoolPlayer(pool, str(seats[seat].spec), seat, row.seed + seat)
+        table.players[seat] = PoolPlayer(
+            pool, str(seats[seat].spec), seat, row.seed + seat, match.options, names
+        )
     if row.rated:
         table.hinter = lambda game, state, seat: ["no hints at a rated table"]
     else:

@@ -70,6 +70,12 @@ class _Front(FrontEnd):
         self.table._after_move(event)
         await self.table._kept()
 
+    async def paused(self, seat: int, reason: str, seconds: float) -> None:
+        table = self.table
+        line = f"{table.seat_name(seat)} cannot move now ({reason})"
+        table.broadcast(f"{line}. The table pauses and tries again in {seconds:g} s.", "error")
+        table.log(f"{line}; paused {seconds:g} s")
+
 
 class _Nobody:
     """Stands in the driver's player list for a person's seat (never asked)."""
