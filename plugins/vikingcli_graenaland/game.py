@@ -183,7 +183,7 @@ class GraenalandGame(FlatGame):
     def evaluate_all(self, state: State) -> list[float]:
         return evaluate_all(state, self.weights)
 
-    def render(self, state: State, seat: int | None) -> str:
+    def render(self, state: State, seat: int | None) -> list[tuple[str, str]]:
         return render(state, seat)
 
     def rules_text(self) -> str:

@@ -7,7 +7,7 @@ there) and numbered from 1: the demand columns show the number of each viking's 
 
 from __future__ import annotations
 
-from vikingcli.engine import THREAT, seat_ref
+from vikingcli.engine import DETAIL, THREAT, seat_ref
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
@@ -58,18 +58,22 @@ def render(s: S.State, seat: int | None) -> str | list[tuple[str, str]]:
     out = [head, f"{season_text(s)}.  Bag {len(s.bag)} goods.", f"Common goods: {cgs_text(s.cgs)}"]
     out += slot_lines(s)
     out += seat_lines(s, seat)
+    # what a short screen may fold, the last first: the deck, the common goods,
+    # the slots' head, the reserved row and the viewer's cards past the first line
+    # ('board' and 'cards' show them); never a threat, a slot (a choice) or a seat
+    heads = ("Slot card", "Reserved")
+    detail = {1, 2, *(i for i, line in enumerate(out) if line.startswith(heads))}
     if seat is not None:
-        out += your_cards(s, seat)
+        cards = your_cards(s, seat)
+        detail |= set(range(len(out) + 1, len(out) + len(cards)))
+        out += cards
     out += phase_lines(s, seat)
     lines = [line[: WIDTH - 1] for line in out]
     marked = threatened(s, seat, lines)
-    if not marked:
-        return "\n".join(lines)
+    detail -= marked
     last = len(lines) - 1
-    return [
-        (THREAT if i in marked else "", line + ("\n" if i < last else ""))
-        for i, line in enumerate(lines)
-    ]
+    styles = [THREAT if i in marked else DETAIL if i in detail else "" for i in range(last + 1)]
+    return [(styles[i], line + ("\n" if i < last else "")) for i, line in enumerate(lines)]
 
 
 def threatened(s: S.State, seat: int | None, lines: list[str]) -> set[int]:

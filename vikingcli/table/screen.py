@@ -1,8 +1,9 @@
 """The full-screen table: what a person at a table looks at on a terminal of 80x24
 and up, locally and over SSH (a prompt-toolkit Application).
 
-From the top: the board (always from its first line; a board taller than its pane
-is cut at the bottom, and ``board`` prints all of it in the log), the log (every
+From the top: the board (always from its first line; it takes every row but the
+log's LOG_MIN, and a board taller still has the lines its game marked as detail
+folded into one, so every seat and the question stay; ``board`` shows all), the log (every
 move as this person may know it, scorings included, and the answers to look-ups;
 the newest at the bottom, PageUp/PageDown scroll it), a status line (whose turn,
 what is asked, who is thinking and for how long) and the prompt, whose completion
@@ -42,6 +43,8 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
+from vikingcli.table.fold import folded
+
 Line = list[tuple[str, str]]
 """A line of the log: its (style, text) fragments."""
 
@@ -49,7 +52,12 @@ MIN_COLUMNS = 80
 MIN_ROWS = 24
 """The smallest terminal the full-screen table is drawn on; below it, line mode."""
 LOG_ROWS = 5
-"""Rows the log keeps at least, however tall the board."""
+"""Rows the log asks for when the board leaves them."""
+LOG_MIN = 2
+"""Rows the log keeps however tall the board: a tall board (five seats and a
+question) gets the rest before its detail lines are folded (``fold``)."""
+FIXED_ROWS = 3
+"""The rule under the board, the status line and the prompt."""
 MAX_LOG_LINES = 5000
 """Lines of log a screen keeps (the oldest go first)."""
 
@@ -155,7 +163,7 @@ class TableScreen:
                 self._log_text, focusable=False, get_cursor_position=self._log_cursor
             ),
             # preferred given: else the log asks for all its lines and halves the board
-            height=Dimension(min=LOG_ROWS, preferred=LOG_ROWS, weight=1),
+            height=Dimension(min=LOG_MIN, preferred=LOG_ROWS, weight=1),
             wrap_lines=True,
             always_hide_cursor=True,
         )
@@ -254,12 +262,19 @@ class TableScreen:
         if self._names is not None:
             names, own = self._names()
             board = painted([(f[0], f[1]) for f in board], names, own)  # type: ignore[assignment]
-        self._drawn = (counter, board)
-        return board
+        fitted = folded(to_formatted_text(board), self._board_rows())
+        self._drawn = (counter, fitted)
+        return fitted
+
+    def _board_rows(self) -> int:
+        """The most rows the board may take: all but the log's LOG_MIN and the rest."""
+        return max(1, self.app.output.get_size().rows - FIXED_ROWS - LOG_MIN)
 
     def _board_height(self) -> Dimension:
         rows = sum(text.count("\n") for _, text, *_ in self._board_text()) + 1
-        return Dimension(min=1, preferred=rows, max=rows)
+        # min = what it needs: the log gives up its rows (down to LOG_MIN) first
+        need = min(rows, self._board_rows())
+        return Dimension(min=need, preferred=need, max=need)
 
     def _log_text(self) -> StyleAndTextTuples:
         out: StyleAndTextTuples = []
