@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pyte
@@ -43,48 +43,74 @@ class _Pyte:
         return True
 
 
-def drawn(
+Step = Callable[[TableScreen], None] | str
+"""What happens next at a screen: keys typed (a str) or a call on the screen."""
+
+
+def screens(
     board: Any,
     names: Sequence[str],
+    steps: Sequence[Step] = (),
     *,
     status: str = "move 1: your move (Tab lists the legal moves; 'help' for commands)",
     prompt: str = "you (your move) > ",
     log: Sequence[str] = (),
     cols: int = 80,
     rows: int = 24,
-) -> list[str]:
+    typed: list[str] | None = None,
+) -> list[list[str]]:
     """The rows of a ``cols`` x ``rows`` terminal showing a table screen with this
-    board (a render result)."""
+    board (a render result): first as drawn, then after each step. Lines the person
+    sends go to ``typed``."""
     screen = pyte.Screen(cols, rows)
     output = Vt100_Output(_Pyte(screen), lambda: Size(rows=rows, columns=cols), term="xterm")  # type: ignore[arg-type]
+    shots: list[list[str]] = []
 
-    async def draw() -> None:
+    async def redrawn(table: TableScreen, since: int) -> None:
+        # the screen redraws after each key it handles; a key that changes nothing
+        # may not redraw, so the wait is bounded
+        for _ in range(300):
+            if table.app.render_counter > since:
+                await asyncio.sleep(0.02)  # the rest of a burst of keys
+                return
+            await asyncio.sleep(0.01)
+
+    async def play() -> None:
         with create_pipe_input() as pipe:
             table = TableScreen(
                 board=lambda: board,
                 prompt=lambda: (prompt, ""),
                 status=lambda: status,
                 completions=lambda: [],
-                on_line=lambda line: None,
+                on_line=(typed if typed is not None else []).append,
                 input=pipe,
                 output=output,
                 names=lambda: (names, 0),
             )
             for line in log:
                 table.show(line)
+            running = asyncio.ensure_future(table.app.run_async())
+            await redrawn(table, 0)
+            shots.append([line.rstrip() for line in screen.display])
+            for step in steps:
+                since = table.app.render_counter
+                if isinstance(step, str):
+                    pipe.send_text(step)
+                else:
+                    step(table)
+                    table.invalidate()
+                await redrawn(table, since)
+                shots.append([line.rstrip() for line in screen.display])
+            table.exit()
+            await asyncio.wait_for(running, 30)
 
-            # read the screen as drawn, before leaving it writes more
-            def seen(app: object) -> None:
-                if not shot:
-                    shot.extend(line.rstrip() for line in screen.display)
-                table.exit()
+    asyncio.run(play())
+    return shots
 
-            table.app.after_render += seen
-            await asyncio.wait_for(table.app.run_async(), 30)
 
-    shot: list[str] = []
-    asyncio.run(draw())
-    return shot
+def drawn(board: Any, names: Sequence[str], **screen: Any) -> list[str]:
+    """The rows of the terminal showing a table screen with this board, as first drawn."""
+    return screens(board, names, **screen)[0]
 
 
 def board_of(game: Game, state: State, seat: int | None, names: Sequence[str]) -> Any:
