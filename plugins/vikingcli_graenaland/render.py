@@ -1,6 +1,7 @@
 """The table as text, as a seat or a spectator sees it: the default board fits an
 80 x 24 terminal with the prompt, its map rows marked as detail a short screen may
-fold (five seats and a hero question take 22 lines); the details are look-ups (``view.py``: ``legend``, ``map``, ``votes``, ``costs`` ...).
+fold (five seats and a hero question take 22 lines); the details are look-ups
+(``view.py``: ``legend``, ``map``, ``votes``, ``costs``, ``board N`` ...).
 
 Seats are named with :func:`vikingcli.engine.seat_ref` (the host puts the seat's name
 there) and numbered from 1 in the columns, as the actions number them (``to p2``)."""
@@ -110,6 +111,26 @@ def seat_lines(st: S.State, seat: int | None) -> list[str]:
             f"{hands[s]:<{hw}} {seat_ref(s)}{tag}"
         )
     return out
+
+
+def seat_board(st: S.State, s: int, seat: int | None) -> str:
+    """``board N``: what the table shows of seat ``s``: its army and measures, its
+    settlements, buildings and heroes province by province, and its hand as
+    ``seat`` may see it."""
+    m = measures(st, s)
+    you = " (you)" if s == seat else ""
+    out = [
+        f"{seat_ref(s)}{you}, seat {s + 1}: army {m[4]}, hand: {hand_of(st, s, seat)}",
+        f"  {plural(m[0], 'settlement')}, {plural(m[1], 'province')} with 2+, "
+        f"{m[2]} at most in one, {plural(m[3], 'building')}",
+    ]
+    held = [
+        f"{st.board.names[p]} {seat_cell(st, s, p)}"
+        for p in range(st.board.np)
+        if seat_cell(st, s, p) != "."
+    ]
+    out += wrap("  provinces: ", held or ["none"])
+    return "\n".join(out)
 
 
 def hand_of(st: S.State, s: int, seat: int | None) -> str:
@@ -305,4 +326,4 @@ def setup_lines(st: S.State) -> list[str]:
     return []
 
 
-__all__ = ["VIEWS", "render"]
+__all__ = ["VIEWS", "render", "seat_board"]

@@ -16,7 +16,7 @@ from vikingcli_jorvik.view import WIDTH, card_text, goods_text, wrap
 
 YOUR_CARD_LINES = 2  # the viewer's cards on the default board; 'cards' shows all
 
-VIEWS = "legend | cards | cards N | scores"
+VIEWS = "legend | cards | cards N | board N | scores"
 
 
 def card_now(s: S.State, c: int) -> str:
@@ -207,12 +207,18 @@ def cgs_text(cgs: list[int]) -> str:
 
 
 def look(s: S.State, seat: int | None, text: str) -> str | None:
-    """The game's look-ups: ``legend``, ``cards`` (every seat), ``cards N``, ``scores``."""
+    """The game's look-ups: ``legend``, ``cards`` (every seat), ``cards N`` and ``board
+    N`` (seat N's board), ``scores``."""
     words = text.strip().lower().split()
     if words == ["legend"]:
         return LEGEND
     if words == ["scores"]:
         return scores_view(s)
+    if len(words) == 2 and words[0] == "board":
+        # a seat's board at the table: its points, coins, cards and stored goods
+        if words[1].isdigit() and 1 <= int(words[1]) <= s.n:
+            return "\n".join(cards_of(s, int(words[1]) - 1, seat))
+        return f"'board N' shows seat N's cards and goods (N = 1..{s.n})"
     if words and words[0] == "cards":
         if len(words) == 1:
             return "\n".join(line for p in range(s.n) for line in cards_of(s, p, seat))
@@ -280,4 +286,5 @@ Cards (id letter = season: A winter, B spring, C summer, D autumn, E final):
   ship[Am Je]      a ship and its goods, unloaded in your loading turn
   skald/coins      a skald and what it counts at the end
   Picts +2/-1      a Pict attack: most defence +2 VP, least defence -1 VP
-Look-ups: {VIEWS}; 'rules': every card, the moves."""
+Look-ups: {VIEWS};
+  'rules': every card, the moves."""
