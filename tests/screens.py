@@ -31,8 +31,11 @@ class _Pyte:
 
     def __init__(self, screen: pyte.Screen) -> None:
         self.stream = pyte.Stream(screen)
+        self.raw: list[str] = []
+        """Everything written, for what pyte does not show (a bell, a notice)."""
 
     def write(self, data: str) -> int:
+        self.raw.append(data)
         self.stream.feed(data)
         return len(data)
 
@@ -58,12 +61,14 @@ def screens(
     cols: int = 80,
     rows: int = 24,
     typed: list[str] | None = None,
+    raw: list[str] | None = None,
 ) -> list[list[str]]:
     """The rows of a ``cols`` x ``rows`` terminal showing a table screen with this
     board (a render result): first as drawn, then after each step. Lines the person
-    sends go to ``typed``."""
+    sends go to ``typed``, everything written to ``raw``."""
     screen = pyte.Screen(cols, rows)
-    output = Vt100_Output(_Pyte(screen), lambda: Size(rows=rows, columns=cols), term="xterm")  # type: ignore[arg-type]
+    written = _Pyte(screen)
+    output = Vt100_Output(written, lambda: Size(rows=rows, columns=cols), term="xterm")  # type: ignore[arg-type]
     shots: list[list[str]] = []
 
     async def redrawn(table: TableScreen, since: int) -> None:
@@ -105,6 +110,8 @@ def screens(
             await asyncio.wait_for(running, 30)
 
     asyncio.run(play())
+    if raw is not None:
+        raw.extend(written.raw)
     return shots
 
 

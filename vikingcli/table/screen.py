@@ -27,6 +27,7 @@ from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
@@ -61,6 +62,10 @@ FIXED_ROWS = 3
 """The rule under the board, the status line and the prompt."""
 LOG_VERB = "log"
 """Typed alone at a full screen: the whole log in the pager."""
+NOTIFY_VERB = "notify"
+"""``notify off`` / ``notify on`` at a full screen: the turn notification."""
+TURN_STYLE = "yourmove"
+"""The style a table shows "Your move" with: the screen rings when it comes."""
 MAX_LOG_LINES = 5000
 """Lines of log a screen keeps (the oldest go first)."""
 
@@ -146,6 +151,8 @@ class TableScreen:
         """How many lines the person scrolled back from the newest."""
         self._hidden = False
         self.pager = Pager(lambda: self.app.output.get_size())
+        self.notify = True
+        """Ring at this person's turn (``notify off`` silences it)."""
         self.buffer = Buffer(
             multiline=False,
             completer=DynamicCompleter(lambda: WordCompleter(list(completions()), sentence=True)),
@@ -243,6 +250,8 @@ class TableScreen:
     def show(self, text: Any, style: str = "") -> None:
         """Add ``text`` (str or formatted text) to the log, newest at the bottom; a
         look-up (``style`` LOOKUP) too long for the log pane opens in the pager."""
+        if style == TURN_STYLE and self.notify:
+            self._ring(text)
         lines = self._lines(text, "" if style == LOOKUP else style)
         if style == LOOKUP and len(lines) > self._log_rows() + 1:
             self.page(lines)
@@ -251,6 +260,16 @@ class TableScreen:
             self._add(line)
         self.back = 0
         self.invalidate()
+
+    def _ring(self, text: Any) -> None:
+        """The terminal bell, and a desktop notice where the terminal shows one
+        (OSC 9: iTerm2, Windows Terminal, kitty, WezTerm; OSC 777: VTE, foot, urxvt);
+        terminals without them ignore those sequences."""
+        body = "".join(c for c in fragment_list_to_text(to_formatted_text(text)) if c.isprintable())
+        body = body.replace(";", ",")[:120]
+        output = self.app.output
+        output.write_raw(f"\a\x1b]9;{body}\x07\x1b]777;notify;vikingcli;{body}\x07")
+        output.flush()
 
     def page(self, lines: list[Line]) -> None:
         """Open the pager on ``lines``, over the board and the log."""
@@ -350,6 +369,16 @@ class TableScreen:
         line = buffer.text
         if line.strip() == LOG_VERB and not self.hidden:
             self.page(self.log)
+            return False
+        words = line.split()
+        if words[:1] == [NOTIFY_VERB] and len(words) <= 2:
+            if words[1:] in (["on"], ["off"]):
+                self.notify = words[1] == "on"
+            elif len(words) == 2:
+                self.show("notify: say 'notify on' or 'notify off'", "error")
+                return False
+            state = "on: a bell and a desktop notice" if self.notify else "off"
+            self.show(f"turn notification {state} ('notify off'/'notify on')")
             return False
         self.on_line(line)
         return False  # the buffer is emptied; its text goes to the history
