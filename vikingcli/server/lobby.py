@@ -299,6 +299,7 @@ class Lobby(TableCommands, PeopleCommands):
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
+            self._redraw_clocks()
             if fleet and time.monotonic() - last_list >= LIST_EVERY:
                 last_list = time.monotonic()
                 try:
@@ -320,6 +321,14 @@ class Lobby(TableCommands, PeopleCommands):
                     await self._adopt()
                 except Exception as exc:
                     self.log(f"lease renewal failed: {type(exc).__name__}: {exc}")
+
+    def _redraw_clocks(self) -> None:
+        """Redraw the status line of everyone at a table that waits for a person's
+        move, so its clock counts down."""
+        for conns in self.online.values():
+            for conn in conns:
+                if conn.hosted is not None and conn.hosted.waits_for() is not None:
+                    conn.refresh()
 
     def _redraw_lobby(self) -> None:
         """Redraw the screens of the people in the lobby when what its overview shows
@@ -451,7 +460,9 @@ class Lobby(TableCommands, PeopleCommands):
         turns = len(self._my_turn_tables(conn))
         mine = f"your turn at {turns} table(s)" if turns else "no table waits for you"
         if conn.hosted is not None and conn.place is not None:
-            return f"{commands.status(conn.hosted.table, conn.place)} | {mine}"
+            clock = conn.hosted.clock()
+            clock = f" | {clock}" if clock else ""
+            return f"{commands.status(conn.hosted.table, conn.place)}{clock} | {mine}"
         people = len(self.online)
         return f"lobby: {people} online, {len(self.hosted)} tables | {mine}"
 
