@@ -6,9 +6,12 @@ is on the screen, with the status line and the prompt under it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.screens import REG, board_of, drawn, must_show, tallest_states
+from tests.terminal import Terminal
 
 NAMES = ["alice", "mcts 2", "mcts 3", "root", "greedy 5", "random 6"]
 CASES = [
@@ -60,3 +63,26 @@ def test_item35_a_fold_says_how_many_lines_went_and_where_to_see_them() -> None:
     assert len(notes) == 1, lines
     # the board pane is the screen's rows but the log's two and the three fixed ones
     assert lines.index("─" * 80) == 24 - 3 - 2
+
+
+@pytest.mark.parametrize(
+    ("game_name", "mode"), [("graenaland", []), ("jorvik", ["--option", "mode=jarl"])]
+)
+def test_item35_play_at_80x24_shows_five_seats_and_the_question(
+    tmp_path: Path, game_name: str, mode: list[str]
+) -> None:
+    """The real program in a pseudo-terminal: at the person's first move every seat's
+    name, the seat to move and the status line are on the screen."""
+    others = ["-p", "bob=random", "-p", "carl=random", "-p", "dora=random", "-p", "erik=random"]
+    args = ["play", game_name, "-p", "alice=human", *others, *mode, "--seed", "3", "--pace", "0"]
+    term = Terminal([*args, "--save", str(tmp_path / "game.json")], tmp_path)
+    try:
+        lines = term.until(lambda ls: "(your move) >" in ls[-1])
+        board = lines[: lines.index("─" * 80)]
+        for name in ("alice", "bob", "carl", "dora", "erik"):
+            assert any(name in row for row in board), "\n".join(lines)
+        assert "your move" in lines[-2]
+        term.type("quit")
+        term.until(lambda ls: term.proc.poll() is not None)
+    finally:
+        term.close()
