@@ -7,8 +7,10 @@ at 80x24."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tests.screens import screens
+from tests.terminal import Terminal
 from vikingcli.table.lookups import LOOKUP
 from vikingcli.table.screen import TableScreen
 
@@ -84,3 +86,24 @@ def test_item35_text_wraps_at_words_in_the_log() -> None:
     joined = " ".join(row.strip() for row in shown[at : shown.index(rows[-1]) + 1])
     assert joined == hint, shown
     assert all(len(row) <= 79 for row in shown[at : at + 3])
+
+
+def test_item35_legend_at_a_real_game_opens_the_pager_and_q_gives_the_board_back(
+    tmp_path: Path,
+) -> None:
+    """The program in a pseudo-terminal: Jórvík's legend at the first move."""
+    args = ["play", "jorvik", "-p", "ann=human", "-p", "random", "--seed", "4", "--pace", "0"]
+    term = Terminal([*args, "--save", str(tmp_path / "game.json")], tmp_path)
+    try:
+        term.until(lambda ls: "(your move) >" in ls[-1])
+        term.type("legend")
+        paged = term.until(lambda ls: "q or Esc closes" in ls[-1])
+        assert paged[0] == "The board, line by line:", "\n".join(paged)
+        assert "your move" in paged[-2]
+        term.keys("q")
+        back = term.until(lambda ls: "(your move) >" in ls[-1])
+        assert back[0].startswith("Jórvík Karl"), "\n".join(back)
+        term.type("quit")
+        term.until(lambda ls: term.proc.poll() is not None)
+    finally:
+        term.close()
