@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
+from typing import Any
 
 import vikingcli_toygame
 
@@ -30,39 +31,60 @@ class CountingConn(Conn):
         self.redraws += 1
 
 
-def test_item35_the_table_status_line_counts_down_the_movers_time(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        store = AsyncStore(open_store(str(tmp_path / "db.sqlite")))
-        pool = Pool(1)
-        reg = load_registry([vikingcli_toygame])
-        lobby = Lobby(reg, store, pool, Policy(open=True), log=lambda line: None)
-        try:
-            await lobby.open()
-            people = [
-                await store.call(store.store.create_account, name, f"SHA256:{name}", time.time())
-                for name in ("alice", "bob")
-            ]
-            alice, bob = CountingConn(people[0], 1), CountingConn(people[1], 2)
-            for conn in (alice, bob):
-                lobby.arrive(conn)
-            await lobby.handle(alice, "create toygame people=2 ai=random time=1m")
-            await lobby.handle(bob, "join 1")
-            hosted = lobby.hosted[1]
-            assert hosted.waits_for() == 0
-            hosted.saver.turn_since -= 18  # alice has thought for 18 seconds
-            for line in (lobby.status(alice), lobby.status(bob)):
-                assert "| alice 0:42 left |" in line or "| alice 0:41 left |" in line, line
-            # every tick redraws the screens at the table, so the clock counts down
-            before = bob.redraws
-            for _ in range(40):
-                await asyncio.sleep(0.1)
-                if bob.redraws >= before + 2:
-                    break
-            assert bob.redraws >= before + 2
-            assert "alice 0:4" in lobby.status(bob) or "alice 0:39" in lobby.status(bob)
-        finally:
-            await lobby.stop("test over")
-            pool.close()
-            store.close()
+async def _table(tmp_path: Path, deadline: str, check: Any) -> None:
+    """alice and bob at a new toygame table with this move deadline; then ``check``."""
+    store = AsyncStore(open_store(str(tmp_path / "db.sqlite")))
+    pool = Pool(1)
+    reg = load_registry([vikingcli_toygame])
+    lobby = Lobby(reg, store, pool, Policy(open=True), log=lambda line: None)
+    try:
+        await lobby.open()
+        people = [
+            await store.call(store.store.create_account, name, f"SHA256:{name}", time.time())
+            for name in ("alice", "bob")
+        ]
+        alice, bob = CountingConn(people[0], 1), CountingConn(people[1], 2)
+        for conn in (alice, bob):
+            lobby.arrive(conn)
+        await lobby.handle(alice, f"create toygame people=2 ai=random time={deadline}")
+        await lobby.handle(bob, "join 1")
+        hosted = lobby.hosted[1]
+        assert hosted.waits_for() == 0
+        hosted.saver.turn_since -= 18  # alice has thought for 18 seconds
+        await check(lobby, alice, bob)
+    finally:
+        await lobby.stop("test over")
+        pool.close()
+        store.close()
 
-    asyncio.run(asyncio.wait_for(scenario(), 120))
+
+async def _redraws_in(conn: CountingConn, seconds: float, enough: int) -> int:
+    before = conn.redraws
+    for _ in range(int(seconds * 10)):
+        await asyncio.sleep(0.1)
+        if conn.redraws >= before + enough:
+            break
+    return conn.redraws - before
+
+
+def test_item35_the_table_status_line_counts_down_the_movers_time(tmp_path: Path) -> None:
+    async def check(lobby: Lobby, alice: CountingConn, bob: CountingConn) -> None:
+        for line in (lobby.status(alice), lobby.status(bob)):
+            assert "| alice 0:42 left |" in line or "| alice 0:41 left |" in line, line
+        # every tick redraws the screens at the table, so the clock counts down
+        assert await _redraws_in(bob, 4, 2) >= 2
+        assert "alice 0:4" in lobby.status(bob) or "alice 0:39" in lobby.status(bob)
+
+    asyncio.run(asyncio.wait_for(_table(tmp_path, "1m", check), 120))
+
+
+def test_item35_a_correspondence_clock_shows_hours_and_is_not_redrawn_each_second(
+    tmp_path: Path,
+) -> None:
+    async def check(lobby: Lobby, alice: CountingConn, bob: CountingConn) -> None:
+        assert "| alice 23h 59m left |" in lobby.status(bob), lobby.status(bob)
+        await _redraws_in(bob, 1, 1)  # the table's own redraw as it asks alice
+        # the next minute is 42 s away: no tick has a reason to redraw
+        assert await _redraws_in(bob, 2.5, 1) == 0
+
+    asyncio.run(asyncio.wait_for(_table(tmp_path, "1d", check), 120))

@@ -324,10 +324,18 @@ class Lobby(TableCommands, PeopleCommands):
 
     def _redraw_clocks(self) -> None:
         """Redraw the status line of everyone at a table that waits for a person's
-        move, so its clock counts down."""
+        move when its clock changed: every tick under an hour left (``m:ss``), at
+        the minute above it."""
+        ticking = set()
+        for hosted in self.hosted.values():
+            left = hosted.time_left()
+            if hosted.waits_for() is not None and (
+                left < 3600 or int(left // 60) != int((left + TICK) // 60)
+            ):
+                ticking.add(hosted.id)
         for conns in self.online.values():
             for conn in conns:
-                if conn.hosted is not None and conn.hosted.waits_for() is not None:
+                if conn.hosted is not None and conn.hosted.id in ticking:
                     conn.refresh()
 
     def _redraw_lobby(self) -> None:
