@@ -1,6 +1,7 @@
 """Issue 35: clocks at a timed server table. The status line at the table shows the
 time the person to move has left, counting down (not only the lobby), and the
-screens of everyone at that table are redrawn every tick so it does."""
+screens of everyone at that table are redrawn every tick so it does. A person away
+from a table is told (a turn notice) when it begins to wait for their move."""
 
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ class CountingConn(Conn):
     def __init__(self, *args: object) -> None:
         super().__init__(*args)  # type: ignore[arg-type]
         self.redraws = 0
+        self.styled: list[tuple[Any, str]] = []
+
+    def show(self, text: Any, style: str = "") -> None:
+        super().show(text, style)
+        self.styled.append((text, style))
 
     def refresh(self) -> None:
         self.redraws += 1
@@ -88,3 +94,26 @@ def test_item35_a_correspondence_clock_shows_hours_and_is_not_redrawn_each_secon
         assert await _redraws_in(bob, 2.5, 1) == 0
 
     asyncio.run(asyncio.wait_for(_table(tmp_path, "1d", check), 120))
+
+
+def test_item35_a_person_away_from_the_table_is_told_when_it_waits_for_them(
+    tmp_path: Path,
+) -> None:
+    """bob goes back to the lobby; alice moves, the AI moves, and the table waits for
+    bob: his screen gets "Your move at table 1" as a turn notice (it rings)."""
+
+    async def check(lobby: Lobby, alice: CountingConn, bob: CountingConn) -> None:
+        await lobby.at_table(bob, "leave")
+        assert bob.hosted is None
+        hosted = lobby.hosted[1]
+        match = hosted.table.match
+        await _redraws_in(alice, 1.5, 1)  # a tick sees the table wait for alice
+        await lobby.at_table(alice, match.game.legal_action_texts(match.state)[0])
+        for _ in range(50):
+            await asyncio.sleep(0.1)
+            if bob.saw("Your move at table 1"):
+                break
+        assert ("Your move at table 1 (toygame): 'join 1'.", "yourmove") in bob.styled
+        assert not alice.saw("Your move at table")  # at the table, the table tells her
+
+    asyncio.run(asyncio.wait_for(_table(tmp_path, "1m", check), 120))

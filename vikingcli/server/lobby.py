@@ -30,7 +30,7 @@ from typing import Any
 from vikingcli.core.registry import Registry
 from vikingcli.saves.table_record import printable
 from vikingcli.server.accounts import Policy, Registrations
-from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity
+from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity, owner_account
 from vikingcli.server.lobbyparts import LOBBY, Conn, Limits
 from vikingcli.server.peoplecommands import PeopleCommands
 from vikingcli.server.ratings import player_id, rate
@@ -134,6 +134,8 @@ class Lobby(TableCommands, PeopleCommands):
     _ticker: asyncio.Task[None] | None = None
     _shown: object = None
     """What the lobby overviews showed at the last tick (see :meth:`_redraw_lobby`)."""
+    _turns: set[tuple[int, int]] = field(default_factory=set)
+    """(table, account) of the moves tables waited for at the last tick."""
 
     # -- the tables this process plays ---------------------------------------------------
 
@@ -300,6 +302,7 @@ class Lobby(TableCommands, PeopleCommands):
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
             self._redraw_clocks()
+            self._tell_turns()
             if fleet and time.monotonic() - last_list >= LIST_EVERY:
                 last_list = time.monotonic()
                 try:
@@ -321,6 +324,24 @@ class Lobby(TableCommands, PeopleCommands):
                     await self._adopt()
                 except Exception as exc:
                     self.log(f"lease renewal failed: {type(exc).__name__}: {exc}")
+
+    def _tell_turns(self) -> None:
+        """Tell a person away from a table (in the lobby, at another table) once it
+        begins to wait for their move: their screen rings (a turn notification). At
+        the table itself the table says "Your move"."""
+        turns = set()
+        for hosted in self.hosted.values():
+            seat = hosted.waits_for()
+            owner = None if seat is None else hosted.table.record.owners.get(seat)
+            account = None if owner is None else owner_account(owner)
+            if account is not None:
+                turns.add((hosted.id, account))
+        for table, account in sorted(turns - self._turns):
+            game = self.hosted[table].row.game
+            for conn in self.online.get(account, []):
+                if conn.hosted is None or conn.hosted.id != table:
+                    conn.show(f"Your move at table {table} ({game}): 'join {table}'.", "yourmove")
+        self._turns = turns
 
     def _redraw_clocks(self) -> None:
         """Redraw the status line of everyone at a table that waits for a person's
