@@ -29,7 +29,7 @@ WIDTH: Final = 79  # the longest line: an 80-column terminal must not wrap it
 # Room a seat's name gets when a line is laid out: the game writes seat_ref and the
 # host puts in names it never sees (``alice``, ``greedy 2``).
 NAME_W: Final = 10
-VIEWS: Final = "legend | map | votes | costs | hand | card"
+VIEWS: Final = "legend | map | votes | costs | hand | card | board N"
 _NO_CARDS = (0, 0, 0, 0, 0)
 _RUN_MAX: Final = max(max(c) for c in D.DECK_CONTENTS)
 _RUNS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
@@ -479,4 +479,5 @@ Offers: 'offer C2', then 'to pN' per card (G L W O Au, then ?); everyone with
 Actions: pN = seat N; directions w e nw ne sw se ship_w ship_e as on the map,
   or the destination ('wl I1'). Paying: 'pay W', 'gold W' (Au as W),
   'supply S03', 'mkt G W' (a market: a G card as W).
-Look-ups: {VIEWS}; 'rules' the rules."""
+Look-ups: {VIEWS};
+  'rules' the rules."""

@@ -31,7 +31,7 @@ from typing import Any
 from vikingcli.core.registry import Registry
 from vikingcli.saves.table_record import printable
 from vikingcli.server.accounts import Guesses, Policy
-from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity
+from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity, owner_account
 from vikingcli.server.lobbyparts import LOBBY, Conn, Limits
 from vikingcli.server.peoplecommands import PeopleCommands
 from vikingcli.server.ratings import player_id, rate
@@ -140,6 +140,8 @@ class Lobby(TableCommands, PeopleCommands):
     _ticker: asyncio.Task[None] | None = None
     _shown: object = None
     """What the lobby overviews showed at the last tick (see :meth:`_redraw_lobby`)."""
+    _turns: set[tuple[int, int]] = field(default_factory=set)
+    """(table, account) of the moves tables waited for at the last tick."""
 
     def __post_init__(self) -> None:
         self.guesses = Guesses(self.log)
@@ -321,6 +323,8 @@ class Lobby(TableCommands, PeopleCommands):
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
+            self._redraw_clocks()
+            self._tell_turns()
             if fleet and time.monotonic() - last_list >= LIST_EVERY:
                 last_list = time.monotonic()
                 try:
@@ -342,6 +346,40 @@ class Lobby(TableCommands, PeopleCommands):
                     await self._adopt()
                 except Exception as exc:
                     self.log(f"lease renewal failed: {type(exc).__name__}: {exc}")
+
+    def _tell_turns(self) -> None:
+        """Tell a person away from a table (in the lobby, at another table) once it
+        begins to wait for their move: their screen rings (a turn notification). At
+        the table itself the table says "Your move"."""
+        turns = set()
+        for hosted in self.hosted.values():
+            seat = hosted.waits_for()
+            owner = None if seat is None else hosted.table.record.owners.get(seat)
+            account = None if owner is None else owner_account(owner)
+            if account is not None:
+                turns.add((hosted.id, account))
+        for table, account in sorted(turns - self._turns):
+            game = self.hosted[table].row.game
+            for conn in self.online.get(account, []):
+                if conn.hosted is None or conn.hosted.id != table:
+                    conn.show(f"Your move at table {table} ({game}): 'join {table}'.", "yourmove")
+        self._turns = turns
+
+    def _redraw_clocks(self) -> None:
+        """Redraw the status line of everyone at a table that waits for a person's
+        move when its clock changed: every tick under an hour left (``m:ss``), at
+        the minute above it."""
+        ticking = set()
+        for hosted in self.hosted.values():
+            left = hosted.time_left()
+            if hosted.waits_for() is not None and (
+                left < 3600 or int(left // 60) != int((left + TICK) // 60)
+            ):
+                ticking.add(hosted.id)
+        for conns in self.online.values():
+            for conn in conns:
+                if conn.hosted is not None and conn.hosted.id in ticking:
+                    conn.refresh()
 
     def _redraw_lobby(self) -> None:
         """Redraw the screens of the people in the lobby when what its overview shows
@@ -473,7 +511,9 @@ class Lobby(TableCommands, PeopleCommands):
         turns = len(self._my_turn_tables(conn))
         mine = f"your turn at {turns} table(s)" if turns else "no table waits for you"
         if conn.hosted is not None and conn.place is not None:
-            return f"{commands.status(conn.hosted.table, conn.place)} | {mine}"
+            clock = conn.hosted.clock()
+            clock = f" | {clock}" if clock else ""
+            return f"{commands.status(conn.hosted.table, conn.place)}{clock} | {mine}"
         people = len(self.online)
         return f"lobby: {people} online, {len(self.hosted)} tables | {mine}"
 

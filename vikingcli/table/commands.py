@@ -17,13 +17,14 @@ from vikingcli.core.numbers import whole_number
 from vikingcli.engine import IllegalAction
 from vikingcli.engine.text import named_fragments
 from vikingcli.table.limits import MAX_LINE
-from vikingcli.table.lookups import look_up
+from vikingcli.table.lookups import LOOKUP, look_up
 from vikingcli.table.places import Place
 from vikingcli.table.shared import Table
 
 HELP = (
     "Type an action (Tab completes) when it is your move. Look-ups answer at any time: "
-    "'board', 'actions' (your legal actions), 'rules', the game's views, 'seats' (who sits "
+    "'board', 'actions' (your legal actions), 'rules', the game's views, 'log' (the whole "
+    "log, on a full screen), 'seats' (who sits "
     "where), 'say TEXT' (one line to everyone at the table), 'hint' (the AI's best moves for "
     "you), 'help'. 'quit' leaves; your "
     "seat stays yours and the same key gets it back."
@@ -112,7 +113,7 @@ def handle(table: Table, place: Place, raw: str) -> bool:
     helps = HELP if place.seat is not None else WATCH_HELP
     answer = look_up(game, state, place.seat, line, helps, table.match.names)
     if answer is not None:
-        show(answer)
+        show(answer, LOOKUP)
         return True
     if place.seat is None:
         show("you are watching and cannot play (type 'help' for what you can do)", "error")
