@@ -195,6 +195,17 @@ class Hosted:
         now = time.time() if now is None else now
         return self.row.deadline - (now - self.saver.turn_since)
 
+    def clock(self, now: float | None = None) -> str:
+        """``alice 0:42 left``: the time the person to move has left (``m:ss`` under
+        an hour), for the status line at the table; empty when no person's move is
+        awaited."""
+        seat = self.waits_for()
+        if seat is None:
+            return ""
+        left = max(0.0, self.time_left(now))
+        shown = f"{int(left // 60)}:{int(left % 60):02d}" if left < 3600 else duration(left)
+        return f"{self.table.seat_name(seat)} {shown} left"
+
     def start(self) -> None:
         """Begin the game: every human seat has its person (connected or not)."""
         self.saver.status = PLAYING
@@ -261,8 +272,11 @@ def build(
     table.farewell = "Back to the lobby; your seat stays yours."
     # A rated game is played as it was played: no move taken back.
     table.undo_allowed = not row.rated
+    names = [s.name for s in seats]
     for seat in list(table.players):
-        table.players[seat] = PoolPlayer(pool, str(seats[seat].spec), seat, row.seed + seat)
+        table.players[seat] = PoolPlayer(
+            pool, str(seats[seat].spec), seat, row.seed + seat, match.options, names
+        )
     if row.rated:
         table.hinter = lambda game, state, seat: ["no hints at a rated table"]
     else:

@@ -26,13 +26,20 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from vikingcli.core.registry import Registry
 from vikingcli.saves.table_record import printable
 from vikingcli.server.accounts import Guesses, Policy
-from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity
-from vikingcli.server.lobbyparts import LOBBY, Conn, Limits
+from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity, owner_account
+from vikingcli.server.lobbyparts import (
+    HELP,
+    LOBBY,
+    TABLE_HELP,
+    TABLE_WORDS,
+    Conn,
+    ConnScreen,
+    Limits,
+)
 from vikingcli.server.peoplecommands import PeopleCommands
 from vikingcli.server.ratings import player_id, rate
 from vikingcli.server.store import OPEN, PLAYING, AsyncStore, ChatLine, StoreError, TableRow
@@ -59,59 +66,6 @@ LATE = 0.25
 LIST_EVERY = 5.0
 """Seconds between two readings of a fleet's table list (the lobby overview shows the
 tables other processes play too)."""
-
-# Every line fits an 80-column terminal: a wrapped line breaks mid-word.
-HELP = """\
-Lobby commands (Tab completes):
-  tables              open tables, your games (your turn first), games to watch
-  create GAME [people=N] [ai=SPEC ...] [time=10m|3d] [rated|casual] [OPT=V]
-                      a new table; you take its first seat (people: seats for
-                      people, you included; ai: an AI seat each, e.g. ai=mcts;
-                      OPT=V: one of the game's options, e.g. mode=advanced)
-  join N              take a free seat at table N (or go back to your own seat)
-  watch N             watch table N (the public view)
-  cancel N            drop a table of yours that has not begun
-  rematch N           finished table N again, same seats (once all of them ask)
-  who                 people online, and where
-  finger NAME         a person: ratings and recent games
-  history [NAME]      finished games
-  top GAME [SIZE]     the leaderboard of a game (SIZE: players at the table)
-  replay N [MOVE]     a finished game of yours, move by move (or at MOVE)
-  analyze N           the AI's view of your decisions in a finished game
-  record N            a finished game of yours as a save file (replay, analyze)
-  say TEXT            one line to everyone in the lobby
-  tell NAME TEXT      one line to one person
-  addkey              a one-time code; log in with your new key and answer
-                      'addkey CODE' there: that key is this account's too
-  keys                the keys of your account
-  delkey KEY          a key of yours no longer logs in (never the last one)
-  games               the installed games
-  help, quit"""
-
-TABLE_WORDS = ("leave", "tell ", "who")
-TABLE_HELP = "'leave': back to the lobby (your seat stays yours), 'tell NAME TEXT', 'who'."
-
-
-class ConnScreen:
-    """A lobby connection as the :class:`~vikingcli.table.places.Screen` of the table
-    it sits at (or watches); when the table hangs up (the game is over, the server
-    stops), the person is back in the lobby."""
-
-    def __init__(self, conn: Conn, back: Callable[[Conn], None]) -> None:
-        self.conn = conn
-        self.back = back
-
-    def show(self, text: Any, style: str = "") -> None:
-        self.conn.show(text, style)
-
-    def show_board(self, board: Any) -> None:
-        self.conn.show_board(board)
-
-    def refresh(self) -> None:
-        self.conn.refresh()
-
-    def hang_up(self) -> None:
-        asyncio.get_running_loop().call_soon(self.back, self.conn)
 
 
 @dataclass
@@ -144,6 +98,8 @@ class Lobby(TableCommands, PeopleCommands):
     _ticker: asyncio.Task[None] | None = None
     _shown: object = None
     """What the lobby overviews showed at the last tick (see :meth:`_redraw_lobby`)."""
+    _turns: set[tuple[int, int]] = field(default_factory=set)
+    """(table, account) of the moves tables waited for at the last tick."""
 
     def __post_init__(self) -> None:
         self.guesses = Guesses(self.log)
@@ -327,6 +283,8 @@ class Lobby(TableCommands, PeopleCommands):
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
+            self._redraw_clocks()
+            self._tell_turns()
             if fleet and time.monotonic() - last_list >= LIST_EVERY:
                 last_list = time.monotonic()
                 try:
@@ -348,6 +306,40 @@ class Lobby(TableCommands, PeopleCommands):
                     await self._adopt()
                 except Exception as exc:
                     self.log(f"lease renewal failed: {type(exc).__name__}: {exc}")
+
+    def _tell_turns(self) -> None:
+        """Tell a person away from a table (in the lobby, at another table) once it
+        begins to wait for their move: their screen rings (a turn notification). At
+        the table itself the table says "Your move"."""
+        turns = set()
+        for hosted in self.hosted.values():
+            seat = hosted.waits_for()
+            owner = None if seat is None else hosted.table.record.owners.get(seat)
+            account = None if owner is None else owner_account(owner)
+            if account is not None:
+                turns.add((hosted.id, account))
+        for table, account in sorted(turns - self._turns):
+            game = self.hosted[table].row.game
+            for conn in self.online.get(account, []):
+                if conn.hosted is None or conn.hosted.id != table:
+                    conn.show(f"Your move at table {table} ({game}): 'join {table}'.", "yourmove")
+        self._turns = turns
+
+    def _redraw_clocks(self) -> None:
+        """Redraw the status line of everyone at a table that waits for a person's
+        move when its clock changed: every tick under an hour left (``m:ss``), at
+        the minute above it."""
+        ticking = set()
+        for hosted in self.hosted.values():
+            left = hosted.time_left()
+            if hosted.waits_for() is not None and (
+                left < 3600 or int(left // 60) != int((left + TICK) // 60)
+            ):
+                ticking.add(hosted.id)
+        for conns in self.online.values():
+            for conn in conns:
+                if conn.hosted is not None and conn.hosted.id in ticking:
+                    conn.refresh()
 
     def _redraw_lobby(self) -> None:
         """Redraw the screens of the people in the lobby when what its overview shows
@@ -479,7 +471,9 @@ class Lobby(TableCommands, PeopleCommands):
         turns = len(self._my_turn_tables(conn))
         mine = f"your turn at {turns} table(s)" if turns else "no table waits for you"
         if conn.hosted is not None and conn.place is not None:
-            return f"{commands.status(conn.hosted.table, conn.place)} | {mine}"
+            clock = conn.hosted.clock()
+            clock = f" | {clock}" if clock else ""
+            return f"{commands.status(conn.hosted.table, conn.place)}{clock} | {mine}"
         people = len(self.online)
         return f"lobby: {people} online, {len(self.hosted)} tables | {mine}"
 

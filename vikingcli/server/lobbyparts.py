@@ -1,12 +1,14 @@
 """What the lobby (:mod:`vikingcli.server.lobby`) and its command mixins
 (:mod:`vikingcli.server.tablecommands`, :mod:`vikingcli.server.peoplecommands`) share:
-a connection as the lobby sees one (:class:`Conn`), the server's :class:`Limits`, and
-:class:`LobbyPart`, the base of each mixin, which names the lobby's state and the
-lobby's own methods a mixin's commands use.
+a connection as the lobby sees one (:class:`Conn`) and as a table's screen
+(:class:`ConnScreen`), the help that names every command, the server's
+:class:`Limits`, and :class:`LobbyPart`, the base of each mixin, which names the
+lobby's state and the lobby's own methods a mixin's commands use.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -50,6 +52,60 @@ class Conn(Protocol):
     def hang_up(self) -> None: ...
 
 
+# Every line fits an 80-column terminal: a wrapped line breaks mid-word.
+HELP = """\
+Lobby commands (Tab completes):
+  tables              open tables, your games (your turn first), games to watch
+  create GAME [people=N] [ai=SPEC ...] [time=10m|3d] [rated|casual] [OPT=V]
+                      a new table; you take its first seat (people: seats for
+                      people, you included; ai: an AI seat each, e.g. ai=mcts;
+                      OPT=V: one of the game's options, e.g. mode=advanced)
+  join N              take a free seat at table N (or go back to your own seat)
+  watch N             watch table N (the public view)
+  cancel N            drop a table of yours that has not begun
+  rematch N           finished table N again, same seats (once all of them ask)
+  who                 people online, and where
+  finger NAME         a person: ratings and recent games
+  history [NAME]      finished games
+  top GAME [SIZE]     the leaderboard of a game (SIZE: players at the table)
+  replay N [MOVE]     a finished game of yours, move by move (or at MOVE)
+  analyze N           the AI's view of your decisions in a finished game
+  record N            a finished game of yours as a save file (replay, analyze)
+  say TEXT            one line to everyone in the lobby
+  tell NAME TEXT      one line to one person
+  addkey              a one-time code; log in with your new key and answer
+                      'addkey CODE' there: that key is this account's too
+  keys                the keys of your account
+  delkey KEY          a key of yours no longer logs in (never the last one)
+  games               the installed games
+  help, quit"""
+
+TABLE_WORDS = ("leave", "tell ", "who")
+TABLE_HELP = "'leave': back to the lobby (your seat stays yours), 'tell NAME TEXT', 'who'."
+
+
+class ConnScreen:
+    """A lobby connection as the :class:`~vikingcli.table.places.Screen` of the table
+    it sits at (or watches); when the table hangs up (the game is over, the server
+    stops), the person is back in the lobby."""
+
+    def __init__(self, conn: Conn, back: Callable[[Conn], None]) -> None:
+        self.conn = conn
+        self.back = back
+
+    def show(self, text: Any, style: str = "") -> None:
+        self.conn.show(text, style)
+
+    def show_board(self, board: Any) -> None:
+        self.conn.show_board(board)
+
+    def refresh(self) -> None:
+        self.conn.refresh()
+
+    def hang_up(self) -> None:
+        asyncio.get_running_loop().call_soon(self.back, self.conn)
+
+
 @dataclass
 class Limits:
     """What one person, one address and the whole server may use."""
@@ -65,6 +121,9 @@ class Limits:
     ai_seconds: float = 10.0
     """The most thinking time an AI seat may be given (mcts:seconds=...)."""
     ai_iterations: int = 20000
+    ai_weights: tuple[str, ...] = ()
+    """The weights files an AI seat may name (``weights=FILE``, as the operator wrote
+    them: ``--ai-weights``); no other path of the host is read for a table."""
     replay_lines: int = 3000
 
 

@@ -254,6 +254,11 @@ class TableCommands(LobbyPart):
             )
         resolved = game.resolve_options(options)
         kinds = ["human"] * people + [spec.split(":", 1)[0] for spec in ai]
+        for kind in dict.fromkeys(kinds[people:]):  # a kind that cannot play this game
+            refuses = self.reg.players[kind].refuses
+            reason = refuses(game, total, resolved) if refuses is not None else None
+            if reason is not None:
+                raise ValueError(f"ai={kind}: {reason}")
         flags = [True] * people + [False] * len(ai)
         names = seat_names(kinds, flags, [None] * total, conn.account.name)
         seats = [
@@ -265,6 +270,14 @@ class TableCommands(LobbyPart):
         kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
         if kind not in self.ai_kinds:
             raise ValueError(f"ai={printable(kind, 30)}: AI seats are {', '.join(self.ai_kinds)}")
+        # Refused before the spec is read: reading would open the path on the host and
+        # tell anyone which files exist there. Only files the operator named are read.
+        items = [item.partition("=") for item in text.partition(":")[2].split(",")]
+        named = self.limits.ai_weights
+        for path in (v.strip() for k, _, v in items if k.strip() == "weights"):
+            if path and path not in named:
+                offered = f"only {', '.join(named)}" if named else "no weights="
+                raise ValueError(f"ai={kind}: {offered} at this server (a file of its machine)")
         try:
             spec = parse_spec(text, self.reg.players)
         except SpecError as exc:
@@ -274,9 +287,11 @@ class TableCommands(LobbyPart):
         seconds = spec.params.get("seconds")
         if isinstance(seconds, int | float) and seconds > self.limits.ai_seconds:
             raise ValueError(f"ai={text}: at most seconds={self.limits.ai_seconds:g} a move")
-        iterations = spec.params.get("iterations")
-        if isinstance(iterations, int) and iterations > self.limits.ai_iterations:
-            raise ValueError(f"ai={text}: at most iterations={self.limits.ai_iterations}")
+        # Searches counted in iterations (mcts) or simulations (openspiel): one bound.
+        for count in ("iterations", "simulations"):
+            value = spec.params.get(count)
+            if isinstance(value, int) and value > self.limits.ai_iterations:
+                raise ValueError(f"ai={text}: at most {count}={self.limits.ai_iterations}")
         return str(spec)
 
     async def _hosted_or_say(self, conn: Conn, number: int) -> Hosted | None:

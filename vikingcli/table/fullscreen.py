@@ -23,6 +23,7 @@ from vikingcli.core.match import Match, QuitGame, make_player
 from vikingcli.engine import Action, Player, PlayerKind
 from vikingcli.engine.text import THREAT, fragments, move_lines, name_seats, plain_text
 from vikingcli.table.hints import hinter
+from vikingcli.table.lookups import LOOKUP
 from vikingcli.table.places import Place
 from vikingcli.table.scoresheet import score_sheet
 from vikingcli.table.screen import TableScreen
@@ -109,7 +110,7 @@ class FullScreenTable(FrontEnd):
         self._open(None)
         self.screen.hidden = False
         if match.forfeit is None:
-            self.screen.show(score_sheet(match.outcome(), match.names))
+            self.screen.show(score_sheet(match.outcome(), match.names), LOOKUP)
         self.screen.show(f"Game over ({match.result_json()['end_reason']}). Press Enter to leave.")
         self.mode = "over"
         self.waiting = asyncio.get_running_loop().create_future()

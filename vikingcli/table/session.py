@@ -38,7 +38,7 @@ from vikingcli.engine import Game, IllegalAction, State
 from vikingcli.saves.table_record import Identity
 from vikingcli.table.hints import NO_HINT
 from vikingcli.table.limits import MAX_LINE
-from vikingcli.table.lookups import look_up
+from vikingcli.table.lookups import LOOKUP, look_up
 from vikingcli.table.places import Place, Screen
 from vikingcli.table.shared import Table
 
@@ -154,13 +154,18 @@ def _show(place: Place, text: str, style: str = "") -> bool:
 
 
 def _help(room: Room, place: Place, rest: str) -> bool:
-    return _show(place, help_text(room, _role(place)))
+    return _show(place, help_text(room, _role(place)), LOOKUP)
 
 
 def _look(room: Room, place: Place, rest: str, word: str) -> bool:
     match = room.match
     answer = look_up(match.game, match.state, place.seat, word, "", match.names)
-    return _show(place, answer or "")
+    return _show(place, answer or "", LOOKUP)
+
+
+def _on_full_screen(room: Room, place: Place, rest: str) -> bool:
+    # A full screen answers these itself (they change what it draws); elsewhere:
+    return _show(place, "that is for the full screen; here every line stays above", "error")
 
 
 def _hint(room: Room, place: Place, rest: str) -> bool:
@@ -349,6 +354,15 @@ VERB_LIST: list[Verb] = [
         argument=True,
     ),
     Verb("stop", "stop", "saves and closes the table", _HOST, _stop, shared=True),
+    Verb("log", "log", "the whole log in the pager (full screen)", _PEOPLE, _on_full_screen),
+    Verb(
+        "notify",
+        "notify on|off",
+        "the turn's bell and desktop notice (full screen)",
+        _PEOPLE,
+        _on_full_screen,
+        argument=True,
+    ),
     Verb("help", "help", "this list", _ALL, _help),
     Verb("?", "", "", _ALL, _help),
     Verb("quit", "quit", "leaves the table (saved; your seat stays yours)", _PEOPLE, _quit),
@@ -425,7 +439,7 @@ def interpret(room: Room, place: Place, raw: str) -> bool:
     game, state = match.game, match.state
     answer = look_up(game, state, place.seat, line, "", match.names)
     if answer is not None:
-        return _show(place, answer)
+        return _show(place, answer, LOOKUP)
     seat = place.seat
     if seat is None:
         return _show(

@@ -7,18 +7,14 @@ the key that logged in); :mod:`vikingcli.table.ssh` provides both. Everything ru
 asyncio event loop: the game state changes only there, so a look-up typed at any
 moment reads a whole state, never one half-applied. AI players think in a worker
 thread on a copy of the state. What a line typed at the table means (a look-up, a
-move, a console command) is :mod:`vikingcli.table.session`.
+move, undo, resign, a console command) is :mod:`vikingcli.table.session`; who gets
+which seat, :mod:`vikingcli.table.seating`; a rematch, :mod:`vikingcli.table.rematch`.
 
-Who gets which seat is :mod:`vikingcli.table.seating`; undo and its consent,
-resigning and rematches are in :mod:`vikingcli.table.session`.
-
-Hooks for a host of many tables (:mod:`vikingcli.server`), each small and documented
-where it is declared: ``save`` may be a :class:`Saver` instead of a file (the table is
-then kept where the saver keeps it, e.g. a database, move by move); ``join(...,
-watch=True)`` seats nobody; :meth:`Table.forfeit` ends the game for a seat that ran
-out of time while the table waits for it; ``players`` and ``hinter`` may be replaced
-after construction (AI moves and hints searched elsewhere, e.g. in worker processes);
-``reopen`` is what a stopped table tells people about coming back.
+Hooks for a host of many tables (:mod:`vikingcli.server`), each documented where it
+is declared: ``save`` may be a :class:`Saver` (e.g. a database, move by move); ``join(...,
+watch=True)`` seats nobody; :meth:`Table.forfeit` ends the game for a seat out of time;
+``players`` and ``hinter`` may be replaced (searched in worker processes); ``reopen``,
+``farewell``, ``undo_allowed`` and ``rematch_offer`` are the host's to set.
 """
 
 from __future__ import annotations
@@ -249,9 +245,7 @@ class Table(FrontEnd):
             holder.screen.show("The host released your seat. Bye.")
             holder.screen.hang_up()
         who = owner.user if owner else "its reservation"
-        self.broadcast(
-            f"The host released seat {seat + 1} from {who}; the next person takes it."
-        )
+        self.broadcast(f"The host released seat {seat + 1} from {who}; the next person takes it.")
         self._save()
         return f"seat {seat + 1} released"
 
@@ -522,6 +516,11 @@ class Table(FrontEnd):
 
     async def tell(self, seat: int, text: str) -> None:
         self.broadcast(text)  # why an undo did not happen: everyone waited for it
+
+    async def paused(self, seat: int, reason: str, seconds: float) -> None:
+        line = f"{self.seat_name(seat)} cannot move now ({reason})"
+        self.broadcast(f"{line}. The table pauses and tries again in {seconds:g} s.", "error")
+        self.log(f"{line}; paused {seconds:g} s")
 
     async def moved(self, event: MoveEvent) -> None:
         self._told = self._told if event.seat == self._told else None
