@@ -310,6 +310,10 @@ class FullScreenTable(FrontEnd):
                 waiting.set_result(None)
             return
         interpret(self, self.places[self.viewer], line)
+        if self.waiting is not None and self.waiting.done():
+            # Answered: the prompt and status line say so from the next redraw on (the
+            # one Enter causes), not only once the game has taken the answer.
+            self.mode = "idle"
 
     # -- what the seat session asks of the table ---------------------------------------
 

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from vikingcli.core.match import Match, UndoRequest
 from vikingcli.core.numbers import whole_number
-from vikingcli.engine import Game, IllegalAction, State
+from vikingcli.engine import Game, IllegalAction, State, normalize_action_text
 from vikingcli.saves.table_record import Identity
 from vikingcli.table.hints import NO_HINT
 from vikingcli.table.limits import MAX_LINE
@@ -437,10 +437,16 @@ def interpret(room: Room, place: Place, raw: str) -> bool:
             return verb.run(room, place, rest)
     match = room.match
     game, state = match.game, match.state
-    answer = look_up(game, state, place.seat, line, "", match.names)
+    seat = place.seat
+    decision = None if seat is None else room.decision(seat)
+    if decision is not None and not decision.done() and _is_legal_text(game, state, line):
+        # A legal move typed whole is a move, even where a look-up shares its first word
+        # (Walhalla's 'board none' is no 'board NAME').
+        decision.set_result(game.parse_action(state, line))
+        return True
+    answer = look_up(game, state, seat, line, "", match.names)
     if answer is not None:
         return _show(place, answer, LOOKUP)
-    seat = place.seat
     if seat is None:
         return _show(
             place, "you are watching and cannot play (type 'help' for what you can do)", "error"
@@ -462,6 +468,11 @@ def interpret(room: Room, place: Place, raw: str) -> bool:
         return _show(place, f"not legal: {exc}", "error")
     decision.set_result(action)
     return True
+
+
+def _is_legal_text(game: Game, state: State, line: str) -> bool:
+    wanted = normalize_action_text(line)
+    return any(normalize_action_text(t) == wanted for t in game.legal_action_texts(state))
 
 
 class _Collect:
