@@ -81,6 +81,7 @@ class LobbyPart:
     elsewhere: list[TableRow]
     online: dict[int, list[Conn]]
     analysing: set[int]
+    seeds: dict[int, str]
     lease: float
 
     if TYPE_CHECKING:

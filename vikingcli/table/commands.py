@@ -24,7 +24,8 @@ HELP = (
     "Type an action (Tab completes) when it is your move. Look-ups answer at any time: "
     "'board', 'actions' (your legal actions), 'rules', the game's views, 'seats' (who sits "
     "where), 'say TEXT' (one line to everyone at the table), 'hint' (the AI's best moves for "
-    "you), 'help'. 'quit' leaves; your "
+    "you), 'seed TEXT' (your own seed for the deal, before the cards are dealt), 'help'. "
+    "'quit' leaves; your "
     "seat stays yours and the same key gets it back."
 )
 WATCH_HELP = (
@@ -100,6 +101,9 @@ def handle(table: Table, place: Place, raw: str) -> bool:
         return True
     if line == "seats":
         show("\n".join(table.seat_lines()))
+        return True
+    if word == "seed":
+        table.add_seed(place, rest)
         return True
     if line == "take":
         table.take(place)
