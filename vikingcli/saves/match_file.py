@@ -47,7 +47,9 @@ def save_document(match: Match, table: TableDoc | None = None) -> SaveDoc:
     forfeit = match.forfeit
     return SaveDoc(
         format=FORMAT,
-        version=VERSION,
+        # The oldest version that holds it: a save with no committed deal stays
+        # readable by a vikingcli of before deals.
+        version=VERSION if table is not None and table.deal is not None else 1,
         game=game.name,
         game_version=game.version,
         options=dict(match.options),

@@ -183,8 +183,11 @@ def check_save(doc: Any) -> SaveDoc:
 
 def encode(doc: SaveDoc) -> bytes:
     """The bytes of a save file: the document as indented JSON. A save without a
-    table record has no ``table`` key (as saves made before there were tables)."""
+    table record has no ``table`` key (as saves made before there were tables), a
+    table without a committed deal no ``deal`` key (as version 1 saves)."""
     data = msgspec.to_builtins(doc)
     if doc.table is None:
         del data["table"]
+    elif doc.table.deal is None:
+        del data["table"]["deal"]  # as a version 1 save has it
     return orjson.dumps(data, option=orjson.OPT_INDENT_2)
