@@ -67,7 +67,18 @@ def board(table: Table, place: Place) -> Any:
     """The board as ``place`` sees it (its seat's view, or the public one), as formatted
     text with the seats' names: what a full screen's board pane draws."""
     match = table.match
+    if _undealt(table):
+        return NOT_DEALT
     return named_fragments(match.game.render(match.state, place.seat), match.names)
+
+
+NOT_DEALT = "The cards are dealt when the game begins."
+"""What the board is before the deal (the position then is a placeholder, no deal)."""
+
+
+def _undealt(table: Table) -> bool:
+    deal = table.record.deal
+    return deal is not None and not deal.dealt
 
 
 def completions(table: Table, place: Place) -> list[str]:
@@ -115,7 +126,8 @@ def handle(table: Table, place: Place, raw: str) -> bool:
     helps = HELP if place.seat is not None else WATCH_HELP
     answer = look_up(game, state, place.seat, line, helps, table.match.names)
     if answer is not None:
-        show(answer)
+        # Before the deal only what needs no position: the rules and the help.
+        show(NOT_DEALT if _undealt(table) and word not in ("rules", "help", "?") else answer)
         return True
     if place.seat is None:
         show("you are watching and cannot play (type 'help' for what you can do)", "error")
