@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +20,10 @@ import orjson
 import pytest
 
 import vikingcli
+from tests.host.protocol_docs import RECORDING_BOT
 from tests.host.serverclient import ServerProcess
 from tests.host.sshclient import WAIT, Person, Server, keys, run
+from vikingcli.core.match import seat_seed
 
 COMMITMENT = r"deal: (sha256:[0-9a-f]{64})"
 
@@ -192,3 +195,37 @@ def test_item1_a_serve_table_deals_from_its_commitment_and_the_save_verifies(
         head = text[: text.index("The deal's server seed was")]
         assert str(doc["seed"]) not in head and doc["table"]["deal"]["server_seed"] not in head
     assert_verifies_and_forgeries_fail(doc, tmp_path, plugin_dir)
+
+
+def test_item1_a_bot_at_a_serve_table_gets_a_seed_from_the_secret_not_from_the_deal(
+    tree: Path, tmp_path: Path
+) -> None:
+    """A bot is a seat: the seed in its ``start`` message used to be mixed from the
+    deal's seed, from which it could work out every other seat's cards."""
+    key = keys(tmp_path, "alice")
+    bot = tmp_path / "recording_bot.py"
+    bot.write_text(RECORDING_BOT)
+    log = tmp_path / "messages.jsonl"
+    spec = "exec:" + shlex.join([sys.executable, str(bot), str(log)])
+    server = Server(
+        tree, tmp_path, "toygame", "-p", "human", "-p", spec, "--save", "t",
+        "--authorized-keys", "authorized_keys",
+    )  # fmt: skip
+
+    async def scenario() -> None:
+        alice = await Person("alice", key["alice"]).connect(server.port)
+        await alice.play_to_the_end()
+
+    try:
+        run(scenario())
+        assert server.finish()[0] == 0
+    finally:
+        server.close()
+    doc = orjson.loads((tmp_path / "saves" / "t.json").read_bytes())
+    start = orjson.loads(log.read_bytes().splitlines()[0])
+    assert start["type"] == "start" and start["seat"] == 1
+    assert start["seed"] != seat_seed(doc["seed"], 1)
+    from vikingcli.core.fairdeal import Deal
+
+    secret = Deal(bytes.fromhex(doc["table"]["deal"]["server_seed"]))
+    assert start["seed"] == seat_seed(secret.ai_seed(), 1)
