@@ -11,6 +11,7 @@ import asyncio
 import os
 import re
 import shlex
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +68,7 @@ def forgeries(doc: dict, folder: Path) -> dict[str, Path]:
         "commitment": lambda d: d["table"]["deal"].update(commitment="sha256:" + "0" * 64),
         "deal seed": lambda d: d.update(seed=(d["seed"] + 1) % 2**62),
         "not dealt": lambda d: d["table"]["deal"].update(dealt=False),
+        "no deal": lambda d: (d["table"].pop("deal"), d.update(version=1)),
     }
     out = {}
     for name, change in changes.items():
@@ -189,7 +191,9 @@ def test_item1_a_serve_table_deals_from_its_commitment_and_the_save_verifies(
         assert server.finish()[0] == 0
     finally:
         server.close()
-    doc = orjson.loads((tmp_path / "saves" / "t.json").read_bytes())
+    save = tmp_path / "saves" / "t.json"
+    assert stat.S_IMODE(save.stat().st_mode) == 0o600  # the secret is the operator's
+    doc = orjson.loads(save.read_bytes())
     assert doc["version"] == 2 and doc["table"]["deal"]["commitment"] == shown
     for text in (bob_saw, alice_saw):
         head = text[: text.index("The deal's server seed was")]

@@ -171,6 +171,9 @@ def check_save(doc: Any) -> SaveDoc:
                 f"invalid save: seats[{i}].name holds control characters"
                 " (a seat name is printable text)"
             )
+    deal = None if save.table is None else save.table.deal
+    if deal is not None and not all(p.seed.isprintable() for p in deal.seeds):
+        raise ValueError("invalid save: table.deal.seeds holds control characters")
     if save.forfeit is not None and not save.forfeit.reason.isprintable():
         raise ValueError("invalid save: forfeit.reason holds control characters")
     if save.forfeit is not None and save.forfeit.seat >= len(save.seats):
