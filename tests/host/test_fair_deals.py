@@ -233,3 +233,51 @@ def test_item1_a_bot_at_a_serve_table_gets_a_seed_from_the_secret_not_from_the_d
 
     secret = Deal(bytes.fromhex(doc["table"]["deal"]["server_seed"]))
     assert start["seed"] == seat_seed(secret.ai_seed(), 1)
+
+
+def test_item1_the_commitment_and_a_typed_seed_survive_a_server_killed_before_the_deal(
+    tree: Path, tmp_path: Path
+) -> None:
+    key = keys(tmp_path, "alice", "bob")
+    server = ServerProcess(tree, tmp_path, "--open-registration")
+    try:
+
+        async def before() -> tuple[str, int]:
+            for name in key:
+                await lobby_command(server.port, name, key[name], "register", name)
+            alice = await Person("alice", key["alice"]).connect(server.port)
+            await alice.until(r"Welcome, alice\.")
+            found = await alice.ask("create toygame people=2 casual", r"Table (\d+) created")
+            shown = (await alice.until(COMMITMENT)).group(1)
+            await alice.ask("seed typed-at-the-table", r"your seed for the deal is")
+            await alice.hang_up()
+            return shown, int(found.group(1))
+
+        shown, number = run(before())  # type: ignore[misc]
+        server.kill9()
+        server.start()
+
+        async def after() -> str:
+            bob = await Person("bob", key["bob"]).connect(server.port)
+            await bob.until(r"Welcome, bob\.")
+            # alice's seat is hers: bob's arrival deals the cards, with her seed.
+            await bob.ask(f"join {number}", r"The cards are dealt: " + shown)
+            await bob.until(r"seat 1 \(alice\): 'typed-at-the-table' \(their own\)")
+            alice = await Person("alice", key["alice"]).connect(server.port)
+            await alice.until(r"Welcome, alice\.")
+            await alice.ask(f"join {number}", rf"deal: {shown}")
+            await asyncio.gather(alice.play_to_the_end(), bob.play_to_the_end())
+            await bob.until(r"The deal's server seed was")
+            return await lobby_command(server.port, "bob", key["bob"], "record", str(number))
+
+        record = run(after())
+    finally:
+        server.close()
+    doc = orjson.loads(str(record))
+    assert doc["table"]["deal"]["commitment"] == shown
+    assert doc["table"]["deal"]["seeds"][0] == {
+        "seat": 0,
+        "seed": "typed-at-the-table",
+        "drawn": False,
+    }
+    assert_verifies_and_forgeries_fail(doc, tmp_path, tree)

@@ -114,7 +114,7 @@ def handle(table: Table, place: Place, raw: str) -> bool:
         show("\n".join(table.seat_lines()))
         return True
     if word == "seed":
-        table.add_seed(place, rest)
+        table.add_seed(place.seat, place.screen, rest)
         return True
     if line == "take":
         table.take(place)

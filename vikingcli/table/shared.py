@@ -258,7 +258,7 @@ class Table:
         else:
             self._seat(place, seat)
             if seed is not None:
-                screen.show(*seed_answer(self.record.deal, seat, seed))
+                self.add_seed(seat, screen, seed)
             if who.key is None:
                 screen.show(
                     f"You logged in without a key: seat {seat + 1} is yours while this"
@@ -371,10 +371,10 @@ class Table:
         self._tasks.add(task := asyncio.get_running_loop().create_task(search()))
         task.add_done_callback(self._tasks.discard)
 
-    def add_seed(self, place: Place, text: str) -> None:
+    def add_seed(self, seat: int | None, screen: Screen, text: str) -> None:
         """``seed TEXT``: the person's own part of the deal (the last typed counts)."""
-        answer, style = seed_answer(self.record.deal, place.seat, text)
-        place.screen.show(answer, style)
+        answer, style = seed_answer(self.record.deal, seat, text)
+        screen.show(answer, style)
         if not style:
             self._save()
 
