@@ -53,7 +53,10 @@ def deal_problem(doc: SaveDoc) -> str | None:
 def verify(
     record: Annotated[
         Path,
-        typer.Argument(help="A finished table's record: a serve save, or 'record N' of a server."),
+        typer.Argument(
+            metavar="RECORD",
+            help="A finished table's record: a serve save, or 'record N' of a server.",
+        ),
     ],
 ) -> None:
     """Prove a finished shared table's deal: committed before the first card, made
