@@ -1,4 +1,4 @@
-"""The house the design card draws (DESIGN.md, "Layout"): ``vikingcli/`` (the host, in
+"""The house docs/architecture.md draws ("The tree"): ``vikingcli/`` (the host, in
 layers), ``ai/`` and ``plugins/`` (one folder per package, named as the package), every
 game with the same modules, none too long, no import hidden inside a function to dodge
 a circle, and no circle anywhere (``tests/architecture.py`` checks the layers).
@@ -212,3 +212,26 @@ def _architecture(root: Path, env: dict[str, str]) -> subprocess.CompletedProces
         [sys.executable, "-m", "tests.architecture", str(root)],
         capture_output=True, text=True, env=env, cwd=ROOT,
     )  # fmt: skip
+
+
+def test_item35_a_host_folder_in_no_layer_fails_the_architecture_check(tmp_path: Path) -> None:
+    """A folder added under vikingcli/ that HOST_LAYERS does not name is not waved
+    through: ``python -m tests.architecture`` fails and names it."""
+    root = tmp_path / "tree"
+    for name in ("vikingcli", "ai", "plugins"):
+        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def check() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "tests.architecture", str(root)],
+            capture_output=True, text=True, cwd=ROOT,
+        )  # fmt: skip
+
+    assert check().returncode == 0
+    extra = root / "vikingcli" / "extra"
+    extra.mkdir()
+    (extra / "__init__.py").write_text('"""A folder in no layer."""\n', encoding="utf-8")
+    failed = check()
+    assert failed.returncode == 1
+    assert "vikingcli/extra is in no layer" in failed.stdout
+    assert "core; engine BROKEN" in failed.stdout.replace("\n", "")

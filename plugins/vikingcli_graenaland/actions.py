@@ -72,8 +72,12 @@ def action_text(st: S.State, a: S.Action) -> str:
 
 def parse_alias(st: S.State, text: str, legal: Sequence[S.Action]) -> S.Action | None:
     """The legal move ``text`` names another way: a hero move by its destination
-    (``wl C3`` = ``wl ship_e`` from C1), a seat by its number (``to 2`` = ``to p2``)."""
+    (``wl C3`` = ``wl ship_e`` from C1), a seat by its number (``to 2`` = ``to p2``),
+    ``pay`` alone for the cheapest payment step (:func:`cheapest_first`)."""
     words = text.split()
+    if words == ["pay"] and st.phase == S.PH_PAY:
+        steps = cheapest_first(legal)
+        return steps[0] if steps else None
     names = [x.lower() for x in st.board.names]
     if len(words) == 2 and words[0] in D.HERO_TEXT and words[1] in names:
         h, dest = D.HERO_TEXT.index(words[0]), names.index(words[1])
@@ -87,6 +91,54 @@ def parse_alias(st: S.State, text: str, legal: Sequence[S.Action]) -> S.Action |
         want = f"{words[0]} p{words[1]}"
         return next((a for a in legal if action_text(st, a) == want), None)
     return None
+
+
+# ---------------------------------------------------------------------- choices listed
+
+# What a payment step costs its payer, cheapest first: a card given to the joint
+# work (nothing of theirs), an own card of the very type, a supply card's icons, a
+# market swap (a card of another type), one of a supply card, and gold, which
+# could have paid for anything.
+PAY_COST = {"cpay": 0, "pay": 1, "supply": 2, "mkt": 3, "mkts": 4, "cgold": 5, "gold": 6}
+
+
+def cheapest_first(legal: Sequence[S.Action]) -> list[S.Action]:
+    """The payment steps among ``legal``, cheapest first (:data:`PAY_COST`; in the
+    rules' order within one cost): ``pay`` alone plays the first."""
+    steps = [a for a in legal if a[0] in PAY_COST]
+    return sorted(steps, key=lambda a: PAY_COST[a[0]])
+
+
+def legal_texts(st: S.State, legal: Sequence[S.Action]) -> list[str]:
+    """The legal moves as listed to a person (``actions``, completion): while paying,
+    ``pay`` first, then every step cheapest first, so the first one named after
+    ``pay`` is the one ``pay`` alone plays; otherwise in the rules' order."""
+    if st.phase != S.PH_PAY:
+        return [action_text(st, a) for a in legal]
+    return ["pay", *(action_text(st, a) for a in cheapest_first(legal))]
+
+
+def hero_choices(st: S.State, seat: int, h: int) -> str:
+    """Where hero ``h`` of ``seat`` can go in the hero moves, each direction with its
+    destination, a move that swaps it with another hero of the seat marked (§2.4);
+    or why it cannot move."""
+    name = D.HERO_TEXT[h]
+    p = st.hero[seat * 3 + h]
+    if p < 0:
+        waits = st.wait[seat * 3 + h]
+        if waits >= 0:
+            return f"your {name}: waiting to enter {st.board.names[waits]}"
+        return f"your {name}: not on the board yet"
+    row = st.board.move[p]
+    ways = []
+    for d in range(D.NDIR):
+        dest = row[d]
+        if dest < 0:
+            continue
+        other = [D.HERO_TEXT[o] for o in range(3) if o != h and st.hero[seat * 3 + o] == dest]
+        swap = f" (swaps with your {other[0]})" if other else ""
+        ways.append(f"{D.DIR_NAME[d]} {st.board.names[dest]}{swap}")
+    return f"your {name} in {st.board.names[p]}: {', '.join(ways)}"
 
 
 # ---------------------------------------------------------------------- why not

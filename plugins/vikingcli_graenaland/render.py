@@ -1,22 +1,24 @@
 """The table as text, as a seat or a spectator sees it: the default board fits an
-80 x 24 terminal with the prompt (at most 18 lines with 4 players, 20 with 5); the
-details are look-ups (``view.py``: ``legend``, ``map``, ``votes``, ``costs`` ...).
+80 x 24 terminal with the prompt, its map rows marked as detail a short screen may
+fold (five seats and a hero question take 22 lines); the details are look-ups
+(``view.py``: ``legend``, ``map``, ``votes``, ``costs``, ``board N`` ...).
 
 Seats are named with :func:`vikingcli.engine.seat_ref` (the host puts the seat's name
 there) and numbered from 1 in the columns, as the actions number them (``to p2``)."""
 
 from __future__ import annotations
 
-from vikingcli.engine import seat_ref
+from vikingcli.engine import DETAIL, seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
+from vikingcli_graenaland.actions import hero_choices, legal_texts
+from vikingcli_graenaland.rules import legal
 from vikingcli_graenaland.rules.votes import vote_result, votes
 from vikingcli_graenaland.scoring import conditions, measures, vp
 from vikingcli_graenaland.view import (
     VIEWS,
     WIDTH,
     hand_text,
-    moves_from,
     res_text,
     supply_text,
     wrap,
@@ -29,12 +31,15 @@ PHASE_WORD = {
 }  # fmt: skip
 
 
-def render(st: S.State, seat: int | None) -> str:
-    out = [head_line(st)]
-    out += province_lines(st)
-    out += seat_lines(st, seat)
-    out += phase_lines(st, seat)
-    return "\n".join(out)
+def render(st: S.State, seat: int | None) -> list[tuple[str, str]]:
+    provinces = province_lines(st)
+    out = [head_line(st), provinces[0]]
+    # a short screen may fold the provinces' rows, the last first ('map', 'board'
+    # show them): the seats and the decision with its choices stay
+    styled = [("", line) for line in out] + [(DETAIL, line) for line in provinces[1:]]
+    styled += [("", line) for line in (*seat_lines(st, seat), *phase_lines(st, seat))]
+    last = len(styled) - 1
+    return [(style, line + ("\n" if k < last else "")) for k, (style, line) in enumerate(styled)]
 
 
 def head_line(st: S.State) -> str:
@@ -109,6 +114,26 @@ def seat_lines(st: S.State, seat: int | None) -> list[str]:
     return out
 
 
+def seat_board(st: S.State, s: int, seat: int | None) -> str:
+    """``board N``: what the table shows of seat ``s``: its army and measures, its
+    settlements, buildings and heroes province by province, and its hand as
+    ``seat`` may see it."""
+    m = measures(st, s)
+    you = " (you)" if s == seat else ""
+    out = [
+        f"{seat_ref(s)}{you}, seat {s + 1}: army {m[4]}, hand: {hand_of(st, s, seat)}",
+        f"  {plural(m[0], 'settlement')}, {plural(m[1], 'province')} with 2+, "
+        f"{m[2]} at most in one, {plural(m[3], 'building')}",
+    ]
+    held = [
+        f"{st.board.names[p]} {seat_cell(st, s, p)}"
+        for p in range(st.board.np)
+        if seat_cell(st, s, p) != "."
+    ]
+    out += wrap("  provinces: ", held or ["none"])
+    return "\n".join(out)
+
+
 def hand_of(st: S.State, s: int, seat: int | None) -> str:
     """The viewer's own cards; for the others how many (hands are hidden)."""
     if s == seat:
@@ -142,7 +167,7 @@ def phase_lines(st: S.State, seat: int | None) -> list[str]:
     elif ph == S.PH_VOTE:
         out += vote_lines(st)
     elif ph in (S.PH_BUILD, S.PH_PAY, S.PH_FEE, S.PH_HERO):
-        out += build_lines(st)
+        out += build_lines(st, mine)
     elif ph in (S.PH_CONTRIB, S.PH_JOINT):
         out += joint_lines(st)
     elif ph == S.PH_CLAIM:
@@ -159,11 +184,9 @@ def move_lines(st: S.State, mine: bool) -> list[str]:
     out = wrap("Hero moves, secret until all are in; committed: ", done or ["nobody yet"])
     if not mine:
         return out
-    bd = st.board
-    for h in range(3):
-        p = st.hero[st.actor * 3 + h]
-        if p >= 0:
-            out += wrap(f"  your {D.HERO_TEXT[h]} in {bd.names[p]}: ", moves_from(st, p))
+    for h in range(3):  # every hero, a move that would swap two of them marked
+        head, _, ways = hero_choices(st, st.actor, h).partition(": ")
+        out += wrap(f"  {head}: ", ways.split(", "))
     out[-1] += "; or stay"
     return out
 
@@ -230,7 +253,9 @@ def vote_lines(st: S.State) -> list[str]:
     return out + wrap("Votes: ", [*cast, f"yes {st.yes} of {st.total}: {end}"])
 
 
-def build_lines(st: S.State) -> list[str]:
+def build_lines(st: S.State, mine: bool = False) -> list[str]:
+    """The build under way; ``mine``: the payer's own view (its cheapest step, which
+    tells what is in its hand, is shown to it alone)."""
     bd = st.board
     who = seat_ref(st.actor)
     out = []
@@ -254,7 +279,11 @@ def build_lines(st: S.State) -> list[str]:
             need = res_text(st.req) or "-"
             out.append(f"Paying for {what}: still {need}.")
             joint = " | cpay R pN" if st.pend_joint else ""
-            out.append(f"  pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}")
+            steps = legal_texts(st, legal(st)) if mine else []  # 'pay', the cheapest, ...
+            cheapest = f"pay (= {steps[1]}, the cheapest) | " if len(steps) > 1 else ""
+            out.append(
+                f"  {cheapest}pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}"
+            )
     if st.phase == S.PH_BUILD and st.pend_joint:
         out.append(f"Joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]} under way.")
     return out
@@ -302,4 +331,4 @@ def setup_lines(st: S.State) -> list[str]:
     return []
 
 
-__all__ = ["VIEWS", "render"]
+__all__ = ["VIEWS", "render", "seat_board"]

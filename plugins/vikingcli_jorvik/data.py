@@ -35,7 +35,7 @@ SPRING: Final = 1
 SUMMER: Final = 2
 AUTUMN: Final = 3
 FINAL: Final = 4
-SEASON_NAMES: Final = ("winter", "spring", "summer", "autumn", "final")
+SEASON_NAMES: Final[tuple[str, ...]] = ("winter", "spring", "summer", "autumn", "final")
 
 # -- card kinds (one implementation per kind in rules/) --------------------------------
 SHIP: Final = 0
@@ -62,7 +62,7 @@ GLORY: Final = 20  # D29
 SHIELDWALL: Final = 21  # B23
 RANSOM: Final = 22  # C22
 
-KIND_NAMES: Final = (
+KIND_NAMES: Final[tuple[str, ...]] = (
     "ship", "craftsman", "trader", "oracle", "warrior", "feast", "travel", "skald",
     "pict attack", "warehouse", "longhouse", "treasure", "free purchase", "hired hands",
     "exchange", "rework", "market stall", "loki swap", "loki tribute", "loki thief",
@@ -77,7 +77,7 @@ SK_WARRIORS: Final = 3
 SK_CRAFTSMEN: Final = 4
 SK_TRAVELS: Final = 5
 SK_DOUBLE_TRAVEL: Final = 6
-SKALD_NAMES: Final = (
+SKALD_NAMES: Final[tuple[str, ...]] = (
     "coins", "ships", "traders", "warriors", "craftsmen", "travels", "double travel",
 )
 

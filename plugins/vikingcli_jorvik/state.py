@@ -33,7 +33,7 @@ PH_BUY: Final = 6
 PH_RESBUY: Final = 7
 PH_LOAD: Final = 8
 PH_OVER: Final = 9
-PHASE_NAMES: Final = (
+PHASE_NAMES: Final[tuple[str, ...]] = (
     "supply", "glory", "ransom", "commit", "demand", "swap",
     "purchase", "reservation", "loading", "end",
 )  # fmt: skip

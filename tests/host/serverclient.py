@@ -38,7 +38,10 @@ class ServerProcess:
     def start(self) -> None:
         env = dict(os.environ)
         if self.plugin_dir is not None:
-            env["PYTHONPATH"] = str(self.plugin_dir)
+            # The test's own path after the plugins: the server runs the tree under test
+            # (a worktree beside an editable install), not whatever is installed.
+            outer = os.environ.get("PYTHONPATH", "")
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (str(self.plugin_dir), outer) if p)
         self.log = self.log_path.open("a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "vikingcli", "server", "--port", "0", "--host", "127.0.0.1",

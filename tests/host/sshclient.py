@@ -26,7 +26,9 @@ class Server:
     """``vikingcli serve ...`` in ``folder``; its console is ``self.console``."""
 
     def __init__(self, plugin_dir: Path, folder: Path, *args: str) -> None:
-        env = dict(os.environ, PYTHONPATH=str(plugin_dir))
+        # The test's own path after the plugins: the tree under test, not an install.
+        outer = os.environ.get("PYTHONPATH", "")
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(plugin_dir), outer) if p))
         self.log_path = folder / f"server-{time.monotonic_ns()}.log"
         self.log = self.log_path.open("w")
         self.proc = subprocess.Popen(

@@ -25,8 +25,11 @@ if TYPE_CHECKING:  # the modules a command needs are imported when it runs
 
 RUN_DEFAULT_AI = ("greedy", "random")
 """Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""
-PLAY_DEFAULT_AI = ("mcts:seconds=1", "greedy", "random")
-"""Preferred opponents of the person in ``play`` with no ``-p``."""
+PLAY_DEFAULT_AI = ("mcts:iterations=3000", "greedy", "random")
+"""Preferred opponents of the person in ``play`` with no ``-p``. The budget is counted
+in iterations, not seconds, so ``play --seed N`` with the same moves replays the same
+game on any machine under any load; 3000 think about as long as the one second they
+replaced (benchmarks/default_ai.py; benchmarks/README.md, "play's default AI")."""
 
 
 class UsageProblem(Exception):

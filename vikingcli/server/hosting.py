@@ -22,6 +22,7 @@ import msgspec
 
 from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import ForfeitRecord, Match, Seat, seat_seed
+from vikingcli.core.numbers import whole_number
 from vikingcli.core.registry import Registry
 from vikingcli.core.specs import parse_spec
 from vikingcli.engine import IllegalAction
@@ -81,9 +82,10 @@ def parse_duration(text: str) -> float:
     """``90s``, ``10m``, ``2h``, ``3d`` -> seconds; ``ValueError`` says what is accepted."""
     units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
     number, unit = text[:-1], text[-1:].lower()
-    if unit not in units or not number.isdigit() or not 0 < int(number) <= 100000:
-        raise ValueError(f"time={text!r}: a number and s, m, h or d (time=10m, time=3d)")
-    seconds = int(number) * units[unit]
+    try:
+        seconds = whole_number(number, 1, 100000, "time") * units[unit]
+    except (ValueError, KeyError):
+        raise ValueError(f"time={text!r}: a number and s, m, h or d (time=10m, time=3d)") from None
     if not 30 <= seconds <= 30 * 86400:
         raise ValueError(f"time={text}: between 30s and 30d a move")
     return float(seconds)
@@ -203,6 +205,17 @@ class Hosted:
         now = time.time() if now is None else now
         return self.row.deadline - (now - self.saver.turn_since)
 
+    def clock(self, now: float | None = None) -> str:
+        """``alice 0:42 left``: the time the person to move has left (``m:ss`` under
+        an hour), for the status line at the table; empty when no person's move is
+        awaited."""
+        seat = self.waits_for()
+        if seat is None:
+            return ""
+        left = max(0.0, self.time_left(now))
+        shown = f"{int(left // 60)}:{int(left % 60):02d}" if left < 3600 else duration(left)
+        return f"{self.table.seat_name(seat)} {shown} left"
+
     def start(self) -> None:
         """Begin the game: every human seat has its person (connected or not)."""
         self.saver.status = PLAYING
@@ -271,10 +284,13 @@ def build(
         saver.turn_since = max(row.turn_since, floor)
     table = Table(match, reg.players, saver, record=record, spectators=True, log=log)
     table.reopen = "it reopens where it was when the server is back"
+    names = [s.name for s in seats]
     # From the secret, as the table's own players are: never from anything seatable.
     base = row.seed if deal is None else deal.ai_seed()
     for seat in list(table.players):
-        table.players[seat] = PoolPlayer(pool, str(seats[seat].spec), seat, seat_seed(base, seat))
+        table.players[seat] = PoolPlayer(
+            pool, str(seats[seat].spec), seat, seat_seed(base, seat), match.options, names
+        )
     if row.rated:
         table.hinter = lambda game, state, seat: ["no hints at a rated table"]
     else:

@@ -23,10 +23,13 @@ from typing import Any
 
 import orjson
 
+from vikingcli.server.accounts import skeleton
+from vikingcli.server.sqlaccounts import AccountRows
 from vikingcli.server.store import (
-    Account,
+    OPEN,
+    PLAYING,
     ChatLine,
-    NameTaken,
+    OverLimit,
     Rating,
     SeatRow,
     Store,
@@ -75,7 +78,18 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 1 -> 2: a fleet's processes hand tables to each other (the one a person is on).
     ["ALTER TABLE tables ADD COLUMN wanted TEXT NOT NULL DEFAULT ''"],
-    # 2 -> 3: each table's committed deal and its secret (NULL: an older table's).
+    # 2 -> 3: registrations counted by address in the database (every process of a
+    # fleet sees them); one-time codes that add a key; what a name looks like (a name
+    # that looks like another is refused; filled for older accounts by migrate).
+    [
+        "CREATE TABLE registrations (at {real} NOT NULL, address TEXT NOT NULL)",
+        "CREATE INDEX registrations_at ON registrations(at)",
+        "CREATE TABLE key_codes (hash TEXT PRIMARY KEY,"
+        " account {bigint} NOT NULL REFERENCES accounts(id), expires {real} NOT NULL)",
+        "ALTER TABLE accounts ADD COLUMN skeleton TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX accounts_skeleton ON accounts(skeleton)",
+    ],
+    # 3 -> 4: each table's committed deal and its secret (NULL: an older table's).
     ["ALTER TABLE tables ADD COLUMN deal TEXT"],
 ]
 VERSION = len(MIGRATIONS)
@@ -94,8 +108,9 @@ def _unjson(text: str | None) -> Any:
     return None if text is None else orjson.loads(text)
 
 
-class SQLStore(Store):
-    """The store on a DB-API connection (sqlite3 or psycopg)."""
+class SQLStore(AccountRows, Store):
+    """The store on a DB-API connection (sqlite3 or psycopg); its accounts part is
+    :class:`~vikingcli.server.sqlaccounts.AccountRows`."""
 
     def __init__(self, conn: Any, dialect: str, integrity: tuple[type[Exception], ...]) -> None:
         self.conn = conn
@@ -174,82 +189,30 @@ class SQLStore(Store):
                     self._run(statement.format(**TYPES[self.dialect]))
                 version += 1
                 self._run("UPDATE schema_version SET version = ?", (version,))
+        with self._tx():
+            for account_id, name in self._run(
+                "SELECT id, name FROM accounts WHERE skeleton = ''"
+            ).fetchall():
+                self._run("UPDATE accounts SET skeleton = ? WHERE id = ?",
+                          (skeleton(name), account_id))  # fmt: skip
         return version
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.conn.close()
 
-    # -- accounts ----------------------------------------------------------------------
-
-    @staticmethod
-    def _account(row: tuple[Any, ...] | None) -> Account | None:
-        return None if row is None else Account(int(row[0]), str(row[1]), float(row[2]))
-
-    def account_by_key(self, fingerprint: str) -> Account | None:
-        return self._account(
-            self._one(
-                "SELECT a.id, a.name, a.created FROM accounts a JOIN keys k ON k.account = a.id"
-                " WHERE k.fingerprint = ?",
-                (fingerprint,),
-            )
-        )
-
-    def account_by_name(self, name: str) -> Account | None:
-        return self._account(
-            self._one(
-                "SELECT id, name, created FROM accounts WHERE folded = ?", (name.casefold(),)
-            )
-        )
-
-    def account(self, account_id: int) -> Account | None:
-        return self._account(
-            self._one("SELECT id, name, created FROM accounts WHERE id = ?", (account_id,))
-        )
-
-    def create_account(self, name: str, fingerprint: str, now: float) -> Account:
-        with self._tx():
-            if self._run(
-                "SELECT 1 FROM accounts WHERE folded = ?", (name.casefold(),)
-            ).fetchone():
-                raise NameTaken(f"the name {name!r} is taken")
-            if self._run("SELECT 1 FROM keys WHERE fingerprint = ?", (fingerprint,)).fetchone():
-                raise StoreError("this key belongs to an account already")
-            row = self._run(
-                "INSERT INTO accounts (name, folded, created) VALUES (?, ?, ?) RETURNING id",
-                (name, name.casefold(), now),
-            ).fetchone()
-            account = Account(int(row[0]), name, now)
-            self._run(
-                "INSERT INTO keys (fingerprint, account, added) VALUES (?, ?, ?)",
-                (fingerprint, account.id, now),
-            )
-            return account
-
-    def add_key(self, account_id: int, fingerprint: str, now: float) -> bool:
-        with self._tx():
-            if self._run("SELECT 1 FROM keys WHERE fingerprint = ?", (fingerprint,)).fetchone():
-                return False
-            self._run(
-                "INSERT INTO keys (fingerprint, account, added) VALUES (?, ?, ?)",
-                (fingerprint, account_id, now),
-            )
-            return True
-
-    def keys(self, account_id: int) -> list[str]:
-        rows = self._all(
-            "SELECT fingerprint FROM keys WHERE account = ? ORDER BY added", (account_id,)
-        )
-        return [str(r[0]) for r in rows]
-
-    def registrations_since(self, since: float) -> int:
-        row = self._one("SELECT COUNT(*) FROM accounts WHERE created >= ?", (since,))
-        return int(row[0]) if row else 0
-
     # -- tables ------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> int:
+    def create_table(self, row: TableRow, most: int | None = None) -> int:
         with self._tx():
+            if most is not None:
+                self._lock_account(row.creator)
+                count = self.count_tables_by(row.creator, (OPEN, PLAYING))
+                if count >= most:
+                    raise OverLimit(
+                        f"you have {count} tables open or in play (at most {most});"
+                        " finish or cancel one"
+                    )
             got = self._run(
                 "INSERT INTO tables (game, options, seed, creator, rated, deadline, status,"
                 " created, turn_since, moves, result, forfeit, seconds, host, lease, deal)"

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from vikingcli.core.numbers import whole_number
 from vikingcli.engine import IllegalAction
 from vikingcli.engine.text import named_fragments
 from vikingcli.table.limits import MAX_LINE
-from vikingcli.table.lookups import look_up
+from vikingcli.table.lookups import LOOKUP, look_up
 from vikingcli.table.places import Place
 from vikingcli.table.shared import Table
 
 HELP = (
     "Type an action (Tab completes) when it is your move. Look-ups answer at any time: "
-    "'board', 'actions' (your legal actions), 'rules', the game's views, 'seats' (who sits "
+    "'board', 'actions' (your legal actions), 'rules', the game's views, 'log' (the whole "
+    "log, on a full screen), 'seats' (who sits "
     "where), 'say TEXT' (one line to everyone at the table), 'hint' (the AI's best moves for "
     "you), 'seed TEXT' (your own seed for the deal, before the cards are dealt), 'help'. "
     "'quit' leaves; your "
@@ -127,7 +129,8 @@ def handle(table: Table, place: Place, raw: str) -> bool:
     answer = look_up(game, state, place.seat, line, helps, table.match.names)
     if answer is not None:
         # Before the deal only what needs no position: the rules and the help.
-        show(NOT_DEALT if _undealt(table) and word not in ("rules", "help", "?") else answer)
+        early = _undealt(table) and word not in ("rules", "help", "?")
+        show(NOT_DEALT if early else answer, LOOKUP)
         return True
     if place.seat is None:
         show("you are watching and cannot play (type 'help' for what you can do)", "error")
@@ -161,9 +164,11 @@ def console(table: Table, line: str) -> str:
         table.start("the host started the game")
         return "started"
     if word == "release":
-        if not rest.strip().isdigit():
-            return "release N: N is a seat number"
-        return table.release(int(rest) - 1)  # people count seats from 1
+        try:
+            seat = whole_number(rest, 1, len(table.match.seats), "N")
+        except ValueError as exc:
+            return f"release N: {exc} (a seat number)"
+        return table.release(seat - 1)  # people count seats from 1
     if word == "say":
         table.say("host", rest)
         return "said"

@@ -41,9 +41,25 @@ def deal_cards(match: Match, deal: Deal | None, humans: list[int]) -> list[str]:
     ]
 
 
-def revealed_line(deal: Deal) -> str:
-    """The end screen's line of the deal: the server seed, revealed."""
-    return (
+def revealed(deal: Deal | None, over: bool) -> list[str]:
+    """The end screen's line of the deal: the server seed, revealed once the game is
+    ``over`` (none for a table of an older vikingcli)."""
+    if deal is None or not over:
+        return []
+    return [
         f"The deal's server seed was {deal.server_seed.hex()} ({deal.commitment});"
         " 'vikingcli verify RECORD' checks the deal"
-    )
+    ]
+
+
+def deal_header(deal: Deal | None) -> str:
+    """How ``seats`` and the greeting name the deal: by its commitment, never its seed
+    (which would tell everyone every hidden card)."""
+    return "no committed deal" if deal is None else f"deal: {deal.commitment}"
+
+
+def ai_base(seed: int, deal: Deal | None) -> int:
+    """What AI and bot seats' seeds are mixed from: the table's secret, never the
+    deal's seed, from which a program at a seat could compute the others' cards
+    (``seed``, the match's, only at a table of an older vikingcli)."""
+    return seed if deal is None else deal.ai_seed()

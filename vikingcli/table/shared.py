@@ -51,7 +51,7 @@ from vikingcli.saves.table_record import (
     printable,
     write_table_save,
 )
-from vikingcli.table.dealing import deal_cards, revealed_line, seed_answer
+from vikingcli.table.dealing import ai_base, deal_cards, deal_header, revealed, seed_answer
 from vikingcli.table.hints import hinter
 from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE
 from vikingcli.table.places import MAX_MISSED, MAX_NAME, Place, Saver, Screen, shown_user
@@ -70,6 +70,12 @@ class _Front(FrontEnd):
     async def moved(self, event: MoveEvent) -> None:
         self.table._after_move(event)
         await self.table._kept()
+
+    async def paused(self, seat: int, reason: str, seconds: float) -> None:
+        table = self.table
+        line = f"{table.seat_name(seat)} cannot move now ({reason})"
+        table.broadcast(f"{line}. The table pauses and tries again in {seconds:g} s.", "error")
+        table.log(f"{line}; paused {seconds:g} s")
 
 
 class _Nobody:
@@ -123,9 +129,7 @@ class Table:
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.histories: dict[int | None, Any] = {}
         """Per seat, the prompt history object of the front end (kept across reconnects)."""
-        # AI seats' seeds come from the table's secret: no program computes the deal.
-        deal = self.record.deal
-        mixed = match.seed if deal is None else deal.ai_seed()
+        mixed = ai_base(match.seed, self.record.deal)  # never the deal's seed
         self.players: dict[int, Player] = {
             i: make_player(match.game, kinds, s.spec, i, mixed)
             for i, s in enumerate(match.seats)
@@ -194,9 +198,7 @@ class Table:
 
     def seat_lines(self) -> list[str]:
         """The seats as the lobby and ``seats`` show them; the deal by its commitment."""
-        deal = self.record.deal
-        shown_deal = "no committed deal" if deal is None else f"deal: {deal.commitment}"
-        lines = [f"{self.match.game.title}, {shown_deal}:"]
+        lines = [f"{self.match.game.title}, {deal_header(self.record.deal)}:"]
         for i, seat in enumerate(self.match.seats):
             if i not in self.humans:
                 state = f"AI ({seat.spec})"
@@ -218,8 +220,7 @@ class Table:
     ) -> Place | None:
         """Seat (or watch) a new connection; ``None`` when it is turned away (it has
         been told why). ``watch``: take no free or reserved seat (the person's own
-        seat is still theirs). ``seed``: the person's own seed for the deal, taken
-        when they sit before the cards are dealt."""
+        seat is still theirs). ``seed``: their own seed for the deal, if not dealt."""
         if self.finished or self.stopped:
             screen.show("This table is closed. Bye.")
             return None
@@ -557,8 +558,7 @@ class Table:
         for i in range(len(match.seats)):
             score, rank = result["scores"][i], result["ranks"][i]
             lines.append(f"  seat {i + 1} {self.seat_name(i)}: {score:g} points, rank {rank}")
-        if self.record.deal is not None and match.over:
-            lines.append(revealed_line(self.record.deal))
+        lines += revealed(self.record.deal, match.over)
         return lines
 
     def _goodbye(self) -> None:
