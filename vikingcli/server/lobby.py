@@ -71,6 +71,8 @@ Lobby commands (Tab completes):
   join N              take a free seat at table N (or go back to your own seat)
   watch N             watch table N (the public view)
   cancel N            drop a table of yours that has not begun
+  seed TEXT           your own seed for the deals of your next tables (each
+                      shows 'deal: sha256:...'; 'vikingcli verify' checks it)
   who                 people online, and where
   finger NAME         a person: ratings and recent games
   history [NAME]      finished games
@@ -133,6 +135,8 @@ class Lobby(TableCommands, PeopleCommands):
     creating: int = 0
     """Tables being created now (counted against max_tables before the first await)."""
     analysing: set[int] = field(default_factory=set)
+    seeds: dict[int, str] = field(default_factory=dict)
+    """Per account, the seed its person set for their next deals (while logged in)."""
     stopping: str | None = None
     lease: float = LEASE
     """Seconds a table stays this process's without renewal (a fleet's other processes
@@ -434,6 +438,7 @@ class Lobby(TableCommands, PeopleCommands):
             conns.remove(conn)
         if not conns:
             self.online.pop(conn.account.id, None)
+            self.seeds.pop(conn.account.id, None)
 
     async def welcome(self, conn: Conn) -> None:
         name = conn.account.name
@@ -571,7 +576,9 @@ class Lobby(TableCommands, PeopleCommands):
         self.back_to_lobby(conn, quiet=True)
         conn.show(f"Table {hosted.id}. {TABLE_HELP}")
         who = identity(conn.account.name, conn.account.id, conn.connection)
-        place = hosted.table.join(who, TableScreen(conn, self.back_to_lobby), watch=watch)
+        seed = None if hosted.started else self.seeds.get(conn.account.id)
+        screen = TableScreen(conn, self.back_to_lobby)
+        place = hosted.table.join(who, screen, watch=watch, seed=seed)
         if place is None:
             return
         conn.hosted, conn.place = hosted, place

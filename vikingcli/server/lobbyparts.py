@@ -87,6 +87,7 @@ class LobbyPart:
     elsewhere: list[TableRow]
     online: dict[int, list[Conn]]
     analysing: set[int]
+    seeds: dict[int, str]
     lease: float
     creating: int
 

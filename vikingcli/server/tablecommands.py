@@ -6,10 +6,10 @@ and options), ``join``, ``watch`` and ``cancel``; :class:`TableCommands`, a mixi
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 
+from vikingcli.core.fairdeal import Deal, check_seed_text
 from vikingcli.core.numbers import whole_number
 from vikingcli.core.specs import parse_spec, seat_names
 from vikingcli.engine import SpecError
@@ -258,8 +258,8 @@ class TableCommands(LobbyPart):
         seats = [
             SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
         ]
-        seed = secrets.randbelow(2**62)
-        return new_row(name, resolved, seed, seats, conn.account.id, rated, deadline)
+        # The seed is 0 until the cards are dealt, from the secret deal and people's seeds.
+        return new_row(name, resolved, 0, seats, conn.account.id, rated, deadline, Deal.new())
 
     def _ai_spec(self, text: str) -> str:
         kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
@@ -324,6 +324,20 @@ class TableCommands(LobbyPart):
         if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
             return
         self.enter(conn, hosted, watch=True)
+
+    async def cmd_seed(self, conn: Conn, rest: str) -> None:
+        """``seed TEXT``: the person's own seed for the deals of the tables they sit at
+        next (kept while they are logged in); at a table, before its cards are dealt,
+        ``seed TEXT`` sets that table's (:mod:`vikingcli.table.commands`)."""
+        try:
+            self.seeds[conn.account.id] = check_seed_text(rest)
+        except ValueError as exc:
+            conn.show(f"seed TEXT: {exc}", "error")
+            return
+        conn.show(
+            f"your seed {self.seeds[conn.account.id]!r} goes into the deal of each table"
+            " you sit at before its cards are dealt"
+        )
 
     async def cmd_cancel(self, conn: Conn, rest: str) -> None:
         number = self._table_no(conn, rest, "cancel")

@@ -36,10 +36,16 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import print_formatted_text as render_text
 from prompt_toolkit.styles import Style
 
+from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import Match
 from vikingcli.core.registry import Registry
 from vikingcli.saves.match_file import create_save
-from vikingcli.saves.table_record import Identity, new_connection, read_table_record
+from vikingcli.saves.table_record import (
+    Identity,
+    TableRecord,
+    new_connection,
+    read_table_record,
+)
 from vikingcli.table import commands
 from vikingcli.table.limits import InputGuard, clamp_size
 from vikingcli.table.places import Place
@@ -547,17 +553,21 @@ def host_table(
     replace: bool = False,
     move_timeout: float | None = None,
     log: Callable[[str], None] | None = None,
+    deal: Deal | None = None,
 ) -> str | None:
     """``vikingcli serve``: seat the table, listen until the game ends or the host
     stops it. Returns the line to print for a stopped table (``None``: game over).
     ``ValueError`` for bad choices (one line for the user). A new table's first save
-    is written once the port is open (never over another file, unless ``replace``)."""
+    is written once the port is open (never over another file, unless ``replace``).
+    ``deal``: a new table's committed deal (a resumed one keeps the save's)."""
     if resumed and match.over:
         raise ValueError(f"{save}: the game is over; there is nothing to resume")
     log = log or ServerLog(sys.stderr)
     keys, warning = table_keys(authorized_keys, open_table, host)
     keys_of = None if keys is None else keys_by_name(keys)
     record = read_table_record(save, len(match.seats), keys_of) if resumed else None
+    if not resumed:
+        record = TableRecord(deal=deal)
     table = Table(
         match, reg.players, save, record=record, reserve=reserve, release=release,
         keys_of=keys_of, spectators=spectators, confirm=confirm, move_timeout=move_timeout,
@@ -568,7 +578,7 @@ def host_table(
 
     def listening(h: str, p: int) -> None:
         if not resumed:
-            create_save(match, save, force=replace)
+            create_save(match, save, force=replace, table=table.record.to_doc())
         what = "reopened" if resumed else "table"
         print(
             f"{match.game.title} {what} on {h}:{p} for {len(table.humans)} player(s);"
