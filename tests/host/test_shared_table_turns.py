@@ -16,6 +16,7 @@ import vikingcli_toygame
 from vikingcli_toygame import RuneDuel
 
 from tests.host.test_server_deadline import Conn
+from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import Match, Seat
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import parse_spec
@@ -187,8 +188,7 @@ def test_item35_a_rematch_deals_again_at_the_same_seats_once_everyone_asks(
 ) -> None:
     async def scenario() -> None:
         t = Serve(tmp_path, ["alice", "bob"])
-        seeds = iter([99, 98])
-        t.table.rematch_offer = Rematch(lambda: next(seeds), seconds=30)
+        t.table.rematch_offer = Rematch(Deal.new, seconds=30)
         alice, bob = t.screens["alice"], t.screens["bob"]
         t.begin()
         t.type("alice", "rematch")
@@ -202,7 +202,9 @@ def test_item35_a_rematch_deals_again_at_the_same_seats_once_everyone_asks(
         t.type("bob", "rematch")
         await until(lambda: t.table.match is not first, "the rematch")
         second = t.table.match
-        assert second.seed == 99 and second.actions == [] and not second.over
+        deal = t.table.record.deal
+        assert deal is not None and deal.dealt  # a new secret deal, dealt as it began
+        assert second.seed != first.seed and second.actions == [] and not second.over
         assert second.names == first.names == ["alice", "bob"]
         assert first.result_json()["end_reason"] == "seat 1 (alice) resigned"
         # The new game is saved beside the old one, which keeps its result.

@@ -91,6 +91,8 @@ class Lobby(TableCommands, PeopleCommands):
     analysing: set[int] = field(default_factory=set)
     rematches: dict[int, set[int]] = field(default_factory=dict)
     """Per finished table, the accounts that asked for its rematch."""
+    seeds: dict[int, str] = field(default_factory=dict)
+    """Per account, the seed its person set for their next deals (while logged in)."""
     stopping: str | None = None
     lease: float = LEASE
     """Seconds a table stays this process's without renewal (a fleet's other processes
@@ -394,6 +396,7 @@ class Lobby(TableCommands, PeopleCommands):
             conns.remove(conn)
         if not conns:
             self.online.pop(conn.account.id, None)
+            self.seeds.pop(conn.account.id, None)
 
     async def welcome(self, conn: Conn) -> None:
         name = conn.account.name
@@ -536,7 +539,9 @@ class Lobby(TableCommands, PeopleCommands):
         self.back_to_lobby(conn, quiet=True)
         conn.show(f"Table {hosted.id}. {TABLE_HELP}")
         who = identity(conn.account.name, conn.account.id, conn.connection)
-        place = hosted.table.join(who, ConnScreen(conn, self.back_to_lobby), watch=watch)
+        seed = None if hosted.started else self.seeds.get(conn.account.id)
+        screen = ConnScreen(conn, self.back_to_lobby)
+        place = hosted.table.join(who, screen, watch=watch, seed=seed)
         if place is None:
             return
         conn.hosted, conn.place = hosted, place

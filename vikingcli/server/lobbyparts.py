@@ -64,6 +64,8 @@ Lobby commands (Tab completes):
   watch N             watch table N (the public view)
   cancel N            drop a table of yours that has not begun
   rematch N           finished table N again, same seats (once all of them ask)
+  seed TEXT           your own seed for the deals of your next tables (each
+                      shows 'deal: sha256:...'; 'vikingcli verify' checks it)
   who                 people online, and where
   finger NAME         a person: ratings and recent games
   history [NAME]      finished games
@@ -144,6 +146,7 @@ class LobbyPart:
     online: dict[int, list[Conn]]
     analysing: set[int]
     rematches: dict[int, set[int]]
+    seeds: dict[int, str]
     lease: float
     creating: int
 

@@ -197,7 +197,7 @@ class PeopleCommands(LobbyPart):
             return
         lines = [line for step in steps for line in step.lines]
         lines = lines[: self.limits.replay_lines]
-        lines += final_lines(hosted.table.match)
+        lines += final_lines(hosted.table.match, hosted.table.record.deal)
         conn.show("\n".join(lines))
 
     async def cmd_record(self, conn: Conn, rest: str) -> None:

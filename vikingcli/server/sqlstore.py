@@ -89,12 +89,14 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE accounts ADD COLUMN skeleton TEXT NOT NULL DEFAULT ''",
         "CREATE INDEX accounts_skeleton ON accounts(skeleton)",
     ],
+    # 3 -> 4: each table's committed deal and its secret (NULL: an older table's).
+    ["ALTER TABLE tables ADD COLUMN deal TEXT"],
 ]
 VERSION = len(MIGRATIONS)
 
 _TABLE_COLUMNS = (
     "id, game, options, seed, creator, rated, deadline, status, created, turn_since, moves,"
-    " result, forfeit, seconds, host, lease"
+    " result, forfeit, seconds, host, lease, deal"
 )
 
 
@@ -213,12 +215,13 @@ class SQLStore(AccountRows, Store):
                     )
             got = self._run(
                 "INSERT INTO tables (game, options, seed, creator, rated, deadline, status,"
-                " created, turn_since, moves, result, forfeit, seconds, host, lease)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, ?, ?, ?) RETURNING id",
+                " created, turn_since, moves, result, forfeit, seconds, host, lease, deal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, ?, ?, ?, ?) RETURNING id",
                 (
                     row.game, _json(row.options), row.seed, row.creator, int(row.rated),
                     row.deadline, row.status, row.created, row.turn_since,
                     _json(row.seconds or [0.0] * len(row.seats)), row.host, row.lease,
+                    None if row.deal is None else _json(row.deal),
                 ),
             ).fetchone()  # fmt: skip
             table_id = int(got[0])
@@ -238,7 +241,7 @@ class SQLStore(AccountRows, Store):
                     seats=[], creator=int(r[4]), rated=bool(r[5]), deadline=float(r[6]),
                     status=r[7], created=float(r[8]), turn_since=float(r[9]), moves=int(r[10]),
                     result=_unjson(r[11]), forfeit=_unjson(r[12]), seconds=_unjson(r[13]),
-                    host=r[14], lease=float(r[15]),
+                    host=r[14], lease=float(r[15]), deal=_unjson(r[16]),
                 )
                 for r in rows
             ]
@@ -308,12 +311,14 @@ class SQLStore(AccountRows, Store):
             moves = change.moves[-1][0] if change.moves else change.kept
             self._run(
                 "UPDATE tables SET status = ?, turn_since = ?, seconds = ?, result = ?,"
-                " forfeit = ?, moves = COALESCE(?, moves) WHERE id = ?",
+                " forfeit = ?, moves = COALESCE(?, moves), seed = COALESCE(?, seed),"
+                " deal = COALESCE(?, deal) WHERE id = ?",
                 (
                     change.status, change.turn_since, _json(change.seconds),
                     None if change.result is None else _json(change.result),
                     None if change.forfeit is None else _json(change.forfeit),
-                    moves, change.table,
+                    moves, change.seed, None if change.deal is None else _json(change.deal),
+                    change.table,
                 ),
             )  # fmt: skip
 

@@ -7,10 +7,10 @@ people and AI seats again, a new deal); :class:`TableCommands`, a mixin of
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 
+from vikingcli.core.fairdeal import Deal, check_seed_text
 from vikingcli.core.numbers import whole_number
 from vikingcli.core.specs import parse_spec, seat_names
 from vikingcli.engine import SpecError
@@ -47,11 +47,6 @@ def _shares(sections: list[Section], room: int) -> list[int]:
         if not grew:
             break
     return shares
-
-
-def deal_seed() -> int:
-    """The seed of a new table's deal (a created table's, a rematch's)."""
-    return secrets.randbelow(2**62)
 
 
 class TableCommands(LobbyPart):
@@ -264,7 +259,8 @@ class TableCommands(LobbyPart):
         seats = [
             SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
         ]
-        return new_row(name, resolved, deal_seed(), seats, conn.account.id, rated, deadline)
+        # The seed is 0 until the cards are dealt, from the secret deal and people's seeds.
+        return new_row(name, resolved, 0, seats, conn.account.id, rated, deadline, Deal.new())
 
     def _ai_spec(self, text: str) -> str:
         kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
@@ -330,6 +326,20 @@ class TableCommands(LobbyPart):
             return
         self.enter(conn, hosted, watch=True)
 
+    async def cmd_seed(self, conn: Conn, rest: str) -> None:
+        """``seed TEXT``: the person's own seed for the deals of the tables they sit at
+        next (kept while they are logged in); at a table, before its cards are dealt,
+        ``seed TEXT`` sets that table's (:mod:`vikingcli.table.commands`)."""
+        try:
+            self.seeds[conn.account.id] = check_seed_text(rest)
+        except ValueError as exc:
+            conn.show(f"seed TEXT: {exc}", "error")
+            return
+        conn.show(
+            f"your seed {self.seeds[conn.account.id]!r} goes into the deal of each table"
+            " you sit at before its cards are dealt"
+        )
+
     async def cmd_cancel(self, conn: Conn, rest: str) -> None:
         number = self._table_no(conn, rest, "cancel")
         if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
@@ -376,8 +386,9 @@ class TableCommands(LobbyPart):
             conn.show("no rematch now: the server plays as many tables as it can", "error")
             return
         seats = [SeatRow(s.name, s.player, s.account) for s in row.seats]
-        new = new_row(row.game, dict(row.options), deal_seed(), seats, row.creator, row.rated,
-                      row.deadline)  # fmt: skip
+        # As at 'create': seed 0 until the cards are dealt from a new secret deal.
+        new = new_row(row.game, dict(row.options), 0, seats, row.creator, row.rated,
+                      row.deadline, Deal.new())  # fmt: skip
         try:
             try:
                 new.id = await self.store.call(

@@ -45,4 +45,16 @@ def board(table: Table, place: Place) -> Any:
     """The board as ``place`` sees it (its seat's view, or the public one), as formatted
     text with the seats' names: what a full screen's board pane draws."""
     match = table.match
+    if undealt(table):
+        return NOT_DEALT
     return named_fragments(match.game.render(match.state, place.seat), match.names)
+
+
+NOT_DEALT = "The cards are dealt when the game begins."
+"""What the board is before the deal (the position then is a placeholder, no deal)."""
+
+
+def undealt(table: Table) -> bool:
+    """The table's cards are still to be dealt (from its committed deal)."""
+    deal = table.record.deal
+    return deal is not None and not deal.dealt

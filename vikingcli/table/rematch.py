@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 
+from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import Match
 
 REMATCH_SECONDS = 120.0
@@ -14,10 +15,10 @@ REMATCH_SECONDS = 120.0
 
 
 class Rematch:
-    """A table's offer of rematches; ``deal`` makes each new game's seed (the same
-    function that makes a new table's)."""
+    """A table's offer of rematches; ``deal`` makes each new game's secret deal (as a
+    new table's is made: the cards are dealt from it when the game begins)."""
 
-    def __init__(self, deal: Callable[[], int], seconds: float = REMATCH_SECONDS) -> None:
+    def __init__(self, deal: Callable[[], Deal], seconds: float = REMATCH_SECONDS) -> None:
         self.deal = deal
         self.seconds = seconds
         self.asked: set[int] = set()
@@ -54,8 +55,9 @@ class Rematch:
             self.open = False
         return not self._withdrawn
 
-    def new_match(self, old: Match) -> Match:
-        """The next game: a new deal, the same game, options and seats."""
-        match = Match(old.game, dict(old.options), self.deal(), list(old.seats))
+    def new_match(self, old: Match) -> tuple[Match, Deal]:
+        """The next game (the same game, options and seats) and its deal; the match
+        starts from a placeholder position until its cards are dealt."""
+        match = Match(old.game, dict(old.options), 0, list(old.seats))
         match.narrating = old.narrating
-        return match
+        return match, self.deal()

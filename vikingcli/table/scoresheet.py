@@ -11,9 +11,11 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import Match
 from vikingcli.engine import Outcome
 from vikingcli.engine.text import shown
+from vikingcli.table.dealing import revealed
 
 
 def _cell(value: Any) -> str:
@@ -39,8 +41,9 @@ def score_sheet(outcome: Outcome, names: Sequence[str], width: int = 80) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def final_lines(match: Match) -> list[str]:
-    """The end screen: the open table, the score sheet, every seat's place."""
+def final_lines(match: Match, deal: Deal | None = None) -> list[str]:
+    """The end screen: the open table, the score sheet, every seat's place, and the
+    ``deal``'s server seed, revealed once the game is over."""
     result = match.result_json()
     lines = [shown(match.game.render(match.state, None), match.names)]
     if match.forfeit is None:
@@ -49,4 +52,4 @@ def final_lines(match: Match) -> list[str]:
     for i, seat in enumerate(match.seats):
         score, rank = result["scores"][i], result["ranks"][i]
         lines.append(f"  seat {i + 1} {seat.name}: {score:g} points, rank {rank}")
-    return lines
+    return lines + revealed(deal, match.over)

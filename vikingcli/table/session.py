@@ -36,8 +36,9 @@ from vikingcli.core.match import Match, UndoRequest
 from vikingcli.core.numbers import whole_number
 from vikingcli.engine import Game, IllegalAction, State, normalize_action_text
 from vikingcli.saves.table_record import Identity
+from vikingcli.table.commands import NOT_DEALT, undealt
 from vikingcli.table.hints import NO_HINT
-from vikingcli.table.limits import MAX_LINE
+from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE
 from vikingcli.table.lookups import LOOKUP, look_up
 from vikingcli.table.places import Place, Screen
 from vikingcli.table.shared import Table
@@ -160,7 +161,18 @@ def _help(room: Room, place: Place, rest: str) -> bool:
 def _look(room: Room, place: Place, rest: str, word: str) -> bool:
     match = room.match
     answer = look_up(match.game, match.state, place.seat, word, "", match.names)
-    return _show(place, answer or "", LOOKUP)
+    return _show(place, _dealt(room, word, answer or ""), LOOKUP)
+
+
+def _dealt(room: Room, line: str, answer: str) -> str:
+    """Before a shared table's deal only what needs no position: the rules."""
+    early = isinstance(room, Table) and undealt(room) and line != "rules"
+    return NOT_DEALT if early else answer
+
+
+def _seed(room: Room, place: Place, rest: str) -> bool:
+    _shared(room).add_seed(place.seat, place.screen, rest)
+    return True
 
 
 def _on_full_screen(room: Room, place: Place, rest: str) -> bool:
@@ -238,7 +250,13 @@ def _say(room: Room, place: Place, rest: str) -> bool:
     if place.seat == HOST_SEAT:
         table.say("host", rest)
         return _show(place, "said")
-    table.say(place.name, rest, watching=place.seat is None, place=place)
+    # A person may say SAY_BURST lines at once and SAY_RATE a second after that.
+    if rest.strip() and not place.talk.take():
+        if place.notices.due("talk"):
+            limit = f"at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second"
+            _show(place, f"not said: {limit}", "error")
+        return True
+    table.say(place.name, rest, watching=place.seat is None)
     return True
 
 
@@ -335,6 +353,15 @@ VERB_LIST: list[Verb] = [
         argument=True,
     ),
     Verb("seats", "seats", "who sits where", _ALL, _seats, shared=True),
+    Verb(
+        "seed",
+        "seed TEXT",
+        "your own seed for the deal, before the cards are dealt",
+        _PEOPLE,
+        _seed,
+        shared=True,
+        argument=True,
+    ),
     Verb(
         "take",
         "take",
@@ -446,7 +473,7 @@ def interpret(room: Room, place: Place, raw: str) -> bool:
         return True
     answer = look_up(game, state, seat, line, "", match.names)
     if answer is not None:
-        return _show(place, answer, LOOKUP)
+        return _show(place, _dealt(room, line, answer), LOOKUP)
     if seat is None:
         return _show(
             place, "you are watching and cannot play (type 'help' for what you can do)", "error"

@@ -25,14 +25,16 @@ from pathlib import Path
 from typing import Any
 
 from vikingcli.core.driver import FrontEnd, MatchDriver, MoveEvent
+from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import ForfeitRecord, Match, make_player
 from vikingcli.engine import Action, Forfeit, Game, Player, PlayerKind, State
 from vikingcli.engine.text import move_lines, named_fragments
 from vikingcli.saves.match_file import create_save
 from vikingcli.saves.schema import TalkDoc
 from vikingcli.saves.table_record import Identity, TableRecord, printable, write_table_save
+from vikingcli.table.dealing import ai_base, deal_cards, deal_header, seed_answer
 from vikingcli.table.hints import hinter
-from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE
+from vikingcli.table.limits import MAX_LINE
 from vikingcli.table.places import MAX_MISSED, Place, Saver, Screen, shown_user
 from vikingcli.table.rematch import Rematch
 from vikingcli.table.scoresheet import final_lines
@@ -82,47 +84,43 @@ class Table(FrontEnd):
         self.reopen = f"it reopens with 'vikingcli serve --resume {save}'"
         """What people are told of coming back when the table stops."""
         self.farewell = "Bye. Your seat stays yours: connect again with the same key to go on."
-        """What a seated person who quits is told."""
         self.log = log
         self.spectators = spectators
         self.record = record or TableRecord()
         self.humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
         self.hinter = hinter(kinds)
-        self.hinting: set[int] = set()
-        """Seats whose hint is being searched: one at a time per seat."""
+        self.hinting: set[int] = set()  # seats whose hint is searched: one at a time
         self.record.arrange(self.humans, reserve, release, keys_of, log)
         self.holders: dict[int, Place] = {}
         self.watchers: list[Place] = []
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
-        self.histories: dict[int | None, Any] = {}
-        """Per seat, the prompt history object of the front end (kept across reconnects)."""
-        self.players: dict[int, Player] = {
-            i: make_player(match.game, kinds, s.spec, i, match.seed)
-            for i, s in enumerate(match.seats)
-            if i not in self.humans
-        }
+        self.histories: dict[int | None, Any] = {}  # per seat, kept across reconnects
+        self.kinds = kinds
+        self.players = self._ai_players()
         self.go = asyncio.Event()
         self.finished = False
         self.stopped: str | None = None
         self.driver: MatchDriver | None = None
-        self.save_failed: str | None = None
-        """Why the last save could not be written (the table stopped then)."""
-        self.pending: dict[int, asyncio.Future[Action]] = {}
-        """Per human seat, the move the table waits for (set by the line its person types)."""
-        self.questions: dict[int, asyncio.Future[bool]] = {}
-        """Per human seat, the yes or no the table waits for (agreeing to an undo)."""
-        self.undo_allowed = True
-        """People may take back decisions here (each other person agreeing)."""
+        self.save_failed: str | None = None  # why a save failed (the table stopped then)
+        self.pending: dict[int, asyncio.Future[Action]] = {}  # the move asked of a seat
+        self.questions: dict[int, asyncio.Future[bool]] = {}  # a yes or no asked of it
+        self.undo_allowed = True  # each other person agreeing
         self.consent_seconds = CONSENT_SECONDS
-        self.kinds = kinds
-        self.rematch_offer: Rematch | None = None
-        """How a finished game is followed by another (``None``: it is not)."""
+        self.rematch_offer: Rematch | None = None  # None: no game follows this one
+        # The seat told it is their move, until another moves (a turn of several
+        # decisions, a refused undo: not told again).
         self._told: int | None = None
-        """The seat told it is their move, until another seat moves: a person asked
-        again (a turn of several decisions, a refused undo) is not told again."""
-        self._fresh: set[Place] = set()
-        """Places whose last sight of the board is the current state."""
+        self._fresh: set[Place] = set()  # places whose last board is the current one
         match.narrating = True
+
+    def _ai_players(self) -> dict[int, Player]:
+        match = self.match
+        mixed = ai_base(match.seed, self.record.deal)  # never the deal's seed
+        return {
+            i: make_player(match.game, self.kinds, s.spec, i, mixed)
+            for i, s in enumerate(match.seats)
+            if i not in self.humans
+        }
 
     # -- who sits where -----------------------------------------------------------------
 
@@ -144,8 +142,8 @@ class Table(FrontEnd):
         return "anyone" if kept is None else kept.user
 
     def seat_lines(self) -> list[str]:
-        """The seats as the lobby and ``seats`` show them."""
-        lines = [f"{self.match.game.title}, seed {self.match.seed}:"]
+        """The seats as the lobby and ``seats`` show them; the deal by its commitment."""
+        lines = [f"{self.match.game.title}, {deal_header(self.record.deal)}:"]
         for i, seat in enumerate(self.match.seats):
             if i not in self.humans:
                 state = f"AI ({seat.spec})"
@@ -162,10 +160,12 @@ class Table(FrontEnd):
             lines.append(f"  watching: {len(self.watchers)}")
         return lines
 
-    def join(self, who: Identity, screen: Screen, *, watch: bool = False) -> Place | None:
+    def join(
+        self, who: Identity, screen: Screen, *, watch: bool = False, seed: str | None = None
+    ) -> Place | None:
         """Seat (or watch) a new connection; ``None`` when it is turned away (it has
         been told why). ``watch``: take no free or reserved seat (the person's own
-        seat is still theirs)."""
+        seat is still theirs). ``seed``: their own seed for the deal, if not dealt."""
         if self.finished or self.stopped:
             screen.show("This table is closed. Bye.")
             return None
@@ -188,6 +188,8 @@ class Table(FrontEnd):
             self.log(f"{place.name} watches")
         else:
             self._seat(place, seat)
+            if seed is not None:
+                self.add_seed(seat, screen, seed)
             if who.key is None:
                 screen.show(
                     f"You logged in without a key: seat {seat + 1} is yours while this"
@@ -251,6 +253,13 @@ class Table(FrontEnd):
 
     # -- what people do at the table -----------------------------------------------------
 
+    def add_seed(self, seat: int | None, screen: Screen, text: str) -> None:
+        """``seed TEXT``: the person's own part of the deal (the last typed counts)."""
+        answer, style = seed_answer(self.record.deal, seat, text)
+        screen.show(answer, style)
+        if not style:
+            self._save()
+
     def take(self, place: Place) -> None:
         seat = self.owner_of(place.who)
         if place.seat is not None or seat is None:
@@ -267,19 +276,12 @@ class Table(FrontEnd):
         self._tell_turn(place)
         self.refresh_all()
 
-    def say(self, name: str, text: str, watching: bool = False, place: Place | None = None) -> None:
+    def say(self, name: str, text: str, watching: bool = False) -> None:
         """Table talk: one line to everyone, kept in the save (at once: a talk is not
-        lost when the server is killed) and the server log. ``place`` (a person, not
-        the host) may say SAY_BURST lines at once and SAY_RATE a second after that."""
+        lost when the server is killed) and the server log (how often a person may
+        talk is the seat session's to check)."""
         text = printable(text.strip(), MAX_LINE)
         if not text:
-            return
-        if place is not None and not place.talk.take():
-            if place.notices.due("talk"):
-                place.screen.show(
-                    f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second",
-                    "error",
-                )
             return
         who = f"{name} (watching)" if watching else name
         self.record.talk.append(TalkDoc(len(self.match.actions), who, text))
@@ -304,10 +306,9 @@ class Table(FrontEnd):
             return False
         self.broadcast(f"{self.seat_name(seat)} resigns: the game ends.", "error")
         self.log(f"seat {seat + 1} resigned")
-        for waiting in self.pending.values():
+        asked: list[asyncio.Future[Any]] = [*self.pending.values(), *self.questions.values()]
+        for waiting in asked:
             waiting.cancel()
-        for question in self.questions.values():
-            question.cancel()
         return True
 
     def quit(self, place: Place) -> bool:
@@ -344,6 +345,9 @@ class Table(FrontEnd):
     def start(self, message: str) -> None:
         if self.go.is_set():
             return
+        if dealt := deal_cards(self.match, self.record.deal, self.humans):
+            self.broadcast("\n".join(dealt))
+            self._save()  # a table stopped now comes back with this deal, not another
         self.broadcast(message)
         self.log(message)
         self.go.set()
@@ -397,7 +401,7 @@ class Table(FrontEnd):
             if not offered:
                 break
             assert offer is not None
-            self.broadcast("\n".join(final_lines(self.match)))
+            self.broadcast("\n".join(final_lines(self.match, self.record.deal)))
             self.broadcast(
                 f"Type 'rematch' within {offer.seconds:g} s for a new game with the same"
                 " seats (everyone seated must)."
@@ -405,7 +409,7 @@ class Table(FrontEnd):
             if not await offer.agreed() or self.stopped:
                 self.broadcast("No rematch.")
                 break
-            self._new_deal(offer.new_match(self.match))
+            self._new_deal(*offer.new_match(self.match))
         if self.finished:
             self._goodbye(shown=offered)
 
@@ -439,16 +443,13 @@ class Table(FrontEnd):
             names = ", ".join(self.seat_name(s) for s in waiting)
             self.broadcast(f"{place.name} asks for a rematch; waiting for {names}.")
 
-    def _new_deal(self, match: Match) -> None:
-        """The rematch begins: ``match`` at the same seats, with the same people."""
-        self.match = match
-        self.players = {
-            i: make_player(match.game, self.kinds, s.spec, i, match.seed)
-            for i, s in enumerate(match.seats)
-            if i not in self.humans
-        }
+    def _new_deal(self, match: Match, deal: Deal) -> None:
+        """The rematch begins: ``match`` at the same seats, with the same people, dealt
+        from ``deal`` as the game begins."""
+        self.match, self.record.deal = match, deal
+        self.players = self._ai_players()
         if isinstance(self.save, Path):  # beside the last game's save, not over it
-            self.save = create_save(match, self.save, unique=True)
+            self.save = create_save(match, self.save, unique=True, table=self.record.to_doc())
             self.reopen = f"it reopens with 'vikingcli serve --resume {self.save}'"
         self.finished = False
         self._told = None
@@ -557,7 +558,7 @@ class Table(FrontEnd):
 
     def _goodbye(self, shown: bool) -> None:
         if not shown:  # the rematch offer showed the end
-            self.broadcast("\n".join(final_lines(self.match)))
+            self.broadcast("\n".join(final_lines(self.match, self.record.deal)))
         self.log(f"game over; saved to {self.save}")
         for place in self.places():
             place.screen.hang_up()

@@ -36,10 +36,16 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import print_formatted_text as render_text
 from prompt_toolkit.styles import Style
 
+from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import Match
 from vikingcli.core.registry import Registry
 from vikingcli.saves.match_file import create_save
-from vikingcli.saves.table_record import Identity, new_connection, read_table_record
+from vikingcli.saves.table_record import (
+    Identity,
+    TableRecord,
+    new_connection,
+    read_table_record,
+)
 from vikingcli.table import commands
 from vikingcli.table.limits import InputGuard, clamp_size
 from vikingcli.table.places import Place
@@ -223,10 +229,8 @@ class _Session(GuardedSession):
             await screen.screen.app.run_async()
         finally:
             table.leave(place)
-        if screen.farewell is not None and self._output is not None:  # why it closed
-            text, style = screen.farewell
-            fragments = to_formatted_text(text, style=f"class:{style}" if style else "")
-            render_text(self._output, [*fragments, ("", "\n")], STYLE)
+        if screen.done and self._output is not None:  # why it closed, once it is gone
+            render_text(self._output, [*screen.last, ("", "\n")], STYLE)
 
     async def _prompt_loop(self, terminal: Terminal, place: Place) -> None:
         table = self.table
@@ -335,9 +339,7 @@ class _FullScreen:
         self.table = table
         self.place: Place | None = None
         self.done = False
-        self.last: tuple[Any, str] = ("", "")
-        self.farewell: tuple[Any, str] | None = None
-        """The last line shown before the hang-up, printed when the screen is gone."""
+        self.last: Any = []  # the last line shown, printed again once the screen is gone
         self.screen = TableScreen(
             board=self._board,
             prompt=self._prompt,
@@ -354,7 +356,7 @@ class _FullScreen:
 
     def show(self, text: Any, style: str = "") -> None:
         if not self.done:
-            self.last = (text, style)
+            self.last = to_formatted_text(text, style=f"class:{style}" if style else "")
             self.screen.show(text, style)
 
     def show_board(self, board: Any) -> None:
@@ -366,7 +368,6 @@ class _FullScreen:
     def hang_up(self) -> None:
         if not self.done:
             self.done = True
-            self.farewell = self.last
             # What was shown last stays readable for a moment before the screen goes.
             asyncio.get_running_loop().call_later(HANG_UP_DELAY, self.screen.exit)
 
@@ -555,32 +556,32 @@ def host_table(
     replace: bool = False,
     move_timeout: float | None = None,
     log: Callable[[str], None] | None = None,
+    deal: Deal | None = None,
     rematch: float = 0.0,
-    deal: Callable[[], int] | None = None,
 ) -> str | None:
-    """``vikingcli serve``: seat the table, listen until the game ends (then wait
-    ``rematch`` seconds for a rematch, ``deal`` making its seed) or the host stops it.
-    Returns the line to print for a stopped table or a rematch (``None``: the game is
-    over). ``ValueError`` for bad choices (one line for the user). A new table's first
-    save is written once the port is open (never over another file, unless ``replace``)."""
+    """``vikingcli serve``: seat the table, listen until the game ends (then ``rematch``
+    seconds for a rematch) or the host stops it; the line to print for a stop or a
+    rematch (``None``: game over). ``ValueError`` for bad choices. The first save is
+    written once the port is open (over another file only with ``replace``); ``deal``:
+    a new table's committed deal (a resumed one keeps the save's)."""
     if resumed and match.over:
         raise ValueError(f"{save}: the game is over; there is nothing to resume")
     log = log or ServerLog(sys.stderr)
     keys, warning = table_keys(authorized_keys, open_table, host)
     keys_of = None if keys is None else keys_by_name(keys)
     record = read_table_record(save, len(match.seats), keys_of) if resumed else None
+    record = record or TableRecord(deal=deal)
     table = Table(
         match, reg.players, save, record=record, reserve=reserve, release=release,
         keys_of=keys_of, spectators=spectators, confirm=confirm, move_timeout=move_timeout, log=log,
     )  # fmt: skip
     if warning:
         log(f"vikingcli: {warning}")
-    if deal is not None and rematch > 0:
-        table.rematch_offer = Rematch(deal, rematch)
+    table.rematch_offer = Rematch(Deal.new, rematch) if rematch > 0 else None
 
     def listening(h: str, p: int) -> None:
         if not resumed:
-            create_save(match, save, force=replace)
+            create_save(match, save, force=replace, table=table.record.to_doc())
         what = "reopened" if resumed else "table"
         print(
             f"{match.game.title} {what} on {h}:{p} for {len(table.humans)} player(s);"
