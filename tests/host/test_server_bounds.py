@@ -6,16 +6,28 @@ reads (item 8). Real ``vikingcli server`` processes on 127.0.0.1, real SSH clien
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import asyncssh
 import pytest
 
-from tests.host.serverclient import SSH, SSH_KEYGEN, ServerProcess, make_key, ssh_run
-from tests.host.sshclient import WAIT, plugin_path
+from tests.host.serverclient import (
+    SSH,
+    SSH_KEYGEN,
+    OpenSSHPerson,
+    ServerProcess,
+    make_key,
+    ssh_run,
+)
+from tests.host.sshclient import WAIT, Person, plugin_path, run
+from vikingcli.server.sqlstore import open_store
 
 pytestmark = pytest.mark.skipif(
     SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
@@ -114,3 +126,131 @@ def test_item8_a_database_folder_anyone_may_write_to_is_refused_in_one_line(
     line = refused.stderr.strip()
     assert "\n" not in line and "writable by everyone" in line, line
     assert list(shared.iterdir()) == []
+
+
+class Typist:
+    """An SSH session (asyncssh, an 80x24 terminal) that types as fast as the byte
+    bound lets it: a line of ``x`` rubbed out with Ctrl-U, again and again. Its
+    output is read and thrown away (a cursor-position question answered), but for
+    the notices it was given."""
+
+    def __init__(self, name: str, key: asyncssh.SSHKey, plain: bool) -> None:
+        self.name, self.key, self.plain = name, key, plain
+        self.tail = ""
+        self.notices: set[str] = set()
+        self.closed = False
+
+    async def connect(self, port: int) -> Typist:
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, known_hosts=None, username=self.name, client_keys=[self.key],
+            agent_path=None, preferred_auth="publickey",
+        )  # fmt: skip
+        self.proc = await self.conn.create_process(
+            "plain" if self.plain else None, term_type="xterm", term_size=(80, 24)
+        )
+        self.reader = asyncio.ensure_future(self._read())
+        return self
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.proc.stdout.read(65536)
+            if not data:
+                self.closed = True
+                return
+            if "\x1b[6n" in data:
+                self.proc.stdin.write("\x1b[1;1R")
+            self.tail = (self.tail + data)[-4000:]
+            self.notices.update(re.findall(r"input (?:refused|dropped|slowed)[^\r\n\x1b]*", data))
+
+    async def until(self, words: str) -> None:
+        end = time.monotonic() + WAIT
+        while words not in self.tail:
+            assert not self.closed and time.monotonic() < end, f"{self.name}: no {words!r}"
+            await asyncio.sleep(0.05)
+
+    async def type_and_erase(self, until: float, rate: int = 3800) -> None:
+        """Lines of 990 characters ended by Ctrl-U, at ``rate`` bytes a second (under
+        the byte bound of 4096), in pieces of a tenth of a second."""
+        line = "x" * 990 + "\x15"
+        sent = 0
+        while time.monotonic() < until and not self.closed:
+            piece = rate // 10
+            text = (line * 2)[sent % len(line) : sent % len(line) + piece]
+            self.proc.stdin.write(text)
+            sent += piece
+            await asyncio.sleep(0.1)
+
+
+def _accounts(folder: Path, names: list[str]) -> dict[str, asyncssh.SSHKey]:
+    made = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
+    store = open_store(str(folder / "db.sqlite"))
+    for name, key in made.items():
+        store.create_account(name, key.get_fingerprint("sha256"), time.time())
+    store.close()
+    return made
+
+
+async def _who_takes(person: Person) -> float:
+    start = len(person.text)
+    began = time.perf_counter()
+    person.type("who")
+    await person.until(r"\d+ online:", start)
+    return time.perf_counter() - began
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["full-screen", "prompt"])
+def test_item6_one_accounts_typing_grows_no_memory_and_slows_nobody_else(
+    plugin_dir: Path, tmp_path: Path, plain: bool
+) -> None:
+    """8 sessions of one account type and erase lines at the byte bound for 15 s:
+    the server grows by less than 40 MB and another person's ``who`` answers within
+    0.5 s throughout (before: 73 to 730 MB in 165 s, and ``who`` took seconds)."""
+    keys = _accounts(tmp_path, ["amy", "ben"])
+    server = ServerProcess(plugin_dir, tmp_path, "--per-address", "20")
+    ben_key = tmp_path / "ben"
+    ben_key.write_bytes(keys["ben"].export_private_key())
+    ben_key.chmod(0o600)
+
+    async def scenario() -> tuple[float, list[float], list[Typist], float]:
+        ben = await OpenSSHPerson("ben", ben_key).connect(server.port)
+        await ben.until(r"Welcome, ben\.")
+        typists = [Typist("amy", keys["amy"], plain) for _ in range(8)]
+        await asyncio.gather(*(t.connect(server.port) for t in typists))
+        for t in typists:
+            await t.until("Welcome, amy")
+        await asyncio.sleep(1)
+        before = _rss_mb(server.proc.pid)
+        until = time.monotonic() + 15
+        typing = [asyncio.ensure_future(t.type_and_erase(until)) for t in typists]
+        answers = []
+        while time.monotonic() < until:
+            answers.append(await _who_takes(ben))
+            await asyncio.sleep(0.3)
+        await asyncio.gather(*typing)
+        grown = _rss_mb(server.proc.pid) - before
+        dropped = [t for t in typists if t.closed]
+        await ben.hang_up()
+        for t in typists:
+            t.conn.close()
+        return before, answers, dropped, grown
+
+    try:
+        before, answers, dropped, grown = run(scenario(), 120)  # type: ignore[misc]
+        assert "Traceback" not in server.stderr()
+    finally:
+        server.close()
+    print("\nwho in order (ms):", [round(a * 1000) for a in answers])
+    answers.sort()
+    mode = "prompt" if plain else "full screen"
+    print(f"item 6 ({mode}): RSS {before:.0f} MB + {grown:.0f} MB; who: {len(answers)} answers,"
+          f" median {answers[len(answers) // 2] * 1000:.0f} ms, max {answers[-1] * 1000:.0f} ms")
+    assert not dropped, "a typing connection was dropped"
+    assert grown < 40, grown
+    assert answers[-1] < 0.5, answers

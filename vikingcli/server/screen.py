@@ -42,7 +42,16 @@ from vikingcli.server.hosting import Hosted
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.store import Account, NameTaken, StoreError
 from vikingcli.table import commands
-from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, Bucket, Notices
+from vikingcli.table.editing import LinePrompt
+from vikingcli.table.limits import (
+    MAX_LINE,
+    REDRAW_INTERVAL,
+    SAY_BURST,
+    SAY_RATE,
+    Bucket,
+    Notices,
+    SharedBudgets,
+)
 from vikingcli.table.screen import LOG_ROWS, TableScreen, fits
 from vikingcli.table.shared import Place
 from vikingcli.table.ssh import HANG_UP_DELAY, STYLE, GuardedSession, Terminal
@@ -68,6 +77,7 @@ def _unpostponed(session: PromptSession[str]) -> PromptSession[str]:
     up to 10 ms; with a hundred prompts on one busy loop those reschedulings were a
     good part of the server's work (and each one a write to the loop's wake-up pipe)."""
     session.app.max_render_postpone_time = None
+    session.app.min_redraw_interval = REDRAW_INTERVAL  # a burst of keys: one redraw
     return session
 
 
@@ -81,8 +91,12 @@ class ServerSession(GuardedSession):
         fingerprint: str,
         user: str,
         live: set[Any],
+        budget: SharedBudgets | None = None,
     ) -> None:
         super().__init__(self._on_terminal, printable(user, 24), lobby.log, live)
+        self.budget = budget or SharedBudgets()
+        """Keys shared by an account's sessions (by the key's, until logged in)."""
+        self.guard.shared = self.budget.bucket(f"key {fingerprint}")
         self.lobby = lobby
         self.address = address
         self.fingerprint = fingerprint
@@ -118,6 +132,7 @@ class ServerSession(GuardedSession):
         chan = self._chan
         assert chan is not None
         self.line_mode = self.command is not None or chan.get_terminal_type() is None
+        self.guard.fold = not self.line_mode  # lines are read here, not by prompt-toolkit
         if self.line_mode:
             self.interact_task = asyncio.get_running_loop().create_task(self._on_lines())
         else:
@@ -224,7 +239,7 @@ class ServerSession(GuardedSession):
             self._chan.write(prompt)
             return await self.lines.get()
         assert self.terminal is not None
-        session: PromptSession[str] = _unpostponed(PromptSession(style=STYLE))
+        session: PromptSession[str] = _unpostponed(LinePrompt(style=STYLE))
         await self._drained()
         self.terminal.session = session
         try:
@@ -258,7 +273,7 @@ class ServerSession(GuardedSession):
             text, style = lobby.prompt(self)
             return FormattedText([(style, text)])
 
-        session: PromptSession[str] = PromptSession(
+        session: PromptSession[str] = LinePrompt(
             message,
             completer=DynamicCompleter(
                 lambda: WordCompleter(lobby.completions(self), sentence=True)
@@ -338,6 +353,7 @@ class ServerSession(GuardedSession):
             if account is None:
                 return False
         self.account = account
+        self.guard.shared = self.budget.bucket(f"account {account.id}")
         if self.command is not None and not self.command.startswith("register"):
             lobby.arrive(self)
             try:
@@ -454,6 +470,7 @@ class Panes:
         )
         app = self.screen.app
         app.max_render_postpone_time = None  # as the prompts: see _unpostponed
+        app.min_redraw_interval = REDRAW_INTERVAL
         # Every redraw writes to the client: one that does not read is closed first.
         app.before_render += lambda _: self._before_render()
 

@@ -32,6 +32,32 @@ SAY_RATE = 1.0
 SAY_BURST = 5
 NOTICE_EVERY = 1.0
 """Seconds between two notices of the same kind to one connection."""
+WORK_RATE = 80.0
+"""Work a second a connection may ask for, sustained. Every key is work for the
+server (the line edited by prompt-toolkit: some 0.1-0.25 ms a key), every piece of
+input a redraw of the screen (CHUNK_COST), every line a command (LINE_COST); it is
+this, not the byte rate, that keeps one connection from slowing the others. A
+person typing ten keys a second, each sent alone, asks for 70."""
+WORK_BURST = 300.0
+"""Work a connection may ask for at once (the most one piece of input can cost)."""
+SHARED_WORK_RATE = 120.0
+"""Work a second all connections of one account (one key or address at ``serve``)
+may ask for together, sustained: eight sessions of one account ask no more than
+two."""
+SHARED_WORK_BURST = 400.0
+CHUNK_COST = 6
+"""Work one piece of input counts for beyond its keys: the redraw it brings."""
+LINE_COST = 10
+"""Work a line counts for when it is entered (it runs a command)."""
+PASTE_KEYS = 100
+"""Characters of a folded run that count as one key (:meth:`InputGuard.fold`)."""
+REDRAW_INTERVAL = 0.04
+"""Seconds between two redraws of a connection's screen: a burst of keys, or of
+moves, is drawn once."""
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+MAX_SHARED = 4096
+"""Shared buckets kept before the full ones are forgotten (a full bucket is the
+same as a new one, so forgetting it changes nothing)."""
 
 
 def clamp_size(columns: int, rows: int) -> tuple[int, int]:
@@ -73,6 +99,40 @@ class Bucket:
         return False
 
 
+def take_all(amount: float, *buckets: Bucket | None) -> bool:
+    """Spend ``amount`` from every bucket given, or from none when any lacks it."""
+    present = [b for b in buckets if b is not None]
+    for bucket in present:
+        bucket._refill()
+    if any(bucket.tokens < amount for bucket in present):
+        return False
+    for bucket in present:
+        bucket.tokens -= amount
+    return True
+
+
+@dataclass
+class SharedBudgets:
+    """The work buckets several connections share: one per account (or key, or
+    address), so that one account's many sessions together ask no more than
+    SHARED_WORK_RATE."""
+
+    clock: Callable[[], float] = time.monotonic
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+
+    def bucket(self, owner: str) -> Bucket:
+        """The bucket of ``owner`` (made full the first time)."""
+        found = self.buckets.get(owner)
+        if found is None:
+            if len(self.buckets) >= MAX_SHARED:
+                for name, old in list(self.buckets.items()):
+                    old._refill()
+                    if old.tokens >= old.burst:
+                        del self.buckets[name]
+            found = self.buckets[owner] = Bucket(SHARED_WORK_RATE, SHARED_WORK_BURST, self.clock)
+        return found
+
+
 @dataclass
 class Notices:
     """At most one notice of each kind per NOTICE_EVERY seconds."""
@@ -104,18 +164,33 @@ class InputGuard:
     dropped whole: the rest of it never reaches the prompt, and its Enter becomes
     Ctrl-U, which empties the prompt, so no cut-short line is ever played. Neither a
     paste nor a flood can grow a prompt without bound or fill the pipe the prompt
-    reads from."""
+    reads from.
+
+    What is admitted is work (see WORK_RATE), spent from the connection's bucket and
+    from ``shared`` (its account's) at once; input beyond either is dropped with the
+    rest of its line, as an overlong line is, and told; the connection stays. With
+    ``fold`` (the input goes to prompt-toolkit) runs of plain characters are handed
+    on as one bracketed paste, one key to prompt-toolkit however long: a pasted line
+    costs what a key does."""
 
     clock: Callable[[], float] = time.monotonic
     line: int = 0
     overflow: bool = False
+    shared: Bucket | None = None
+    fold: bool = True
     bucket: Bucket = field(init=False)
     lines: Bucket = field(init=False)
+    work: Bucket = field(init=False)
     notices: Notices = field(init=False)
+    _escape: str = ""
+    """An escape sequence begun and not yet ended (it may go on in the next input)."""
+    _pasting: bool = False
+    """Inside the client's own bracketed paste."""
 
     def __post_init__(self) -> None:
         self.bucket = Bucket(INPUT_RATE, INPUT_BURST, self.clock)
         self.lines = Bucket(LINE_RATE, LINE_BURST, self.clock)
+        self.work = Bucket(WORK_RATE, WORK_BURST, self.clock)
         self.notices = Notices(self.clock)
 
     def admit(self, data: str) -> tuple[str, list[str]]:
@@ -129,6 +204,24 @@ class InputGuard:
                     " (type, or paste less at a time)"
                 )
             return "", notes
+        kept = self._edit(data, notes)
+        text, keys = self._folded(kept) if self.fold else (kept, 0)
+        work = keys + CHUNK_COST + LINE_COST * (kept.count("\r") + kept.count("\n"))
+        if not take_all(work, self.work, self.shared):
+            self.overflow = True  # the line goes: its Enter will empty the prompt
+            if self.notices.due("work"):
+                notes.append(
+                    "input dropped: typing faster than the server answers everyone"
+                    f" ({WORK_RATE:g} keys a second, {SHARED_WORK_RATE:g} for all your"
+                    " sessions); type the line again"
+                )
+            # Ctrl-U empties the prompt now (not inside a sequence the prompt is reading).
+            clear = kept and not (self._escape or self._pasting)
+            return "\x15" if clear else "", notes
+        return text, notes
+
+    def _edit(self, data: str, notes: list[str]) -> str:
+        """What of ``data`` reaches the prompt, by the bounds on lines."""
         kept = []
         for ch in data:
             if ch in "\r\n" and not self.overflow and not self.lines.take():
@@ -159,4 +252,56 @@ class InputGuard:
             else:
                 self.line += 1
                 kept.append(ch)
-        return "".join(kept), notes
+        return "".join(kept)
+
+    def _folded(self, text: str) -> tuple[str, int]:
+        """``text`` with each run of plain characters made one bracketed paste (escape
+        sequences, control keys and the client's own pastes pass as they are), and
+        the keys prompt-toolkit will see in it."""
+        out: list[str] = []
+        keys = 0
+        run: list[str] = []
+
+        def flush() -> None:
+            nonlocal keys
+            if not run:
+                return
+            chunk = "".join(run)
+            run.clear()
+            if self._pasting or len(chunk) == 1:
+                out.append(chunk)
+                keys += len(chunk) // PASTE_KEYS if self._pasting else 1
+            else:
+                out.append(f"{PASTE_START}{chunk}{PASTE_END}")
+                keys += 1 + len(chunk) // PASTE_KEYS
+
+        for ch in text:
+            if self._escape:
+                self._escape += ch
+                out.append(ch)
+                esc = self._escape
+                done = (
+                    (len(esc) == 2 and ch not in "[O")
+                    or (len(esc) == 3 and esc[1] == "O")
+                    or (len(esc) >= 3 and esc[1] == "[" and "@" <= ch <= "~")
+                    or len(esc) > 32  # no sequence is this long: never wait for its end
+                )
+                if done:
+                    keys += 1
+                    if esc == PASTE_START:
+                        self._pasting = True
+                    elif esc == PASTE_END:
+                        self._pasting = False
+                    self._escape = ""
+            elif ch == "\x1b":
+                flush()
+                self._escape = ch
+                out.append(ch)
+            elif ch < " " or "\x7f" <= ch <= "\x9f":
+                flush()
+                out.append(ch)
+                keys += 1
+            else:
+                run.append(ch)
+        flush()
+        return "".join(out), keys

@@ -42,6 +42,8 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
+from vikingcli.table.editing import LineBuffer
+
 Line = list[tuple[str, str]]
 """A line of the log: its (style, text) fragments."""
 
@@ -135,7 +137,7 @@ class TableScreen:
         """How many lines the person scrolled back from the newest."""
         self.hidden = False
         """The board and the log are hidden (a hot-seat hand-over)."""
-        self.buffer = Buffer(
+        self.buffer = LineBuffer(
             multiline=False,
             completer=DynamicCompleter(lambda: WordCompleter(list(completions()), sentence=True)),
             # The menu opens on Tab (a menu opened while typing covered the log, and

@@ -41,7 +41,8 @@ from vikingcli.core.registry import Registry
 from vikingcli.saves.match_file import create_save
 from vikingcli.saves.table_record import Identity, new_connection, read_table_record
 from vikingcli.table import commands
-from vikingcli.table.limits import InputGuard, clamp_size
+from vikingcli.table.editing import LinePrompt
+from vikingcli.table.limits import REDRAW_INTERVAL, InputGuard, SharedBudgets, clamp_size
 from vikingcli.table.places import Place
 from vikingcli.table.screen import TableScreen, fits
 from vikingcli.table.shared import Table
@@ -181,10 +182,14 @@ class GuardedSession(PromptToolkitSSHSession):
 class _Session(GuardedSession):
     """A connection to the one table of ``vikingcli serve``, told who logged in."""
 
-    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+    def __init__(
+        self, table: Table, who: Identity, live: set[_Session], budget: SharedBudgets, address: str
+    ) -> None:
         super().__init__(self._play, who.user, table.log, live)
         self.table = table
         self.who = who
+        # A key's sessions type from one budget; keyless ones, from their address's.
+        self.guard.shared = budget.bucket(who.key or f"address {address}")
 
     async def _play(self, _: PromptToolkitSSHSession) -> None:
         size = self._get_size()
@@ -235,7 +240,7 @@ class _Session(GuardedSession):
             text, style = commands.prompt(table, place)
             return FormattedText([(style, text)])
 
-        session: PromptSession[str] = PromptSession(
+        session: PromptSession[str] = LinePrompt(
             message,
             completer=DynamicCompleter(
                 lambda: WordCompleter(commands.completions(table, place), sentence=True)
@@ -342,6 +347,8 @@ class _FullScreen:
                 self.table.match.names, None if self.place is None else self.place.seat
             ),
         )
+        # A burst of keys or of moves is drawn once, not once per key.
+        self.screen.app.min_redraw_interval = REDRAW_INTERVAL
 
     def show(self, text: Any, style: str = "") -> None:
         if not self.done:
@@ -389,12 +396,14 @@ class _Server(PromptToolkitSSHServer):
         keys: asyncssh.SSHAuthorizedKeys | None,
         conns: set[asyncssh.SSHServerConnection],
         sessions: set[_Session],
+        budget: SharedBudgets,
     ) -> None:
         super().__init__(self._unused)
         self.table = table
         self.keys = keys
         self.conns = conns
         self.sessions = sessions
+        self.budget = budget
         self.peer = ("", 0)
         self.user = ""
         self.key: str | None = None
@@ -441,7 +450,7 @@ class _Server(PromptToolkitSSHServer):
 
     def session_requested(self) -> PromptToolkitSSHSession:
         who = Identity(self.user, self.key, new_connection())
-        return _Session(self.table, who, self.sessions)
+        return _Session(self.table, who, self.sessions, self.budget, self.peer[0])
 
 
 class ServerLog:
@@ -489,8 +498,9 @@ async def serve(
     key = asyncssh.generate_private_key("ssh-ed25519") if new_key else read_host_key(host_key)
     conns: set[asyncssh.SSHServerConnection] = set()
     sessions: set[_Session] = set()
+    budget = SharedBudgets()
     server = await asyncssh.create_server(
-        lambda: _Server(table, keys, conns, sessions),
+        lambda: _Server(table, keys, conns, sessions, budget),
         host,
         port,
         server_host_keys=[key],
