@@ -17,6 +17,9 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
 from tests.host.serverclient import (
     SSH,
@@ -28,8 +31,11 @@ from tests.host.serverclient import (
 )
 from tests.host.sshclient import WAIT, Person, plugin_path, run
 from vikingcli.server.sqlstore import open_store
+from vikingcli.table.editing import LineBuffer, LinePrompt
+from vikingcli.table.limits import InputGuard
+from vikingcli.table.screen import TableScreen
 
-pytestmark = pytest.mark.skipif(
+needs_openssh = pytest.mark.skipif(
     SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
 )
 
@@ -53,6 +59,7 @@ def _second_server(plugin_dir: Path, folder: Path, db: str) -> subprocess.Comple
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
+@needs_openssh
 def test_item7_a_second_server_through_a_symlink_or_hardlink_is_refused_in_one_line(
     plugin_dir: Path, tmp_path: Path
 ) -> None:
@@ -84,6 +91,7 @@ def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
+@needs_openssh
 def test_item8_the_database_files_are_the_servers_users_alone(
     plugin_dir: Path, tmp_path: Path
 ) -> None:
@@ -115,6 +123,7 @@ def test_item8_the_database_files_are_the_servers_users_alone(
         again.close()
 
 
+@needs_openssh
 def test_item8_a_database_folder_anyone_may_write_to_is_refused_in_one_line(
     plugin_dir: Path, tmp_path: Path
 ) -> None:
@@ -205,6 +214,7 @@ def _rss_mb(pid: int) -> float:
     raise AssertionError(f"no VmRSS for {pid}")
 
 
+@needs_openssh
 @pytest.mark.parametrize("plain", [False, True], ids=["full-screen", "prompt"])
 def test_item6_one_accounts_typing_grows_no_memory_and_slows_nobody_else(
     plugin_dir: Path, tmp_path: Path, plain: bool
@@ -254,3 +264,52 @@ def test_item6_one_accounts_typing_grows_no_memory_and_slows_nobody_else(
     assert not dropped, "a typing connection was dropped"
     assert grown < 40, grown
     assert answers[-1] < 0.5, answers
+
+
+def test_item6_the_typed_line_keeps_no_copy_of_itself_and_folded_input_types_the_same() -> None:
+    """The seam with prompt-toolkit: what the guard hands on (runs of characters as
+    bracketed pastes, cursor keys, rubbed-out characters, Ctrl-U) edits the line as
+    the keys would, and the line's undo stack stays empty (it held a copy of the
+    line per key: 20 lines of 1000 characters erased with Ctrl-U kept 10 MB)."""
+    now = [0.0]
+    guard = InputGuard(clock=lambda: now[0])
+    pieces = ["x" * 990 + "\x15"] * 20 + ["say hallo", "\x7f\x7f\x7f\x7fello", " wrld"]
+    pieces += ["\x1b[D" * 3, "o", "\x1b[F", "!\r"]
+
+    async def typed(screen: bool) -> tuple[str, int, type]:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            lines: list[str] = []
+            if screen:
+                table = TableScreen(
+                    board=lambda: "", prompt=lambda: ("> ", ""), status=lambda: "",
+                    completions=lambda: [], on_line=lines.append,
+                )  # fmt: skip
+                app, buffer = table.app, table.buffer
+                task = asyncio.ensure_future(app.run_async())
+            else:
+                prompt = LinePrompt()
+                app, buffer = prompt.app, prompt.default_buffer
+                task = asyncio.ensure_future(prompt.prompt_async())
+            await asyncio.sleep(0.05)
+            deepest = 0
+            for piece in pieces:
+                now[0] += 10.0  # a person's pace: the guard's budgets are full again
+                text, notes, work = guard.admit(piece)
+                assert guard.wait(work) == 0
+                assert not notes, notes
+                pipe.send_text(text)
+                for _ in range(50):
+                    await asyncio.sleep(0.002)
+                    deepest = max(deepest, len(buffer._undo_stack))
+                    if task.done() or lines:
+                        break
+            if screen:
+                app.exit()
+                await task
+                return lines[-1], deepest, type(buffer)
+            return await task, deepest, type(buffer)
+
+    for screen in (False, True):
+        line, deepest, kind = asyncio.run(typed(screen))
+        assert line == "say hello world!", (screen, line)
+        assert deepest == 0 and issubclass(kind, LineBuffer), (screen, deepest, kind)

@@ -96,7 +96,7 @@ class ServerSession(GuardedSession):
         super().__init__(self._on_terminal, printable(user, 24), lobby.log, live)
         self.budget = budget or SharedBudgets()
         """Keys shared by an account's sessions (by the key's, until logged in)."""
-        self.guard.shared = self.budget.bucket(f"key {fingerprint}")
+        self.share(self.budget, f"key {fingerprint}")
         self.lobby = lobby
         self.address = address
         self.fingerprint = fingerprint
@@ -142,7 +142,8 @@ class ServerSession(GuardedSession):
         if not self.line_mode:
             super().data_received(data, datatype)
             return
-        text, notes = self.guard.admit(data)
+        # Lines read here cost no prompt and no redraw: the bounds on lines are theirs.
+        text, notes, _ = self.guard.admit(data)
         for note in notes:
             self.show(note, "error")
         buffer = self._partial + text.replace("\r\n", "\n").replace("\r", "\n")
@@ -353,7 +354,7 @@ class ServerSession(GuardedSession):
             if account is None:
                 return False
         self.account = account
-        self.guard.shared = self.budget.bucket(f"account {account.id}")
+        self.share(self.budget, f"account {account.id}")
         if self.command is not None and not self.command.startswith("register"):
             lobby.arrive(self)
             try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MAX_LINE = 1000
 """Longest line a person may send; longer ones are refused, not cut."""
@@ -32,19 +33,29 @@ SAY_RATE = 1.0
 SAY_BURST = 5
 NOTICE_EVERY = 1.0
 """Seconds between two notices of the same kind to one connection."""
-WORK_RATE = 80.0
+WORK_RATE = 100.0
 """Work a second a connection may ask for, sustained. Every key is work for the
 server (the line edited by prompt-toolkit: some 0.1-0.25 ms a key), every piece of
 input a redraw of the screen (CHUNK_COST), every line a command (LINE_COST); it is
 this, not the byte rate, that keeps one connection from slowing the others. A
-person typing ten keys a second, each sent alone, asks for 70."""
-WORK_BURST = 300.0
-"""Work a connection may ask for at once (the most one piece of input can cost)."""
-SHARED_WORK_RATE = 120.0
+person typing ten keys a second, each sent alone, asks for 70. Input beyond it
+waits (in order, at most MAX_WAITING bytes of it; beyond that it is dropped)."""
+WORK_BURST = 1000.0
+SHARED_WORK_RATE = 150.0
 """Work a second all connections of one account (one key or address at ``serve``)
 may ask for together, sustained: eight sessions of one account ask no more than
 two."""
-SHARED_WORK_BURST = 400.0
+SHARED_WORK_BURST = 1000.0
+SERVER_WORK_RATE = 2000.0
+"""Work a second the connections that ask for more than a person does share
+between them (a connection whose own bucket is less than half full), so that many
+accounts typing at their bounds together still leave the server to the others
+(a person's keys never wait for this one)."""
+SERVER_WORK_BURST = 2000.0
+MAX_PIECE_WORK = 200
+"""The most one piece of input may cost (some 40 ms of the server): more is dropped."""
+MAX_WAITING = INPUT_BURST
+"""Characters of input a connection may have waiting for its work budget."""
 CHUNK_COST = 6
 """Work one piece of input counts for beyond its keys: the redraw it brings."""
 LINE_COST = 10
@@ -99,26 +110,19 @@ class Bucket:
         return False
 
 
-def take_all(amount: float, *buckets: Bucket | None) -> bool:
-    """Spend ``amount`` from every bucket given, or from none when any lacks it."""
-    present = [b for b in buckets if b is not None]
-    for bucket in present:
-        bucket._refill()
-    if any(bucket.tokens < amount for bucket in present):
-        return False
-    for bucket in present:
-        bucket.tokens -= amount
-    return True
-
-
 @dataclass
 class SharedBudgets:
     """The work buckets several connections share: one per account (or key, or
     address), so that one account's many sessions together ask no more than
-    SHARED_WORK_RATE."""
+    SHARED_WORK_RATE; and the server's, for the connections that ask for more than
+    a person does."""
 
     clock: Callable[[], float] = time.monotonic
     buckets: dict[str, Bucket] = field(default_factory=dict)
+    server: Bucket = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.server = Bucket(SERVER_WORK_RATE, SERVER_WORK_BURST, self.clock)
 
     def bucket(self, owner: str) -> Bucket:
         """The bucket of ``owner`` (made full the first time)."""
@@ -146,6 +150,14 @@ class Notices:
             return False
         self.last[kind] = now
         return True
+
+
+class Admitted(NamedTuple):
+    """What :meth:`InputGuard.admit` lets through."""
+
+    text: str
+    notes: list[str]
+    work: float
 
 
 LINE_SLACK = 64
@@ -177,6 +189,7 @@ class InputGuard:
     line: int = 0
     overflow: bool = False
     shared: Bucket | None = None
+    server: Bucket | None = None
     fold: bool = True
     bucket: Bucket = field(init=False)
     lines: Bucket = field(init=False)
@@ -193,7 +206,9 @@ class InputGuard:
         self.work = Bucket(WORK_RATE, WORK_BURST, self.clock)
         self.notices = Notices(self.clock)
 
-    def admit(self, data: str) -> tuple[str, list[str]]:
+    def admit(self, data: str) -> Admitted:
+        """What of ``data`` goes on, the notices, and the work it is (to be spent
+        with :meth:`wait` before it goes on)."""
         notes: list[str] = []
         size = len(data.encode("utf-8", "replace"))
         if not self.bucket.take(size):
@@ -203,22 +218,47 @@ class InputGuard:
                     f"input refused: more than {INPUT_RATE} bytes a second"
                     " (type, or paste less at a time)"
                 )
-            return "", notes
+            return Admitted("", notes, 0)
         kept = self._edit(data, notes)
         text, keys = self._folded(kept) if self.fold else (kept, 0)
         work = keys + CHUNK_COST + LINE_COST * (kept.count("\r") + kept.count("\n"))
-        if not take_all(work, self.work, self.shared):
-            self.overflow = True  # the line goes: its Enter will empty the prompt
-            if self.notices.due("work"):
-                notes.append(
-                    "input dropped: typing faster than the server answers everyone"
-                    f" ({WORK_RATE:g} keys a second, {SHARED_WORK_RATE:g} for all your"
-                    " sessions); type the line again"
-                )
+        if work > MAX_PIECE_WORK:
+            self.drop(notes)
             # Ctrl-U empties the prompt now (not inside a sequence the prompt is reading).
             clear = kept and not (self._escape or self._pasting)
-            return "\x15" if clear else "", notes
-        return text, notes
+            return Admitted("\x15" if clear else "", notes, 1 if clear else 0)
+        return Admitted(text, notes, work)
+
+    def drop(self, notes: list[str]) -> None:
+        """Input is dropped for its cost: the rest of its line goes too (its Enter
+        will empty the prompt), and the person is told."""
+        self.overflow = True
+        if self.notices.due("work"):
+            notes.append(
+                "input dropped: typing faster than the server answers everyone"
+                f" (about {WORK_RATE:g} keys a second); type the line again"
+            )
+
+    def wait(self, work: float) -> float:
+        """Spend ``work`` from this connection's bucket, its account's and (unless
+        this connection asks for no more than a person) the server's: 0 when spent,
+        else the seconds until it could be (nothing spent)."""
+        own = self.work
+        own._refill()
+        light = own.tokens >= own.burst / 2
+        buckets = [b for b in (own, self.shared, None if light else self.server) if b]
+        for bucket in buckets:
+            bucket._refill()
+        short = [(work - b.tokens) / b.rate for b in buckets if b.tokens < work]
+        if short:
+            return max(short)
+        for bucket in buckets:
+            bucket.tokens -= work
+        if light and self.server is not None:
+            # A person's keys count against the server's too, never below a burst's debt.
+            self.server._refill()
+            self.server.tokens = max(self.server.tokens - work, -self.server.burst)
+        return 0.0
 
     def _edit(self, data: str, notes: list[str]) -> str:
         """What of ``data`` reaches the prompt, by the bounds on lines."""

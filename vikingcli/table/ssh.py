@@ -14,6 +14,7 @@ line by line; a vanished client only frees its connection, never its seat.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import signal
@@ -42,7 +43,13 @@ from vikingcli.saves.match_file import create_save
 from vikingcli.saves.table_record import Identity, new_connection, read_table_record
 from vikingcli.table import commands
 from vikingcli.table.editing import LinePrompt
-from vikingcli.table.limits import REDRAW_INTERVAL, InputGuard, SharedBudgets, clamp_size
+from vikingcli.table.limits import (
+    MAX_WAITING,
+    REDRAW_INTERVAL,
+    InputGuard,
+    SharedBudgets,
+    clamp_size,
+)
 from vikingcli.table.places import Place
 from vikingcli.table.screen import TableScreen, fits
 from vikingcli.table.shared import Table
@@ -92,6 +99,16 @@ class GuardedSession(PromptToolkitSSHSession):
         self.full: _FullScreen | None = None
         """The full-screen table, once there is one."""
         self._resize: asyncio.TimerHandle | None = None
+        self._waiting: collections.deque[tuple[str, float]] = collections.deque()
+        """Input admitted and waiting for its work budget, in order."""
+        self._waiting_size = 0
+        self._release: asyncio.TimerHandle | None = None
+
+    def share(self, budgets: SharedBudgets, owner: str) -> None:
+        """Spend this connection's work from ``owner``'s bucket (an account's, a
+        key's, an address's) and the server's too."""
+        self.guard.shared = budgets.bucket(owner)
+        self.guard.server = budgets.server
 
     def _get_size(self) -> Size:
         size = super()._get_size()
@@ -113,19 +130,45 @@ class GuardedSession(PromptToolkitSSHSession):
     def data_received(self, data: str, datatype: object) -> None:
         if self._input is None:
             return
-        text, notes = self.guard.admit(data)
+        admitted = self.guard.admit(data)
+        notes = list(admitted.notes)
+        if admitted.text and self._waiting_size + len(admitted.text) > MAX_WAITING:
+            self.guard.drop(notes)  # more waiting than a person ever has
+        elif admitted.text:
+            self._waiting.append((admitted.text, admitted.work))
+            self._waiting_size += len(admitted.text)
+            if self._release is None:
+                self._go_on()
         for note in notes:
             self.notice(note)
-        if not text:
-            return
+
+    def _go_on(self) -> None:
+        """Hand on the waiting input whose work can be spent now; come back for the
+        rest when it can be."""
+        self._release = None
+        while self._waiting:
+            text, work = self._waiting[0]
+            delay = self.guard.wait(work)
+            if delay > 0:
+                self._release = asyncio.get_running_loop().call_later(delay, self._go_on)
+                return
+            self._waiting.popleft()
+            self._waiting_size -= len(text)
+            self._write(text)
+
+    def _write(self, text: str) -> None:
         # Never block the event loop on the pipe the prompt reads from (it empties
         # only when this very loop runs): what does not fit is dropped and told.
+        if self._input is None:
+            return
         fd = self._input.pipe.write_fd  # type: ignore[attr-defined]
         data_bytes = text.encode("utf-8")
         try:
             written = os.write(fd, data_bytes)
         except BlockingIOError:
             written = 0
+        except OSError:
+            return  # the prompt is gone: the session is ending
         busy = written < len(data_bytes)
         if busy and self.guard.notices.due("busy"):
             self.notice("input dropped: the table is busy; type again")
@@ -163,6 +206,9 @@ class GuardedSession(PromptToolkitSSHSession):
                 self.live.discard(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._release is not None:
+            self._release.cancel()
+        self._waiting.clear()
         # A client that vanishes mid-prompt never sends EOF: end its prompt here.
         if self.interact_task is not None and not self.interact_task.done():
             self.interact_task.cancel()
@@ -189,7 +235,7 @@ class _Session(GuardedSession):
         self.table = table
         self.who = who
         # A key's sessions type from one budget; keyless ones, from their address's.
-        self.guard.shared = budget.bucket(who.key or f"address {address}")
+        self.share(budget, who.key or f"address {address}")
 
     async def _play(self, _: PromptToolkitSSHSession) -> None:
         size = self._get_size()
