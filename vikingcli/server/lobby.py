@@ -497,6 +497,7 @@ class Lobby(TableCommands, PeopleCommands):
         place = hosted.table.join(who, TableScreen(conn, self.back_to_lobby), watch=watch)
         if place is None:
             return
+        place.talk = conn.talk  # leaving and coming back does not say more
         conn.hosted, conn.place = hosted, place
         if hosted.saver.status == OPEN and not hosted.free_seats():
             hosted.start()

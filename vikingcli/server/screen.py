@@ -45,7 +45,6 @@ from vikingcli.table import commands
 from vikingcli.table.editing import LinePrompt
 from vikingcli.table.limits import (
     MAX_LINE,
-    REDRAW_INTERVAL,
     SAY_BURST,
     SAY_RATE,
     Bucket,
@@ -77,7 +76,6 @@ def _unpostponed(session: PromptSession[str]) -> PromptSession[str]:
     up to 10 ms; with a hundred prompts on one busy loop those reschedulings were a
     good part of the server's work (and each one a write to the loop's wake-up pipe)."""
     session.app.max_render_postpone_time = None
-    session.app.min_redraw_interval = REDRAW_INTERVAL  # a burst of keys: one redraw
     return session
 
 
@@ -241,6 +239,7 @@ class ServerSession(GuardedSession):
             return await self.lines.get()
         assert self.terminal is not None
         session: PromptSession[str] = _unpostponed(LinePrompt(style=STYLE))
+        self.pace(session.app)
         await self._drained()
         self.terminal.session = session
         try:
@@ -286,6 +285,7 @@ class ServerSession(GuardedSession):
             style=STYLE,
             bottom_toolbar=lambda: lobby.status(self),
         )
+        self.pace(session.app)
         return _unpostponed(session)
 
     # -- the person's session ------------------------------------------------------------
@@ -471,7 +471,7 @@ class Panes:
         )
         app = self.screen.app
         app.max_render_postpone_time = None  # as the prompts: see _unpostponed
-        app.min_redraw_interval = REDRAW_INTERVAL
+        session.pace(app)
         # Every redraw writes to the client: one that does not read is closed first.
         app.before_render += lambda _: self._before_render()
 

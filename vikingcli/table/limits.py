@@ -31,40 +31,58 @@ MIN_ROWS = 5
 SAY_RATE = 1.0
 """Lines of table talk a second a connection may say, sustained."""
 SAY_BURST = 5
+WATCHERS_SAY_RATE = 2.0
+"""Lines of table talk a second all watchers of a table may say together: every
+line is shown to everyone there, so thirty watchers at one line a second each were
+nine hundred lines a second to draw."""
 NOTICE_EVERY = 1.0
 """Seconds between two notices of the same kind to one connection."""
 WORK_RATE = 100.0
-"""Work a second a connection may ask for, sustained. Every key is work for the
-server (the line edited by prompt-toolkit: some 0.1-0.25 ms a key), every piece of
-input a redraw of the screen (CHUNK_COST), every line a command (LINE_COST); it is
-this, not the byte rate, that keeps one connection from slowing the others. A
-person typing ten keys a second, each sent alone, asks for 70. Input beyond it
-waits (in order, at most MAX_WAITING bytes of it; beyond that it is dropped)."""
+"""Work a second a connection may ask for, sustained, in units of about 0.2 ms of
+the server: every key is work (KEY_COST: prompt-toolkit edits the line), every
+piece of input a redraw of the screen (CHUNK_COST), every line a command
+(LINE_COST). It is this, not the byte rate, that keeps one connection from
+slowing the others. A person typing ten keys a second, each sent alone, asks for
+80. Input beyond it waits (in order, at most MAX_WAITING characters of it; beyond
+that it is dropped)."""
 WORK_BURST = 1000.0
 SHARED_WORK_RATE = 150.0
 """Work a second all connections of one account (one key or address at ``serve``)
 may ask for together, sustained: eight sessions of one account ask no more than
 two."""
 SHARED_WORK_BURST = 1000.0
-SERVER_WORK_RATE = 2000.0
+SERVER_WORK_RATE = 600.0
 """Work a second the connections that ask for more than a person does share
 between them (a connection whose own bucket is less than half full), so that many
 accounts typing at their bounds together still leave the server to the others
 (a person's keys never wait for this one)."""
-SERVER_WORK_BURST = 2000.0
+SERVER_WORK_BURST = 600.0
 MAX_PIECE_WORK = 200
 """The most one piece of input may cost (some 40 ms of the server): more is dropped."""
 MAX_WAITING = INPUT_BURST
 """Characters of input a connection may have waiting for its work budget."""
+KEY_COST = 2
+"""Work one key to prompt-toolkit counts for (about 0.4 ms of the server, measured
+under the soak test's attack: it walks the screen's layout for the key's bindings)."""
 CHUNK_COST = 6
 """Work one piece of input counts for beyond its keys: the redraw it brings."""
-LINE_COST = 10
+LINE_COST = 30
 """Work a line counts for when it is entered (it runs a command)."""
 PASTE_KEYS = 100
 """Characters of a folded run that count as one key (:meth:`InputGuard.fold`)."""
 REDRAW_INTERVAL = 0.04
-"""Seconds between two redraws of a connection's screen: a burst of keys, or of
-moves, is drawn once."""
+"""Seconds between two redraws of a connection's screen at least: a burst of keys,
+or of moves, is drawn once."""
+CELLS_PER_SECOND = 50_000
+"""Character cells a second one connection's screen may be redrawn with: a redraw
+costs the server about a tenth of a microsecond a cell, so a terminal of 80x24 is
+redrawn every REDRAW_INTERVAL at most and one of 400x200 every 1.6 s, whatever
+asks for the redraws (its own keys, other people's moves and talk)."""
+
+
+def redraw_interval(columns: int, rows: int) -> float:
+    """Seconds between two redraws of a screen of this size (as drawn: clamped)."""
+    return max(REDRAW_INTERVAL, columns * rows / CELLS_PER_SECOND)
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 MAX_SHARED = 4096
 """Shared buckets kept before the full ones are forgotten (a full bucket is the
@@ -221,7 +239,8 @@ class InputGuard:
             return Admitted("", notes, 0)
         kept = self._edit(data, notes)
         text, keys = self._folded(kept) if self.fold else (kept, 0)
-        work = keys + CHUNK_COST + LINE_COST * (kept.count("\r") + kept.count("\n"))
+        lines = kept.count("\r") + kept.count("\n")
+        work = KEY_COST * keys + CHUNK_COST + LINE_COST * lines
         if work > MAX_PIECE_WORK:
             self.drop(notes)
             # Ctrl-U empties the prompt now (not inside a sequence the prompt is reading).

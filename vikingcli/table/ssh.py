@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 import asyncssh
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
@@ -45,10 +46,10 @@ from vikingcli.table import commands
 from vikingcli.table.editing import LinePrompt
 from vikingcli.table.limits import (
     MAX_WAITING,
-    REDRAW_INTERVAL,
     InputGuard,
     SharedBudgets,
     clamp_size,
+    redraw_interval,
 )
 from vikingcli.table.places import Place
 from vikingcli.table.screen import TableScreen, fits
@@ -125,7 +126,14 @@ class GuardedSession(PromptToolkitSSHSession):
     def _resized(self) -> None:
         self._resize = None
         if self.app_session is not None and self.app_session.app is not None:
+            self.pace(self.app_session.app)
             self.app_session.app._on_resize()
+
+    def pace(self, app: Application[Any]) -> None:
+        """Redraw ``app`` no more often than a screen of this connection's size may
+        be (:func:`~vikingcli.table.limits.redraw_interval`)."""
+        size = self._get_size()
+        app.min_redraw_interval = redraw_interval(size.columns, size.rows)
 
     def data_received(self, data: str, datatype: object) -> None:
         if self._input is None:
@@ -260,6 +268,7 @@ class _Session(GuardedSession):
         """The full-screen table (:mod:`vikingcli.table.screen`) for this connection."""
         table = self.table
         screen = self.full = _FullScreen(table)
+        self.pace(screen.screen.app)
         place = table.join(self.who, screen)
         if place is None:
             return
@@ -296,6 +305,7 @@ class _Session(GuardedSession):
             bottom_toolbar=lambda: commands.status(table, place),
         )
         terminal.session = session
+        self.pace(session.app)
         while not terminal.done:
             try:
                 # The server's own SIGINT saves the table; it is not a person's Ctrl-C.
@@ -341,14 +351,27 @@ class Terminal:
 
     async def pump(self) -> None:
         while True:
-            item = await self.queue.get()
-            if item is None:
+            items = [await self.queue.get()]
+            # What queued up meanwhile is printed at once: one erase and one redraw of
+            # the prompt for a burst of lines, not one per line.
+            while items[-1] is not None and not self.queue.empty():
+                items.append(self.queue.get_nowait())
+            fragments: list[Any] = []
+            for item in items:
+                if item is not None:
+                    text, style = item
+                    if fragments:
+                        fragments.append(("", "\n"))
+                    fragments.extend(
+                        to_formatted_text(text, style=f"class:{style}" if style else "")
+                    )
+            if fragments:
+                self._print(fragments)
+            if items[-1] is None:
                 self.done = True
                 if self.session is not None and self.session.app.is_running:
                     self.session.app.exit(exception=EOFError())
                 return
-            text, style = item
-            self._print(to_formatted_text(text, style=f"class:{style}" if style else ""))
 
     def _print(self, fragments: Any) -> None:
         """Print above the prompt in one step, with no ``await`` in between.
@@ -393,8 +416,6 @@ class _FullScreen:
                 self.table.match.names, None if self.place is None else self.place.seat
             ),
         )
-        # A burst of keys or of moves is drawn once, not once per key.
-        self.screen.app.min_redraw_interval = REDRAW_INTERVAL
 
     def show(self, text: Any, style: str = "") -> None:
         if not self.done:
