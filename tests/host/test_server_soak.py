@@ -58,7 +58,9 @@ def _sched(pid: int) -> tuple[float, float]:
 async def _attacker(
     port: int, key: asyncssh.SSHKey, name: str, table: int, seed: float, until: float
 ) -> None:
-    """One hostile connection until ``until``, doing something nasty every moment."""
+    """One hostile connection until ``until``, doing something nasty every moment (a
+    third of them type and erase lines all the time)."""
+    typist = int(name[1:]) % 3 == 0
     rng = random.Random(seed)
     conn = await asyncssh.connect(
         "127.0.0.1", port, known_hosts=None, username=name, client_keys=[key],
@@ -75,7 +77,15 @@ async def _attacker(
                 proc.stdin.write(b"\x1b[1;1R")
 
     reader = asyncio.ensure_future(read())
+    line, sent = b"x" * 990 + b"\x15", 0
     try:
+        while typist and time.monotonic() < until and not reader.done():
+            # Lines of 990 characters erased with Ctrl-U at 3500 bytes a second: under
+            # the byte bound, as fast as it lets anyone type (issue 34, item 6).
+            at = sent % len(line)
+            proc.stdin.write((line * 2)[at : at + 350])
+            sent += 350
+            await asyncio.sleep(0.1)
         while time.monotonic() < until and not reader.done():
             what = rng.random()
             if what < 0.2:

@@ -586,8 +586,16 @@ def test_soak_thirty_hostile_connections_and_the_people_still_play(
         for k in attackers:
             fh.write(k.export_public_key())
 
-    async def attack(k: asyncssh.SSHKey, rng: random.Random, until: float) -> None:
+    async def attack(k: asyncssh.SSHKey, rng: random.Random, until: float, typist: bool) -> None:
         person = await Person(f"x{rng.randrange(10**6)}", k).connect(server.port)
+        line, sent = b"x" * 990 + b"\x15", 0
+        while typist and time.monotonic() < until and not person.closed.is_set():
+            # Lines of 990 characters erased with Ctrl-U at 3500 bytes a second: under
+            # the byte bound, as fast as it lets anyone type (issue 34, item 6).
+            at = sent % len(line)
+            person.type((line * 2)[at : at + 350], enter=False)
+            sent += 350
+            await asyncio.sleep(0.1)
         while time.monotonic() < until and not person.closed.is_set():
             what = rng.random()
             if what < 0.3:
@@ -613,8 +621,10 @@ def test_soak_thirty_hostile_connections_and_the_people_still_play(
         ran, waited = _sched(server.proc.pid)
         until = time.monotonic() + 25
         rng = random.Random(26)
-        attacks = [asyncio.ensure_future(attack(k, random.Random(rng.random()), until))
-                   for k in attackers]  # fmt: skip
+        attacks = [
+            asyncio.ensure_future(attack(k, random.Random(rng.random()), until, i % 3 == 0))
+            for i, k in enumerate(attackers)
+        ]
         answers: list[float] = []
         peak = 0
         while time.monotonic() < until:
