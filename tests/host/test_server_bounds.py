@@ -29,7 +29,7 @@ from tests.host.serverclient import (
     make_key,
     ssh_run,
 )
-from tests.host.sshclient import WAIT, Person, plugin_path, run
+from tests.host.sshclient import WAIT, Person, Server, plugin_path, run
 from vikingcli.server.sqlstore import open_store
 from vikingcli.table.editing import LineBuffer, LinePrompt
 from vikingcli.table.limits import InputGuard
@@ -143,16 +143,19 @@ class Typist:
     output is read and thrown away (a cursor-position question answered), but for
     the notices it was given."""
 
-    def __init__(self, name: str, key: asyncssh.SSHKey, plain: bool) -> None:
+    def __init__(self, name: str, key: asyncssh.SSHKey | None, plain: bool) -> None:
         self.name, self.key, self.plain = name, key, plain
         self.tail = ""
         self.notices: set[str] = set()
         self.closed = False
 
     async def connect(self, port: int) -> Typist:
+        keys = [self.key] if self.key is not None else []
+        # Without a key: keyboard-interactive, which an open ``serve`` table lets in.
         self.conn = await asyncssh.connect(
-            "127.0.0.1", port, known_hosts=None, username=self.name, client_keys=[self.key],
-            agent_path=None, preferred_auth="publickey",
+            "127.0.0.1", port, known_hosts=None, username=self.name, client_keys=keys,
+            agent_path=None, preferred_auth="publickey,keyboard-interactive",
+            password=None if keys else "-",
         )  # fmt: skip
         self.proc = await self.conn.create_process(
             "plain" if self.plain else None, term_type="xterm", term_size=(80, 24)
@@ -313,3 +316,59 @@ def test_item6_the_typed_line_keeps_no_copy_of_itself_and_folded_input_types_the
         line, deepest, kind = asyncio.run(typed(screen))
         assert line == "say hello world!", (screen, line)
         assert deepest == 0 and issubclass(kind, LineBuffer), (screen, deepest, kind)
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["full-screen", "prompt"])
+def test_item6_keyless_spectators_typing_at_a_serve_table_slow_nobody(
+    plugin_dir: Path, tmp_path: Path, plain: bool
+) -> None:
+    """4 keyless spectators type and erase lines at the byte bound for 15 s at an
+    open ``serve`` table: the seated player's ``seats`` answers within 0.5 s (before:
+    52 ms became 4.1 s) and the server grows by less than 40 MB."""
+    server = Server(
+        plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random", "--seed", "3",
+        "--save", "t", "--open", "--spectators",
+    )  # fmt: skip
+
+    async def scenario() -> tuple[list[float], list[Typist], float]:
+        ann = await Person("ann", asyncssh.generate_private_key("ssh-ed25519")).connect(
+            server.port
+        )
+        await ann.until(r"the game begins")
+        typists = [Typist(f"eve{i}", None, plain) for i in range(4)]
+        await asyncio.gather(*(t.connect(server.port) for t in typists))
+        for t in typists:
+            await t.until("watching")
+        await asyncio.sleep(1)
+        before = _rss_mb(server.proc.pid)
+        until = time.monotonic() + 15
+        typing = [asyncio.ensure_future(t.type_and_erase(until)) for t in typists]
+        answers = []
+        while time.monotonic() < until:
+            start = len(ann.text)
+            began = time.perf_counter()
+            ann.type("seats")
+            await ann.until(r"Rune Duel.*, seed \d+:", start)
+            answers.append(time.perf_counter() - began)
+            await asyncio.sleep(0.3)
+        await asyncio.gather(*typing)
+        grown = _rss_mb(server.proc.pid) - before
+        dropped = [t for t in typists if t.closed]
+        server.console("stop")
+        await ann.until(r"the host stopped the table")
+        return answers, dropped, grown
+
+    try:
+        answers, dropped, grown = run(scenario(), 120)  # type: ignore[misc]
+        code, _ = server.finish()
+    finally:
+        server.close()
+    print("\nseats in order (ms):", [round(a * 1000) for a in answers])
+    answers.sort()
+    print(f"item 6 at serve ({'prompt' if plain else 'full screen'}): RSS + {grown:.0f} MB;"
+          f" seats: median {answers[len(answers) // 2] * 1000:.0f} ms,"
+          f" max {answers[-1] * 1000:.0f} ms")  # fmt: skip
+    assert code == 0
+    assert not dropped, "a typing connection was dropped"
+    assert grown < 40, grown
+    assert answers[-1] < 0.5, answers
