@@ -53,7 +53,8 @@ from vikingcli.table.limits import (
 )
 from vikingcli.table.screen import LOG_ROWS, TableScreen, fits
 from vikingcli.table.shared import Place
-from vikingcli.table.ssh import HANG_UP_DELAY, STYLE, GuardedSession, Terminal
+from vikingcli.table.ssh import HANG_UP_DELAY, GuardedSession
+from vikingcli.table.terminal import STYLE, Terminal
 
 MAX_BACKLOG = 1 << 17
 """Bytes of output a connection may leave unread before it is closed."""
@@ -93,7 +94,7 @@ class ServerSession(GuardedSession):
     ) -> None:
         super().__init__(self._on_terminal, printable(user, 24), lobby.log, live)
         self.budget = budget or SharedBudgets()
-        """Keys shared by an account's sessions (by the key's, until logged in)."""
+        """Work shared by an account's sessions (by the key's, until logged in)."""
         self.share(self.budget, f"key {fingerprint}")
         self.lobby = lobby
         self.address = address

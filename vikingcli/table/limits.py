@@ -69,7 +69,7 @@ CHUNK_COST = 6
 LINE_COST = 30
 """Work a line counts for when it is entered (it runs a command)."""
 PASTE_KEYS = 100
-"""Characters of a folded run that count as one key (:meth:`InputGuard.fold`)."""
+"""Characters of a folded run that count as one key (``InputGuard.fold``)."""
 REDRAW_INTERVAL = 0.04
 """Seconds between two redraws of a connection's screen at least: a burst of keys,
 or of moves, is drawn once."""
@@ -79,14 +79,15 @@ costs the server about a tenth of a microsecond a cell, so a terminal of 80x24 i
 redrawn every REDRAW_INTERVAL at most and one of 400x200 every 1.6 s, whatever
 asks for the redraws (its own keys, other people's moves and talk)."""
 
-
-def redraw_interval(columns: int, rows: int) -> float:
-    """Seconds between two redraws of a screen of this size (as drawn: clamped)."""
-    return max(REDRAW_INTERVAL, columns * rows / CELLS_PER_SECOND)
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 MAX_SHARED = 4096
 """Shared buckets kept before the full ones are forgotten (a full bucket is the
 same as a new one, so forgetting it changes nothing)."""
+
+
+def redraw_interval(columns: int, rows: int) -> float:
+    """Seconds between two redraws of a screen of this size (as drawn: clamped)."""
+    return max(REDRAW_INTERVAL, columns * rows / CELLS_PER_SECOND)
 
 
 def clamp_size(columns: int, rows: int) -> tuple[int, int]:
@@ -196,12 +197,14 @@ class InputGuard:
     paste nor a flood can grow a prompt without bound or fill the pipe the prompt
     reads from.
 
-    What is admitted is work (see WORK_RATE), spent from the connection's bucket and
-    from ``shared`` (its account's) at once; input beyond either is dropped with the
-    rest of its line, as an overlong line is, and told; the connection stays. With
-    ``fold`` (the input goes to prompt-toolkit) runs of plain characters are handed
-    on as one bracketed paste, one key to prompt-toolkit however long: a pasted line
-    costs what a key does."""
+    What is admitted is work (see WORK_RATE): the session spends it with :meth:`wait`
+    from the connection's bucket, ``shared`` (its account's) and, for a connection
+    asking more than a person, ``server``, and holds the input back until it can. A
+    piece of input that costs more than MAX_PIECE_WORK is dropped with the rest of
+    its line, as an overlong line is, and told; the connection stays. With ``fold``
+    (the input goes to prompt-toolkit) runs of plain characters are handed on as one
+    bracketed paste, one key to prompt-toolkit however long: a pasted line costs
+    what a key does."""
 
     clock: Callable[[], float] = time.monotonic
     line: int = 0
@@ -254,8 +257,8 @@ class InputGuard:
         self.overflow = True
         if self.notices.due("work"):
             notes.append(
-                "input dropped: typing faster than the server answers everyone"
-                f" (about {WORK_RATE:g} keys a second); type the line again"
+                "input dropped: more at once than the server takes from one connection;"
+                " type the line again"
             )
 
     def wait(self, work: float) -> float:
