@@ -58,7 +58,8 @@ accounts typing at their bounds together still leave the server to the others
 (a person's keys never wait for this one)."""
 SERVER_WORK_BURST = 600.0
 MAX_PIECE_WORK = 200
-"""The most one piece of input may cost (some 40 ms of the server): more is dropped."""
+"""The most the keys of one piece of input may cost (some 40 ms of the server, in
+one go): more is dropped."""
 MAX_WAITING = INPUT_BURST
 """Characters of input a connection may have waiting for its work budget."""
 KEY_COST = 2
@@ -244,7 +245,8 @@ class InputGuard:
         text, keys = self._folded(kept) if self.fold else (kept, 0)
         lines = kept.count("\r") + kept.count("\n")
         work = KEY_COST * keys + CHUNK_COST + LINE_COST * lines
-        if work > MAX_PIECE_WORK:
+        # Its keys are handled in one go; its lines (bounded above) one by one.
+        if KEY_COST * keys + CHUNK_COST > MAX_PIECE_WORK:
             self.drop(notes)
             # Ctrl-U empties the prompt now (not inside a sequence the prompt is reading).
             clear = kept and not (self._escape or self._pasting)
@@ -271,8 +273,9 @@ class InputGuard:
         buckets = [b for b in (own, self.shared, None if light else self.server) if b]
         for bucket in buckets:
             bucket._refill()
-        short = [(work - b.tokens) / b.rate for b in buckets if b.tokens < work]
-        if short:
+        # A piece costing more than a bucket holds waits for a full bucket, no longer.
+        short = [(min(work, b.burst) - b.tokens) / b.rate for b in buckets]
+        if max(short) > 0:
             return max(short)
         for bucket in buckets:
             bucket.tokens -= work
