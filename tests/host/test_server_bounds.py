@@ -224,7 +224,8 @@ def test_item6_one_accounts_typing_grows_no_memory_and_slows_nobody_else(
 ) -> None:
     """8 sessions of one account type and erase lines at the byte bound for 15 s:
     the server grows by less than 40 MB and another person's ``who`` answers within
-    0.5 s throughout (before: 73 to 730 MB in 165 s, and ``who`` took seconds)."""
+    1 s throughout (before: 73 to 730 MB in 165 s, and ``who`` took 4-18 s here;
+    the bound leaves room for a machine busy with other work)."""
     keys = _accounts(tmp_path, ["amy", "ben"])
     server = ServerProcess(plugin_dir, tmp_path, "--per-address", "20")
     ben_key = tmp_path / "ben"
@@ -266,7 +267,7 @@ def test_item6_one_accounts_typing_grows_no_memory_and_slows_nobody_else(
           f" median {answers[len(answers) // 2] * 1000:.0f} ms, max {answers[-1] * 1000:.0f} ms")
     assert not dropped, "a typing connection was dropped"
     assert grown < 40, grown
-    assert answers[-1] < 0.5, answers
+    assert answers[-1] < 1.0, answers
 
 
 def test_item6_the_typed_line_keeps_no_copy_of_itself_and_folded_input_types_the_same() -> None:
@@ -323,7 +324,7 @@ def test_item6_keyless_spectators_typing_at_a_serve_table_slow_nobody(
     plugin_dir: Path, tmp_path: Path, plain: bool
 ) -> None:
     """4 keyless spectators type and erase lines at the byte bound for 15 s at an
-    open ``serve`` table: the seated player's ``seats`` answers within 0.5 s (before:
+    open ``serve`` table: the seated player's ``seats`` answers within 1 s (before:
     52 ms became 4.1 s) and the server grows by less than 40 MB."""
     server = Server(
         plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random", "--seed", "3",
@@ -371,4 +372,4 @@ def test_item6_keyless_spectators_typing_at_a_serve_table_slow_nobody(
     assert code == 0
     assert not dropped, "a typing connection was dropped"
     assert grown < 40, grown
-    assert answers[-1] < 0.5, answers
+    assert answers[-1] < 1.0, answers
