@@ -46,6 +46,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
+from vikingcli.table.editing import LineBuffer
 from vikingcli.table.fold import folded
 from vikingcli.table.lookups import LOOKUP
 from vikingcli.table.pager import Line, Pager, wrapped
@@ -153,7 +154,7 @@ class TableScreen:
         self.pager = Pager(lambda: self.app.output.get_size())
         self.notify = True
         """Ring at this person's turn (``notify off`` silences it)."""
-        self.buffer = Buffer(
+        self.buffer = LineBuffer(
             multiline=False,
             completer=DynamicCompleter(lambda: WordCompleter(list(completions()), sentence=True)),
             # The menu opens on Tab (a menu opened while typing covered the log, and

@@ -53,7 +53,7 @@ from vikingcli.saves.table_record import (
 )
 from vikingcli.table.dealing import ai_base, deal_cards, deal_header, revealed, seed_answer
 from vikingcli.table.hints import hinter
-from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE
+from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, WATCHERS_SAY_RATE, Bucket
 from vikingcli.table.places import MAX_MISSED, MAX_NAME, Place, Saver, Screen, shown_user
 from vikingcli.table.scoresheet import score_sheet
 
@@ -126,6 +126,8 @@ class Table:
         self._arrange(reserve, release, keys_of)
         self.holders: dict[int, Place] = {}
         self.watchers: list[Place] = []
+        self.watcher_talk = Bucket(WATCHERS_SAY_RATE, SAY_BURST)
+        """What all watchers together may say: each line goes to everyone here."""
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.histories: dict[int | None, Any] = {}
         """Per seat, the prompt history object of the front end (kept across reconnects)."""
@@ -406,6 +408,14 @@ class Table:
             if place.notices.due("talk"):
                 place.screen.show(
                     f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second",
+                    "error",
+                )
+            return
+        if place is not None and watching and not self.watcher_talk.take():
+            if place.notices.due("talk"):
+                place.screen.show(
+                    f"not said: the watchers here say at most {WATCHERS_SAY_RATE:g} lines"
+                    " a second together",
                     "error",
                 )
             return
