@@ -75,6 +75,22 @@ def test_item6_one_card_reads_as_a_count_of_one() -> None:
     assert max(t.encoder.high) > 1  # the space's bound says a count can be more
 
 
+def test_item6_a_hand_of_cards_reads_as_counts() -> None:
+    """Walhalla's hand is cards counted by kind (0..32 each): each entry is the count."""
+    t = table("walhalla", 3)
+    state = played("walhalla", 3, seed=2, plies=10)
+    seat = 0
+    observation = t.game.observation(state, seat)
+    vector = t.encoder.encode(observation)
+    where = {p[2]: p for p in t.encoder.describe()}
+    hand = observation["hand"]
+    assert hand and any(n for n in hand.values())
+    for kind, count in hand.items():
+        at, _, _, how = where[f".hand.{kind}"]
+        assert vector[at] == count and how.startswith("count 0..")
+        assert t.encoder.high[at] == 32
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_item6_every_table_encodes_in_fewer_numbers_than_before(name: str) -> None:
     game = GAMES[name]

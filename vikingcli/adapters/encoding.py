@@ -10,11 +10,13 @@ The schema is walked once, in its key order, into a tree of encoders for a table
   order, ...; ``players`` entries, not the game's maximum; the envelope's ``seats``
   array is read in that order too (place 0 the observer's own tracks), its redundant
   ``seat`` keys and the observation's own ``seat`` (always 0 relative) are left out;
-* a number from ``minimum`` to ``maximum``: one entry ``(value - minimum) / (maximum -
-  minimum)`` in [0, 1] (clearly scaled: ``describe`` says from what range);
-* **counts as counts**: an array of enum values, or one marked ``"x-encode": "ids"``
-  (cards), is the count of each value (each card's ``id``): one card reads 1, the
-  order dropped (:attr:`Encoder.high` bounds each entry by ``maxItems``);
+* **counts as counts**: an integer from ``minimum`` to ``maximum`` is one entry,
+  ``value - minimum`` (a hand of one card reads 1; :attr:`Encoder.high` has
+  ``maximum - minimum``, so a learner may scale by it); an array of enum values, or
+  one marked ``"x-encode": "ids"`` (cards), is the count of each value (each card's
+  ``id``), the order dropped, bounded by ``maxItems``;
+* a (non-integer) number: one entry ``(value - minimum) / (maximum - minimum)`` in
+  [0, 1] (``describe`` says from what range);
 * a boolean: one entry, 0 or 1; a ``const``, free text or ``"x-encode": "skip"``:
   nothing;
 * a string of an ``enum``: one entry per value, the value's set to 1; an enum that may
@@ -23,7 +25,8 @@ The schema is walked once, in its key order, into a tree of encoders for a table
   other ``anyOf``: one entry per alternative saying which it is, then each
   alternative's own entries (zeros for the others);
 * an object: its keys in schema order; a key that may be missing gets an entry
-  saying whether it is there first;
+  saying whether it is there first (unless the key itself encodes nothing, as a
+  seat's display ``name``);
 * any other array: ``maxItems`` places of the item's entries, each place after a 0/1
   entry saying whether the array reaches it, unless the array always has
   ``maxItems`` items (``minItems`` equal to it).
@@ -95,6 +98,24 @@ class Scalar(Part):
 
     def how(self) -> str:
         return f"(value - {self.lo:g}) / {self.hi - self.lo:g}"
+
+
+@dataclass
+class Count(Part):
+    """An integer as itself, less its minimum: 0 .. ``hi - lo``."""
+
+    lo: int
+    hi: int
+    width: int = 1
+
+    def write(self, value: Any, out: list[float], at: int, viewer: Viewer) -> None:
+        out[at] = float(min(max(int(value), self.lo), self.hi) - self.lo)
+
+    def how(self) -> str:
+        return f"count 0..{self.hi - self.lo}" + (f" (value - {self.lo})" if self.lo else "")
+
+    def highs(self) -> list[float]:
+        return [float(self.hi - self.lo)]
 
 
 @dataclass
@@ -212,8 +233,9 @@ class Choice(Part):
 
 class Record(Part):
     def __init__(self, fields: Sequence[tuple[str, Part, bool]]) -> None:
-        self.fields = list(fields)
-        self.width = sum(p.width + (0 if required else 1) for _, p, required in fields)
+        # whether a key that encodes nothing is there says nothing either
+        self.fields = [(k, p, required or not p.width) for k, p, required in fields]
+        self.width = sum(p.width + (0 if required else 1) for _, p, required in self.fields)
 
     def write(self, value: Any, out: list[float], at: int, viewer: Viewer) -> None:
         for key, part, required in self.fields:
@@ -336,6 +358,8 @@ def compile_schema(node: Schema, players: int) -> Part:
     if kind in ("integer", "number"):
         if how == "onehot":
             return Seat(players)
+        if kind == "integer":
+            return Count(int(node["minimum"]), int(node["maximum"]))
         return Scalar(node["minimum"], node["maximum"])
     if kind == "boolean":
         return Flag()

@@ -14,7 +14,6 @@ line by line; a vanished client only frees its connection, never its seat.
 from __future__ import annotations
 
 import asyncio
-import codecs
 import contextlib
 import os
 import signal
@@ -33,7 +32,6 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import print_formatted_text as render_text
@@ -44,7 +42,8 @@ from vikingcli.core.registry import Registry
 from vikingcli.saves.match_file import create_save
 from vikingcli.saves.table_record import Identity, new_connection, read_table_record
 from vikingcli.table import commands
-from vikingcli.table.limits import MAX_LINE, InputGuard, clamp_size
+from vikingcli.table.bare import bare_lines
+from vikingcli.table.limits import InputGuard, clamp_size
 from vikingcli.table.places import Place
 from vikingcli.table.screen import TableScreen, fits
 from vikingcli.table.shared import Table
@@ -194,16 +193,15 @@ class _Session(GuardedSession):
         if not self.plain and fits(size.columns, size.rows):
             await self._play_full_screen()
             return
-        assert self._output is not None and self._chan is not None
-        # ``ssh -T HOST plain``: no terminal at the other end, so not one escape code
-        # (no colour, no cursor-position request, no redrawn prompt): bare lines.
+        assert self._output is not None and self._chan is not None and self._input is not None
+        # ``ssh -T HOST plain``: no terminal at the client, no escape code (table.bare)
         bare = self.plain and self._chan.get_terminal_type() is None
         terminal = self.terminal = Terminal(PlainTextOutput(self.stdout) if bare else self._output)
         pump = asyncio.ensure_future(terminal.pump())
         place = self.table.join(self.who, terminal)
         try:
             if place is not None and bare:
-                await self._bare_loop(terminal, place)
+                await bare_lines(self._input.pipe.read_fd, self.table, place, terminal)  # type: ignore[attr-defined]
             elif place is not None:
                 await self._prompt_loop(terminal, place)
         finally:
@@ -229,46 +227,6 @@ class _Session(GuardedSession):
             await screen.screen.app.run_async()
         finally:
             table.leave(place)
-
-    async def _bare_loop(self, terminal: Terminal, place: Place) -> None:
-        """Line mode without a terminal: the prompt's text, then the next line the
-        client sends (a line longer than MAX_LINE is cut there), until it leaves."""
-        assert self._input is not None
-        fd = self._input.pipe.read_fd  # type: ignore[attr-defined]
-        loop = asyncio.get_running_loop()
-        lines: asyncio.Queue[str | None] = asyncio.Queue()
-        decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        pending = ""
-
-        def readable() -> None:
-            nonlocal pending
-            try:
-                data = os.read(fd, 65536)
-            except BlockingIOError:
-                return
-            if not data:
-                loop.remove_reader(fd)
-                lines.put_nowait(None)
-                return
-            pending += decoder.decode(data).replace("\r\n", "\n").replace("\r", "\n")
-            *whole, pending = pending.split("\n")
-            while len(pending) > MAX_LINE:
-                whole.append(pending[:MAX_LINE])
-                pending = pending[MAX_LINE:]
-            for line in whole:
-                lines.put_nowait(line[:MAX_LINE])
-
-        loop.add_reader(fd, readable)
-        try:
-            while not terminal.done:
-                text, _ = commands.prompt(self.table, place)
-                terminal.output.write(text)
-                terminal.output.flush()
-                line = await lines.get()
-                if line is None or terminal.done or not commands.handle(self.table, place, line):
-                    break
-        finally:
-            loop.remove_reader(fd)
 
     async def _prompt_loop(self, terminal: Terminal, place: Place) -> None:
         table = self.table
@@ -313,7 +271,7 @@ class Terminal:
     prompt in order, from a task that runs in the connection's own prompt-toolkit
     session."""
 
-    def __init__(self, output: Output) -> None:
+    def __init__(self, output: Vt100_Output | PlainTextOutput) -> None:
         self.output = output
         self.session: PromptSession[str] | None = None
         self.queue: asyncio.Queue[tuple[Any, str] | None] = asyncio.Queue()
