@@ -74,7 +74,7 @@ class Policy:
             p = self.probabilities(x, legal)
             grad = -p
             grad[int(np.flatnonzero(legal == chosen)[0])] += 1.0
-            features = np.append(x, np.float32(1.0))
+            features: np.ndarray = np.append(x, np.float32(1.0))
             self.weights[legal] += (self.rate * advantage) * np.outer(grad, features)
 
 

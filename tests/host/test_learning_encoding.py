@@ -142,7 +142,7 @@ def test_item6_evaluate_bots_drives_ismcts_and_the_returns_sum_to_zero() -> None
 
     from vikingcli.adapters.openspiel import ISMCTSBot, load
 
-    class Even(mcts.Evaluator):  # type: ignore[misc]
+    class Even(mcts.Evaluator):
         """No rollouts (they would cost a whole game per search): every leaf even."""
 
         def evaluate(self, state: object) -> list[float]:
