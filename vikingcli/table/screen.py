@@ -93,11 +93,12 @@ STYLE = Style.from_dict(
 
 def painted(fragments: Line, names: Sequence[str], own: int | None) -> Line:
     """``fragments`` with every seat's name in its seat's style (the viewer's own,
-    ``own``, underlined too). Longer names first, so 'greedy 2' wins over 'greedy'."""
+    ``own``, underlined too). Longer names first, so 'greedy 2' wins over 'greedy';
+    whole words only, so the name 'cb' is left alone inside '.../cbot/bot'."""
     order = sorted((n for n in names if n), key=len, reverse=True)
     if not order:
         return fragments
-    pattern = re.compile("|".join(re.escape(n) for n in order))
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in order) + r")(?!\w)")
     seat_of = {name: k for k, name in enumerate(names)}
     out: Line = []
     for style, text in fragments:

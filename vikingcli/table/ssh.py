@@ -34,6 +34,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from vikingcli.core.fairdeal import Deal
@@ -47,6 +48,7 @@ from vikingcli.saves.table_record import (
     read_table_record,
 )
 from vikingcli.table import commands
+from vikingcli.table.bare import bare_lines
 from vikingcli.table.editing import LinePrompt
 from vikingcli.table.limits import (
     MAX_WAITING,
@@ -244,12 +246,16 @@ class _Session(GuardedSession):
         if not self.plain and fits(size.columns, size.rows):
             await self._play_full_screen()
             return
-        assert self._output is not None
-        terminal = self.terminal = Terminal(self._output)
+        assert self._output is not None and self._chan is not None and self._input is not None
+        # ``ssh -T HOST plain``: no terminal at the client, no escape code (table.bare)
+        bare = self.plain and self._chan.get_terminal_type() is None
+        terminal = self.terminal = Terminal(PlainTextOutput(self.stdout) if bare else self._output)
         pump = asyncio.ensure_future(terminal.pump())
         place = self.table.join(self.who, terminal)
         try:
-            if place is not None:
+            if place is not None and bare:
+                await bare_lines(self._input.pipe.read_fd, self.table, place, terminal)  # type: ignore[attr-defined]
+            elif place is not None:
                 await self._prompt_loop(terminal, place)
         finally:
             if place is not None:

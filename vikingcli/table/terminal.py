@@ -9,6 +9,7 @@ from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.formatted_text import to_formatted_text
+from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import print_formatted_text as render_text
 from prompt_toolkit.styles import Style
@@ -30,7 +31,7 @@ class Terminal:
     prompt in order, from a task that runs in the connection's own prompt-toolkit
     session."""
 
-    def __init__(self, output: Vt100_Output) -> None:
+    def __init__(self, output: Vt100_Output | PlainTextOutput) -> None:
         self.output = output
         self.session: PromptSession[str] | None = None
         self.queue: asyncio.Queue[tuple[Any, str] | None] = asyncio.Queue()
