@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.host.sshclient import with_plugins
+from tests.host.sshclient import plugin_path
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -66,7 +66,7 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 def _runner(target: Path, cwd: Path) -> CLI:
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ)
-        env["PYTHONPATH"] = with_plugins(target)
+        env["PYTHONPATH"] = plugin_path(target)
         env.pop("COLUMNS", None)
         return subprocess.run(
             [sys.executable, "-m", "vikingcli", *args],

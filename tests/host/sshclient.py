@@ -22,10 +22,11 @@ WAIT = 60.0  # generous: CI machines can be slow; every wait still ends
 """Longest wait for one expected line; a test fails, never hangs."""
 
 
-def with_plugins(plugin_dir: Path) -> str:
-    """The PYTHONPATH of a vikingcli subprocess: the fixture plugins, then what this
-    process was given (a worktree's sources, where the checkout is not installed)."""
-    return os.pathsep.join(filter(None, [str(plugin_dir), os.environ.get("PYTHONPATH")]))
+def plugin_path(plugin_dir: Path) -> str:
+    """PYTHONPATH for a server process: the fixture plugins, then what this test run
+    has on its own PYTHONPATH (a checkout being tested ahead of an installed one)."""
+    ours = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return os.pathsep.join([str(plugin_dir), *ours])
 
 
 class Server:
@@ -36,7 +37,7 @@ class Server:
         the server at once, as a test that does not ask for a rematch expects."""
         if "--rematch" not in args:
             args = (*args, "--rematch", "0")
-        env = dict(os.environ, PYTHONPATH=with_plugins(plugin_dir))
+        env = dict(os.environ, PYTHONPATH=plugin_path(plugin_dir))
         self.log_path = folder / f"server-{time.monotonic_ns()}.log"
         self.log = self.log_path.open("w")
         self.proc = subprocess.Popen(

@@ -64,3 +64,22 @@ def test_item9_board_with_a_unicode_digit_is_one_line_not_an_error(number: str) 
     state = _midgame(game)
     answer = look_up(game, state, 0, f"board {number}", names=NAMES[:5])
     assert answer is not None and answer.startswith("board: no seat") and "\n" not in answer
+
+
+def test_item35_a_move_that_begins_with_board_is_played_not_looked_up() -> None:
+    """Walhalla's ``board none`` / ``board front`` are moves: at the mover's turn they
+    are no look-up (the hot-seat game stalled, every ``board none`` answered by a view)."""
+    game = REG.games["walhalla"]
+    state = game.new_state(3, game.resolve_options({}), 4)
+    rng = random.Random(4)
+    for _ in range(400):
+        texts = game.legal_action_texts(state)
+        moves = [t for t in texts if t.startswith("board ")]
+        if moves:
+            break
+        game.apply(state, rng.choice(list(game.legal_actions(state))))
+    assert moves, "no boarding decision in 400 moves"
+    mover = game.to_move(state)
+    for text in moves:
+        assert look_up(game, state, mover, text, names=NAMES[:3]) is None, text
+    assert "Bob" in (look_up(game, state, mover, "board 2", names=NAMES[:3]) or "")

@@ -111,7 +111,7 @@ def table(name: str, players: int | None = None, **options: Any) -> Table:
             f"{name} declares no observation schema or action numbering"
             " (Game.observation_schema, Game.action_codec)"
         )
-    return Table(game, n, resolved, codec, Encoder(schema))
+    return Table(game, n, resolved, codec, Encoder(schema, n))
 
 
 def option_text(options: Mapping[str, str]) -> str:

@@ -544,6 +544,7 @@ class Lobby(TableCommands, PeopleCommands):
         place = hosted.table.join(who, screen, watch=watch, seed=seed)
         if place is None:
             return
+        place.talk = conn.talk  # leaving and coming back does not say more
         conn.hosted, conn.place = hosted, place
         if hosted.saver.status == OPEN and not hosted.free_seats():
             hosted.start()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vikingcli.engine import Game, State
+from vikingcli.engine import Game, IllegalAction, State
 from vikingcli.engine.game import DIGITS_ONLY
 from vikingcli.engine.text import columns, quoted, shown
 
@@ -48,7 +48,10 @@ def look_up(
     if line == "board":
         return shown(game.render(state, seat), names)
     if line.startswith("board "):
-        return seat_board(game, state, seat, line.removeprefix("board ").strip(), names)
+        who = line.removeprefix("board ").strip()
+        if _seat_number(game, state, who, names) is None and _names_a_move(game, state, line):
+            return None
+        return seat_board(game, state, seat, who, names)
     if line == "rules":
         return game.rules_text()
     if not line.isascii() and any(ch.isnumeric() for ch in line if not ch.isascii()):
@@ -59,16 +62,35 @@ def look_up(
     return None if answer is None else shown(answer, names)
 
 
+def _seat_number(game: Game, state: State, who: str, names: Sequence[str]) -> int | None:
+    """The seat (counted from 1) that ``who`` names by number or by name, if any."""
+    n = game.num_players(state)
+    if who.isascii() and who.isdigit() and 1 <= int(who) <= n:
+        return int(who)
+    for k, name in enumerate(names):
+        if name.lower() == who.lower():
+            return k + 1
+    return None
+
+
+def _names_a_move(game: Game, state: State, line: str) -> bool:
+    """Whether ``line`` is a legal move now (Walhalla's ``board none``, ``board
+    front``) rather than ``board NAME``: a move is played as a move, never read as a
+    look-up of a seat that is not there."""
+    try:
+        game.parse_action(state, line)
+    except IllegalAction:
+        return False
+    return True
+
+
 def seat_board(
     game: Game, state: State, seat: int | None, who: str, names: Sequence[str]
 ) -> str:
     """``board N`` or ``board NAME``: what the table shows of one seat's board (the
     game's own ``board N`` view, N counted from 1), as ``seat`` may see it."""
     n = game.num_players(state)
-    number = int(who) if who.isascii() and who.isdigit() and 1 <= int(who) <= n else None
-    for k, name in enumerate(names):
-        if number is None and name.lower() == who.lower():
-            number = k + 1
+    number = _seat_number(game, state, who, names)
     if number is None:
         called = f" or a name: {', '.join(names)}" if names else ""
         return f"board: no seat {quoted(who, 40)}; give a seat number 1..{n}{called}"

@@ -46,6 +46,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
+from vikingcli.table.editing import LineBuffer
 from vikingcli.table.fold import folded
 from vikingcli.table.lookups import LOOKUP
 from vikingcli.table.pager import Line, Pager, wrapped
@@ -92,11 +93,12 @@ STYLE = Style.from_dict(
 
 def painted(fragments: Line, names: Sequence[str], own: int | None) -> Line:
     """``fragments`` with every seat's name in its seat's style (the viewer's own,
-    ``own``, underlined too). Longer names first, so 'greedy 2' wins over 'greedy'."""
+    ``own``, underlined too). Longer names first, so 'greedy 2' wins over 'greedy';
+    whole words only, so the name 'cb' is left alone inside '.../cbot/bot'."""
     order = sorted((n for n in names if n), key=len, reverse=True)
     if not order:
         return fragments
-    pattern = re.compile("|".join(re.escape(n) for n in order))
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in order) + r")(?!\w)")
     seat_of = {name: k for k, name in enumerate(names)}
     out: Line = []
     for style, text in fragments:
@@ -153,7 +155,7 @@ class TableScreen:
         self.pager = Pager(lambda: self.app.output.get_size())
         self.notify = True
         """Ring at this person's turn (``notify off`` silences it)."""
-        self.buffer = Buffer(
+        self.buffer = LineBuffer(
             multiline=False,
             completer=DynamicCompleter(lambda: WordCompleter(list(completions()), sentence=True)),
             # The menu opens on Tab (a menu opened while typing covered the log, and

@@ -38,7 +38,7 @@ from vikingcli.engine import Game, IllegalAction, State, normalize_action_text
 from vikingcli.saves.table_record import Identity
 from vikingcli.table.commands import NOT_DEALT, undealt
 from vikingcli.table.hints import NO_HINT
-from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE
+from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, WATCHERS_SAY_RATE
 from vikingcli.table.lookups import LOOKUP, look_up
 from vikingcli.table.places import Place, Screen
 from vikingcli.table.shared import Table
@@ -250,13 +250,18 @@ def _say(room: Room, place: Place, rest: str) -> bool:
     if place.seat == HOST_SEAT:
         table.say("host", rest)
         return _show(place, "said")
-    # A person may say SAY_BURST lines at once and SAY_RATE a second after that.
+    # A person may say SAY_BURST lines at once and SAY_RATE a second after that; the
+    # watchers of a table, WATCHERS_SAY_RATE a second together (each line goes to all).
+    watching = place.seat is None
     if rest.strip() and not place.talk.take():
-        if place.notices.due("talk"):
-            limit = f"at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second"
-            _show(place, f"not said: {limit}", "error")
+        limit = f"at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second"
+    elif rest.strip() and watching and not table.watcher_talk.take():
+        limit = f"the watchers here say at most {WATCHERS_SAY_RATE:g} lines a second together"
+    else:
+        table.say(place.name, rest, watching=watching)
         return True
-    table.say(place.name, rest, watching=place.seat is None)
+    if place.notices.due("talk"):
+        _show(place, f"not said: {limit}", "error")
     return True
 
 

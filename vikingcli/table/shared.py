@@ -34,7 +34,7 @@ from vikingcli.saves.schema import TalkDoc
 from vikingcli.saves.table_record import Identity, TableRecord, printable, write_table_save
 from vikingcli.table.dealing import ai_base, deal_cards, deal_header, seed_answer
 from vikingcli.table.hints import hinter
-from vikingcli.table.limits import MAX_LINE
+from vikingcli.table.limits import MAX_LINE, SAY_BURST, WATCHERS_SAY_RATE, Bucket
 from vikingcli.table.places import MAX_MISSED, Place, Saver, Screen, shown_user
 from vikingcli.table.rematch import Rematch
 from vikingcli.table.scoresheet import final_lines
@@ -55,9 +55,8 @@ _NOBODY = _Nobody()
 
 
 class Table(FrontEnd):
-    """One game whose human seats belong to remote people; the match driver's front
-    end for it (asks the person at a seat for their move or their consent, tells
-    everyone what happened)."""
+    """One game whose human seats belong to remote people, and the match driver's
+    front end for it: it asks people for moves and consent, and tells everyone."""
 
     def __init__(
         self,
@@ -93,6 +92,7 @@ class Table(FrontEnd):
         self.record.arrange(self.humans, reserve, release, keys_of, log)
         self.holders: dict[int, Place] = {}
         self.watchers: list[Place] = []
+        self.watcher_talk = Bucket(WATCHERS_SAY_RATE, SAY_BURST)  # all watchers together
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.histories: dict[int | None, Any] = {}  # per seat, kept across reconnects
         self.kinds = kinds

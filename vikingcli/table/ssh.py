@@ -14,6 +14,7 @@ line by line; a vanished client only frees its connection, never its seat.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import signal
@@ -25,6 +26,7 @@ from typing import Any, TextIO
 
 import asyncssh
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
@@ -32,9 +34,9 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import print_formatted_text as render_text
-from prompt_toolkit.styles import Style
 
 from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import Match
@@ -47,29 +49,27 @@ from vikingcli.saves.table_record import (
     read_table_record,
 )
 from vikingcli.table import commands
-from vikingcli.table.limits import InputGuard, clamp_size
+from vikingcli.table.bare import bare_lines
+from vikingcli.table.editing import LinePrompt
+from vikingcli.table.limits import (
+    MAX_WAITING,
+    InputGuard,
+    SharedBudgets,
+    clamp_size,
+    redraw_interval,
+)
 from vikingcli.table.places import Place
 from vikingcli.table.rematch import Rematch
 from vikingcli.table.screen import TableScreen, fits
 from vikingcli.table.session import completions, console, interpret
 from vikingcli.table.shared import Table
 from vikingcli.table.ssh_keys import keys_by_name, read_host_key, table_keys, write_host_key
+from vikingcli.table.terminal import STYLE, Terminal
 
 HANG_UP_DELAY = 1.5
 """Seconds the last screen of a full-screen connection stays up before it closes."""
 RESIZE_DELAY = 0.1
 """Seconds a resize waits, so that a burst of resizes is one redraw."""
-
-STYLE = Style.from_dict(
-    {
-        "yourmove": "bold ansigreen",
-        "error": "ansired",
-        "talk": "ansicyan",
-        "threat": "reverse",
-        "bottom-toolbar": "noreverse ansibrightblack",
-    }
-)
-
 
 class GuardedSession(PromptToolkitSSHSession):
     """prompt-toolkit's SSH session, quiet about hang-ups, and bounded: what the
@@ -99,6 +99,16 @@ class GuardedSession(PromptToolkitSSHSession):
         self.full: _FullScreen | None = None
         """The full-screen table, once there is one."""
         self._resize: asyncio.TimerHandle | None = None
+        self._waiting: collections.deque[tuple[str, float]] = collections.deque()
+        """Input admitted and waiting for its work budget, in order."""
+        self._waiting_size = 0
+        self._release: asyncio.TimerHandle | None = None
+
+    def share(self, budgets: SharedBudgets, owner: str) -> None:
+        """Spend this connection's work from ``owner``'s bucket (an account's, a
+        key's, an address's) and the server's too."""
+        self.guard.shared = budgets.bucket(owner)
+        self.guard.server = budgets.server
 
     def _get_size(self) -> Size:
         size = super()._get_size()
@@ -115,24 +125,57 @@ class GuardedSession(PromptToolkitSSHSession):
     def _resized(self) -> None:
         self._resize = None
         if self.app_session is not None and self.app_session.app is not None:
+            self.pace(self.app_session.app)
             self.app_session.app._on_resize()
+
+    def pace(self, app: Application[Any]) -> None:
+        """Redraw ``app`` no more often than a screen of this connection's size may
+        be (:func:`~vikingcli.table.limits.redraw_interval`)."""
+        size = self._get_size()
+        app.min_redraw_interval = redraw_interval(size.columns, size.rows)
 
     def data_received(self, data: str, datatype: object) -> None:
         if self._input is None:
             return
-        text, notes = self.guard.admit(data)
+        admitted = self.guard.admit(data)
+        notes = list(admitted.notes)
+        if admitted.text and self._waiting_size + len(admitted.text) > MAX_WAITING:
+            self.guard.drop(notes)  # more waiting than a person ever has
+        elif admitted.text:
+            self._waiting.append((admitted.text, admitted.work))
+            self._waiting_size += len(admitted.text)
+            if self._release is None:
+                self._go_on()
         for note in notes:
             self.notice(note)
-        if not text:
-            return
+
+    def _go_on(self) -> None:
+        """Hand on the waiting input whose work can be spent now; come back for the
+        rest when it can be."""
+        self._release = None
+        while self._waiting:
+            text, work = self._waiting[0]
+            delay = self.guard.wait(work)
+            if delay > 0:
+                self._release = asyncio.get_running_loop().call_later(delay, self._go_on)
+                return
+            self._waiting.popleft()
+            self._waiting_size -= len(text)
+            self._write(text)
+
+    def _write(self, text: str) -> None:
         # Never block the event loop on the pipe the prompt reads from (it empties
         # only when this very loop runs): what does not fit is dropped and told.
+        if self._input is None:
+            return
         fd = self._input.pipe.write_fd  # type: ignore[attr-defined]
         data_bytes = text.encode("utf-8")
         try:
             written = os.write(fd, data_bytes)
         except BlockingIOError:
             written = 0
+        except OSError:
+            return  # the prompt is gone: the session is ending
         busy = written < len(data_bytes)
         if busy and self.guard.notices.due("busy"):
             self.notice("input dropped: the table is busy; type again")
@@ -170,6 +213,9 @@ class GuardedSession(PromptToolkitSSHSession):
                 self.live.discard(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._release is not None:
+            self._release.cancel()
+        self._waiting.clear()
         # A client that vanishes mid-prompt never sends EOF: end its prompt here.
         if self.interact_task is not None and not self.interact_task.done():
             self.interact_task.cancel()
@@ -189,22 +235,30 @@ class GuardedSession(PromptToolkitSSHSession):
 class _Session(GuardedSession):
     """A connection to the one table of ``vikingcli serve``, told who logged in."""
 
-    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+    def __init__(
+        self, table: Table, who: Identity, live: set[_Session], budget: SharedBudgets, address: str
+    ) -> None:
         super().__init__(self._play, who.user, table.log, live)
         self.table = table
         self.who = who
+        # A key's sessions type from one budget; keyless ones, from their address's.
+        self.share(budget, who.key or f"address {address}")
 
     async def _play(self, _: PromptToolkitSSHSession) -> None:
         size = self._get_size()
         if not self.plain and fits(size.columns, size.rows):
             await self._play_full_screen()
             return
-        assert self._output is not None
-        terminal = self.terminal = Terminal(self._output)
+        assert self._output is not None and self._chan is not None and self._input is not None
+        # ``ssh -T HOST plain``: no terminal at the client, no escape code (table.bare)
+        bare = self.plain and self._chan.get_terminal_type() is None
+        terminal = self.terminal = Terminal(PlainTextOutput(self.stdout) if bare else self._output)
         pump = asyncio.ensure_future(terminal.pump())
         place = self.table.join(self.who, terminal)
         try:
-            if place is not None:
+            if place is not None and bare:
+                await bare_lines(self._input.pipe.read_fd, self.table, place, terminal)  # type: ignore[attr-defined]
+            elif place is not None:
                 await self._prompt_loop(terminal, place)
         finally:
             if place is not None:
@@ -217,6 +271,7 @@ class _Session(GuardedSession):
         """The full-screen table (:mod:`vikingcli.table.screen`) for this connection."""
         table = self.table
         screen = self.full = _FullScreen(table)
+        self.pace(screen.screen.app)
         place = table.join(self.who, screen)
         if place is None:
             return
@@ -245,7 +300,7 @@ class _Session(GuardedSession):
             text, style = commands.prompt(table, place)
             return FormattedText([(style, text)])
 
-        session: PromptSession[str] = PromptSession(
+        session: PromptSession[str] = LinePrompt(
             message,
             completer=DynamicCompleter(
                 lambda: WordCompleter(completions(table, place), sentence=True)
@@ -255,6 +310,7 @@ class _Session(GuardedSession):
             bottom_toolbar=lambda: commands.status(table, place),
         )
         terminal.session = session
+        self.pace(session.app)
         while not terminal.done:
             try:
                 # The server's own SIGINT saves the table; it is not a person's Ctrl-C.
@@ -268,67 +324,6 @@ class _Session(GuardedSession):
                 break
             if terminal.done or not interpret(table, place, line):
                 break
-
-
-class Terminal:
-    """A connection's screen as the table sees it: lines queue up and print above the
-    prompt in order, from a task that runs in the connection's own prompt-toolkit
-    session."""
-
-    def __init__(self, output: Vt100_Output) -> None:
-        self.output = output
-        self.session: PromptSession[str] | None = None
-        self.queue: asyncio.Queue[tuple[Any, str] | None] = asyncio.Queue()
-        self.done = False
-        self._closing = False
-
-    def show(self, text: Any, style: str = "") -> None:
-        if not self._closing:
-            self.queue.put_nowait((text, style))
-
-    def show_board(self, board: Any) -> None:
-        self.show(board)
-
-    def refresh(self) -> None:
-        if self.session is not None and self.session.app.is_running:
-            self.session.app.invalidate()
-
-    def hang_up(self) -> None:
-        if not self._closing:
-            self._closing = True
-            self.queue.put_nowait(None)
-
-    async def pump(self) -> None:
-        while True:
-            item = await self.queue.get()
-            if item is None:
-                self.done = True
-                if self.session is not None and self.session.app.is_running:
-                    self.session.app.exit(exception=EOFError())
-                return
-            text, style = item
-            self._print(to_formatted_text(text, style=f"class:{style}" if style else ""))
-
-    def _print(self, fragments: Any) -> None:
-        """Print above the prompt in one step, with no ``await`` in between.
-
-        prompt-toolkit's ``in_terminal`` awaits (cursor-position replies, earlier
-        prints) before it detaches the input; a prompt that ends and restarts in
-        that gap (the person pressed Enter) got the old input handler put back, so
-        the connection stopped reading keys or printing. Erase, print and redraw
-        here run without yielding to the event loop, so no prompt can start or end
-        in the middle. No cursor-position request follows: a prompt that starts
-        while one is unanswered waits a second for it before it reads any key."""
-        app = self.session.app if self.session is not None else None
-        if app is not None and not (app.is_running and not app.is_done):
-            app = None
-        if app is not None:
-            app.renderer.erase()
-        render_text(self.output, [*fragments, ("", "\n")], STYLE)
-        self.output.flush()
-        if app is not None:
-            app.renderer.reset()
-            app.invalidate()
 
 
 class _FullScreen:
@@ -398,12 +393,14 @@ class _Server(PromptToolkitSSHServer):
         keys: asyncssh.SSHAuthorizedKeys | None,
         conns: set[asyncssh.SSHServerConnection],
         sessions: set[_Session],
+        budget: SharedBudgets,
     ) -> None:
         super().__init__(self._unused)
         self.table = table
         self.keys = keys
         self.conns = conns
         self.sessions = sessions
+        self.budget = budget
         self.peer = ("", 0)
         self.user = ""
         self.key: str | None = None
@@ -450,7 +447,7 @@ class _Server(PromptToolkitSSHServer):
 
     def session_requested(self) -> PromptToolkitSSHSession:
         who = Identity(self.user, self.key, new_connection())
-        return _Session(self.table, who, self.sessions)
+        return _Session(self.table, who, self.sessions, self.budget, self.peer[0])
 
 
 class ServerLog:
@@ -498,8 +495,9 @@ async def serve(
     key = asyncssh.generate_private_key("ssh-ed25519") if new_key else read_host_key(host_key)
     conns: set[asyncssh.SSHServerConnection] = set()
     sessions: set[_Session] = set()
+    budget = SharedBudgets()
     server = await asyncssh.create_server(
-        lambda: _Server(table, keys, conns, sessions),
+        lambda: _Server(table, keys, conns, sessions, budget),
         host,
         port,
         server_host_keys=[key],
