@@ -163,6 +163,14 @@ class Game(ABC):
     """What a search player should know to search this game well (cut-off, chains
     of sub-decisions, the scale of ``evaluate``): one :class:`SearchHints`, the
     defaults where the game sets none."""
+    perfect_information: bool = False
+    """``True`` for a game that hides nothing from any seat: its ``determinize`` may
+    return a plain copy. Otherwise the conformance suite checks that re-deals vary
+    the hidden parts (a copy would let the AI see them)."""
+    ranks_follow_scores: bool = False
+    """``True`` where the final ranking is by score (ties broken any way): a higher
+    final score never ranks worse, and the outcome's scores are the final
+    :meth:`current_scores`. The conformance suite checks both."""
     weights: Mapping[str, float] = {}
     """The named weights of :meth:`evaluate` (the worth of a coin, of a figure still
     to ferry...) with the values this game object uses; empty (the default) for a
