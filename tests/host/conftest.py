@@ -64,7 +64,8 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 def _runner(target: Path, cwd: Path) -> CLI:
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ)
-        env["PYTHONPATH"] = str(target)
+        # the fixture plugins, then the tree under test (where PYTHONPATH points at one)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(target), env.get("PYTHONPATH")]))
         env.pop("COLUMNS", None)
         return subprocess.run(
             [sys.executable, "-m", "vikingcli", *args],
@@ -83,6 +84,19 @@ def _runner(target: Path, cwd: Path) -> CLI:
 def cli(plugin_dir: Path, tmp_path: Path) -> CLI:
     """Run ``vikingcli`` with the fixture game installed, in a scratch folder."""
     return _runner(plugin_dir, tmp_path)
+
+
+@pytest.fixture(scope="session")
+def oldapi_plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("oldapi")
+    _install(target, "toygame", "oldapi")
+    return target
+
+
+@pytest.fixture
+def oldapi_cli(oldapi_plugin_dir: Path, tmp_path: Path) -> CLI:
+    """Run ``vikingcli`` with a plugin written against the previous plugin API installed."""
+    return _runner(oldapi_plugin_dir, tmp_path)
 
 
 @pytest.fixture

@@ -39,6 +39,16 @@ class OpenSpielPlayer:
     """One seat played by an OpenSpiel bot on the game as OpenSpiel sees it."""
 
     def __init__(self, game: Game, seat: int, params: Mapping[str, Any]) -> None:
+        # Refused before any game begins (one line, exit code 2): at a game OpenSpiel
+        # cannot load, every game would otherwise be a forfeit.
+        if game.observation_schema() is None or (
+            game.action_codec(game.default_players, game.resolve_options({})) is None
+        ):
+            raise SpecError(
+                f"the openspiel player cannot play {game.name}: the game declares no"
+                " observation schema or action numbering (Game.observation_schema,"
+                " Game.action_codec)"
+            )
         try:
             import numpy as np
             from open_spiel.python.algorithms import ismcts, mcts

@@ -22,6 +22,7 @@ Conventions shared by every game:
 from __future__ import annotations
 
 import copy
+import inspect
 import math
 import random
 from abc import ABC, abstractmethod
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.engine.codec import ActionCodec
+from vikingcli.engine.compat import adopt_old_knobs
 from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import did_you_mean, quoted
 
@@ -177,6 +179,13 @@ class Game(ABC):
     game that offers none to tune. ``vikingcli tune`` tunes them by self-play, and
     the ``greedy`` and ``mcts`` players take tuned values from a file; both reach
     them through :meth:`with_weights` only."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game class written against the previous plugin API still works: its
+        loose search knobs are moved into ``search_hints`` with a warning, and an
+        attribute that looks like a knob the engine never reads warns."""
+        super().__init_subclass__(**kwargs)
+        adopt_old_knobs(cls)
 
     # -- identity helpers (not to be overridden) ---------------------------------
 
@@ -354,8 +363,10 @@ class Game(ABC):
         return [evaluate(state, seat) for seat in range(self.num_players(state))]
 
     def rules_text(self) -> str:
-        """A readable rules summary and the action syntax (``vikingcli rules``)."""
-        return self.__doc__ or self.title
+        """A readable rules summary and the action syntax (``vikingcli rules``). The
+        default is the class docstring, dedented (as written in the source it is
+        indented after its first line), or the title."""
+        return inspect.cleandoc(self.__doc__) if self.__doc__ else self.title
 
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         """What ``seat`` (``None``: a spectator) learns from one move: ``action``,
