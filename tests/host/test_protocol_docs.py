@@ -12,6 +12,7 @@ import pytest
 
 from tests.host import protocol_docs
 from vikingcli.core.registry import load_registry
+from vikingcli.engine.testing import iter_states
 
 
 @pytest.mark.slow
@@ -40,3 +41,32 @@ def test_the_documented_message_validates_and_names_every_seat(name: str) -> Non
     seats = message["observation"]["seats"]
     assert seats[0]["name"] == "mybot" and all("name" in s for s in seats)
     assert message["events"], "the example shows events"
+
+
+@pytest.mark.parametrize("name", sorted(load_registry().games))
+def test_item5_every_action_form_is_documented_with_texts_the_game_reads_back(name: str) -> None:
+    game = load_registry().games[name]
+    table = protocol_docs.forms_table(game)  # asserts every example parses back to its action
+    text = protocol_docs.DOC.read_text(encoding="utf-8")
+    assert table in text[text.index(f"(`{name}`)") :], "python -m tests.host.protocol_docs"
+    forms = protocol_docs.action_forms(game)
+    met = [texts for _, texts in forms if texts]
+    assert len(met) >= 0.9 * len(forms), "most forms have an example"
+
+
+def _nullable_hand(name: str) -> bool:
+    schema = load_registry().games[name].observation_schema() or {}
+    return "anyOf" in schema.get("properties", {}).get("hand", {})
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(load_registry().games) if _nullable_hand(n)])
+def test_item5_a_hand_documented_as_null_only_for_spectators_is_never_null_for_a_seat(
+    name: str,
+) -> None:
+    game = load_registry().games[name]
+    schema = game.observation_schema()
+    assert schema is not None
+    assert "null only in a spectator's view" in schema["properties"]["hand"]["description"]
+    for state in iter_states(game, game.max_players, game.resolve_options({}), 3):
+        for seat in range(game.num_players(state)):
+            assert game.observation(state, seat)["hand"] is not None

@@ -19,6 +19,7 @@ varies fastest), so the numbering is readable from the rows alone, which
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
@@ -195,18 +196,17 @@ class ActionCodec:
                 return self.offsets[i] + t.encode(action)
         raise ValueError(f"not an action of this codec: {action!r}")
 
-    def decode(self, index: int) -> Any:
-        """The action numbered ``index``; ``ValueError`` outside ``0 .. size - 1``."""
+    def row(self, index: int) -> int:
+        """The position in :attr:`templates` of the row that numbers ``index`` (the
+        action's form, for the documentation); ``ValueError`` outside ``0 .. size - 1``."""
         if not 0 <= index < self.size:
             raise ValueError(f"action number {index} is not in 0..{self.size - 1}")
-        lo, hi = 0, len(self.offsets) - 1
-        while lo < hi:  # the last template whose offset is <= index
-            mid = (lo + hi + 1) // 2
-            if self.offsets[mid] <= index:
-                lo = mid
-            else:
-                hi = mid - 1
-        return self.templates[lo].decode(index - self.offsets[lo])
+        return bisect_right(self.offsets, index) - 1
+
+    def decode(self, index: int) -> Any:
+        """The action numbered ``index``; ``ValueError`` outside ``0 .. size - 1``."""
+        row = self.row(index)
+        return self.templates[row].decode(index - self.offsets[row])
 
     def describe(self) -> list[str]:
         """One line per row: its numbers, its head and fields, what it is."""
