@@ -95,9 +95,10 @@ def check_apply_fuzz(
     """``apply`` refuses actions legal elsewhere (in earlier states, in re-deals: another
     seat's card, another phase's move) and a refusal changes nothing."""
     legal = set(game.legal_actions(state))
-    others = [a for a in pool if a not in legal]
-    if len(others) > FUZZ_ACTIONS:
-        others = rng.sample(others, FUZZ_ACTIONS)
+    offered = list(pool)
+    if len(offered) > 4 * FUZZ_ACTIONS:
+        offered = rng.sample(offered, 4 * FUZZ_ACTIONS)
+    others = [a for a in offered if a not in legal][:FUZZ_ACTIONS]
     before = snapshot(game, state)
     for action in others:
         copy = game.clone(state)
@@ -114,7 +115,13 @@ def check_apply_fuzz(
 
 
 def check_narration(
-    game: Game, state: Any, rng: random.Random, *, max_actions: int = 24, redeals: int = 2
+    game: Game,
+    state: Any,
+    rng: random.Random,
+    *,
+    max_actions: int = 24,
+    redeals: int = 2,
+    others: int | None = None,
 ) -> None:
     """No narration tells a seat more than its observation does.
 
@@ -122,9 +129,9 @@ def check_narration(
     observes before and after the move: moves of another seat that leave the
     seat's observation the same read the same, and so does the same move in a
     position the seat cannot tell apart from this one (one re-dealt by
-    ``determinize``, from every seat's view: ``redeals`` of the mover's own too). A
-    spectator's narration must read the same wherever any seat other than the mover
-    cannot tell two moves apart."""
+    ``determinize``, from every other seat's view, or from ``others`` of them drawn at
+    random, and ``redeals`` from the mover's own). A spectator's narration must read
+    the same wherever any seat other than the mover cannot tell two moves apart."""
     mover = game.to_move(state)
     assert mover is not None
     n = game.num_players(state)
@@ -137,11 +144,19 @@ def check_narration(
         (game.determinize(state, mover, random.Random(rng.random())), actions)
         for _ in range(redeals)
     ]
-    for s in range(n):
-        if s != mover:
-            other = game.determinize(state, s, random.Random(rng.random()))
-            legal = list(game.legal_actions(other))
-            positions.append((other, rng.sample(legal, min(max_actions, len(legal)))))
+    viewers = [s for s in range(n) if s != mover]
+    if others is not None and others < len(viewers):
+        viewers = rng.sample(viewers, others)
+    for s in viewers:
+        other = game.determinize(state, s, random.Random(rng.random()))
+        legal = list(game.legal_actions(other))
+        # the moves played in the true position first, where legal here too: the same
+        # move in two positions a seat cannot tell apart is the comparison that counts
+        here, taken = set(legal), set(actions)
+        shared = [a for a in actions if a in here]
+        rest = [a for a in legal if a not in taken]
+        more = rng.sample(rest, min(max(0, max_actions - len(shared)), len(rest)))
+        positions.append((other, shared[:max_actions] + more))
     samples: list[tuple[list[bytes], list[bytes], dict[int | None, list[str]], str]] = []
     for position, moves in positions:
         seen_before = [seen(game, position, s) for s in range(n)]
