@@ -64,8 +64,10 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 def _runner(target: Path, cwd: Path) -> CLI:
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ)
-        # the fixture plugins, then the tree under test (where PYTHONPATH points at one)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(target), env.get("PYTHONPATH")]))
+        # In front of the caller's path (a worktree's checkout), not instead of it.
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(target), os.environ.get("PYTHONPATH")) if p
+        )
         env.pop("COLUMNS", None)
         return subprocess.run(
             [sys.executable, "-m", "vikingcli", *args],

@@ -20,7 +20,7 @@ import termios
 import time
 from pathlib import Path
 
-from tests.host.sshclient import ANSI, COLS, ROWS, WAIT, Person
+from tests.host.sshclient import ANSI, COLS, ROWS, WAIT, Person, plugin_path
 
 SSH = shutil.which("ssh")
 SSH_KEYGEN = shutil.which("ssh-keygen")
@@ -38,10 +38,7 @@ class ServerProcess:
     def start(self) -> None:
         env = dict(os.environ)
         if self.plugin_dir is not None:
-            # The test's own path after the plugins: the server runs the tree under test
-            # (a worktree beside an editable install), not whatever is installed.
-            outer = os.environ.get("PYTHONPATH", "")
-            env["PYTHONPATH"] = os.pathsep.join(p for p in (str(self.plugin_dir), outer) if p)
+            env["PYTHONPATH"] = plugin_path(self.plugin_dir)
         self.log = self.log_path.open("a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "vikingcli", "server", "--port", "0", "--host", "127.0.0.1",

@@ -129,5 +129,5 @@ def test_item4_openspiel_is_refused_up_front_at_a_game_without_schema_or_codec(
     proc = oldapi_cli("run", "runetricks", "-p", "openspiel", "-p", "random", "--seed", "2")
     assert proc.returncode == 2, proc.stderr
     errors = [line for line in proc.stderr.splitlines() if "error" in line]
-    assert len(errors) == 1 and "declares no observation schema" in errors[0], proc.stderr
+    assert len(errors) == 1 and "runetricks has no OpenSpiel form" in errors[0], proc.stderr
     assert "Traceback" not in proc.stderr and "forfeit" not in proc.stdout.lower()

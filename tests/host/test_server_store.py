@@ -161,7 +161,7 @@ def test_an_older_database_gets_the_accounts_migration(tmp_path: Path) -> None:
     conn.close()
     store = open_store(str(path))
     try:
-        assert store.migrate() == VERSION == 3
+        assert store.migrate() == VERSION == 4
         with pytest.raises(NameTaken, match="looks like 'alice'"):
             store.create_account("aIice", "SHA256:m", 2.0)
     finally:

@@ -9,7 +9,8 @@ with the parameters ``players``, ``deals`` and each of the game's options (as te
 ``pyspiel.load_game("python_vikingcli_jorvik", {"players": 3})`` works too once this
 module is imported. The model:
 
-* sequential, imperfect information, general-sum, terminal rewards;
+* sequential, imperfect information, zero-sum (every table: the returns below always
+  add up to 0), terminal rewards;
 * explicit chance, once: the first node of every game is a chance node that picks the
   deal, one of ``deals`` (default 65536) equally likely seeds, the same seed as
   ``vikingcli run --seed N``; every later random event of the game (a deck, the bag)
@@ -21,10 +22,15 @@ module is imported. The model:
 * observation string: the seat's observation (docs/bot-protocol.md) as JSON;
   information state string: that and the moves the seat made itself, so it has
   perfect recall of its own play; observation tensor: the observation encoded from
-  the game's schema (``vikingcli.adapters.encoding``);
+  the game's schema as the seat sees the table (``vikingcli.adapters.encoding``:
+  seats relative to it, counts as counts); information state tensor: that, then how
+  many times the seat made each move (one entry per action number; the order of its
+  own moves is in the string, not the tensor);
 * ``resample_from_infostate(player, sampler)``: a state the player cannot tell from
   this one, everything it cannot see re-dealt (``Game.determinize``), which is what
-  OpenSpiel's ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) searches on.
+  OpenSpiel's ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) searches on;
+  :class:`ISMCTSBot` here is that bot with ``restart_at`` and ``inform_action``, so
+  ``open_spiel.python.algorithms.evaluate_bots.evaluate_bots`` can drive it.
 """
 
 from __future__ import annotations
@@ -36,8 +42,9 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts
 
-from vikingcli.adapters.table import Table, table
+from vikingcli.adapters.table import Table, table, whole_number
 from vikingcli.core.registry import load_registry
 
 DEALS = 1 << 16
@@ -82,12 +89,14 @@ def register(name: str) -> None:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        # Table.returns: each pair of seats adds 1 to the "beaten" shares between
+        # them, so the returns sum to 2 * pairs / (n - 1) - n = 0 at every size.
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=defaults,
@@ -121,6 +130,7 @@ class VikingGame(pyspiel.Game):
             num_players=self.table.players,
             min_utility=-1.0,
             max_utility=1.0,
+            utility_sum=0.0,
             max_game_length=MAX_GAME_LENGTH,
         )
         shown = {k: _param(v) for k, v in self.table.options.items()}
@@ -207,11 +217,13 @@ class VikingState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self._inner.state is None:
-            self._inner.state = self._table.new_state(int(action))
+            deal = whole_number(action, "a chance outcome (a deal)", self._deals)
+            self._inner.state = self._table.new_state(deal)
             return
         seat = self.current_player()
         game, state = self._table.game, self._inner.state
-        game.apply(state, self._table.action(state, int(action)))
+        chosen = self._table.action(state, action)  # AdapterError: not an action, not legal
+        game.apply(state, chosen)
         self._own[seat].append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -232,6 +244,7 @@ class VikingState(pyspiel.State):
         """A state that ``player`` cannot tell from this one: what it cannot see
         re-dealt from a seed drawn with ``probability_sampler`` (a callable giving
         numbers in [0, 1))."""
+        player = whole_number(player, "a player", self._table.players)
         clone = self.clone()
         if self._inner.state is not None:
             seed = int(float(probability_sampler()) * (1 << 53))
@@ -275,15 +288,21 @@ class VikingObserver:
     def __init__(self, table: Table, perfect_recall: bool) -> None:
         self.table = table
         self.perfect_recall = perfect_recall
-        self.tensor: Any = np.zeros(table.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = table.encoder.size
+        moves = table.codec.size if perfect_recall else 0
+        self.tensor: Any = np.zeros(size + moves, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["own_moves"] = self.tensor[size:]
 
     def set_from(self, state: VikingState, player: int) -> None:
+        self.tensor.fill(0.0)
         observation = state.observation_of(player)
         if observation is None:
-            self.tensor.fill(0.0)
             return
-        self.table.encoder.encode_into(observation, self.tensor)
+        self.table.encoder.encode_into(observation, self.dict["observation"])
+        if self.perfect_recall:
+            np.add.at(self.dict["own_moves"], state.own_actions(player), 1.0)
 
     def string_from(self, state: VikingState, player: int) -> str:
         observation = state.observation_of(player)
@@ -291,3 +310,15 @@ class VikingObserver:
         if not self.perfect_recall:
             return text
         return f"{text}|moves {state.own_actions(player)}"
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's IS-MCTS bot as ``evaluate_bots`` drives it: it searches every move
+    afresh from the state it is given, so starting a game (``restart_at``) empties its
+    tree and another seat's move (``inform_action``) needs nothing."""
+
+    def restart_at(self, state: Any) -> None:
+        self.reset()
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        return

@@ -12,10 +12,11 @@
   to move (turns are not round-robin: a seat may move several times in a row);
 * action space ``Discrete(size)``: the game's action numbering (``Game.action_codec``,
   docs/bot-protocol.md "Actions as integers"), the same at every table size;
-* observation ``{"observation": Box(0, 1, (N,), float32), "action_mask": Box(0, 1,
-  (size,), int8)}``: the seat's observation encoded from the game's schema
-  (``vikingcli.adapters.encoding``) and its legal actions (1 = legal; all 0 when it is
-  not that agent's turn);
+* observation ``{"observation": Box(0, high, (N,), float32), "action_mask": Box(0, 1,
+  (size,), int8)}``: the seat's observation encoded from the game's schema as that seat
+  sees the table (``vikingcli.adapters.encoding``: seats relative to it, counts as
+  counts, so ``high`` is 1 but for counts) and its legal actions (1 = legal; all 0 when
+  it is not that agent's turn);
 * rewards only at the end: each seat's share of the others it placed above, from -1
   (last alone) to 1 (first alone); ``infos[agent]`` has ``legal_moves`` (the numbers)
   and, once over, ``scores`` and ``ranks``;
@@ -65,7 +66,9 @@ class VikingEnv(AECEnv):
         self._observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, 1.0, (table.encoder.size,), np.float32),
+                    "observation": spaces.Box(
+                        0.0, np.asarray(table.encoder.high, np.float32), dtype=np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, (size,), np.int8),
                 }
             )
@@ -105,7 +108,8 @@ class VikingEnv(AECEnv):
             return
         table, game = self.table, self.table.game
         self._cumulative_rewards[agent] = 0.0
-        game.apply(self.state, table.action(self.state, int(action)))
+        # Checked before anything changes: an integer, in range, legal (AdapterError).
+        game.apply(self.state, table.action(self.state, action))
         if game.to_move(self.state) is None:
             returns = table.returns(self.state)
             outcome = game.outcome(self.state)

@@ -16,6 +16,7 @@ listed (and refused with the reason) where the extra is not installed.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from collections.abc import Mapping
@@ -41,14 +42,9 @@ class OpenSpielPlayer:
     def __init__(self, game: Game, seat: int, params: Mapping[str, Any]) -> None:
         # Refused before any game begins (one line, exit code 2): at a game OpenSpiel
         # cannot load, every game would otherwise be a forfeit.
-        if game.observation_schema() is None or (
-            game.action_codec(game.default_players, game.resolve_options({})) is None
-        ):
-            raise SpecError(
-                f"the openspiel player cannot play {game.name}: the game declares no"
-                " observation schema or action numbering (Game.observation_schema,"
-                " Game.action_codec)"
-            )
+        missing = _no_form(game, game.default_players, game.resolve_options({}))
+        if missing is not None:
+            raise SpecError(f"the openspiel player cannot play: {missing}")
         try:
             import numpy as np
             from open_spiel.python.algorithms import ismcts, mcts
@@ -125,11 +121,30 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> OpenSpielPlayer:
     return OpenSpielPlayer(game, seat, params)
 
 
+def _refuses(game: Game, players: int, options: Mapping[str, str]) -> str | None:
+    """Why an OpenSpiel bot cannot play ``game`` at this table (``None``: it can)."""
+    # Looked for, not imported: the server asks while its event loop waits.
+    if importlib.util.find_spec("pyspiel") is None:
+        return "the openspiel player needs the rl extra (pip install 'vikingcli[rl]')"
+    return _no_form(game, players, options)
+
+
+def _no_form(game: Game, players: int, options: Mapping[str, str]) -> str | None:
+    """Why OpenSpiel cannot load ``game`` at this table (``None``: it can)."""
+    if game.observation_schema() is None or game.action_codec(players, options) is None:
+        return (
+            f"{game.name} has no OpenSpiel form (no observation schema or action numbering:"
+            " Game.observation_schema, Game.action_codec)"
+        )
+    return None
+
+
 OPENSPIEL = PlayerKind(
     name="openspiel",
     description="an OpenSpiel bot (bot=ismcts: OpenSpiel's IS-MCTS) on the game as OpenSpiel"
     " sees it; needs pip install 'vikingcli[rl]'",
     factory=_make,
+    refuses=_refuses,
     params=(
         Param("bot", str, "ismcts", "the OpenSpiel bot", choices=("ismcts",)),
         Param(

@@ -58,6 +58,13 @@ def server(
         int, typer.Option(min=1, help="Connections from one address at once.")
     ] = 8,
     max_connections: Annotated[int, typer.Option(min=1, help="Connections at once.")] = 500,
+    ai_weights: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A weights file AI seats may name (ai=greedy:weights=FILE, written as here;"
+            " repeatable); no other path is read for a table.",
+        ),
+    ] = None,
     lease: Annotated[
         float,
         typer.Option(
@@ -104,9 +111,13 @@ def server(
         raise UsageProblem(f"--db: {exc}") from None
     if open_registration and not is_loopback(host):
         log(f"vikingcli: warning: OPEN registration on {host}: anyone who reaches it registers")
+    for path in ai_weights or []:
+        if not Path(path).is_file():
+            raise UsageProblem(f"--ai-weights {path}: no such file")
     limits = Limits(
         tables_per_person=tables_per_person, max_tables=max_tables,
         per_address=per_address, max_connections=max_connections,
+        ai_weights=tuple(ai_weights or []),
     )  # fmt: skip
 
     def listening(h: str, p: int, tables: int) -> None:
@@ -115,7 +126,7 @@ def server(
         print(f"join with: ssh -p {p} {h}   ({policy.describe()})", flush=True)
 
     async def main() -> str:
-        pool = Pool(workers)
+        pool = Pool(workers, log)
         astore = AsyncStore(store, log)
         lobby = Lobby(reg, astore, pool, policy, limits, log, lease=lease)
         try:

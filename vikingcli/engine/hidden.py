@@ -5,8 +5,9 @@ shown. These checks prove it by re-dealing them: ``determinize(state, viewer)``
 gives a position the viewer cannot tell from ``state``, so its observation, its
 ``render`` and every narration it is told must read the same there. They also
 check what the AI relies on: a re-deal varies the hidden parts (a game with hidden
-information whose ``determinize`` copies the state lets the AI see the cards),
-matches the observation and is never a dead state; and ``apply`` refuses actions
+information whose ``determinize`` copies the state lets the AI see the cards) and
+matches the observation (that it is never a dead state is
+:func:`vikingcli.engine.testing.check_redeals`); and ``apply`` refuses actions
 that are legal elsewhere (another seat's card, another state's move).
 
 Part of the conformance suite (:mod:`vikingcli.engine.testing`); each check raises
@@ -45,7 +46,9 @@ def shown(game: Game, state: Any, viewer: int | None) -> str:
     return plain_text(game.render(state, viewer))
 
 
-def check_redeals(game: Game, state: Any, rng: random.Random, pool: dict[Hashable, None]) -> bool:
+def check_views_under_redeals(
+    game: Game, state: Any, rng: random.Random, pool: dict[Hashable, None]
+) -> bool:
     """From every seat's view, re-deal what it cannot see and check that nothing it is
     shown changes: its observation and its ``render``, the spectator's ``render``; the
     re-deal keeps the seat to move, is not over, and (for the mover) keeps its legal
@@ -62,8 +65,7 @@ def check_redeals(game: Game, state: Any, rng: random.Random, pool: dict[Hashabl
         det = game.determinize(state, viewer, random.Random(rng.random()))
         assert snapshot(game, state) == original, "determinize changed the original state"
         assert game.to_move(det) == mover, f"determinize for seat {viewer} changed the mover"
-        legal = list(game.legal_actions(det))
-        assert legal, f"determinize for seat {viewer} dealt a dead state (no legal action)"
+        legal = list(game.legal_actions(det))  # never empty: testing.check_redeals
         assert seen(game, det, viewer) == seen(game, state, viewer), (
             f"determinize changed what seat {viewer} observes: its observation shows"
             " what it cannot know, or the re-deal breaks it"

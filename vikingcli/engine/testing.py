@@ -16,8 +16,14 @@ illegal action without changing the state, ``parse(format(a)) == a``,
 each field as deep as its kind says: :func:`check_flat_clone`), ``render`` fits 80
 columns, ``evaluate_all`` agrees with ``evaluate`` seat by seat, the search's calls
 object (:func:`check_search_calls`) with the game, no narration tells
-a seat more than its observation (:func:`check_narration`); and over whole games: the
-game ends, the same seed gives the same game, the outcome is well formed.
+a seat more than its observation (:func:`check_narration`); from every seat's view,
+a re-deal of what it cannot see changes nothing it observes or is shown
+(:func:`~vikingcli.engine.hidden.check_views_under_redeals`); ``apply`` refuses actions
+legal elsewhere; observations validate against the schema, the codec is a bijection,
+``from_json(to_json(s))`` plays on as ``s`` does; and over whole games: the game ends,
+the same seed gives the same game, the outcome is well formed (ranks agree with
+scores where the game says so), ``determinize`` re-deals at all, and no re-deal from
+any seat is a dead position (:func:`check_redeals`).
 Hypothesis also chooses paths of its own and, when one breaks the contract, shrinks
 it to a short sequence of moves. OpenSpiel's API and simulation tests are the model.
 
@@ -39,7 +45,7 @@ from vikingcli.engine.game import Game, IllegalAction, Outcome
 from vikingcli.engine.hidden import (
     check_apply_fuzz,
     check_narration,
-    check_redeals,
+    check_views_under_redeals,
     seen,
 )
 from vikingcli.engine.search import SearchHints
@@ -195,11 +201,12 @@ def check_state(
     light: bool = False,
 ) -> bool:
     """Check the per-state contract on one state that is not over: from every seat's
-    view (:func:`~vikingcli.engine.hidden.check_redeals`), ``apply`` against actions
-    legal elsewhere (``pool``, which it adds to), the schema, ``codec`` (the table's), narration
-    (``full``: every seat's observation validated, more moves narrated, and the
-    snapshot played on after a round trip; ``light``: neither schema nor narration,
-    for the many short paths hypothesis plays and shrinks).
+    view (:func:`~vikingcli.engine.hidden.check_views_under_redeals`), ``apply``
+    against actions legal elsewhere (``pool``, which it adds to), ``codec`` (the
+    table's), narration (``full``: more moves narrated, one seat's observation
+    validated against the schema, and the snapshot played on after a round trip;
+    ``light``: neither schema nor narration, for the many short paths hypothesis
+    plays and shrinks).
 
     Returns whether a re-deal differed from the state (see :func:`play_random`)."""
     seat = game.to_move(state)
@@ -280,7 +287,7 @@ def check_state(
 
     check_views(game, state)
     pool = {} if pool is None else pool
-    varied = check_redeals(game, state, rng, pool)
+    varied = check_views_under_redeals(game, state, rng, pool)
     check_apply_fuzz(game, state, rng, pool)
     check_codec(game, state, codec)
     if light:
@@ -296,6 +303,21 @@ def check_state(
         check_schema(game, state, [rng.randrange(n)])
         check_round_trip_plays_alike(game, state, rng)
     return varied
+
+
+def check_redeals(game: Game, state: Any, rng: random.Random, redeals: int = 3) -> None:
+    """``determinize`` from every seat, ``redeals`` times each, never deals a dead
+    position (the game not over and no legal action: a search, or an OpenSpiel bot
+    resampling another seat's view, would have nothing to play), nor another seat to
+    move."""
+    mover = game.to_move(state)
+    for seat in range(game.num_players(state)):
+        for _ in range(redeals):
+            det = game.determinize(state, seat, random.Random(rng.random()))
+            assert game.to_move(det) == mover, f"determinize for seat {seat} moved the turn"
+            assert mover is None or list(game.legal_actions(det)), (
+                f"determinize for seat {seat} dealt a position with no legal action"
+            )
 
 
 def check_search_calls(game: Game, state: Any, actions: Sequence[Any]) -> None:
@@ -463,6 +485,7 @@ def conformance_suite(
     seed: int = 0,
     paths: int = 10,
     path_length: int = 150,
+    redeals: int = 3,
 ) -> type:
     """A pytest test class checking ``game`` against the engine contract.
 
@@ -473,6 +496,9 @@ def conformance_suite(
     Besides, hypothesis plays ``paths`` action sequences of up to ``path_length``
     moves of its own choosing, checking the contract at every state; when one
     fails it shrinks the sequence and reports the shortest it found, move by move.
+
+    ``redeals``: re-deals from every seat at every state (every k-th) of one game
+    per configuration (:func:`check_redeals`).
     """
     import pytest
     from hypothesis import HealthCheck, given, note, settings
@@ -494,6 +520,13 @@ def conformance_suite(
         @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
         def test_same_seed_same_game(self, n: int, options: dict[str, str]) -> None:
             check_replay(game, n, options, seed + 1000)
+
+        @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
+        def test_no_redeal_from_any_seat_is_dead(self, n: int, options: dict[str, str]) -> None:
+            rng = random.Random(seed + 2000)
+            for k, state in enumerate(iter_states(game, n, options, seed + 2000)):
+                if k % check_every == 0:
+                    check_redeals(game, state, rng, redeals)
 
         @settings(
             max_examples=paths,

@@ -47,7 +47,9 @@ def save_document(match: Match, table: TableDoc | None = None) -> SaveDoc:
     forfeit = match.forfeit
     return SaveDoc(
         format=FORMAT,
-        version=VERSION,
+        # The oldest version that holds it: a save with no committed deal stays
+        # readable by a vikingcli of before deals.
+        version=VERSION if table is not None and table.deal is not None else 1,
         game=game.name,
         game_version=game.version,
         options=dict(match.options),
@@ -68,14 +70,23 @@ def write_save(match: Match, path: Path, table: TableDoc | None = None) -> None:
     write_atomic(path, encode(save_document(match, table)))
 
 
-def create_save(match: Match, path: Path, *, force: bool = False, unique: bool = False) -> Path:
-    """Write the first save of a new game and return where it went.
+def create_save(
+    match: Match,
+    path: Path,
+    *,
+    force: bool = False,
+    unique: bool = False,
+    table: TableDoc | None = None,
+) -> Path:
+    """Write the first save of a new game (``table``: the record of its shared table,
+    with the secret of its deal) and return where it went.
 
     An existing file is never replaced (a person's game may be in it): the name
     is refused, or with ``unique`` the next free ``NAME-2.json``, ``NAME-3.json``
     ... is taken; ``force`` replaces it on purpose."""
     try:
-        return create_file(path, encode(save_document(match)), force=force, unique=unique)
+        data = encode(save_document(match, table))
+        return create_file(path, data, force=force, unique=unique)
     except FileExistsError:
         raise SaveError(
             f"{path} already exists; continue that game with 'vikingcli resume {path}',"
@@ -91,10 +102,13 @@ def load_match(path: Path, registry: Registry) -> Match:
 def load_save(path: Path, registry: Registry) -> Saved:
     """Load a save with everything it keeps beside the match (a table's record)."""
     doc = read_save_document(path)
-    return Saved(_replay(path, doc, registry), doc.table)
+    return Saved(replay_document(path, doc, registry), doc.table)
 
 
-def _replay(path: Path, doc: SaveDoc, registry: Registry) -> Match:
+def replay_document(path: Path, doc: SaveDoc, registry: Registry) -> Match:
+    """The match of a checked save document (``path`` names it in errors): its actions
+    replayed from its seed and checked against its snapshot, forfeit and result;
+    ``SaveError`` says where they part."""
     name = doc.game
     if name not in registry.games:
         installed = ", ".join(sorted(registry.games)) or "none"

@@ -21,6 +21,7 @@ import asyncssh
 
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.screen import ServerSession
+from vikingcli.table.limits import SharedBudgets
 from vikingcli.table.ssh import read_host_key, write_host_key
 
 LOGIN_TIMEOUT = 30
@@ -35,6 +36,7 @@ class _Endpoint:
         self.by_address: dict[str, int] = {}
         self.conns: set[asyncssh.SSHServerConnection] = set()
         self.sessions: set[Any] = set()
+        self.budget = SharedBudgets()
 
 
 class _Connection(asyncssh.SSHServer):
@@ -101,7 +103,9 @@ class _Connection(asyncssh.SSHServer):
         assert self.fingerprint is not None
         user = self.conn.get_extra_info("username") or ""
         ep = self.endpoint
-        return ServerSession(ep.lobby, self.address, self.fingerprint, user, ep.sessions)
+        return ServerSession(
+            ep.lobby, self.address, self.fingerprint, user, ep.sessions, ep.budget
+        )
 
 
 async def run_server(

@@ -31,7 +31,7 @@ from typing import Any
 from vikingcli.core.registry import Registry
 from vikingcli.saves.table_record import printable
 from vikingcli.server.accounts import Guesses, Policy
-from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity
+from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity, owner_account
 from vikingcli.server.lobbyparts import LOBBY, Conn, Limits
 from vikingcli.server.peoplecommands import PeopleCommands
 from vikingcli.server.ratings import player_id, rate
@@ -71,6 +71,8 @@ Lobby commands (Tab completes):
   join N              take a free seat at table N (or go back to your own seat)
   watch N             watch table N (the public view)
   cancel N            drop a table of yours that has not begun
+  seed TEXT           your own seed for the deals of your next tables (each
+                      shows 'deal: sha256:...'; 'vikingcli verify' checks it)
   who                 people online, and where
   finger NAME         a person: ratings and recent games
   history [NAME]      finished games
@@ -133,6 +135,8 @@ class Lobby(TableCommands, PeopleCommands):
     creating: int = 0
     """Tables being created now (counted against max_tables before the first await)."""
     analysing: set[int] = field(default_factory=set)
+    seeds: dict[int, str] = field(default_factory=dict)
+    """Per account, the seed its person set for their next deals (while logged in)."""
     stopping: str | None = None
     lease: float = LEASE
     """Seconds a table stays this process's without renewal (a fleet's other processes
@@ -140,6 +144,8 @@ class Lobby(TableCommands, PeopleCommands):
     _ticker: asyncio.Task[None] | None = None
     _shown: object = None
     """What the lobby overviews showed at the last tick (see :meth:`_redraw_lobby`)."""
+    _turns: set[tuple[int, int]] = field(default_factory=set)
+    """(table, account) of the moves tables waited for at the last tick."""
 
     def __post_init__(self) -> None:
         self.guesses = Guesses(self.log)
@@ -321,6 +327,8 @@ class Lobby(TableCommands, PeopleCommands):
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
+            self._redraw_clocks()
+            self._tell_turns()
             if fleet and time.monotonic() - last_list >= LIST_EVERY:
                 last_list = time.monotonic()
                 try:
@@ -342,6 +350,40 @@ class Lobby(TableCommands, PeopleCommands):
                     await self._adopt()
                 except Exception as exc:
                     self.log(f"lease renewal failed: {type(exc).__name__}: {exc}")
+
+    def _tell_turns(self) -> None:
+        """Tell a person away from a table (in the lobby, at another table) once it
+        begins to wait for their move: their screen rings (a turn notification). At
+        the table itself the table says "Your move"."""
+        turns = set()
+        for hosted in self.hosted.values():
+            seat = hosted.waits_for()
+            owner = None if seat is None else hosted.table.record.owners.get(seat)
+            account = None if owner is None else owner_account(owner)
+            if account is not None:
+                turns.add((hosted.id, account))
+        for table, account in sorted(turns - self._turns):
+            game = self.hosted[table].row.game
+            for conn in self.online.get(account, []):
+                if conn.hosted is None or conn.hosted.id != table:
+                    conn.show(f"Your move at table {table} ({game}): 'join {table}'.", "yourmove")
+        self._turns = turns
+
+    def _redraw_clocks(self) -> None:
+        """Redraw the status line of everyone at a table that waits for a person's
+        move when its clock changed: every tick under an hour left (``m:ss``), at
+        the minute above it."""
+        ticking = set()
+        for hosted in self.hosted.values():
+            left = hosted.time_left()
+            if hosted.waits_for() is not None and (
+                left < 3600 or int(left // 60) != int((left + TICK) // 60)
+            ):
+                ticking.add(hosted.id)
+        for conns in self.online.values():
+            for conn in conns:
+                if conn.hosted is not None and conn.hosted.id in ticking:
+                    conn.refresh()
 
     def _redraw_lobby(self) -> None:
         """Redraw the screens of the people in the lobby when what its overview shows
@@ -396,6 +438,7 @@ class Lobby(TableCommands, PeopleCommands):
             conns.remove(conn)
         if not conns:
             self.online.pop(conn.account.id, None)
+            self.seeds.pop(conn.account.id, None)
 
     async def welcome(self, conn: Conn) -> None:
         name = conn.account.name
@@ -473,7 +516,9 @@ class Lobby(TableCommands, PeopleCommands):
         turns = len(self._my_turn_tables(conn))
         mine = f"your turn at {turns} table(s)" if turns else "no table waits for you"
         if conn.hosted is not None and conn.place is not None:
-            return f"{commands.status(conn.hosted.table, conn.place)} | {mine}"
+            clock = conn.hosted.clock()
+            clock = f" | {clock}" if clock else ""
+            return f"{commands.status(conn.hosted.table, conn.place)}{clock} | {mine}"
         people = len(self.online)
         return f"lobby: {people} online, {len(self.hosted)} tables | {mine}"
 
@@ -531,9 +576,12 @@ class Lobby(TableCommands, PeopleCommands):
         self.back_to_lobby(conn, quiet=True)
         conn.show(f"Table {hosted.id}. {TABLE_HELP}")
         who = identity(conn.account.name, conn.account.id, conn.connection)
-        place = hosted.table.join(who, TableScreen(conn, self.back_to_lobby), watch=watch)
+        seed = None if hosted.started else self.seeds.get(conn.account.id)
+        screen = TableScreen(conn, self.back_to_lobby)
+        place = hosted.table.join(who, screen, watch=watch, seed=seed)
         if place is None:
             return
+        place.talk = conn.talk  # leaving and coming back does not say more
         conn.hosted, conn.place = hosted, place
         if hosted.saver.status == OPEN and not hosted.free_seats():
             hosted.start()

@@ -65,6 +65,9 @@ class Limits:
     ai_seconds: float = 10.0
     """The most thinking time an AI seat may be given (mcts:seconds=...)."""
     ai_iterations: int = 20000
+    ai_weights: tuple[str, ...] = ()
+    """The weights files an AI seat may name (``weights=FILE``, as the operator wrote
+    them: ``--ai-weights``); no other path of the host is read for a table."""
     replay_lines: int = 3000
 
 
@@ -84,6 +87,7 @@ class LobbyPart:
     elsewhere: list[TableRow]
     online: dict[int, list[Conn]]
     analysing: set[int]
+    seeds: dict[int, str]
     lease: float
     creating: int
 

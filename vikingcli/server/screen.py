@@ -50,10 +50,19 @@ from vikingcli.server.hosting import Hosted
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.store import Account, NameTaken, OverLimit, RegistrationLimit, StoreError
 from vikingcli.table import commands
-from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, Bucket, Notices
+from vikingcli.table.editing import LinePrompt
+from vikingcli.table.limits import (
+    MAX_LINE,
+    SAY_BURST,
+    SAY_RATE,
+    Bucket,
+    Notices,
+    SharedBudgets,
+)
 from vikingcli.table.screen import LOG_ROWS, TableScreen, fits
 from vikingcli.table.shared import Place
-from vikingcli.table.ssh import HANG_UP_DELAY, STYLE, GuardedSession, Terminal
+from vikingcli.table.ssh import HANG_UP_DELAY, GuardedSession
+from vikingcli.table.terminal import STYLE, Terminal
 
 MAX_BACKLOG = 1 << 17
 """Bytes of output a connection may leave unread before it is closed."""
@@ -89,8 +98,12 @@ class ServerSession(GuardedSession):
         fingerprint: str,
         user: str,
         live: set[Any],
+        budget: SharedBudgets | None = None,
     ) -> None:
         super().__init__(self._on_terminal, printable(user, 24), lobby.log, live)
+        self.budget = budget or SharedBudgets()
+        """Work shared by an account's sessions (by the key's, until logged in)."""
+        self.share(self.budget, f"key {fingerprint}")
         self.lobby = lobby
         self.address = address
         self.fingerprint = fingerprint
@@ -128,6 +141,7 @@ class ServerSession(GuardedSession):
         chan = self._chan
         assert chan is not None
         self.line_mode = self.command is not None or chan.get_terminal_type() is None
+        self.guard.fold = not self.line_mode  # lines are read here, not by prompt-toolkit
         if self.line_mode:
             self.interact_task = asyncio.get_running_loop().create_task(self._on_lines())
         else:
@@ -137,7 +151,8 @@ class ServerSession(GuardedSession):
         if not self.line_mode:
             super().data_received(data, datatype)
             return
-        text, notes = self.guard.admit(data)
+        # Lines read here cost no prompt and no redraw: the bounds on lines are theirs.
+        text, notes, _ = self.guard.admit(data)
         for note in notes:
             self.show(note, "error")
         buffer = self._partial + text.replace("\r\n", "\n").replace("\r", "\n")
@@ -234,7 +249,8 @@ class ServerSession(GuardedSession):
             self._chan.write(prompt)
             return await self.lines.get()
         assert self.terminal is not None
-        session: PromptSession[str] = _unpostponed(PromptSession(style=STYLE))
+        session: PromptSession[str] = _unpostponed(LinePrompt(style=STYLE))
+        self.pace(session.app)
         await self._drained()
         self.terminal.session = session
         try:
@@ -268,7 +284,7 @@ class ServerSession(GuardedSession):
             text, style = lobby.prompt(self)
             return FormattedText([(style, text)])
 
-        session: PromptSession[str] = PromptSession(
+        session: PromptSession[str] = LinePrompt(
             message,
             completer=DynamicCompleter(
                 lambda: WordCompleter(lobby.completions(self), sentence=True)
@@ -280,6 +296,7 @@ class ServerSession(GuardedSession):
             style=STYLE,
             bottom_toolbar=lambda: lobby.status(self),
         )
+        self.pace(session.app)
         return _unpostponed(session)
 
     # -- the person's session ------------------------------------------------------------
@@ -348,6 +365,7 @@ class ServerSession(GuardedSession):
             if account is None:
                 return False
         self.account = account
+        self.share(self.budget, f"account {account.id}")
         if self.command is not None and not self.command.startswith("register"):
             lobby.arrive(self)
             try:
@@ -524,6 +542,7 @@ class Panes:
         )
         app = self.screen.app
         app.max_render_postpone_time = None  # as the prompts: see _unpostponed
+        session.pace(app)
         # Every redraw writes to the client: one that does not read is closed first.
         app.before_render += lambda _: self._before_render()
 

@@ -89,6 +89,10 @@ class TableRow:
     """The server process that plays the table now (PostgreSQL fleets)."""
     lease: float = 0.0
     """Until when ``host`` holds the table unless it renews."""
+    deal: dict[str, Any] | None = None
+    """The committed deal with its secret (a :class:`~vikingcli.saves.schema.DealDoc`
+    as JSON; ``None`` for a table of an older server). ``seed`` is its deal seed once
+    the cards are dealt (0 before)."""
 
 
 @dataclass(slots=True)
@@ -105,6 +109,9 @@ class TableChange:
     seconds: list[float]
     result: dict[str, Any] | None = None
     forfeit: dict[str, Any] | None = None
+    seed: int | None = None
+    """The deal seed (``None``: unchanged; it changes once, when the cards are dealt)."""
+    deal: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
