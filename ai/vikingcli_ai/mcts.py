@@ -81,7 +81,6 @@ import os
 import random
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -369,7 +368,10 @@ def parallel_root_stats(
     """Search one tree per seed in forked processes; sum the root statistics
     (and average the one-ply priors)."""
     global _JOB
+    # Imported here: only a parallel search forks, and every command that lists or
+    # loads the players (``games`` too) would pay for the pool's modules otherwise.
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     _JOB = (game, state, seat, cfg)
     total: Stats = {}

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import sys
 from contextlib import AbstractContextManager, ExitStack, nullcontext, redirect_stdout
@@ -37,7 +36,6 @@ from vikingcli.cli.arguments import (
     save_file,
 )
 from vikingcli.cli.printing import dump, summary_line
-from vikingcli.engine.text import shown
 
 if TYPE_CHECKING:  # the modules a command needs are imported when it runs
     from vikingcli.core.match import Match
@@ -100,8 +98,11 @@ def _continue(
     enough (and ``full_screen``), else line by line. A shared table's record
     (``table``: its owners, reservations and talk) stays in the save, so ``serve
     --resume`` can reopen it."""
+    import asyncio  # with ssl, ~75 ms that only a full-screen game needs
+
     from vikingcli.core.driver import play_match
     from vikingcli.core.match import QuitGame, make_player
+    from vikingcli.engine.text import shown
     from vikingcli.saves.match_file import write_save
     from vikingcli.table.fullscreen import play_full_screen
     from vikingcli.table.local import play_here
