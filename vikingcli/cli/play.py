@@ -16,6 +16,7 @@ from vikingcli.cli.arguments import (
     DealSeed,
     ForceOpt,
     GameName,
+    Level,
     MoveTimeoutOpt,
     OptionPairs,
     Pace,
@@ -163,6 +164,7 @@ def _new_table(
     hold: ExitStack,
     *,
     write: bool = True,
+    level: str | None = None,
 ) -> tuple[Match, Path]:
     """A new match with people at the table, and its first save (never over another),
     locked in ``hold`` for as long as this process plays it; ``--force`` never
@@ -175,7 +177,9 @@ def _new_table(
 
     g = find_game(reg, game)
     options = game_options(g, option or [])
-    seats = make_seats(reg, g, player or [], players, interactive=True, options=options)
+    seats = make_seats(
+        reg, g, player or [], players, interactive=True, options=options, level=level
+    )
     first = seed if seed is not None else new_seed()
     match = Match(g, options, first, seats)
     path = save_path(save or f"{g.name}-{first}")
@@ -205,6 +209,7 @@ def play(
     seed: DealSeed = None,
     option: OptionPairs = None,
     players_: TableSize = None,
+    level: Level = None,
     save: SaveName = None,
     pace: Pace = None,
     force: ForceOpt = False,
@@ -214,7 +219,9 @@ def play(
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     reg = registry()
     with ExitStack() as hold:
-        match, path = _new_table(reg, game, player, players_, option, seed, save, force, hold)
+        match, path = _new_table(
+            reg, game, player, players_, option, seed, save, force, hold, level=level
+        )
         g = match.game
         typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
         _continue(reg, match, path, None, pace, confirm, full_screen=not plain)
