@@ -12,7 +12,6 @@ from vikingcli.cli import checks
 from vikingcli.cli.arguments import SaveFile, UsageProblem, registry, save_file
 from vikingcli.cli.printing import dump, summary_line
 from vikingcli.cli.progress import progress
-from vikingcli.engine.text import shown
 
 
 def _ask_line(prompt: str) -> str:
@@ -37,6 +36,7 @@ def replay(
     ] = False,
 ) -> None:
     """Print a saved game move by move (or walk through it with --step)."""
+    from vikingcli.engine.text import shown
     from vikingcli.saves.match_file import load_match
     from vikingcli.study.replay import positions, step_through
     from vikingcli.table.scoresheet import score_sheet

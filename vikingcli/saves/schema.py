@@ -17,10 +17,10 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 import orjson
 
-from vikingcli.core.errors import SEED_MAX
 from vikingcli.core.fairdeal import MAX_SEED_TEXT
 from vikingcli.core.match import MAX_REASON
 from vikingcli.core.specs import MAX_SEATS
+from vikingcli.engine.players import SEED_MAX
 
 FORMAT: Final = "vikingcli-save"
 VERSION: Final = 2
@@ -37,6 +37,9 @@ MAX_SPEC = 2000
 MAX_WORD = 100
 """The longest game name, rules version or option name a save may hold."""
 
+# The largest seed, of a deal or of a player, is the engine's, since player kinds bound
+# their seed parameter with it. Every seed fits a signed 64-bit integer, so JSON tools
+# and orjson read it back exactly (random.Random takes any size, JSON readers do not).
 Seed = Annotated[int, msgspec.Meta(ge=0, le=SEED_MAX)]
 SeatIndex = Annotated[int, msgspec.Meta(ge=0)]
 Seconds = Annotated[float, msgspec.Meta(ge=0)]
