@@ -64,7 +64,11 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 def _runner(target: Path, cwd: Path) -> CLI:
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ)
-        env["PYTHONPATH"] = str(target)
+        # The tree under test (a worktree on PYTHONPATH) comes after the fixture
+        # plugins, so the subprocess runs the same code as the tests import.
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(target), os.environ.get("PYTHONPATH", "")) if p
+        )
         env.pop("COLUMNS", None)
         return subprocess.run(
             [sys.executable, "-m", "vikingcli", *args],

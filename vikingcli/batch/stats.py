@@ -13,8 +13,11 @@ these are plain wins, draws and losses.
   the games of a deal share their cards and seatings, so they are not independent
   (fishtest treats a game pair the same way). The error is the ratio estimator's:
   ``sqrt(sum_d (S_d - score N_d)^2 / (D (D - 1))) / mean(N_d)`` for points ``S_d``
-  in ``N_d`` results in each of ``D`` deals; the score's interval is mapped to Elo,
-  and ``±`` is half its width, as cutechess prints it.
+  in ``N_d`` results in each of ``D`` deals, times Student's t quantile for ``D - 1``
+  degrees of freedom (12.7 for 2 deals, not 1.96). Deals that happened to end alike
+  have an error of 0, so the interval is at least the Wilson interval of the
+  results taken as independent. The score's interval is mapped to Elo, and ``±``
+  is half its width, as cutechess prints it.
 * LOS (likelihood of superiority): ``Φ((W - L) / sqrt(W + L))``, cutechess's.
 * Pentanomial counts (two-player tables only): per deal and pair, the points of
   the first of the pair over the two games in which they swapped seats: 0, ½, 1,
@@ -29,9 +32,9 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from vikingcli.batch.ratings import t975
 from vikingcli.batch.sprt import elo_of_score
-
-Z95 = 1.959963984540054
+from vikingcli.batch.tournament import wilson
 
 
 def los(wins: float, losses: float) -> float:
@@ -77,7 +80,10 @@ class _Tally:
             mean_n = sum(c[1] for c in deals) / len(deals)
             resid = sum((c[0] - score * c[1]) ** 2 for c in deals)
             se = math.sqrt(resid / (len(deals) * (len(deals) - 1))) / mean_n
-            lo, hi = max(0.0, score - Z95 * se), min(1.0, score + Z95 * se)
+            half = t975(len(deals) - 1) * se
+            floor_lo, floor_hi = wilson(self.w + self.d / 2, n)
+            lo = max(0.0, min(score - half, floor_lo))
+            hi = min(1.0, max(score + half, floor_hi))
         elo = elo_of_score(score) if n else math.nan
         elo_lo, elo_hi = elo_of_score(lo), elo_of_score(hi)
         return {

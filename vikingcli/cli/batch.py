@@ -153,13 +153,20 @@ def tournament(
     move_timeout: MoveTimeoutOpt = None,
     sprt: Annotated[str | None, typer.Option(help=SPRT_HELP)] = None,
     report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report.")] = None,
+    anchor: Annotated[
+        str | None,
+        typer.Option(
+            help="The entrant (its name or N:SPEC label) whose rating is fixed at 0;"
+            " default: the mean of all entrants is 0."
+        ),
+    ] = None,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
     from vikingcli.batch.jobs import run_jobs
     from vikingcli.batch.report import Provenance, print_standings, write_report
     from vikingcli.batch.results_file import resume, settings_of
     from vikingcli.batch.sprt import tournament_sprt
-    from vikingcli.batch.tournament import Plan, plain, schedule, summarize
+    from vikingcli.batch.tournament import Plan, PlanError, plain, schedule, summarize
     from vikingcli.saves.files import file_lock
 
     reg = registry()
@@ -172,6 +179,11 @@ def tournament(
         if sprt is not None and fmt == "all":
             rotation = "cyclic"  # the hero in every seat once, even among equal specs
         plan = Plan(tuple(specs), tuple(names), size, fmt, rotation)
+        if anchor is not None and anchor not in plan.labels:
+            raise PlanError(
+                f"--anchor {anchor}: no entrant is called that"
+                f" (entrants: {', '.join(plan.labels)})"
+            )
         test = (
             tournament_sprt(sprt, fmt, plan.games_per_deal, size) if sprt is not None else None
         )
@@ -205,7 +217,8 @@ def tournament(
         finally:
             if book:
                 book.close()
-    rows = summarize(specs, records, labels=plan.labels)
+    fit: dict[str, Any] = {}
+    rows = summarize(specs, records, labels=plan.labels, anchor=anchor, fit=fit)
     verdict = test.result() if test is not None else None
     if report is not None:
         made = Provenance(
@@ -214,7 +227,7 @@ def tournament(
             started=started,
             players=[(s.spec.kind, _every_param(reg, s.spec)) for s in seats],
         )
-        write_report(report, g, options, plan, records, verdict, made)
+        write_report(report, g, options, plan, records, verdict, made, anchor)
     if json_out:
         head = {
             "game": g.name,
@@ -222,10 +235,11 @@ def tournament(
             "format": plan.fmt,
             "table_size": plan.table_size,
             "games": len(records),
+            "rating_fit": fit,
             "entrants": rows,
         }
         dump(plain({**head, "sprt": verdict.to_json()} if verdict else head))
     else:
-        print_standings(rows, len(records), g.title, verdict)
+        print_standings(rows, len(records), g.title, verdict, fit)
     if verdict is not None and verdict.exit_code:
         raise typer.Exit(verdict.exit_code)
