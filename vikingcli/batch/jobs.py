@@ -7,6 +7,7 @@ different executor, so a result never depends on where it was computed.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any, NotRequired, TypedDict
 from vikingcli.core.driver import MatchDriver
 from vikingcli.core.errors import BadInput
 from vikingcli.core.match import Match, Seat, make_player
+from vikingcli.core.processes import die_with_parent, stopping
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import parse_spec
 from vikingcli.saves.match_file import create_save
@@ -77,21 +79,27 @@ def run_jobs(
         for job in todo:
             yield play_job(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        if ordered:
-            yield from pool.map(play_job, todo)
-        else:
-            from concurrent.futures import as_completed
+    from concurrent.futures import as_completed
 
-            futures = [pool.submit(play_job, job) for job in todo]
-            try:
-                for future in as_completed(futures):
-                    yield future.result()
-            finally:
-                # A reader that stops early (a decided --sprt) must not wait for
-                # every queued game: only the running ones are finished.
-                for future in futures:
-                    future.cancel()
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
+    )
+    futures = [pool.submit(play_job, job) for job in todo]
+    try:
+        for future in futures if ordered else as_completed(futures):
+            yield future.result()
+    finally:
+        if stopping():
+            # SIGTERM/SIGINT: the workers are being ended, the pool breaks, and its
+            # manager thread fails every queued game; a game cancelled here as well
+            # made it raise InvalidStateError (a traceback before the error line).
+            # It is waited for, so that it has closed its pipes before the
+            # interpreter's exit hook writes to them (Python 3.11 races there).
+            pool.shutdown(wait=True)
+        else:
+            # A reader that stops early (a decided --sprt) must not wait for every
+            # queued game: only the running ones are finished.
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ray(todo: list[Job], workers: int, ordered: bool) -> Iterator[dict[str, Any]]:

@@ -36,6 +36,13 @@ if TYPE_CHECKING:  # the modules a command needs are imported when it runs
     from vikingcli.core.registry import Registry
     from vikingcli.core.specs import PlayerSpec
 
+STRICT_HELP = (
+    "Exit with code 4 when any game ended by forfeit (a bot crashed, timed out or"
+    " answered wrongly), after the results are shown."
+)
+FORFEIT_EXIT = 4
+"""The exit code of --strict when a game ended by forfeit."""
+
 SPRT_HELP = (
     "Stop when decided: is the first entrant better than the others? elo0=0,elo1=10"
     "[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games is the cap. Exit code 0:"
@@ -65,6 +72,7 @@ def run(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     move_timeout: MoveTimeoutOpt = None,
+    strict: Annotated[bool, typer.Option("--strict", help=STRICT_HELP)] = False,
 ) -> None:
     """Play AI-vs-AI games headless; with --json one JSON object per game."""
     from vikingcli.batch.jobs import run_jobs
@@ -105,12 +113,22 @@ def run(
                 typer.echo(summary_line(result))
     if not json_out and games_ > 1:
         share = "; ".join(
-            f"seat {i} {s.spec}: {_count(wins[i], 'win')}, mean score {totals[i] / games_:.1f}"
+            f"seat {i} {s.name}: {_count(wins[i], 'win')}, mean score {totals[i] / games_:.1f}"
             for i, s in enumerate(seats)
         )
         typer.echo(f"{games_} games, first seed {first}: {share}")
-    if forfeits:
-        typer.echo(f"vikingcli: {forfeits} game(s) ended by forfeit", err=True)
+    _forfeit_line(forfeits, strict)
+
+
+def _forfeit_line(forfeits: int, strict: bool) -> None:
+    """One stderr line when games ended by forfeit; with ``--strict``, exit code 4."""
+    if not forfeits:
+        return
+    games = "1 game" if forfeits == 1 else f"{forfeits} games"
+    if strict:
+        typer.echo(f"vikingcli: error: {games} ended by forfeit (--strict)", err=True)
+        raise typer.Exit(FORFEIT_EXIT)
+    typer.echo(f"vikingcli: {games} ended by forfeit", err=True)
 
 
 def _every_param(reg: Registry, spec: PlayerSpec) -> dict[str, Any]:
@@ -160,6 +178,7 @@ def tournament(
             " default: the mean of all entrants is 0."
         ),
     ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help=STRICT_HELP)] = False,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
     from vikingcli.batch.jobs import run_jobs
@@ -206,12 +225,12 @@ def tournament(
         if test is not None and test.add(records).decided:
             todo = []  # a rerun of a decided test plays nothing more
         try:
-            with progress(len(todo), f"{g.name} tournament") as advance:
+            with progress(len(todo), "game", lines=True) as advance:
                 for rec in run_jobs(todo, jobs, backend, ordered=False):
                     records.append(rec)
                     if book:
                         book.append(rec)
-                    advance()
+                    advance(summary_line(rec))
                     if test is not None and test.add([rec]).decided:
                         break
         finally:
@@ -241,5 +260,6 @@ def tournament(
         dump(plain({**head, "sprt": verdict.to_json()} if verdict else head))
     else:
         print_standings(rows, len(records), g.title, verdict, fit)
+    _forfeit_line(sum(1 for r in records if r.get("forfeit")), strict)
     if verdict is not None and verdict.exit_code:
         raise typer.Exit(verdict.exit_code)
