@@ -34,7 +34,22 @@ from typing import Any
 
 from vikingcli.batch.ratings import t975
 from vikingcli.batch.sprt import elo_of_score
-from vikingcli.batch.tournament import wilson
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (ties count as fractional wins)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, successes / n))
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    # At p = 0 (or 1) the bound is 0 (or 1) exactly; computed, it is off by a rounding.
+    lo = 0.0 if p == 0.0 else max(0.0, centre - half)
+    hi = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def los(wins: float, losses: float) -> float:
