@@ -7,6 +7,7 @@ different executor, so a result never depends on where it was computed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -19,7 +20,9 @@ from vikingcli.core.match import Match, Seat, make_player
 from vikingcli.core.processes import die_with_parent, stopping
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import parse_spec
+from vikingcli.engine import HostedPlayer
 from vikingcli.saves.match_file import create_save
+from vikingcli.saves.schema import SearchDoc
 
 
 class Job(TypedDict):
@@ -35,6 +38,30 @@ class Job(TypedDict):
     seat_moves: NotRequired[bool]
     """Add ``seat_moves`` to the result: the moves each seat made (the time each
     seat took per move, in a tournament's report)."""
+    save_name: NotRequired[str]
+    """The save's file name in ``save_dir`` (default ``GAME-SEED.json``)."""
+
+
+def _count_search(player: object) -> list[int | None]:
+    """Record, move by move, the iterations a player's search says it used (its
+    ``last_iterations`` after each choice; ``None`` when it says nothing). The
+    player keeps its class (the driver tells bots and witnesses by it): only its
+    ``choose`` is wrapped."""
+    used: list[int | None] = []
+    choose = getattr(player, "choose", None)
+    if choose is None:
+        return used
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        action = choose(*args, **kwargs)
+        n = getattr(player, "last_iterations", None)
+        used.append(n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None)
+        return action
+
+    # slots or frozen: it goes unrecorded
+    with contextlib.suppress(AttributeError, TypeError):
+        player.choose = counted  # type: ignore[attr-defined]
+    return used
 
 
 class BackendUnavailable(BadInput):
@@ -48,14 +75,21 @@ def play_job(job: Job) -> dict[str, Any]:
     seats = [Seat(name, parse_spec(spec, reg.players)) for name, spec in job["seats"]]
     match = Match(game, dict(job["options"]), job["seed"], seats)
     players = [make_player(game, reg.players, s.spec, i, match.seed) for i, s in enumerate(seats)]
+    counts = [
+        _count_search(p) if not isinstance(p, HostedPlayer) else [] for p in players
+    ]
     driver = MatchDriver(match, players, move_timeout=job["move_timeout"])
     driver.run_sync()
     moves = [driver.movers.count(seat) for seat in range(len(seats))]
     saved = None
     if job["save_dir"]:
         # Never over another save (a person's unfinished game may have this name).
-        target = Path(job["save_dir"]) / f"{game.name}-{match.seed}.json"
-        saved = create_save(match, target, unique=True)
+        name = job.get("save_name") or f"{game.name}-{match.seed}.json"
+        search = [
+            SearchDoc(c if len(c) == moves[i] else [None] * moves[i])
+            for i, c in enumerate(counts)
+        ]
+        saved = create_save(match, Path(job["save_dir"]) / name, unique=True, search=search)
     result = match.result_json()
     if saved is not None:
         result["save"] = str(saved)

@@ -171,6 +171,13 @@ def tournament(
     move_timeout: MoveTimeoutOpt = None,
     sprt: Annotated[str | None, typer.Option(help=SPRT_HELP)] = None,
     report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report.")] = None,
+    save_dir: Annotated[
+        Path | None,
+        checks.save_dir_option(
+            "Write every game here as a save that replay and analyze read"
+            " (GAME-seedN-E1-E2....json: the deal's seed, the entrants by seat)."
+        ),
+    ] = None,
     anchor: Annotated[
         str | None,
         typer.Option(
@@ -210,6 +217,11 @@ def tournament(
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     checks.check_seed_range(seed, planned[-1]["seed"] - seed + 1)
+    if save_dir is not None:
+        for job in planned:
+            job["save_dir"] = str(save_dir)
+            order = "-".join(str(e + 1) for e in job["tag"]["seating"])
+            job["save_name"] = f"{g.name}-seed{job['seed']}-{order}.json"
     started = datetime.now(UTC).isoformat(timespec="seconds")
     settings = settings_of(g, options, plan, seed, started)
     with ExitStack() as hold:

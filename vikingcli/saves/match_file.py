@@ -27,6 +27,7 @@ from vikingcli.saves.schema import (
     VERSION,
     ForfeitDoc,
     SaveDoc,
+    SearchDoc,
     SeatDoc,
     TableDoc,
     encode,
@@ -39,10 +40,15 @@ class Saved:
 
     match: Match
     table: TableDoc | None = None
+    search: list[SearchDoc] | None = None
+    """Per seat, what its search used (a batch game's record), if the save says."""
 
 
-def save_document(match: Match, table: TableDoc | None = None) -> SaveDoc:
-    """The save document of a match (and of its table, if it has one)."""
+def save_document(
+    match: Match, table: TableDoc | None = None, search: list[SearchDoc] | None = None
+) -> SaveDoc:
+    """The save document of a match (and of its table, if it has one; and what each
+    seat's search used, if known)."""
     game = match.game
     forfeit = match.forfeit
     return SaveDoc(
@@ -59,6 +65,7 @@ def save_document(match: Match, table: TableDoc | None = None) -> SaveDoc:
         forfeit=None if forfeit is None else ForfeitDoc(forfeit.seat, forfeit.reason),
         result=match.result_json() if match.over else None,
         table=table,
+        search=search,
     )
 
 
@@ -68,14 +75,23 @@ def write_save(match: Match, path: Path, table: TableDoc | None = None) -> None:
     write_atomic(path, encode(save_document(match, table)))
 
 
-def create_save(match: Match, path: Path, *, force: bool = False, unique: bool = False) -> Path:
+def create_save(
+    match: Match,
+    path: Path,
+    *,
+    force: bool = False,
+    unique: bool = False,
+    search: list[SearchDoc] | None = None,
+) -> Path:
     """Write the first save of a new game and return where it went.
 
     An existing file is never replaced (a person's game may be in it): the name
     is refused, or with ``unique`` the next free ``NAME-2.json``, ``NAME-3.json``
     ... is taken; ``force`` replaces it on purpose."""
     try:
-        return create_file(path, encode(save_document(match)), force=force, unique=unique)
+        return create_file(
+            path, encode(save_document(match, search=search)), force=force, unique=unique
+        )
     except FileExistsError:
         raise SaveError(
             f"{path} already exists; continue that game with 'vikingcli resume {path}',"
@@ -91,7 +107,8 @@ def load_match(path: Path, registry: Registry) -> Match:
 def load_save(path: Path, registry: Registry) -> Saved:
     """Load a save with everything it keeps beside the match (a table's record)."""
     doc = read_save_document(path)
-    return Saved(_replay(path, doc, registry), doc.table)
+    search = doc.search if doc.search is not None and len(doc.search) == len(doc.seats) else None
+    return Saved(_replay(path, doc, registry), doc.table, search)
 
 
 def _replay(path: Path, doc: SaveDoc, registry: Registry) -> Match:

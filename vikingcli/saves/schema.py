@@ -90,6 +90,14 @@ class TableDoc(msgspec.Struct, forbid_unknown_fields=True):
     talk: list[TalkDoc] = []
 
 
+class SearchDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """What one seat's search used, move by move: its iterations (simulations,
+    playouts) per move, ``None`` for a move of a player that does not say. A
+    record of a batch game has it; the moves themselves are the replay's authority."""
+
+    iterations: list[Annotated[int, msgspec.Meta(ge=0)] | None]
+
+
 class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     """A complete save document (format version 1)."""
 
@@ -107,6 +115,8 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     result: dict[str, Any] | None = None
     table: TableDoc | None = None
     """A shared table's record; absent in a save made by ``play`` or ``run``."""
+    search: list[SearchDoc] | None = None
+    """Per seat, what its search used (a game of ``run`` or ``tournament``)."""
 
 
 def check_save(doc: Any) -> SaveDoc:
