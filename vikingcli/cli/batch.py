@@ -186,8 +186,17 @@ def tournament(
         ),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help=STRICT_HELP)] = False,
+    accept_changed_bots: Annotated[
+        bool,
+        typer.Option(
+            "--accept-changed-bots",
+            help="Resume --out although an exec bot's program changed since the file was"
+            " begun (refused otherwise).",
+        ),
+    ] = False,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
+    from vikingcli.batch.fingerprints import fingerprint
     from vikingcli.batch.jobs import run_jobs
     from vikingcli.batch.report import Provenance, print_standings, write_report
     from vikingcli.batch.results_file import resume, settings_of
@@ -223,13 +232,18 @@ def tournament(
             order = "-".join(str(e + 1) for e in job["tag"]["seating"])
             job["save_name"] = f"{g.name}-seed{job['seed']}-{order}.json"
     started = datetime.now(UTC).isoformat(timespec="seconds")
-    settings = settings_of(g, options, plan, seed, started)
+    bots = [
+        fingerprint(str(s.spec.params.get("cmd", ""))) if reg.players[s.spec.kind].runs_program
+        else None
+        for s in seats
+    ]
+    settings = settings_of(g, options, plan, seed, started, bots)
     with ExitStack() as hold:
         if out is not None:
             # One writer per results file: a second tournament on it is refused.
             out.parent.mkdir(parents=True, exist_ok=True)
             hold.enter_context(file_lock(out))
-        book, records, todo = resume(out, settings, planned)
+        book, records, todo = resume(out, settings, planned, accept_changed_bots)
         if book is not None and book.started:
             started = book.started
         for note in book.begin() if book else []:
