@@ -40,13 +40,17 @@ STRICT_HELP = (
     "Exit with code 4 when any game ended by forfeit (a bot crashed, timed out or"
     " answered wrongly), after the results are shown."
 )
+JSON_VERSION = 1
+"""The version of ``run --json``'s records and ``tournament --json``'s standings
+(docs/schemas/run-record.schema.json, tournament-standings.schema.json)."""
 FORFEIT_EXIT = 4
 """The exit code of --strict when a game ended by forfeit."""
 
 SPRT_HELP = (
     "Stop when decided: is the first entrant better than the others? elo0=0,elo1=10"
-    "[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games is the cap. Exit code 0:"
-    " better (H1), 1: not better (H0), 3: undecided."
+    "[,alpha=0.05,beta=0.05], nelo0=0,nelo1=5 (normalized Elo, as fishtest) or"
+    " share0=..,share1=..; --games is the cap. Exit code 0: H1 accepted, 1: H0"
+    " accepted, 3: undecided."
 )
 
 
@@ -108,7 +112,7 @@ def run(
             for i, score in enumerate(result["scores"]):
                 totals[i] += score
             if json_out:
-                dump(result)
+                dump({"version": JSON_VERSION, **result})
             else:
                 typer.echo(summary_line(result))
     if not json_out and games_ > 1:
@@ -275,6 +279,7 @@ def tournament(
         write_report(report, g, options, plan, records, verdict, made, anchor)
     if json_out:
         head = {
+            "version": JSON_VERSION,
             "game": g.name,
             "options": options,
             "format": plan.fmt,
