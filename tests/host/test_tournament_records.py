@@ -51,3 +51,15 @@ def test_item2_tournament_records_of_a_time_budget_search_replay_exactly(tmp_pat
         judged = vikingcli("analyze", str(path), "--iterations", "2", "--json", cwd=tmp_path)
         assert judged.returncode == 0, judged.stderr
         assert orjson.loads(judged.stdout)["annotations"]
+
+
+def test_item2_the_forfeits_table_names_each_game_by_seed_and_seating() -> None:
+    """"first games (seed, seat)" did not identify a game: a seed is a deal of many."""
+    from vikingcli.batch.stats import forfeits
+
+    rec = {"seed": 5, "deal": 4, "seating": [1, 0], "save": "games/jorvik-seed5-2-1.json",
+           "forfeit": {"seat": 0, "reason": "bot crashed"}}
+    (row,) = forfeits(["hero", "crash"], [rec])
+    assert row["entrant"] == "crash"
+    assert row["games"] == [{"seed": 5, "seat": 1, "seating": ["crash", "hero"],
+                             "save": "games/jorvik-seed5-2-1.json"}]

@@ -323,11 +323,15 @@ def _forfeits_html(data: Mapping[str, Any]) -> str:
         return '<p id="forfeits">No game was forfeited.</p>'
     out = [
         '<table id="forfeits"><thead><tr><th>entrant</th><th>forfeits</th><th>reason</th>'
-        "<th>first games (seed, seat)</th></tr></thead><tbody>"
+        "<th>first games (seed: the seating, the seat that forfeited)</th></tr></thead><tbody>"
     ]
     for row in rows:
         e = data["entrants"].index(row["entrant"])
-        where = ", ".join(f"{g['seed']}/{g['seat']}" for g in row["games"])
+        where = "; ".join(
+            f"{g['seed']}: {' v '.join(g.get('seating', []))}, seat {g['seat']}"
+            + (f" ({g['save']})" if g.get("save") else "")
+            for g in row["games"]
+        )
         out.append(
             f'<tr data-entrant="{_e(row["entrant"])}">{_name(row["entrant"], e)}'
             f'<td>{row["count"]}</td><td class="params">{_e(row["reason"])}</td>'

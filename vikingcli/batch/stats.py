@@ -268,7 +268,7 @@ def forfeits(
 ) -> list[dict[str, Any]]:
     """Every forfeit reason per entrant, how often, and the first games it happened in."""
     seen: Counter[tuple[int, str]] = Counter()
-    where: dict[tuple[int, str], list[dict[str, int]]] = defaultdict(list)
+    where: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
     for rec in sorted(records, key=lambda r: (r["seed"], r["deal"], list(r["seating"]))):
         forfeit = rec.get("forfeit")
         if not forfeit:
@@ -277,7 +277,15 @@ def forfeits(
         key = (int(rec["seating"][seat]), str(forfeit.get("reason", "")))
         seen[key] += 1
         if len(where[key]) < 5:
-            where[key].append({"seed": int(rec["seed"]), "seat": seat + 1})
+            # Seed and seating identify the game (the seed alone is a deal of many).
+            game = {
+                "seed": int(rec["seed"]),
+                "seat": seat + 1,
+                "seating": [labels[e] for e in rec["seating"]],
+            }
+            if rec.get("save"):
+                game["save"] = str(rec["save"])
+            where[key].append(game)
     return [
         {"entrant": labels[e], "reason": reason, "count": count, "games": where[(e, reason)]}
         for (e, reason), count in sorted(seen.items(), key=lambda kv: (kv[0][0], -kv[1]))
