@@ -65,12 +65,16 @@ def test_item3_strict_exits_4_when_a_bot_crashes(command: str, tmp_path: Path) -
 
 
 def test_item3_a_tournament_in_a_pipe_says_a_line_per_game(tmp_path: Path) -> None:
-    proc = vikingcli("tournament", "jorvik", "-p", "random", "-p", "greedy", "--games", "6",
-                     cwd=tmp_path)
+    long = "1:random:seed=1234567890123456789"  # N:SPEC, past 80 columns with the rest
+    proc = vikingcli("tournament", "jorvik", "-p", long[2:], "-p", "greedy",
+                     "--games", "6", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stderr.splitlines()
     assert [line.split(":")[0] for line in lines] == [f"game {k}/6" for k in range(1, 7)]
     assert all("jorvik seed" in line and "(#1)" in line for line in lines)
+    # The piped standings are cut nowhere (they were cut at 80 columns).
+    assert any(line.split()[:1] == [long] for line in proc.stdout.splitlines())
+    assert "openskill: μ−3σ, updated game by game." in proc.stdout
 
 
 @pytest.mark.parametrize(
