@@ -186,3 +186,33 @@ def test_item1_per_entrant_elo_interval_over_two_deals_does_not_collapse() -> No
     se = math.sqrt(((1 - 0.75 * 2) ** 2 + (2 - 0.75 * 2) ** 2) / 2) / 2
     assert s["score_95"] == pytest.approx([0.0, 1.0])  # 0.75 ± 12.7 * 0.25
     assert 12.7 * se > 1
+
+
+def test_item1_the_standings_are_ordered_by_the_rating_list_with_a_few_deals_warning(
+    tmp_path: Any,
+) -> None:
+    import subprocess
+    import sys
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "vikingcli", "tournament", "jorvik",
+                               "-p", "random", "-p", "g=greedy", "-p", "r3=random:seed=3",
+                               "--table-size", "2", "--games", "6", *args],
+                              capture_output=True, text=True, cwd=tmp_path, timeout=120)
+
+    shown = cli("--anchor", "r3")
+    assert shown.returncode == 0, shown.stderr
+    rows = [line.split() for line in shown.stdout.splitlines() if line.split()[:1] in
+            (["1:random"], ["g"], ["r3"])]
+    elos = [float(r[1]) for r in rows]
+    assert elos == sorted(elos, reverse=True) and ["r3", "0", "±", "0"] in [r[:4] for r in rows]
+    assert "warning: only 1 deal: the intervals are rough (more deals: --games)" in shown.stdout
+    assert "against r3 fixed at 0" in shown.stdout
+    data = __import__("orjson").loads(cli("--json").stdout)
+    assert data["rating_fit"]["few_deals"] and data["rating_fit"]["anchor"] is None
+    assert sum(e["joint_elo"] for e in data["entrants"]) == pytest.approx(0, abs=1e-6)
+    bad = cli("--anchor", "nobody")
+    assert bad.returncode == 2
+    assert bad.stderr.splitlines() == [
+        "vikingcli: error: --anchor nobody: no entrant is called that (entrants: 1:random, g, r3)"
+    ]
