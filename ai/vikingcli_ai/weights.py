@@ -8,40 +8,27 @@ state, for a resumed run) alone. Weights the file leaves out keep the game's val
 
 from __future__ import annotations
 
-import os
-import stat
+import math
 from typing import Any
 
 import orjson
 
 from vikingcli.engine import Game, SpecError
+from vikingcli.engine.files import read_bounded
 
 MAX_BYTES = 1 << 20
 """The largest weights file read: ``tune`` writes a few KiB (its history included)."""
-
-
-def _read_bounded(path: str) -> bytes:
-    # The path may come from a save or a tournament file, which are hostile until
-    # checked: only a regular file, and never more than MAX_BYTES of it (a FIFO or
-    # /dev/zero would block or fill memory).
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError(f"{path} is not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise ValueError(f"{path} is larger than {MAX_BYTES} bytes")
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return f.read(MAX_BYTES + 1)[:MAX_BYTES]
-    finally:
-        os.close(fd)
+MAX_WEIGHT = 1e6
+"""The largest weight either way: a game's weights are of the order of its points,
+and a huge one (``1e308``) overflows the evaluation to inf or nan."""
 
 
 def read_weights(path: str) -> tuple[str, dict[str, float]]:
     """The game name and the weights in the file at ``path``; ``ValueError`` with
     the reason when it cannot be read or is not such a file."""
     try:
-        data: Any = orjson.loads(_read_bounded(path))
+        # The path may come from a save or a tournament file: hostile until checked.
+        data: Any = orjson.loads(read_bounded(path, MAX_BYTES))
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
     except orjson.JSONDecodeError:
@@ -55,6 +42,8 @@ def read_weights(path: str) -> tuple[str, dict[str, float]]:
     for name, value in weights.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"{path}: weight {name!r} is not a number")
+        if abs(value) > MAX_WEIGHT or not math.isfinite(value):  # nan: neither >
+            raise ValueError(f"{path}: weight {name!r} is {value!r}, not within ±{MAX_WEIGHT:g}")
     return game, {str(k): float(v) for k, v in weights.items()}
 
 

@@ -23,7 +23,7 @@ from vikingcli_graenaland.heuristic import (
     undoes,
 )
 from vikingcli_graenaland.narrate import narrate
-from vikingcli_graenaland.render import render
+from vikingcli_graenaland.render import render, seat_board
 from vikingcli_graenaland.rules.setup import new_state
 from vikingcli_graenaland.rules.votes import settled_vote
 from vikingcli_graenaland.rulestext import RULES_TEXT
@@ -172,6 +172,11 @@ class GraenalandGame(FlatGame):
         return component_totals(state)
 
     def view(self, state: State, seat: int | None, text: str) -> str | None:
+        words = text.strip().lower().split()
+        if len(words) == 2 and words[0] == "board":
+            if words[1].isdigit() and 1 <= int(words[1]) <= state.n:
+                return seat_board(state, int(words[1]) - 1, seat)
+            return f"'board N' shows seat N's settlements, army and heroes (N = 1..{state.n})"
         return view(state, seat, text)
 
     def outcome(self, state: State) -> Outcome:
@@ -186,7 +191,7 @@ class GraenalandGame(FlatGame):
     def evaluate_all(self, state: State) -> list[float]:
         return evaluate_all(state, self.weights)
 
-    def render(self, state: State, seat: int | None) -> str:
+    def render(self, state: State, seat: int | None) -> list[tuple[str, str]]:
         return render(state, seat)
 
     def rules_text(self) -> str:

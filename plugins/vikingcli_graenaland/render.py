@@ -1,13 +1,14 @@
 """The table as text, as a seat or a spectator sees it: the default board fits an
-80 x 24 terminal with the prompt (at most 18 lines with 4 players, 20 with 5); the
-details are look-ups (``view.py``: ``legend``, ``map``, ``votes``, ``costs`` ...).
+80 x 24 terminal with the prompt, its map rows marked as detail a short screen may
+fold (five seats and a hero question take 22 lines); the details are look-ups
+(``view.py``: ``legend``, ``map``, ``votes``, ``costs``, ``board N`` ...).
 
 Seats are named with :func:`vikingcli.engine.seat_ref` (the host puts the seat's name
 there) and numbered from 1 in the columns, as the actions number them (``to p2``)."""
 
 from __future__ import annotations
 
-from vikingcli.engine import seat_ref
+from vikingcli.engine import DETAIL, seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
 from vikingcli_graenaland.actions import hero_choices, legal_texts
@@ -30,12 +31,15 @@ PHASE_WORD = {
 }  # fmt: skip
 
 
-def render(st: S.State, seat: int | None) -> str:
-    out = [head_line(st)]
-    out += province_lines(st)
-    out += seat_lines(st, seat)
-    out += phase_lines(st, seat)
-    return "\n".join(out)
+def render(st: S.State, seat: int | None) -> list[tuple[str, str]]:
+    provinces = province_lines(st)
+    out = [head_line(st), provinces[0]]
+    # a short screen may fold the provinces' rows, the last first ('map', 'board'
+    # show them): the seats and the decision with its choices stay
+    styled = [("", line) for line in out] + [(DETAIL, line) for line in provinces[1:]]
+    styled += [("", line) for line in (*seat_lines(st, seat), *phase_lines(st, seat))]
+    last = len(styled) - 1
+    return [(style, line + ("\n" if k < last else "")) for k, (style, line) in enumerate(styled)]
 
 
 def head_line(st: S.State) -> str:
@@ -108,6 +112,26 @@ def seat_lines(st: S.State, seat: int | None) -> list[str]:
             f"{hands[s]:<{hw}} {seat_ref(s)}{tag}"
         )
     return out
+
+
+def seat_board(st: S.State, s: int, seat: int | None) -> str:
+    """``board N``: what the table shows of seat ``s``: its army and measures, its
+    settlements, buildings and heroes province by province, and its hand as
+    ``seat`` may see it."""
+    m = measures(st, s)
+    you = " (you)" if s == seat else ""
+    out = [
+        f"{seat_ref(s)}{you}, seat {s + 1}: army {m[4]}, hand: {hand_of(st, s, seat)}",
+        f"  {plural(m[0], 'settlement')}, {plural(m[1], 'province')} with 2+, "
+        f"{m[2]} at most in one, {plural(m[3], 'building')}",
+    ]
+    held = [
+        f"{st.board.names[p]} {seat_cell(st, s, p)}"
+        for p in range(st.board.np)
+        if seat_cell(st, s, p) != "."
+    ]
+    out += wrap("  provinces: ", held or ["none"])
+    return "\n".join(out)
 
 
 def hand_of(st: S.State, s: int, seat: int | None) -> str:
@@ -307,4 +331,4 @@ def setup_lines(st: S.State) -> list[str]:
     return []
 
 
-__all__ = ["VIEWS", "render"]
+__all__ = ["VIEWS", "render", "seat_board"]

@@ -11,16 +11,25 @@ from typing import Any, Final
 
 from vikingcli.engine import choice, seat_ref, shuffle
 from vikingcli_graenaland import data as D
+from vikingcli_graenaland.rules.building import legal_in_build
 from vikingcli_graenaland.rules.common import hres
 from vikingcli_graenaland.rules.votes import votes
 from vikingcli_graenaland.scoring import card_vp, measures
-from vikingcli_graenaland.state import PH_CLAIM, PH_MOVE, PH_OVER, STAY, State
+from vikingcli_graenaland.state import (
+    PH_CLAIM,
+    PH_FEE,
+    PH_MOVE,
+    PH_OVER,
+    PH_PAY,
+    STAY,
+    State,
+)
 
 WIDTH: Final = 79  # the longest line: an 80-column terminal must not wrap it
 # Room a seat's name gets when a line is laid out: the game writes seat_ref and the
 # host puts in names it never sees (``alice``, ``greedy 2``).
 NAME_W: Final = 10
-VIEWS: Final = "legend | map | votes | costs | hand | card"
+VIEWS: Final = "legend | map | votes | costs | hand | card | board N"
 _NO_CARDS = (0, 0, 0, 0, 0)
 _RUN_MAX: Final = max(max(c) for c in D.DECK_CONTENTS)
 _RUNS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
@@ -60,12 +69,41 @@ def observation(st: State, seat: int) -> dict[str, Any]:
     return d
 
 
+REDEALS: Final = 30
+"""Re-deals tried for a seat paying a build before its own cards are kept (below)."""
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A copy with what ``seat`` cannot see re-dealt from ``rng`` (from a canonical pool)."""
+    """A copy with what ``seat`` cannot see re-dealt from ``rng`` (from a canonical pool).
+
+    A seat that is paying a build (or its rampart fee) is known by everyone to be able
+    to pay the rest, since only payable builds are begun and only steps that keep the
+    rest payable are offered. A re-deal that leaves it unable to pay is a position
+    that cannot happen, with no legal action: such re-deals are drawn again, and
+    only after :data:`REDEALS` more failures in a row (vanishingly rare: most
+    re-deals leave the payer able to pay) does the payer keep its own hidden cards."""
+    st = _redeal(state, seat, rng, -1)
+    payer = state.actor
+    if payer == seat or state.phase not in (PH_PAY, PH_FEE):
+        return st
+    for _ in range(REDEALS):
+        if legal_in_build(st):
+            st.legal_cache = None
+            return st
+        st = _redeal(state, seat, rng, -1)
+    if legal_in_build(st):
+        st.legal_cache = None
+        return st
+    return _redeal(state, seat, rng, payer)
+
+
+def _redeal(state: State, seat: int, rng: random.Random, keep: int) -> State:
+    """:func:`determinize`'s one re-deal: ``keep`` (a seat, or -1) keeps its hand and
+    supply cards as they are; the rest ``seat`` cannot see is dealt again."""
     st = state.clone()
     n = st.n
     bd = st.board
-    others = [o for o in range(n) if o != seat]
+    others = [o for o in range(n) if o != seat and o != keep]
     # resource cards, per deck: deck + other hands + face-down tile cards, sorted (the
     # re-deal depends only on what the seat knows), then shuffled deck by deck. Runs
     # at every search iteration: the sorted pools are made from counts per card kind
@@ -441,4 +479,5 @@ Offers: 'offer C2', then 'to pN' per card (G L W O Au, then ?); everyone with
 Actions: pN = seat N; directions w e nw ne sw se ship_w ship_e as on the map,
   or the destination ('wl I1'). Paying: 'pay W', 'gold W' (Au as W),
   'supply S03', 'mkt G W' (a market: a G card as W).
-Look-ups: {VIEWS}; 'rules' the rules."""
+Look-ups: {VIEWS};
+  'rules' the rules."""

@@ -7,7 +7,7 @@ there) and numbered from 1: the demand columns show the number of each viking's 
 
 from __future__ import annotations
 
-from vikingcli.engine import THREAT, seat_ref
+from vikingcli.engine import DETAIL, THREAT, seat_ref
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
@@ -16,7 +16,7 @@ from vikingcli_jorvik.view import WIDTH, card_text, goods_text, wrap
 
 YOUR_CARD_LINES = 2  # the viewer's cards on the default board; 'cards' shows all
 
-VIEWS = "legend | cards | cards N | scores"
+VIEWS = "legend | cards | cards N | board N | scores"
 
 
 def card_now(s: S.State, c: int) -> str:
@@ -58,18 +58,22 @@ def render(s: S.State, seat: int | None) -> str | list[tuple[str, str]]:
     out = [head, f"{season_text(s)}.  Bag {len(s.bag)} goods.", f"Common goods: {cgs_text(s.cgs)}"]
     out += slot_lines(s)
     out += seat_lines(s, seat)
+    # what a short screen may fold, the last first: the deck, the common goods,
+    # the slots' head, the reserved row and the viewer's cards past the first line
+    # ('board' and 'cards' show them); never a threat, a slot (a choice) or a seat
+    heads = ("Slot card", "Reserved")
+    detail = {1, 2, *(i for i, line in enumerate(out) if line.startswith(heads))}
     if seat is not None:
-        out += your_cards(s, seat)
+        cards = your_cards(s, seat)
+        detail |= set(range(len(out) + 1, len(out) + len(cards)))
+        out += cards
     out += phase_lines(s, seat)
     lines = [line[: WIDTH - 1] for line in out]
     marked = threatened(s, seat, lines)
-    if not marked:
-        return "\n".join(lines)
+    detail -= marked
     last = len(lines) - 1
-    return [
-        (THREAT if i in marked else "", line + ("\n" if i < last else ""))
-        for i, line in enumerate(lines)
-    ]
+    styles = [THREAT if i in marked else DETAIL if i in detail else "" for i in range(last + 1)]
+    return [(styles[i], line + ("\n" if i < last else "")) for i, line in enumerate(lines)]
 
 
 def threatened(s: S.State, seat: int | None, lines: list[str]) -> set[int]:
@@ -203,12 +207,18 @@ def cgs_text(cgs: list[int]) -> str:
 
 
 def look(s: S.State, seat: int | None, text: str) -> str | None:
-    """The game's look-ups: ``legend``, ``cards`` (every seat), ``cards N``, ``scores``."""
+    """The game's look-ups: ``legend``, ``cards`` (every seat), ``cards N`` and ``board
+    N`` (seat N's board), ``scores``."""
     words = text.strip().lower().split()
     if words == ["legend"]:
         return LEGEND
     if words == ["scores"]:
         return scores_view(s)
+    if len(words) == 2 and words[0] == "board":
+        # a seat's board at the table: its points, coins, cards and stored goods
+        if words[1].isdigit() and 1 <= int(words[1]) <= s.n:
+            return "\n".join(cards_of(s, int(words[1]) - 1, seat))
+        return f"'board N' shows seat N's cards and goods (N = 1..{s.n})"
     if words and words[0] == "cards":
         if len(words) == 1:
             return "\n".join(line for p in range(s.n) for line in cards_of(s, p, seat))
@@ -276,4 +286,5 @@ Cards (id letter = season: A winter, B spring, C summer, D autumn, E final):
   ship[Am Je]      a ship and its goods, unloaded in your loading turn
   skald/coins      a skald and what it counts at the end
   Picts +2/-1      a Pict attack: most defence +2 VP, least defence -1 VP
-Look-ups: {VIEWS}; 'rules': every card, the moves."""
+Look-ups: {VIEWS};
+  'rules': every card, the moves."""

@@ -293,7 +293,7 @@ def _ledger_raid(label: str) -> int:
 
 
 def view(s: State, seat: int | None, text: str) -> str | None:
-    """Look-ups typed at the prompt: ``hand``, ``scores``, ``cards`` (``board``,
+    """Look-ups typed at the prompt: ``hand``, ``scores``, ``cards``, ``board N`` (``board``,
     ``tiles`` and ``legend`` are answered by the game from ``render``)."""
     want = normalize_action_text(text)
     if want in ("hand", "cards in hand"):
@@ -309,7 +309,13 @@ def view(s: State, seat: int | None, text: str) -> str | None:
         if len(lines) == 1:
             lines.append("  (no cards)")
         return "\n".join(lines)
-    if want in ("scores", "score", "scoring", "log"):
+    words = want.split()
+    if len(words) == 2 and words[0] == "board":
+        if words[1].isdigit() and 1 <= int(words[1]) <= s.n:
+            return seat_board(s, int(words[1]) - 1)
+        return f"'board N' shows seat N's vikings and points, N = 1..{s.n}"
+    # ('log' is the full screen's whole log; 'scores' is this ledger)
+    if want in ("scores", "score", "scoring"):
         last = _ledger_raid(s.ledger[-1][0]) if s.ledger else 0
         lines = ["VP by scoring".ljust(24) + _columns(s)]
         for label, pts in breakdown(s).items():
@@ -343,6 +349,39 @@ def view(s: State, seat: int | None, text: str) -> str | None:
         )
         return "\n".join(lines)
     return None
+
+
+def seat_board(s: State, p: int) -> str:
+    """What the table shows of seat ``p``: its points, its vikings in Midgard, Asgard
+    and Walhalla, how many cards it holds, and where its vikings stand on the
+    headlands and sit aboard (all public)."""
+    cards = sum(s.hands[p]) + len(s.commits[p])
+    lines = [
+        f"{seat_ref(p)} ({D.COLOURS[p]}, {D.COLOUR_LETTER[p]}): {s.score[p]} VP, "
+        f"{cards} card{'s' if cards != 1 else ''} in hand",
+        f"  Midgard {s.midgard[p]}, Asgard {s.asgard[p]}, Walhalla {s.walhalla[p]}",
+    ]
+    b = s.board
+    for h in range(N_HEADLANDS):
+        held = [
+            f"{q}:{D.SPACE_CODE[s.stype[b.offsets[h] + q - 1]]}"
+            for q in range(1, 2 * b.lengths[h] + 1)
+            if s.occ[b.offsets[h] + q - 1] == p
+        ]
+        lines.extend(
+            textwrap.wrap(f"  H{h + 1}: " + (" ".join(held) or "-"), 79, subsequent_indent="      ")
+        )
+    aboard = [
+        f"F{f + 1} G{g:02d} {D.SEAT_NAMES[k]}"
+        for f, moored in enumerate(s.fjords)
+        for g, _, sailors in moored
+        for k, who in enumerate(sailors)
+        if who == p
+    ]
+    lines.extend(
+        textwrap.wrap("  aboard: " + (", ".join(aboard) or "-"), 79, subsequent_indent="    ")
+    )
+    return "\n".join(lines)
 
 
 def component_totals(s: State) -> dict[str, int]:

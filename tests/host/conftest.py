@@ -64,10 +64,9 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 def _runner(target: Path, cwd: Path) -> CLI:
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ)
-        # The tree under test (a worktree on PYTHONPATH) comes after the fixture
-        # plugins, so the subprocess runs the same code as the tests import.
+        # In front of the caller's path (a worktree's checkout), not instead of it.
         env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (str(target), os.environ.get("PYTHONPATH", "")) if p
+            p for p in (str(target), os.environ.get("PYTHONPATH")) if p
         )
         env.pop("COLUMNS", None)
         return subprocess.run(

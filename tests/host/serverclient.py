@@ -20,7 +20,7 @@ import termios
 import time
 from pathlib import Path
 
-from tests.host.sshclient import ANSI, COLS, ROWS, WAIT, Person
+from tests.host.sshclient import ANSI, COLS, ROWS, WAIT, Person, plugin_path
 
 SSH = shutil.which("ssh")
 SSH_KEYGEN = shutil.which("ssh-keygen")
@@ -38,7 +38,7 @@ class ServerProcess:
     def start(self) -> None:
         env = dict(os.environ)
         if self.plugin_dir is not None:
-            env["PYTHONPATH"] = str(self.plugin_dir)
+            env["PYTHONPATH"] = plugin_path(self.plugin_dir)
         self.log = self.log_path.open("a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "vikingcli", "server", "--port", "0", "--host", "127.0.0.1",

@@ -22,11 +22,18 @@ WAIT = 60.0  # generous: CI machines can be slow; every wait still ends
 """Longest wait for one expected line; a test fails, never hangs."""
 
 
+def plugin_path(plugin_dir: Path) -> str:
+    """PYTHONPATH for a server process: the fixture plugins, then what this test run
+    has on its own PYTHONPATH (a checkout being tested ahead of an installed one)."""
+    ours = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return os.pathsep.join([str(plugin_dir), *ours])
+
+
 class Server:
     """``vikingcli serve ...`` in ``folder``; its console is ``self.console``."""
 
     def __init__(self, plugin_dir: Path, folder: Path, *args: str) -> None:
-        env = dict(os.environ, PYTHONPATH=str(plugin_dir))
+        env = dict(os.environ, PYTHONPATH=plugin_path(plugin_dir))
         self.log_path = folder / f"server-{time.monotonic_ns()}.log"
         self.log = self.log_path.open("w")
         self.proc = subprocess.Popen(

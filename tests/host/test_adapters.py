@@ -148,3 +148,37 @@ def test_without_the_rl_extra_the_openspiel_kind_is_one_line_and_exit_2(
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
     assert "pip install 'vikingcli[rl]'" in proc.stderr
+
+
+@needs_rl
+def test_item10_the_adapters_refuse_non_integer_actions_out_of_range_outcomes_and_seats() -> None:
+    import numpy as np
+
+    from vikingcli.adapters.openspiel import load
+    from vikingcli.adapters.pettingzoo import env
+
+    e = env("jorvik", players=3)
+    e.reset(seed=4)
+    legal = e.infos[e.agent_selection]["legal_moves"]
+    before = GAMES["jorvik"].to_json(e.state)
+    for bad, why in ((legal[0] + 0.5, "must be an integer"), (True, "must be an integer"),
+                     ("3", "must be an integer"), (10**9, "out of range"),
+                     (-1, "out of range")):  # fmt: skip
+        with pytest.raises(AdapterError, match=why):
+            e.step(bad)
+        assert GAMES["jorvik"].to_json(e.state) == before, bad
+    e.step(np.int64(legal[0]))  # a NumPy integer, as a space's sample gives, is a number
+    assert GAMES["jorvik"].to_json(e.state) != before
+
+    game = load("jorvik", players=3)
+    state = game.new_initial_state()
+    for outcome in (10**9, game.max_chance_outcomes()):  # (OpenSpiel itself refuses -1)
+        with pytest.raises(AdapterError, match=r"chance outcome .* out of range"):
+            state.apply_action(outcome)
+    assert state.is_chance_node()
+    state.apply_action(5)
+    sampler = np.random.RandomState(1).uniform
+    for seat in (7, 3, -1):
+        with pytest.raises(AdapterError, match=r"a player .* out of range"):
+            state.resample_from_infostate(seat, sampler)
+    assert state.resample_from_infostate(2, sampler).current_player() == state.current_player()

@@ -316,3 +316,70 @@ def test_the_parent_bot_really_starts_a_child(tmp_path: Path) -> None:
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
+
+
+# A bot that writes MEGABYTES of numbered stderr lines before it plays.
+CHATTY_BOT = """\
+import json, sys
+total = int(sys.argv[1]) << 20
+line, written = 0, 0
+while written < total:
+    text = f"line {line} " + "z" * 1000 + "\\n"
+    sys.stderr.write(text)
+    written += len(text)
+    line += 1
+sys.stderr.write(f"last line {line}\\n")
+sys.stderr.flush()
+for raw in sys.stdin:
+    message = json.loads(raw)
+    if message["type"] == "move":
+        print(json.dumps({"action": message["legal"][0]}), flush=True)
+    elif message["type"] == "end":
+        break
+"""
+
+
+def test_item10_the_bots_log_is_capped_by_rotation(cli: CLI, tmp_path: Path) -> None:
+    from vikingcli.core.external import MAX_LOG_BYTES
+
+    bot = tmp_path / "chatty_bot.py"
+    bot.write_text(CHATTY_BOT)
+    megabytes = 3 * MAX_LOG_BYTES >> 20
+    spec = "exec:" + shlex.join([sys.executable, str(bot), str(megabytes)])
+    proc = cli("run", "toygame", "-p", spec, "-p", "random", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert orjson.loads(proc.stdout)["forfeit"] is None
+    log, older = tmp_path / "bots.log", tmp_path / "bots.log.1"
+    # The newest lines are kept, in the log and the one older log; no more than that.
+    assert log.stat().st_size <= MAX_LOG_BYTES and older.stat().st_size <= MAX_LOG_BYTES
+    assert sorted(p.name for p in tmp_path.glob("bots.log*")) == ["bots.log", "bots.log.1"]
+    first = older.read_text().splitlines()[0].partition("] ")[2]
+    last = log.read_text().splitlines()[-1].partition("] ")[2]
+    assert first.startswith("line ") and last.startswith("last line "), (first, last)
+    kept = int(last.split()[2]) - int(first.split()[1])  # lines of about 1000 bytes
+    assert 0 < kept <= 2 * MAX_LOG_BYTES // 1000
+
+
+def test_item10_a_child_in_a_session_of_its_own_escapes_as_the_docs_say(
+    cli: CLI, tmp_path: Path, leftovers: Callable[[], list[tuple[int, str]]]
+) -> None:
+    path = tmp_path / "setsid_bot.py"
+    setsid = "subprocess.Popen(start_new_session=True, args=["
+    path.write_text(PARENT_BOT.replace("subprocess.Popen([", setsid))
+    marker = str(tmp_path / "child-of-setsid_bot")
+    bot = f"exec:{shlex.join([sys.executable, str(path), marker, 'play'])}"
+    proc = cli("run", "toygame", "-p", bot, "-p", "random", "--seed", "3", "--json")
+    assert proc.returncode == 0, proc.stderr
+    # The host ends the bot's process group; a child that left it lives on...
+    assert [pid for pid, _ in children(marker)] == [int(Path(marker + ".pid").read_text())]
+    # ...and both documents say so instead of promising that nothing outlives a game.
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    doc = " ".join((ROOT / "docs" / "bot-protocol.md").read_text().split())
+    assert "Nothing a bot starts outlives its game" not in readme
+    assert "a process that leaves that group (`setsid`, `setpgid`, a daemon) is not contained" \
+           " and outlives the game and the host" in readme  # fmt: skip
+    assert "a process that leaves it (`setsid`, `setsid()`, `setpgid` to a group of its own, a" \
+           " daemon that forks into a session of its own) is not contained" in doc  # fmt: skip
+    for pid, _ in children(marker):
+        os.kill(pid, signal.SIGKILL)
+    assert leftovers() == []

@@ -125,3 +125,56 @@ def test_a_vote_that_can_change_nothing_is_not_asked() -> None:
                 return
             game.apply(state, rng.choice(list(game.legal_actions(state))))
     raise AssertionError("no settled vote in 60 random games")
+
+
+class FailsAtFirst:
+    """A player whose first ``faults`` moves fail for the host's sake (its workers died),
+    then plays the first legal move."""
+
+    def __init__(self, faults: int) -> None:
+        self.faults = faults
+        self.asked = 0
+
+    def choose(self, game: object, state: object, seat: int) -> Action:
+        from vikingcli.core.match import HostFault
+
+        self.asked += 1
+        if self.asked <= self.faults:
+            raise HostFault("the AI worker processes died 3 times in a row")
+        return REG.games["jorvik"].legal_actions(state)[0]
+
+
+class Pausing(FrontEnd):
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []
+
+    async def paused(self, seat: int, reason: str, seconds: float) -> None:
+        self.pauses.append((seat, seconds))
+
+
+def test_item4_a_move_the_host_cannot_make_pauses_and_is_asked_again_never_a_forfeit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncio
+
+    from vikingcli.core import driver as driver_module
+    from vikingcli.core.match import HostFault
+
+    monkeypatch.setattr(driver_module, "PAUSE_FIRST", 0.01)
+    game = REG.games["jorvik"]
+    seats = [Seat(f"ai {i}", parse_spec("random", REG.players)) for i in range(2)]
+    match = Match(game, game.resolve_options({}), 5, seats)
+    player = FailsAtFirst(3)
+    front = Pausing()
+    first = game.to_move(match.state)
+    driver = MatchDriver(match, [player, player], front=front, threads=True)
+    asyncio.run(driver.run())
+    assert match.over and match.forfeit is None
+    # Three pauses, each twice as long as the one before; then the same move was made.
+    assert front.pauses == [(first, 0.01), (first, 0.02), (first, 0.04)]
+    assert player.asked == 3 + len(match.actions)
+    # A front end with nobody to tell (a batch) cannot wait: the fault goes up.
+    batch = Match(game, game.resolve_options({}), 5, seats)
+    with pytest.raises(HostFault):
+        MatchDriver(batch, [FailsAtFirst(1), FailsAtFirst(0)]).run_sync()
+    assert batch.forfeit is None

@@ -102,12 +102,12 @@ def test_the_lobby_and_a_table_on_the_full_screen_of_a_real_ssh_client(
         assert any(line.startswith("Welcome, alice.") for line in log)
 
         alice.type("create walhalla people=2 ai=random time=1h casual")
-        lines = alice.until(lambda ls: at_table(ls, "alice", 1, r"lobby: waiting for seat 2"))
-        top, log = split(lines)
-        assert any(line.startswith("your hand (RED)") for line in top), "\n".join(lines)
-        assert any("alice (RED, you)" in line for line in top)
-        # The board is in its pane, not printed in the log as well.
-        assert not any("WALHALLA" in line for line in log)
+        # Before the deal the board pane holds no hand: the cards come with the game.
+        lines = alice.until(
+            lambda ls: ls[0] == "The cards are dealt when the game begins."
+            and re.search(r"lobby: waiting for seat 2", ls[-2]) is not None
+        )
+        assert lines[-1].startswith("[1] alice ")
 
         assert "Registered" in ssh_run(server.port, bob_key, "bob", "register", "bob").stdout
         bob = client(tmp_path, server, bob_key)
@@ -126,7 +126,12 @@ def test_the_lobby_and_a_table_on_the_full_screen_of_a_real_ssh_client(
         lines = bob.until(lambda ls: at_table(ls, "bob", 1, r"move \d+: "))
         assert any("bob (BLACK, you)" in line for line in split(lines)[0])
         logged(alice, r"^All seats are taken: the game begins")
-        alice.until(lambda ls: at_table(ls, "alice", 1, r"move \d+: "))
+        lines = alice.until(lambda ls: at_table(ls, "alice", 1, r"move \d+: "))
+        top, log = split(lines)
+        assert any(line.startswith("your hand (RED)") for line in top), "\n".join(lines)
+        assert any("alice (RED, you)" in line for line in top)
+        # The board is in its pane, not printed in the log as well.
+        assert not any("WALHALLA" in line for line in log)
 
         alice.type("say skål, bob")
         logged(bob, r"^alice says: skål, bob$")

@@ -4,7 +4,10 @@ the games a run that never stopped plays."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -73,3 +76,44 @@ def test_weights_of_another_game_are_refused(cli: CLI, tmp_path: Path) -> None:
     missing = cli("run", "toygame", "-p", f"mcts:weights={tmp_path / 'none.json'}", "-p", "greedy")
     assert missing.returncode == 2
     assert "cannot read" in missing.stderr
+
+
+def test_item10_tune_out_reads_only_a_regular_file_of_bounded_size(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (2 << 20))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(plugin_dir), os.environ.get("PYTHONPATH")) if p
+    )
+    for out, why in ((fifo, "is not a regular file"), ("/dev/zero", "is not a regular file"),
+                     (big, "is larger than 1048576 bytes")):  # fmt: skip
+        # A FIFO with no writer blocked the old reader for ever: a short bound here.
+        proc = subprocess.run(
+            [sys.executable, "-m", "vikingcli", "tune", "toygame", "--out", str(out),
+             "--iterations", "1"],
+            capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60,
+        )  # fmt: skip
+        assert proc.returncode == 2, (out, proc.stderr[-2000:])
+        assert proc.stderr == f"vikingcli: error: {out}: not a tuning run of vikingcli tune" \
+                              f" ({out} {why})\n", proc.stderr[-2000:]  # fmt: skip
+
+
+def test_item10_weights_must_be_finite_and_bounded(cli: CLI, tmp_path: Path) -> None:
+    for value in ("1e308", "-2e6"):
+        path = tmp_path / "w.json"
+        path.write_text('{"game": "toygame", "weights": {"score": VALUE}}'.replace("VALUE", value))
+        proc = cli("run", "toygame", "-p", f"greedy:weights={path}", "-p", "greedy", "--json")
+        assert proc.returncode == 2, (value, proc.stdout[-500:], proc.stderr[-500:])
+        assert proc.stderr.count("\n") == 1 and "weight 'score' is" in proc.stderr, proc.stderr
+    # A run's file holds more numbers: every one is checked when it is resumed.
+    path = tmp_path / "run.json"
+    assert tune(cli, path, 1, "--validate", "0").returncode == 0
+    data = orjson.loads(path.read_bytes())
+    data["tune"]["x"][0] = 1e308
+    path.write_bytes(orjson.dumps(data))
+    resumed = tune(cli, path, 2, "--validate", "0")
+    assert resumed.returncode == 2 and "is not within" in resumed.stderr, resumed.stderr

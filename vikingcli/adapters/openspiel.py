@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from vikingcli.adapters.table import Table, table
+from vikingcli.adapters.table import Table, table, whole_number
 from vikingcli.core.registry import load_registry
 
 DEALS = 1 << 16
@@ -207,11 +207,13 @@ class VikingState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self._inner.state is None:
-            self._inner.state = self._table.new_state(int(action))
+            deal = whole_number(action, "a chance outcome (a deal)", self._deals)
+            self._inner.state = self._table.new_state(deal)
             return
         seat = self.current_player()
         game, state = self._table.game, self._inner.state
-        game.apply(state, self._table.action(state, int(action)))
+        chosen = self._table.action(state, action)  # AdapterError: not an action, not legal
+        game.apply(state, chosen)
         self._own[seat].append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -232,6 +234,7 @@ class VikingState(pyspiel.State):
         """A state that ``player`` cannot tell from this one: what it cannot see
         re-dealt from a seed drawn with ``probability_sampler`` (a callable giving
         numbers in [0, 1))."""
+        player = whole_number(player, "a player", self._table.players)
         clone = self.clone()
         if self._inner.state is not None:
             seed = int(float(probability_sampler()) * (1 << 53))

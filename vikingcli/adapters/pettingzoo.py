@@ -105,7 +105,8 @@ class VikingEnv(AECEnv):
             return
         table, game = self.table, self.table.game
         self._cumulative_rewards[agent] = 0.0
-        game.apply(self.state, table.action(self.state, int(action)))
+        # Checked before anything changes: an integer, in range, legal (AdapterError).
+        game.apply(self.state, table.action(self.state, action))
         if game.to_move(self.state) is None:
             returns = table.returns(self.state)
             outcome = game.outcome(self.state)

@@ -16,6 +16,7 @@ listed (and refused with the reason) where the extra is not installed.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from collections.abc import Mapping
@@ -115,11 +116,22 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> OpenSpielPlayer:
     return OpenSpielPlayer(game, seat, params)
 
 
+def _refuses(game: Game, players: int, options: Mapping[str, str]) -> str | None:
+    """Why an OpenSpiel bot cannot play ``game`` at this table (``None``: it can)."""
+    # Looked for, not imported: the server asks while its event loop waits.
+    if importlib.util.find_spec("pyspiel") is None:
+        return "the openspiel player needs the rl extra (pip install 'vikingcli[rl]')"
+    if game.observation_schema() is None or game.action_codec(players, options) is None:
+        return f"{game.name} has no OpenSpiel form (no observation schema or action numbering)"
+    return None
+
+
 OPENSPIEL = PlayerKind(
     name="openspiel",
     description="an OpenSpiel bot (bot=ismcts: OpenSpiel's IS-MCTS) on the game as OpenSpiel"
     " sees it; needs pip install 'vikingcli[rl]'",
     factory=_make,
+    refuses=_refuses,
     params=(
         Param("bot", str, "ismcts", "the OpenSpiel bot", choices=("ismcts",)),
         Param(

@@ -4,6 +4,7 @@ finished game, all reached through the registry."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +16,22 @@ from vikingcli.engine.codec import ActionCodec
 
 
 class AdapterError(ValueError):
-    """A game or table the adapters cannot load; the message says why."""
+    """A game or table the adapters cannot load, or a number they cannot take (an
+    action, a seat, a chance outcome); the message says why."""
+
+
+def whole_number(value: Any, what: str, size: int) -> int:
+    """``value`` as an index ``0 .. size - 1`` (an ``int`` or a NumPy integer, never a
+    float or a bool); :class:`AdapterError` naming ``what`` when it is not one."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = operator.index(value)
+    except TypeError:
+        raise AdapterError(f"{what} must be an integer, not {value!r}") from None
+    if not 0 <= number < size:
+        raise AdapterError(f"{what} {number} is out of range: 0 to {size - 1}")
+    return number
 
 
 @dataclass
@@ -36,17 +52,19 @@ class Table:
         return sorted(self.codec.encode(a) for a in self.game.legal_actions(state))
 
     def action(self, state: State, number: int) -> Any:
-        """The legal action numbered ``number``; ``ValueError`` if it is not legal."""
+        """The legal action numbered ``number``; :class:`AdapterError` (a ``ValueError``)
+        when it is not an action number or not legal now."""
+        number = whole_number(number, "an action", self.codec.size)
         action = self.codec.decode(number)
         if action not in self.game.legal_actions(state):
-            raise ValueError(
+            raise AdapterError(
                 f"action {number} ({action!r}) is not legal now; legal: {self.legal_ids(state)}"
             )
         return action
 
     def action_text(self, state: State, number: int) -> str:
         """The canonical text of action ``number`` where it is legal, else its tuple."""
-        action = self.codec.decode(number)
+        action = self.codec.decode(whole_number(number, "an action", self.codec.size))
         if action in self.game.legal_actions(state):
             return self.game.format_action(state, action)
         return repr(action)

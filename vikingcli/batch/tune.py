@@ -37,6 +37,7 @@ import orjson
 from vikingcli.batch.jobs import Job, run_jobs
 from vikingcli.batch.tournament import wilson
 from vikingcli.engine import Game
+from vikingcli.engine.files import read_bounded
 from vikingcli.saves.files import write_atomic
 
 FORMAT = "vikingcli-weights"
@@ -45,6 +46,10 @@ GAMMA = 0.101
 LIMIT = (-0.95, 3.0)
 """Bounds of ``x``: a tuned weight keeps its sign and stays within 5%..400% of the
 game's own value."""
+MAX_RUN_BYTES = 1 << 20
+"""The largest run file read (the players read it as weights, with the same bound)."""
+MAX_WEIGHT = 1e6
+"""The largest game weight a run keeps (the players refuse larger ones)."""
 VALIDATION_OFFSET = 1_000_000_000
 """Validation deals start this far above the tuning seed: never a tuning deal."""
 
@@ -115,17 +120,20 @@ def start(path: Path, settings: Settings, game: Game) -> Run:
         raise TuneError(f"{game.name} has no weights to tune")
     names = sorted(game.weights)
     defaults = [float(game.weights[n]) for n in names]
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return Run(settings, names, defaults, [0.0] * len(names), 0, [])
     try:
-        data = orjson.loads(path.read_bytes())
+        # --out may name anything (a FIFO, /dev/zero): a regular file, bounded.
+        data = orjson.loads(read_bounded(path, MAX_RUN_BYTES))
         tune = data["tune"]
         old = Settings(**tune["settings"])
-        x = [float(v) for v in tune["x"]]
+        x = [_number(v, LIMIT[0], LIMIT[1]) for v in tune["x"]]
         iteration = int(tune["iteration"])
-        saved_defaults = {str(k): float(v) for k, v in tune["defaults"].items()}
-        history = [float(v) for v in tune.get("history", [])]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        saved_defaults = {str(k): _number(v) for k, v in tune["defaults"].items()}
+        history = [_number(v, -1.0, 1.0) for v in tune.get("history", [])]
+        if not 0 <= iteration <= int(old.iterations):
+            raise ValueError(f"iteration {iteration} is not within its run's budget")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise TuneError(f"{path}: not a tuning run of vikingcli tune ({exc})") from None
     differ = settings.same_run(old)
     if differ:
@@ -136,6 +144,16 @@ def start(path: Path, settings: Settings, game: Game) -> Run:
     if sorted(saved_defaults) != names or len(x) != len(names):
         raise TuneError(f"{path} tunes other weights than {game.name} has now")
     return Run(settings, names, [saved_defaults[n] for n in names], x, iteration, history)
+
+
+def _number(value: Any, low: float = -MAX_WEIGHT, high: float = MAX_WEIGHT) -> float:
+    """A number of a run's file, finite and within ``low..high`` (``ValueError``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{value!r} is not a number")
+    number = float(value) if -MAX_WEIGHT <= value <= MAX_WEIGHT else math.inf
+    if not low <= number <= high:  # nan and inf fail too
+        raise ValueError(f"{value!r} is not within {low:g}..{high:g}")
+    return number
 
 
 def save(path: Path, run: Run) -> None:

@@ -29,6 +29,7 @@ from vikingcli.cli import play as play_commands
 from vikingcli.cli import server as server_commands
 from vikingcli.cli import study as study_commands
 from vikingcli.cli import tune as tune_commands
+from vikingcli.cli import verify as verify_commands
 from vikingcli.cli.arguments import UsageProblem
 from vikingcli.core.errors import BadInput
 
@@ -130,6 +131,7 @@ for _func in (
     study_commands.replay,
     study_commands.analyze,
     tune_commands.tune,
+    verify_commands.verify,
 ):
     _command(_func)
 

@@ -36,6 +36,7 @@ from vikingcli.cli.arguments import (
     registry,
     save_file,
 )
+from vikingcli.cli.checks import seed_option
 from vikingcli.cli.printing import dump, summary_line
 from vikingcli.engine.text import shown
 
@@ -177,7 +178,9 @@ def _new_table(
     seats = make_seats(reg, g, player or [], players, interactive=True, options=options)
     first = seed if seed is not None else new_seed()
     match = Match(g, options, first, seats)
-    path = save_path(save or f"{g.name}-{first}")
+    # A shared table's save is named without its seed: the name is told to the people
+    # at the table when it stops, and the seed would tell them every hidden card.
+    path = save_path(save or (f"{g.name}-{first}" if write else f"{g.name}-table"))
     if not write:
         if save is None:
             path = free_path(path)
@@ -250,7 +253,14 @@ def serve(
     host_key: Annotated[Path, typer.Option(help="Server host key (created when missing).")] = Path(
         "saves/ssh_host_key"
     ),
-    seed: DealSeed = None,
+    seed: Annotated[
+        int | None,
+        seed_option(
+            "The operator's server seed for the deal instead of a secret one: the operator"
+            " then chooses the deal, with the seeds people add. Never shown to the table"
+            " before the end."
+        ),
+    ] = None,
     option: OptionPairs = None,
     players_: TableSize = None,
     save: SaveName = None,
@@ -259,12 +269,16 @@ def serve(
     move_timeout: MoveTimeoutOpt = None,
     trust_bots: TrustBots = False,
 ) -> None:
-    """An SSH table: people join with any ssh client and their key; seats stay theirs."""
+    """An SSH table: people join with any ssh client and their key; seats stay theirs.
+    The deal is secret and verifiable: the table shows the commitment of its server
+    seed, people may add seeds of their own ('seed TEXT'), the seed is shown at the end."""
+    from vikingcli.core.fairdeal import Deal
     from vikingcli.saves.match_file import load_match
     from vikingcli.table.ssh import host_table
     from vikingcli.table.ssh_keys import check_host_key
 
     reg = registry()
+    deal: Deal | None = None  # a resumed table keeps the deal its save holds
     with ExitStack() as hold:  # the save's lock, for as long as the table is open
         if resume is not None:
             if game or player or option or seed is not None or players_ or save:
@@ -288,9 +302,11 @@ def serve(
             # Nothing is written (no save, no host key) until the table is listening:
             # a refused start leaves nothing that would block the corrected command.
             check_host_key(host_key)
+            # Dealt from a placeholder until the game begins, then from the deal.
             match, path = _new_table(
-                reg, game, player, players_, option, seed, save, force, hold, write=False
+                reg, game, player, players_, option, 0, save, force, hold, write=False
             )
+            deal = Deal.new(seed)
         if resume is not None:
             check_host_key(host_key)
         try:
@@ -299,7 +315,7 @@ def serve(
                 authorized_keys=authorized_keys, open_table=open_table,
                 reserve=seat or [], release=release or [], spectators=spectators,
                 resumed=resume is not None, confirm=confirm, replace=force,
-                move_timeout=move_timeout,
+                move_timeout=move_timeout, deal=deal,
             )  # fmt: skip
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None

@@ -33,11 +33,19 @@ def server(
     ] = False,
     registration_keys: Annotated[
         Path | None,
-        typer.Option(help="An authorized_keys file whose keys may register (comment: NAME)."),
+        typer.Option(
+            help="A file of public keys that may register: a line 'NAME KEY' (alice"
+            " ssh-ed25519 AAAA...) lets that key register NAME and nothing else, and keeps"
+            " NAME (and names that look like it) from every other key; a plain key line"
+            " (authorized_keys) lets that key register a free name of its choice.",
+        ),
     ] = None,
     invite: Annotated[
         list[str] | None,
-        typer.Option(help="An invite code a new key may register with (repeatable)."),
+        typer.Option(
+            help="An invite code a new key may register with (repeatable). An address"
+            " that gives 5 wrong codes in 10 minutes is locked out for an hour (logged).",
+        ),
     ] = None,
     workers: Annotated[
         int, typer.Option(min=1, max=64, help="Worker processes for AI moves, hints, analyses.")
@@ -50,6 +58,13 @@ def server(
         int, typer.Option(min=1, help="Connections from one address at once.")
     ] = 8,
     max_connections: Annotated[int, typer.Option(min=1, help="Connections at once.")] = 500,
+    ai_weights: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A weights file AI seats may name (ai=greedy:weights=FILE, written as here;"
+            " repeatable); no other path is read for a table.",
+        ),
+    ] = None,
     lease: Annotated[
         float,
         typer.Option(
@@ -59,29 +74,31 @@ def server(
         ),
     ] = 30.0,
 ) -> None:
-    """A board-game server over SSH: a lobby, many tables, accounts by key, ratings."""
+    """A board-game server over SSH: a lobby, many tables, accounts by key, ratings.
+
+    A new key registers a name, as the registration options allow
+    (ssh -p PORT HOST register NAME [INVITE-CODE]). A second key joins an
+    account only from a session of that very key: 'addkey' in a session of
+    the account prints a one-time code (10 minutes), which the new key
+    gives (ssh -i NEWKEY -p PORT HOST addkey CODE)."""
     import asyncio
 
-    from vikingcli.server.accounts import Policy, keyfile_name
+    from vikingcli.server.accounts import Policy, read_registration_keys
     from vikingcli.server.listen import run_server
     from vikingcli.server.lobby import Limits, Lobby
     from vikingcli.server.sqlstore import open_store
     from vikingcli.server.store import AsyncStore, StoreError
     from vikingcli.server.workers import Pool
     from vikingcli.table.ssh import ServerLog
-    from vikingcli.table.ssh_keys import check_host_key, is_loopback, read_keys
+    from vikingcli.table.ssh_keys import check_host_key, is_loopback
 
     reg = registry()
     keys: dict[str, str | None] = {}
     if registration_keys is not None:
         try:
-            parsed = read_keys(registration_keys)
+            keys = read_registration_keys(registration_keys)
         except ValueError as exc:
             raise UsageProblem(f"--registration-keys {exc}") from None
-        for entry in parsed._user_entries:
-            if entry.key is not None:
-                comment = entry.key.get_comment() or ""
-                keys[entry.key.get_fingerprint("sha256")] = keyfile_name(comment)
     codes = tuple(c.strip() for c in invite or [])
     if any(len(c) < 8 or not c.isprintable() for c in codes):
         raise UsageProblem("--invite: a code is at least 8 printable characters")
@@ -94,9 +111,13 @@ def server(
         raise UsageProblem(f"--db: {exc}") from None
     if open_registration and not is_loopback(host):
         log(f"vikingcli: warning: OPEN registration on {host}: anyone who reaches it registers")
+    for path in ai_weights or []:
+        if not Path(path).is_file():
+            raise UsageProblem(f"--ai-weights {path}: no such file")
     limits = Limits(
         tables_per_person=tables_per_person, max_tables=max_tables,
         per_address=per_address, max_connections=max_connections,
+        ai_weights=tuple(ai_weights or []),
     )  # fmt: skip
 
     def listening(h: str, p: int, tables: int) -> None:
@@ -105,7 +126,7 @@ def server(
         print(f"join with: ssh -p {p} {h}   ({policy.describe()})", flush=True)
 
     async def main() -> str:
-        pool = Pool(workers)
+        pool = Pool(workers, log)
         astore = AsyncStore(store, log)
         lobby = Lobby(reg, astore, pool, policy, limits, log, lease=lease)
         try:

@@ -22,11 +22,18 @@ import signal
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
-from vikingcli.core.match import ForfeitRecord, Match, MoveTimeout, QuitGame, UndoRequest
+from vikingcli.core.match import (
+    ForfeitRecord,
+    HostFault,
+    Match,
+    MoveTimeout,
+    QuitGame,
+    UndoRequest,
+)
 from vikingcli.engine import (
     Action,
     Forfeit,
@@ -48,6 +55,10 @@ FORCED_TAG = " (forced)"
 SETTLED_TAG = " (decided already)"
 """Added to the log line of a choice the driver played for a person because it could
 change nothing (a vote whose result is settled)."""
+PAUSE_FIRST = 10.0
+"""Seconds a table pauses after the first move the host could not make (see
+:class:`~vikingcli.core.match.HostFault`); each further one in a row doubles it."""
+PAUSE_MAX = 600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +147,12 @@ class FrontEnd:
     async def thinking(self, seat: int) -> None:
         """An AI seat begins to think."""
 
+    async def paused(self, seat: int, reason: str, seconds: float) -> None:
+        """The host could not make ``seat``'s move (``reason``): the game waits
+        ``seconds`` and asks again, and no seat loses for it. A front end with nobody
+        to tell cannot wait for the host to heal: by default the fault goes on up."""
+        raise HostFault(reason)
+
     async def moved(self, event: MoveEvent) -> None:
         """A move was made (the match and its save are up to date)."""
 
@@ -172,6 +189,8 @@ class MatchDriver:
         self.stopped = False
         self._stopping: asyncio.Event | None = None
         self._begun: set[int] = set()
+        self._faults = 0
+        """Moves in a row the host could not make (each pause is longer)."""
         # Per move of the game: who made it, and whether a person decided it.
         self.movers: list[int] = []
         self.decided: list[bool] = []
@@ -266,6 +285,7 @@ class MatchDriver:
         match, game = self.match, self.match.game
         player = self.players[seat]
         start = time.perf_counter()
+        fault: str | None = None
         try:
             if seat not in self._begun:
                 self._begun.add(seat)
@@ -291,6 +311,8 @@ class MatchDriver:
         except MoveTimeout:
             self._forfeit(seat, f"exceeded the move time limit of {self.move_timeout:g} s")
             return
+        except HostFault as exc:
+            fault = str(exc)  # the pause below is not the seat's thinking time
         except Forfeit as exc:
             self._forfeit(seat, str(exc))
             return
@@ -302,6 +324,9 @@ class MatchDriver:
             return
         finally:
             match.seconds[seat] += time.perf_counter() - start
+        if fault is not None:
+            await self._pause(seat, fault)
+            return
         try:
             await self._play(seat, action)
         except IllegalAction as exc:
@@ -333,12 +358,26 @@ class MatchDriver:
     def _forfeit(self, seat: int, reason: str) -> None:
         self.match.forfeit = ForfeitRecord(seat, reason)
 
+    async def _pause(self, seat: int, reason: str) -> None:
+        """The host failed ``seat``'s move: say so, wait (or until :meth:`stop`), and
+        let the loop ask the same seat again; nobody forfeits for the host's fault."""
+        seconds = min(PAUSE_MAX, PAUSE_FIRST * 2**self._faults)
+        self._faults += 1
+        await self.front.paused(seat, reason, seconds)
+        if self._stopping is None:
+            self._stopping = asyncio.Event()
+            if self.stopped:
+                self._stopping.set()
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), seconds)
+
     # -- every move ---------------------------------------------------------------------
 
     async def _play(
         self, seat: int, action: Action, *, tag: str = "", decided: bool = False
     ) -> None:
         match, game = self.match, self.match.game
+        self._faults = 0
         number = len(match.actions)
         if self._checkpoints is not None and number not in self._checkpoints:
             self._checkpoints[number] = [_checkpoint(p) for p in self.players]

@@ -18,6 +18,7 @@ import os
 import select
 import shlex
 import shutil
+import stat
 import subprocess
 import threading
 import time
@@ -56,6 +57,9 @@ a process the bot started may hold them open after the bot itself is gone."""
 LOG_LINE = 4096
 """Bytes of stderr without a newline written to the log as one line: a bot that
 never ends its line is logged in pieces, never held whole in memory."""
+MAX_LOG_BYTES = 10 << 20
+"""The size at which the bots' log (``bots.log``) is moved to ``bots.log.1`` (the one
+older log kept) and begun again: a chatty bot in a long batch must not fill the disk."""
 
 
 def command_argv(cmd: str) -> list[str]:
@@ -85,6 +89,33 @@ def command_argv(cmd: str) -> list[str]:
 
 def _check_cmd(value: Any) -> None:
     command_argv(str(value))
+
+
+def _open_log(path: Path) -> int:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+
+def _rotated(fd: int, path: Path, adding: int) -> int:
+    """Where ``adding`` more bytes of the log go: ``fd`` while the log stays within
+    :data:`MAX_LOG_BYTES` (or is no regular file: ``/dev/null``), else a new log at
+    ``path``, the full one moved to ``path.1``.
+
+    By hand, not ``logging.handlers.RotatingFileHandler``: that rotates the file its
+    own stream wrote, while the bots of one batch (several threads, several worker
+    processes) append to the same log. So the full log is moved only if ``path`` still
+    is the file ``fd`` writes; when another writer has moved it already, ``fd`` is
+    reopened on the new log."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size + adding <= MAX_LOG_BYTES:
+        return fd
+    with contextlib.suppress(FileNotFoundError):
+        now = os.stat(path)
+        if (now.st_ino, now.st_dev) == (info.st_ino, info.st_dev):
+            os.replace(path, path.with_name(path.name + ".1"))
+    new = _open_log(path)  # before the old one is closed: a failure leaves fd open
+    os.close(fd)
+    return new
 
 
 class _StderrLog:
@@ -126,10 +157,9 @@ class _StderrLog:
                     for i in range(0, max(len(line), 1), LOG_LINE)
                 ]
                 if lines:
-                    if fd is None:
-                        self.path.parent.mkdir(parents=True, exist_ok=True)
-                        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-                    os.write(fd, self._record(lines))
+                    data = self._record(lines)
+                    fd = _rotated(_open_log(self.path) if fd is None else fd, self.path, len(data))
+                    os.write(fd, data)
                 if not chunk:
                     return
         except (OSError, ValueError):

@@ -27,6 +27,12 @@ class MoveTimeout(Exception):
     """A player overran the hard per-move time limit."""
 
 
+class HostFault(Exception):
+    """A seat's move could not be made for a fault of the host, not of the seat (the
+    server's AI worker processes keep failing): the move loop waits and asks again
+    instead of forfeiting the seat."""
+
+
 class QuitGame(Exception):
     """A person asked to leave the game (interactive play)."""
 

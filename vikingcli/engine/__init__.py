@@ -11,8 +11,10 @@ plugin may import from the host, and nothing else (import-linter checks it).
   search calls a player makes on a game (:func:`search_calls`);
 * the plugin hooks' markers: :data:`hookimpl` (``hooks``, where each hook is
   documented);
-* text helpers for narration and rendering: :func:`seat_ref`, :data:`THREAT`
-  (``text``);
+* text helpers for narration and rendering: :func:`seat_ref`, :data:`THREAT`,
+  :data:`DETAIL` (``text``);
+* reading a file someone else named (a weights file): ``vikingcli.engine.files``
+  (:func:`~vikingcli.engine.files.read_bounded`: a regular file, bounded);
 * the conformance suite a game's tests run: ``vikingcli.engine.testing`` (imported
   on its own: it needs pytest and hypothesis).
 """
@@ -55,12 +57,13 @@ from vikingcli.engine.players import (
     Witness,
 )
 from vikingcli.engine.search import SearchHints
-from vikingcli.engine.text import THREAT, name_seats, seat_ref
+from vikingcli.engine.text import DETAIL, THREAT, name_seats, seat_ref
 
 __all__ = [
-    "SEED_MAX", "SEED_PARAM", "THREAT", "Action", "Advice", "Advisor", "FlatCalls", "FlatGame",
-    "FlatState", "Forfeit", "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param",
-    "Player", "PlayerKind", "Rewindable", "SearchCalls", "SearchHints", "SeatInfo", "SpecError",
-    "State", "Witness", "choice", "hookimpl", "hookspec", "load_fields", "name_seats",
-    "normalize_action_text", "randbelow", "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
+    "DETAIL", "SEED_MAX", "SEED_PARAM", "THREAT", "Action", "Advice", "Advisor", "FlatCalls",
+    "FlatGame", "FlatState", "Forfeit", "Game", "HostedPlayer", "IllegalAction", "Option",
+    "Outcome", "Param", "Player", "PlayerKind", "Rewindable", "SearchCalls", "SearchHints",
+    "SeatInfo", "SpecError", "State", "Witness", "choice", "hookimpl", "hookspec", "load_fields",
+    "name_seats", "normalize_action_text", "randbelow", "ranks_from_keys", "search_calls",
+    "seat_ref", "shuffle",
 ]  # fmt: skip

@@ -122,6 +122,10 @@ class Outcome:
         }
 
 
+DIGITS_ONLY = "numbers are written with the digits 0-9"
+"""Why an action text or look-up with other digits ('²', '①', '３') is refused."""
+
+
 def normalize_action_text(text: str) -> str:
     """An action text as the default ``parse_action`` compares it: lower case,
     single spaces, no spaces at the ends."""
@@ -240,6 +244,9 @@ class Game(ABC):
         if not isinstance(text, str):
             raise IllegalAction(f"not an action text: {text!r}")
         want = normalize_action_text(text)
+        if not want.isascii() and any(ch.isnumeric() for ch in want if not ch.isascii()):
+            # '²' passes str.isdigit and then fails int() in a game's alias parser.
+            raise IllegalAction(f"{quoted(text.strip())}: {DIGITS_ONLY}")
         legal = self.legal_actions(state)
         if not legal:
             raise IllegalAction("the game is over")

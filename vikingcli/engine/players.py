@@ -246,6 +246,10 @@ class PlayerKind:
     the prompt, ``vikingcli analyze``)."""
     free_param: str | None = None
     runs_program: bool = False
+    refuses: Callable[[Game, int, Mapping[str, str]], str | None] | None = None
+    """Why this kind cannot play ``game`` at a table of that many seats with those
+    (resolved) options, in one line, or ``None`` when it can; a kind that plays every
+    game leaves it out. Asked before a table is made (the server's ``create``)."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready description."""

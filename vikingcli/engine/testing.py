@@ -17,7 +17,8 @@ each field as deep as its kind says: :func:`check_flat_clone`), ``render`` fits 
 columns, ``evaluate_all`` agrees with ``evaluate`` seat by seat, the search's calls
 object (:func:`check_search_calls`) with the game, no narration tells
 a seat more than its observation (:func:`check_narration`); and over whole games: the
-game ends, the same seed gives the same game, the outcome is well formed.
+game ends, the same seed gives the same game, the outcome is well formed, and no
+re-deal from any seat is a dead position (:func:`check_redeals`).
 Hypothesis also chooses paths of its own and, when one breaks the contract, shrinks
 it to a short sequence of moves. OpenSpiel's API and simulation tests are the model.
 
@@ -154,6 +155,21 @@ def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True
     if full:
         check_views(game, state)
         check_narration(game, state, rng)
+
+
+def check_redeals(game: Game, state: Any, rng: random.Random, redeals: int = 3) -> None:
+    """``determinize`` from every seat, ``redeals`` times each, never deals a dead
+    position (the game not over and no legal action: a search, or an OpenSpiel bot
+    resampling another seat's view, would have nothing to play), nor another seat to
+    move."""
+    mover = game.to_move(state)
+    for seat in range(game.num_players(state)):
+        for _ in range(redeals):
+            det = game.determinize(state, seat, random.Random(rng.random()))
+            assert game.to_move(det) == mover, f"determinize for seat {seat} moved the turn"
+            assert mover is None or list(game.legal_actions(det)), (
+                f"determinize for seat {seat} dealt a position with no legal action"
+            )
 
 
 def check_search_calls(game: Game, state: Any, actions: Sequence[Any]) -> None:
@@ -353,6 +369,7 @@ def conformance_suite(
     seed: int = 0,
     paths: int = 10,
     path_length: int = 150,
+    redeals: int = 3,
 ) -> type:
     """A pytest test class checking ``game`` against the engine contract.
 
@@ -362,6 +379,9 @@ def conformance_suite(
     Besides, hypothesis plays ``paths`` action sequences of up to ``path_length``
     moves of its own choosing, checking the contract at every state; when one
     fails it shrinks the sequence and reports the shortest it found, move by move.
+
+    ``redeals``: re-deals from every seat at every state (every k-th) of one game
+    per configuration (:func:`check_redeals`).
     """
     import pytest
     from hypothesis import HealthCheck, given, note, settings
@@ -381,6 +401,13 @@ def conformance_suite(
         @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
         def test_same_seed_same_game(self, n: int, options: dict[str, str]) -> None:
             check_replay(game, n, options, seed + 1000)
+
+        @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
+        def test_no_redeal_from_any_seat_is_dead(self, n: int, options: dict[str, str]) -> None:
+            rng = random.Random(seed + 2000)
+            for k, state in enumerate(iter_states(game, n, options, seed + 2000)):
+                if k % check_every == 0:
+                    check_redeals(game, state, rng, redeals)
 
         @settings(
             max_examples=paths,

@@ -13,6 +13,12 @@ THREAT = "class:threat"
 fragments, to what endangers the seat looking at the board (an attack it is losing,
 a piece about to be taken); a terminal with colour shows it highlighted."""
 
+DETAIL = "class:detail"
+"""The fragment style a game gives to board lines a screen short of rows may fold
+away (the last ones first) into one line saying how many it folded: what a person
+can read again in full (``board``, a look-up), never the seats, the seat to move,
+the question or its choices. A style may hold it next to others (``THREAT``)."""
+
 
 def fragments(rendered: Any) -> list[tuple[str, str]]:
     """A render result as (style, text) fragments; plain text is one unstyled one."""

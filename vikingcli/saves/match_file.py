@@ -53,7 +53,9 @@ def save_document(
     forfeit = match.forfeit
     return SaveDoc(
         format=FORMAT,
-        version=VERSION,
+        # The oldest version that holds it: a save with no committed deal (and no
+        # search record) stays readable by a vikingcli of before deals.
+        version=VERSION if (table is not None and table.deal is not None) or search else 1,
         game=game.name,
         game_version=game.version,
         options=dict(match.options),
@@ -81,17 +83,19 @@ def create_save(
     *,
     force: bool = False,
     unique: bool = False,
+    table: TableDoc | None = None,
     search: list[SearchDoc] | None = None,
 ) -> Path:
-    """Write the first save of a new game and return where it went.
+    """Write the first save of a new game (``table``: the record of its shared table,
+    with the secret of its deal; ``search``: what each seat's search used) and
+    return where it went.
 
     An existing file is never replaced (a person's game may be in it): the name
     is refused, or with ``unique`` the next free ``NAME-2.json``, ``NAME-3.json``
     ... is taken; ``force`` replaces it on purpose."""
     try:
-        return create_file(
-            path, encode(save_document(match, search=search)), force=force, unique=unique
-        )
+        data = encode(save_document(match, table, search))
+        return create_file(path, data, force=force, unique=unique)
     except FileExistsError:
         raise SaveError(
             f"{path} already exists; continue that game with 'vikingcli resume {path}',"
@@ -108,10 +112,13 @@ def load_save(path: Path, registry: Registry) -> Saved:
     """Load a save with everything it keeps beside the match (a table's record)."""
     doc = read_save_document(path)
     search = doc.search if doc.search is not None and len(doc.search) == len(doc.seats) else None
-    return Saved(_replay(path, doc, registry), doc.table, search)
+    return Saved(replay_document(path, doc, registry), doc.table, search)
 
 
-def _replay(path: Path, doc: SaveDoc, registry: Registry) -> Match:
+def replay_document(path: Path, doc: SaveDoc, registry: Registry) -> Match:
+    """The match of a checked save document (``path`` names it in errors): its actions
+    replayed from its seed and checked against its snapshot, forfeit and result;
+    ``SaveError`` says where they part."""
     name = doc.game
     if name not in registry.games:
         installed = ", ".join(sorted(registry.games)) or "none"

@@ -18,11 +18,15 @@ import msgspec
 import orjson
 
 from vikingcli.core.errors import SEED_MAX
+from vikingcli.core.fairdeal import MAX_SEED_TEXT
 from vikingcli.core.match import MAX_REASON
 from vikingcli.core.specs import MAX_SEATS
 
 FORMAT: Final = "vikingcli-save"
-VERSION: Final = 1
+VERSION: Final = 2
+"""Version 2 added a shared table's committed deal (``table.deal``) and what each
+seat's search used (``search``, a batch game's); a version 1 save holds neither and
+is read as it always was."""
 
 
 MAX_ACTION = 1000
@@ -79,6 +83,27 @@ class ReservationDoc(msgspec.Struct, forbid_unknown_fields=True):
     keys: list[str]
 
 
+class PlayerSeedDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """A human seat's seed for the deal: the text, and whether the server drew it."""
+
+    seat: SeatIndex
+    seed: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_SEED_TEXT)]
+    drawn: bool = False
+
+
+class DealDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """A shared table's deal (:mod:`vikingcli.core.fairdeal`): the server seed (hex;
+    a save is the operator's, and a record is handed out only after the end), its
+    commitment as the table showed it, the seats' seeds, whether the cards are dealt,
+    and whether the operator chose the server seed (``serve --seed``)."""
+
+    server_seed: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+    commitment: Annotated[str, msgspec.Meta(max_length=MAX_WORD)]
+    seeds: Annotated[list[PlayerSeedDoc], msgspec.Meta(max_length=MAX_SEATS)] = []
+    dealt: bool = False
+    operator: bool = False
+
+
 class TableDoc(msgspec.Struct, forbid_unknown_fields=True):
     """What a shared (SSH) table keeps beyond the match: seat owners and
     reservations by seat number, and the table talk. A reservation that is a bare
@@ -88,6 +113,8 @@ class TableDoc(msgspec.Struct, forbid_unknown_fields=True):
     owners: dict[str, OwnerDoc] = {}
     reserved: dict[str, ReservationDoc | str] = {}
     talk: list[TalkDoc] = []
+    deal: DealDoc | None = None
+    """The committed deal (version 2 on); absent at a table of an older vikingcli."""
 
 
 class SearchDoc(msgspec.Struct, forbid_unknown_fields=True):
@@ -99,10 +126,10 @@ class SearchDoc(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
-    """A complete save document (format version 1)."""
+    """A complete save document (format version 1 or 2)."""
 
     format: Literal["vikingcli-save"]
-    version: Literal[1]
+    version: Literal[1, 2]
     game: Word
     game_version: Word
     options: dict[Word, Annotated[str, msgspec.Meta(max_length=MAX_SPEC)]]
@@ -116,7 +143,7 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     table: TableDoc | None = None
     """A shared table's record; absent in a save made by ``play`` or ``run``."""
     search: list[SearchDoc] | None = None
-    """Per seat, what its search used (a game of ``run`` or ``tournament``)."""
+    """Per seat, what its search used (a game of ``run`` or ``tournament``; version 2 on)."""
 
 
 def check_save(doc: Any) -> SaveDoc:
@@ -140,6 +167,8 @@ def check_save(doc: Any) -> SaveDoc:
         save = msgspec.convert(doc, SaveDoc, strict=True)
     except msgspec.ValidationError as exc:
         raise ValueError(f"invalid save: {exc}") from None
+    if save.version < 2 and save.table is not None and save.table.deal is not None:
+        raise ValueError("invalid save: a version 1 save holds no deal (table.deal)")
     if not all(math.isfinite(s) for s in save.seconds):
         raise ValueError("invalid save: seconds must be finite numbers")
     if len(save.seconds) != len(save.seats):
@@ -153,6 +182,9 @@ def check_save(doc: Any) -> SaveDoc:
                 f"invalid save: seats[{i}].name holds control characters"
                 " (a seat name is printable text)"
             )
+    deal = None if save.table is None else save.table.deal
+    if deal is not None and not all(p.seed.isprintable() for p in deal.seeds):
+        raise ValueError("invalid save: table.deal.seeds holds control characters")
     if save.forfeit is not None and not save.forfeit.reason.isprintable():
         raise ValueError("invalid save: forfeit.reason holds control characters")
     if save.forfeit is not None and save.forfeit.seat >= len(save.seats):
@@ -165,8 +197,11 @@ def check_save(doc: Any) -> SaveDoc:
 
 def encode(doc: SaveDoc) -> bytes:
     """The bytes of a save file: the document as indented JSON. A save without a
-    table record has no ``table`` key (as saves made before there were tables)."""
+    table record has no ``table`` key (as saves made before there were tables), a
+    table without a committed deal no ``deal`` key (as version 1 saves)."""
     data = msgspec.to_builtins(doc)
     if doc.table is None:
         del data["table"]
+    elif doc.table.deal is None:
+        del data["table"]["deal"]  # as a version 1 save has it
     return orjson.dumps(data, option=orjson.OPT_INDENT_2)

@@ -15,10 +15,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vikingcli.core.fairdeal import Deal, PlayerSeed
 from vikingcli.core.match import Match
 from vikingcli.saves.files import read_save_document
 from vikingcli.saves.match_file import write_save
-from vikingcli.saves.schema import OwnerDoc, ReservationDoc, TableDoc, TalkDoc
+from vikingcli.saves.schema import (
+    DealDoc,
+    OwnerDoc,
+    PlayerSeedDoc,
+    ReservationDoc,
+    TableDoc,
+    TalkDoc,
+)
 
 
 def printable(text: str, limit: int) -> str:
@@ -74,11 +82,13 @@ class Reservation:
 
 @dataclass
 class TableRecord:
-    """What a save keeps of the table beyond the match: owners, reservations, talk."""
+    """What a save keeps of the table beyond the match: owners, reservations, talk,
+    and the committed deal (``None`` at a table of an older vikingcli)."""
 
     owners: dict[int, Owner] = field(default_factory=dict)
     reserved: dict[int, Reservation] = field(default_factory=dict)
     talk: list[TalkDoc] = field(default_factory=list)
+    deal: Deal | None = None
 
     def to_doc(self) -> TableDoc:
         return TableDoc(
@@ -88,6 +98,7 @@ class TableRecord:
                 for s, r in sorted(self.reserved.items())
             },
             talk=list(self.talk),
+            deal=None if self.deal is None else deal_doc(self.deal),
         )
 
     @classmethod
@@ -111,9 +122,34 @@ class TableRecord:
                     reserved[seat] = reservation(r, seat, keys_of)
                 else:
                     reserved[seat] = Reservation(r.user, tuple(r.keys))
+            deal = None if doc.deal is None else deal_of(doc.deal, seats)
         except ValueError as exc:
             raise ValueError(f"{where}: the table record is malformed ({exc})") from None
-        return cls(owners, reserved, list(doc.talk))
+        return cls(owners, reserved, list(doc.talk), deal)
+
+
+def deal_doc(deal: Deal) -> DealDoc:
+    """The deal as a save keeps it (the server seed in hex: saves are the operator's)."""
+    return DealDoc(
+        server_seed=deal.server_seed.hex(),
+        commitment=deal.commitment,
+        seeds=[PlayerSeedDoc(s, p.text, p.drawn) for s, p in sorted(deal.seeds.items())],
+        dealt=deal.dealt,
+        operator=deal.operator,
+    )
+
+
+def deal_of(doc: DealDoc, seats: int) -> Deal:
+    """The deal a save keeps; ``ValueError`` when it is not this table's (a seed for a
+    seat the table lacks, a commitment that is not its server seed's)."""
+    deal = Deal(bytes.fromhex(doc.server_seed), dealt=doc.dealt, operator=doc.operator)
+    for p in doc.seeds:
+        if not 0 <= p.seat < seats or p.seat in deal.seeds:
+            raise ValueError(f"the deal holds a seed for seat {p.seat}, which it cannot")
+        deal.seeds[p.seat] = PlayerSeed(p.seed, p.drawn)
+    if deal.commitment != doc.commitment:
+        raise ValueError("the deal's commitment is not the SHA-256 of its server seed")
+    return deal
 
 
 def _seat_no(text: str, seats: int) -> int:

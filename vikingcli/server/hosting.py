@@ -5,7 +5,9 @@ worker pool and a deadline for each person's move.
 
 A table is rebuilt from the store the way a save is loaded: the moves are replayed
 from the seed (the moves are the authority), so a server killed at any moment comes
-back with every table where its last stored move left it.
+back with every table where its last stored move left it. The seed is the table's
+secret until the end: it comes from the committed deal the store keeps
+(:mod:`vikingcli.core.fairdeal`), and AI seats are seeded from that secret too.
 """
 
 from __future__ import annotations
@@ -16,12 +18,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from vikingcli.core.match import ForfeitRecord, Match, Seat
+import msgspec
+
+from vikingcli.core.fairdeal import Deal
+from vikingcli.core.match import ForfeitRecord, Match, Seat, seat_seed
+from vikingcli.core.numbers import whole_number
 from vikingcli.core.registry import Registry
 from vikingcli.core.specs import parse_spec
 from vikingcli.engine import IllegalAction
-from vikingcli.saves.schema import TalkDoc
-from vikingcli.saves.table_record import Identity, Owner, TableRecord
+from vikingcli.saves.schema import DealDoc, TalkDoc
+from vikingcli.saves.table_record import Identity, Owner, TableRecord, deal_doc, deal_of
 from vikingcli.server.store import (
     OPEN,
     OVER,
@@ -76,9 +82,10 @@ def parse_duration(text: str) -> float:
     """``90s``, ``10m``, ``2h``, ``3d`` -> seconds; ``ValueError`` says what is accepted."""
     units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
     number, unit = text[:-1], text[-1:].lower()
-    if unit not in units or not number.isdigit() or not 0 < int(number) <= 100000:
-        raise ValueError(f"time={text!r}: a number and s, m, h or d (time=10m, time=3d)")
-    seconds = int(number) * units[unit]
+    try:
+        seconds = whole_number(number, 1, 100000, "time") * units[unit]
+    except (ValueError, KeyError):
+        raise ValueError(f"time={text!r}: a number and s, m, h or d (time=10m, time=3d)") from None
     if not 30 <= seconds <= 30 * 86400:
         raise ValueError(f"time={text}: between 30s and 30d a move")
     return float(seconds)
@@ -104,6 +111,8 @@ class StoreSaver:
         self.status = row.status
         self.channel = f"table:{row.id}"
         self.last: concurrent.futures.Future[Any] | None = None
+        self.deal = row.deal
+        """The deal as last written (written again only when it changed)."""
 
     def __str__(self) -> str:
         return f"the server's database (table {self.row.id})"
@@ -134,9 +143,15 @@ class StoreSaver:
         result = match.result_json() if match.over else None
         forfeit = None if match.forfeit is None else match.forfeit.to_json()
         self.row.result = result
+        deal = None if record.deal is None else msgspec.to_builtins(deal_doc(record.deal))
+        if deal == self.deal:
+            deal = None
+        else:
+            self.deal = self.row.deal = deal
+        self.row.seed = match.seed
         change = TableChange(
             self.row.id, seats, moves, talk, self.status, self.turn_since,
-            list(match.seconds), result, forfeit,
+            list(match.seconds), result, forfeit, match.seed, deal,
         )  # fmt: skip
         self.last = self.store.submit(self.store.store.save_table, change)
 
@@ -190,6 +205,17 @@ class Hosted:
         now = time.time() if now is None else now
         return self.row.deadline - (now - self.saver.turn_since)
 
+    def clock(self, now: float | None = None) -> str:
+        """``alice 0:42 left``: the time the person to move has left (``m:ss`` under
+        an hour), for the status line at the table; empty when no person's move is
+        awaited."""
+        seat = self.waits_for()
+        if seat is None:
+            return ""
+        left = max(0.0, self.time_left(now))
+        shown = f"{int(left // 60)}:{int(left % 60):02d}" if left < 3600 else duration(left)
+        return f"{self.table.seat_name(seat)} {shown} left"
+
     def start(self) -> None:
         """Begin the game: every human seat has its person (connected or not)."""
         self.saver.status = PLAYING
@@ -229,11 +255,15 @@ def build(
     if game is None:
         raise StoreError(f"{where}: game {row.game!r} is not installed")
     try:
+        kept = None if row.deal is None else msgspec.convert(row.deal, DealDoc)
+        deal = None if kept is None else deal_of(kept, len(row.seats))
+        if deal is not None and deal.dealt and deal.seed() != row.seed:
+            raise ValueError("its seed is not the one its deal gives")
         seats = [Seat(s.name, parse_spec(s.player, reg.players)) for s in row.seats]
         match = Match(game, game.resolve_options(row.options), row.seed, seats)
         for _i, text in enumerate(actions):
             match.apply_text(text)
-    except (ValueError, IllegalAction) as exc:
+    except (ValueError, IllegalAction, msgspec.ValidationError) as exc:
         raise StoreError(f"{where}: does not replay: {exc}") from None
     if row.forfeit is not None:
         match.forfeit = ForfeitRecord(int(row.forfeit["seat"]), str(row.forfeit["reason"]))
@@ -246,6 +276,7 @@ def build(
             if s.account is not None
         },
         talk=[TalkDoc(t.move, t.who, t.text) for t in talk],
+        deal=deal,
     )
     saver = StoreSaver(store, row, len(record.talk))
     if row.status == PLAYING:
@@ -253,8 +284,13 @@ def build(
         saver.turn_since = max(row.turn_since, floor)
     table = Table(match, reg.players, saver, record=record, spectators=True, log=log)
     table.reopen = "it reopens where it was when the server is back"
+    names = [s.name for s in seats]
+    # From the secret, as the table's own players are: never from anything seatable.
+    base = row.seed if deal is None else deal.ai_seed()
     for seat in list(table.players):
-        table.players[seat] = PoolPlayer(pool, str(seats[seat].spec), seat, row.seed + seat)
+        table.players[seat] = PoolPlayer(
+            pool, str(seats[seat].spec), seat, seat_seed(base, seat), match.options, names
+        )
     if row.rated:
         table.hinter = lambda game, state, seat: ["no hints at a rated table"]
     else:
@@ -272,9 +308,13 @@ def new_row(
     creator: int,
     rated: bool,
     deadline: float,
+    deal: Deal | None = None,
 ) -> TableRow:
+    """A new table's row; ``deal``: its committed deal (``seed`` is then a placeholder
+    until the cards are dealt)."""
     now = time.time()
     return TableRow(
         0, game, options, seed, seats, creator, rated, deadline, OPEN, now, now,
         seconds=[0.0] * len(seats),
+        deal=None if deal is None else msgspec.to_builtins(deal_doc(deal)),
     )  # fmt: skip

@@ -1,9 +1,10 @@
 """The server's SSH endpoint: who gets in, how many connections, start and stop.
 
-A key gets in when it belongs to an account, or when it may register one (the
-registration policy); a client without a key never does. Connections are counted
-per address and in all; a client that does not finish logging in within
-LOGIN_TIMEOUT seconds, or stops answering keepalives, is dropped.
+A key gets in when it belongs to an account, when it may register one (the
+registration policy), or while some account waits for a new key (``addkey``: then it
+may only give that account's one-time code); a client without a key never does.
+Connections are counted per address and in all; a client that does not finish
+logging in within LOGIN_TIMEOUT seconds, or stops answering keepalives, is dropped.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import asyncssh
 
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.screen import ServerSession
+from vikingcli.table.limits import SharedBudgets
 from vikingcli.table.ssh import read_host_key, write_host_key
 
 LOGIN_TIMEOUT = 30
@@ -34,6 +36,7 @@ class _Endpoint:
         self.by_address: dict[str, int] = {}
         self.conns: set[asyncssh.SSHServerConnection] = set()
         self.sessions: set[Any] = set()
+        self.budget = SharedBudgets()
 
 
 class _Connection(asyncssh.SSHServer):
@@ -76,8 +79,15 @@ class _Connection(asyncssh.SSHServer):
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         lobby = self.endpoint.lobby
         fingerprint = key.get_fingerprint("sha256")
-        known = await lobby.store.call(lobby.store.store.account_by_key, fingerprint)
-        if known is None and not lobby.policy.admits(fingerprint):
+        store = lobby.store.store
+        known = await lobby.store.call(store.account_by_key, fingerprint)
+        # A key nobody may register with gets in only while some account waits for a
+        # new key: then it may give that account's code ('addkey'), nothing else.
+        if (
+            known is None
+            and not lobby.policy.admits(fingerprint)
+            and not await lobby.store.call(store.key_codes_pending, time.time())
+        ):
             return False
         # The last key accepted is the one that signs (each attempt is checked again).
         self.fingerprint = fingerprint
@@ -93,7 +103,9 @@ class _Connection(asyncssh.SSHServer):
         assert self.fingerprint is not None
         user = self.conn.get_extra_info("username") or ""
         ep = self.endpoint
-        return ServerSession(ep.lobby, self.address, self.fingerprint, user, ep.sessions)
+        return ServerSession(
+            ep.lobby, self.address, self.fingerprint, user, ep.sessions, ep.budget
+        )
 
 
 async def run_server(

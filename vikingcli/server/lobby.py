@@ -4,7 +4,8 @@ the people online (arriving, leaving, at a table and back), what the prompt show
 the lobby's commands: ``tables``, ``create``, ``join``, ``watch``, ``cancel``
 (:mod:`vikingcli.server.tablecommands`), ``who``, ``finger NAME``, ``history``,
 ``top``, ``say``, ``tell NAME``, ``replay``, ``analyze``, ``record``, ``addkey``,
-``keys`` (:mod:`vikingcli.server.peoplecommands`), ``games``, ``help`` and ``quit``.
+``keys``, ``delkey`` (:mod:`vikingcli.server.peoplecommands`), ``games``, ``help``
+and ``quit``.
 
 Nothing here knows SSH or a terminal: a connection is a :class:`Conn` (show a line,
 redraw the prompt, hang up) with its account. At a table a connection is a
@@ -29,8 +30,8 @@ from typing import Any
 
 from vikingcli.core.registry import Registry
 from vikingcli.saves.table_record import printable
-from vikingcli.server.accounts import Policy, Registrations
-from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity
+from vikingcli.server.accounts import Guesses, Policy
+from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity, owner_account
 from vikingcli.server.lobbyparts import LOBBY, Conn, Limits
 from vikingcli.server.peoplecommands import PeopleCommands
 from vikingcli.server.ratings import player_id, rate
@@ -70,6 +71,8 @@ Lobby commands (Tab completes):
   join N              take a free seat at table N (or go back to your own seat)
   watch N             watch table N (the public view)
   cancel N            drop a table of yours that has not begun
+  seed TEXT           your own seed for the deals of your next tables (each
+                      shows 'deal: sha256:...'; 'vikingcli verify' checks it)
   who                 people online, and where
   finger NAME         a person: ratings and recent games
   history [NAME]      finished games
@@ -79,8 +82,10 @@ Lobby commands (Tab completes):
   record N            a finished game of yours as a save file (replay, analyze)
   say TEXT            one line to everyone in the lobby
   tell NAME TEXT      one line to one person
-  addkey PUBLIC-KEY   let another key of yours log in to this account
+  addkey              a one-time code; log in with your new key and answer
+                      'addkey CODE' there: that key is this account's too
   keys                the keys of your account
+  delkey KEY          a key of yours no longer logs in (never the last one)
   games               the installed games
   help, quit"""
 
@@ -125,8 +130,13 @@ class Lobby(TableCommands, PeopleCommands):
     elsewhere: list[TableRow] = field(default_factory=list)
     """A fleet's open and played tables that other processes play, as last read."""
     online: dict[int, list[Conn]] = field(default_factory=dict)
-    registrations: Registrations = field(default_factory=Registrations)
+    guesses: Guesses = field(init=False)
+    """Wrong invite and key codes by address (an address that guesses is locked out)."""
+    creating: int = 0
+    """Tables being created now (counted against max_tables before the first await)."""
     analysing: set[int] = field(default_factory=set)
+    seeds: dict[int, str] = field(default_factory=dict)
+    """Per account, the seed its person set for their next deals (while logged in)."""
     stopping: str | None = None
     lease: float = LEASE
     """Seconds a table stays this process's without renewal (a fleet's other processes
@@ -134,6 +144,11 @@ class Lobby(TableCommands, PeopleCommands):
     _ticker: asyncio.Task[None] | None = None
     _shown: object = None
     """What the lobby overviews showed at the last tick (see :meth:`_redraw_lobby`)."""
+    _turns: set[tuple[int, int]] = field(default_factory=set)
+    """(table, account) of the moves tables waited for at the last tick."""
+
+    def __post_init__(self) -> None:
+        self.guesses = Guesses(self.log)
 
     # -- the tables this process plays ---------------------------------------------------
 
@@ -159,18 +174,31 @@ class Lobby(TableCommands, PeopleCommands):
         taken = 0
         now = time.time()
         for row in sorted(rows, key=lambda r: r.id):
-            if row.id in self.hosted or len(self.hosted) >= self.limits.max_tables:
+            if row.id in self.hosted or not self.reserve_table():
                 continue
-            mine = self.store.store.dialect == "sqlite"  # one process per file
-            if row.host and row.host != self.host and row.lease >= now and not mine:
-                continue
-            if not await self.store.call(store.claim, row.id, self.host, now + self.lease, now):
-                continue
-            if await self._take(row) is not None:
-                taken += 1
+            try:
+                mine = self.store.store.dialect == "sqlite"  # one process per file
+                if row.host and row.host != self.host and row.lease >= now and not mine:
+                    continue
+                claim = store.claim
+                if not await self.store.call(claim, row.id, self.host, now + self.lease, now):
+                    continue
+                if await self._take(row) is not None:
+                    taken += 1
+            finally:
+                self.creating -= 1
         if taken:
             self.log(f"{taken} table(s) reopened")
         return taken
+
+    def reserve_table(self) -> bool:
+        """Count one more table against ``max_tables`` before anything is awaited
+        (the caller gives it back with ``creating -= 1`` once the table is hosted or
+        not made): ``False`` when the process plays as many as it may."""
+        if len(self.hosted) + self.creating >= self.limits.max_tables:
+            return False
+        self.creating += 1
+        return True
 
     async def _take(self, row: TableRow) -> Hosted | None:
         """Play a table this process holds the lease of, from its stored moves."""
@@ -299,6 +327,8 @@ class Lobby(TableCommands, PeopleCommands):
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
+            self._redraw_clocks()
+            self._tell_turns()
             if fleet and time.monotonic() - last_list >= LIST_EVERY:
                 last_list = time.monotonic()
                 try:
@@ -320,6 +350,40 @@ class Lobby(TableCommands, PeopleCommands):
                     await self._adopt()
                 except Exception as exc:
                     self.log(f"lease renewal failed: {type(exc).__name__}: {exc}")
+
+    def _tell_turns(self) -> None:
+        """Tell a person away from a table (in the lobby, at another table) once it
+        begins to wait for their move: their screen rings (a turn notification). At
+        the table itself the table says "Your move"."""
+        turns = set()
+        for hosted in self.hosted.values():
+            seat = hosted.waits_for()
+            owner = None if seat is None else hosted.table.record.owners.get(seat)
+            account = None if owner is None else owner_account(owner)
+            if account is not None:
+                turns.add((hosted.id, account))
+        for table, account in sorted(turns - self._turns):
+            game = self.hosted[table].row.game
+            for conn in self.online.get(account, []):
+                if conn.hosted is None or conn.hosted.id != table:
+                    conn.show(f"Your move at table {table} ({game}): 'join {table}'.", "yourmove")
+        self._turns = turns
+
+    def _redraw_clocks(self) -> None:
+        """Redraw the status line of everyone at a table that waits for a person's
+        move when its clock changed: every tick under an hour left (``m:ss``), at
+        the minute above it."""
+        ticking = set()
+        for hosted in self.hosted.values():
+            left = hosted.time_left()
+            if hosted.waits_for() is not None and (
+                left < 3600 or int(left // 60) != int((left + TICK) // 60)
+            ):
+                ticking.add(hosted.id)
+        for conns in self.online.values():
+            for conn in conns:
+                if conn.hosted is not None and conn.hosted.id in ticking:
+                    conn.refresh()
 
     def _redraw_lobby(self) -> None:
         """Redraw the screens of the people in the lobby when what its overview shows
@@ -374,6 +438,7 @@ class Lobby(TableCommands, PeopleCommands):
             conns.remove(conn)
         if not conns:
             self.online.pop(conn.account.id, None)
+            self.seeds.pop(conn.account.id, None)
 
     async def welcome(self, conn: Conn) -> None:
         name = conn.account.name
@@ -451,7 +516,9 @@ class Lobby(TableCommands, PeopleCommands):
         turns = len(self._my_turn_tables(conn))
         mine = f"your turn at {turns} table(s)" if turns else "no table waits for you"
         if conn.hosted is not None and conn.place is not None:
-            return f"{commands.status(conn.hosted.table, conn.place)} | {mine}"
+            clock = conn.hosted.clock()
+            clock = f" | {clock}" if clock else ""
+            return f"{commands.status(conn.hosted.table, conn.place)}{clock} | {mine}"
         people = len(self.online)
         return f"lobby: {people} online, {len(self.hosted)} tables | {mine}"
 
@@ -463,7 +530,8 @@ class Lobby(TableCommands, PeopleCommands):
         people = sorted({c.account.name for cs in self.online.values() for c in cs})
         return [
             *("tables", "create ", "join ", "watch ", "cancel ", "who", "finger ", "history",
-              "top ", "replay ", "analyze ", "record ", "say ", "tell ", "addkey ", "keys",
+              "top ", "replay ", "analyze ", "record ", "say ", "tell ", "addkey", "keys",
+              "delkey ",
               "games", "help", "quit"),
             *(f"create {g}" for g in sorted(self.reg.games)),
             *(f"top {g}" for g in sorted(self.reg.games)),
@@ -486,17 +554,34 @@ class Lobby(TableCommands, PeopleCommands):
             return await self.handle(conn, line)
         if word in ("help", "?"):
             conn.show(TABLE_HELP)
-        if not commands.handle(conn.hosted.table, conn.place, line):
+        try:
+            stays = commands.handle(conn.hosted.table, conn.place, line)
+        except Exception as exc:
+            self._failed(conn, line, exc)
+            return True
+        if not stays:
             self.back_to_lobby(conn)
         return True
+
+    def _failed(self, conn: Conn, line: str, exc: Exception) -> None:
+        """A line the server failed on: it costs that line's answer, never the
+        connection, and the log has what failed."""
+        self.log(
+            f"{conn.account.name}: {printable(line, 60)!r} failed:"
+            f" {type(exc).__name__}: {printable(str(exc), 200)}"
+        )
+        conn.show(f"that failed on the server ({type(exc).__name__}); the log has it", "error")
 
     def enter(self, conn: Conn, hosted: Hosted, watch: bool) -> None:
         self.back_to_lobby(conn, quiet=True)
         conn.show(f"Table {hosted.id}. {TABLE_HELP}")
         who = identity(conn.account.name, conn.account.id, conn.connection)
-        place = hosted.table.join(who, TableScreen(conn, self.back_to_lobby), watch=watch)
+        seed = None if hosted.started else self.seeds.get(conn.account.id)
+        screen = TableScreen(conn, self.back_to_lobby)
+        place = hosted.table.join(who, screen, watch=watch, seed=seed)
         if place is None:
             return
+        place.talk = conn.talk  # leaving and coming back does not say more
         conn.hosted, conn.place = hosted, place
         if hosted.saver.status == OPEN and not hosted.free_seats():
             hosted.start()
@@ -525,6 +610,8 @@ class Lobby(TableCommands, PeopleCommands):
             await method(conn, rest)
         except StoreError as exc:
             conn.show(f"the database failed: {exc}", "error")
+        except Exception as exc:
+            self._failed(conn, line, exc)
         return True
 
     async def cmd_help(self, conn: Conn, rest: str) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from vikingcli.core.numbers import whole_number
 from vikingcli.core.registry import Registry
 from vikingcli.server.hosting import Hosted
 from vikingcli.server.store import Account, AsyncStore, TableRow
@@ -20,6 +21,8 @@ from vikingcli.table.shared import Place
 
 LOBBY = "lobby"
 """The lobby's chat channel in the store."""
+TABLE_NUMBER_MAX = 10**12 - 1
+"""The largest table number a command reads (the store numbers tables from 1)."""
 
 
 class Conn(Protocol):
@@ -62,6 +65,9 @@ class Limits:
     ai_seconds: float = 10.0
     """The most thinking time an AI seat may be given (mcts:seconds=...)."""
     ai_iterations: int = 20000
+    ai_weights: tuple[str, ...] = ()
+    """The weights files an AI seat may name (``weights=FILE``, as the operator wrote
+    them: ``--ai-weights``); no other path of the host is read for a table."""
     replay_lines: int = 3000
 
 
@@ -81,7 +87,9 @@ class LobbyPart:
     elsewhere: list[TableRow]
     online: dict[int, list[Conn]]
     analysing: set[int]
+    seeds: dict[int, str]
     lease: float
+    creating: int
 
     if TYPE_CHECKING:
 
@@ -92,6 +100,8 @@ class LobbyPart:
 
         def _play(self, hosted: Hosted) -> None: ...
 
+        def reserve_table(self) -> bool: ...
+
         def _my_turn_tables(self, conn: Conn) -> list[Hosted]: ...
 
         def where(self, conn: Conn) -> str: ...
@@ -101,7 +111,8 @@ class LobbyPart:
     def _table_no(self, conn: Conn, rest: str, verb: str) -> int | None:
         """The table number ``rest`` begins with; ``None`` (and the person told) if none."""
         number = rest.split()[0] if rest.split() else ""
-        if not number.isdigit() or len(number) > 12:
-            conn.show(f"{verb} N: N is a table number ('tables' lists them)", "error")
+        try:
+            return whole_number(number, 1, TABLE_NUMBER_MAX, "N")
+        except ValueError as exc:
+            conn.show(f"{verb} N: {exc} ('tables' lists them)", "error")
             return None
-        return int(number)

@@ -1,7 +1,8 @@
 """The lobby's commands about people, talk and records: ``who``, ``finger NAME``,
 ``history``, ``top``, ``say``, ``tell NAME``; a finished game of yours as ``replay``,
 ``record`` (a save file) and ``analyze`` (the AI's view of your decisions); and the
-keys of your account (``addkey``, ``keys``). :class:`PeopleCommands` is a mixin of
+keys of your account (``addkey`` gives a one-time code a new key's session enters,
+``keys``, ``delkey``). :class:`PeopleCommands` is a mixin of
 :class:`~vikingcli.server.lobby.Lobby`.
 """
 
@@ -12,8 +13,10 @@ import datetime
 import time
 from typing import Any
 
+from vikingcli.core.numbers import whole_number
 from vikingcli.engine.text import columns, shown
 from vikingcli.saves.table_record import printable
+from vikingcli.server.accounts import KEY_CODE_SECONDS, key_code_hash, new_key_code
 from vikingcli.server.lobbyparts import LOBBY, Conn, LobbyPart
 from vikingcli.server.store import OPEN, OVER, PLAYING, Account, ChatLine, TableRow
 from vikingcli.table.limits import SAY_BURST, SAY_RATE
@@ -97,7 +100,13 @@ class PeopleCommands(LobbyPart):
             games = ", ".join(sorted(self.reg.games))
             conn.show(f"top GAME [SIZE]: GAME is one of {games}", "error")
             return
-        size = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+        size = None
+        if len(words) > 1:
+            try:
+                size = whole_number(words[1], 1, 99, "SIZE")
+            except ValueError as exc:
+                conn.show(f"top GAME [SIZE]: {exc}", "error")
+                return
         board = await self.store.call(self.store.store.leaderboard, words[0], size, 20)
         if not board:
             conn.show(f"no rated {words[0]} games yet")
@@ -177,10 +186,11 @@ class PeopleCommands(LobbyPart):
         steps = positions(match, None)
         words = rest.split()
         if len(words) > 1:
-            if not words[1].isdigit() or int(words[1]) >= len(steps):
-                conn.show(f"replay N MOVE: MOVE is 0-{len(steps) - 1}", "error")
+            try:
+                here = steps[whole_number(words[1], 0, len(steps) - 1, "MOVE")]
+            except ValueError as exc:
+                conn.show(f"replay N MOVE: {exc}", "error")
                 return
-            here = steps[int(words[1])]
             board = shown(match.game.render(here.state, None), match.names)
             conn.show("\n".join([*here.lines, board]))
             return
@@ -226,23 +236,48 @@ class PeopleCommands(LobbyPart):
         conn.show("\n".join(lines))
 
     async def cmd_addkey(self, conn: Conn, rest: str) -> None:
-        import asyncssh
-
-        try:
-            key = asyncssh.import_public_key(rest.strip())
-        except (asyncssh.KeyImportError, ValueError):
-            conn.show("addkey PUBLIC-KEY: one line of a .pub file (ssh-ed25519 AAAA...)", "error")
+        if rest.strip():
+            if key_code_hash(rest) is not None:
+                conn.show(
+                    f"this key is {conn.account.name}'s already: give the code in a session"
+                    " of the new key (ssh -i NEWKEY ... addkey CODE)",
+                    "error",
+                )
+                return
+            conn.show(
+                "addkey takes nothing: it gives a one-time code, which the new key's own"
+                " session enters (a key joins only by logging in with it)",
+                "error",
+            )
             return
-        fingerprint = key.get_fingerprint("sha256")
-        added = await self.store.call(
-            self.store.store.add_key, conn.account.id, fingerprint, time.time()
+        code = new_key_code()
+        code_hash = key_code_hash(code)
+        assert code_hash is not None
+        now = time.time()
+        await self.store.call(
+            self.store.store.new_key_code, conn.account.id, code_hash, now + KEY_CODE_SECONDS, now
         )
-        if added:
-            self.log(f"{conn.account.name} added key {fingerprint}")
-            conn.show(f"key {fingerprint} added: it logs in as {conn.account.name}")
-        else:
-            conn.show(f"key {fingerprint} belongs to an account already", "error")
+        self.log(f"{conn.account.name} asked for a key code")
+        conn.show(
+            f"Key code {code}: log in with the new key within {KEY_CODE_SECONDS / 60:g} minutes"
+            f" and answer 'addkey {code}' (or run: ssh ... addkey {code}). It works once;"
+            " a new 'addkey' replaces it."
+        )
 
     async def cmd_keys(self, conn: Conn, rest: str) -> None:
         keys = await self.store.call(self.store.store.keys, conn.account.id)
-        conn.show("Your keys:\n" + columns(keys))
+        conn.show("Your keys ('delkey KEY' removes one):\n" + columns(keys))
+
+    async def cmd_delkey(self, conn: Conn, rest: str) -> None:
+        fingerprint = rest.strip()
+        if not fingerprint:
+            conn.show("delkey KEY: one of the SHA256:... keys 'keys' lists", "error")
+            return
+        problem = await self.store.call(
+            self.store.store.remove_key, conn.account.id, fingerprint
+        )
+        if problem is not None:
+            conn.show(printable(problem, 200), "error")
+            return
+        self.log(f"{conn.account.name} removed key {fingerprint}")
+        conn.show(f"key {fingerprint} removed: it no longer logs in as {conn.account.name}")

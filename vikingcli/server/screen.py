@@ -37,15 +37,32 @@ from prompt_toolkit.history import InMemoryHistory
 
 from vikingcli.engine.text import plain_text
 from vikingcli.saves.table_record import new_connection, printable
-from vikingcli.server.accounts import CODE_TRIES, check_name
+from vikingcli.server.accounts import (
+    CODE_TRIES,
+    KEY_CODE_SECONDS,
+    REGISTER_PER_ADDRESS,
+    REGISTER_PER_SERVER,
+    REGISTER_WINDOW,
+    check_name,
+    key_code_hash,
+)
 from vikingcli.server.hosting import Hosted
 from vikingcli.server.lobby import Lobby
-from vikingcli.server.store import Account, NameTaken, StoreError
+from vikingcli.server.store import Account, NameTaken, OverLimit, RegistrationLimit, StoreError
 from vikingcli.table import commands
-from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, Bucket, Notices
+from vikingcli.table.editing import LinePrompt
+from vikingcli.table.limits import (
+    MAX_LINE,
+    SAY_BURST,
+    SAY_RATE,
+    Bucket,
+    Notices,
+    SharedBudgets,
+)
 from vikingcli.table.screen import LOG_ROWS, TableScreen, fits
 from vikingcli.table.shared import Place
-from vikingcli.table.ssh import HANG_UP_DELAY, STYLE, GuardedSession, Terminal
+from vikingcli.table.ssh import HANG_UP_DELAY, GuardedSession
+from vikingcli.table.terminal import STYLE, Terminal
 
 MAX_BACKLOG = 1 << 17
 """Bytes of output a connection may leave unread before it is closed."""
@@ -81,8 +98,12 @@ class ServerSession(GuardedSession):
         fingerprint: str,
         user: str,
         live: set[Any],
+        budget: SharedBudgets | None = None,
     ) -> None:
         super().__init__(self._on_terminal, printable(user, 24), lobby.log, live)
+        self.budget = budget or SharedBudgets()
+        """Work shared by an account's sessions (by the key's, until logged in)."""
+        self.share(self.budget, f"key {fingerprint}")
         self.lobby = lobby
         self.address = address
         self.fingerprint = fingerprint
@@ -104,6 +125,8 @@ class ServerSession(GuardedSession):
         self._partial = ""
         self._prompt: PromptSession[str] | None = None
         self._closed = False
+        self._locked = False
+        """The address was locked out for guessing codes (asking again is no use)."""
 
     # -- SSH ---------------------------------------------------------------------------
 
@@ -118,6 +141,7 @@ class ServerSession(GuardedSession):
         chan = self._chan
         assert chan is not None
         self.line_mode = self.command is not None or chan.get_terminal_type() is None
+        self.guard.fold = not self.line_mode  # lines are read here, not by prompt-toolkit
         if self.line_mode:
             self.interact_task = asyncio.get_running_loop().create_task(self._on_lines())
         else:
@@ -127,7 +151,8 @@ class ServerSession(GuardedSession):
         if not self.line_mode:
             super().data_received(data, datatype)
             return
-        text, notes = self.guard.admit(data)
+        # Lines read here cost no prompt and no redraw: the bounds on lines are theirs.
+        text, notes, _ = self.guard.admit(data)
         for note in notes:
             self.show(note, "error")
         buffer = self._partial + text.replace("\r\n", "\n").replace("\r", "\n")
@@ -224,7 +249,8 @@ class ServerSession(GuardedSession):
             self._chan.write(prompt)
             return await self.lines.get()
         assert self.terminal is not None
-        session: PromptSession[str] = _unpostponed(PromptSession(style=STYLE))
+        session: PromptSession[str] = _unpostponed(LinePrompt(style=STYLE))
+        self.pace(session.app)
         await self._drained()
         self.terminal.session = session
         try:
@@ -258,7 +284,7 @@ class ServerSession(GuardedSession):
             text, style = lobby.prompt(self)
             return FormattedText([(style, text)])
 
-        session: PromptSession[str] = PromptSession(
+        session: PromptSession[str] = LinePrompt(
             message,
             completer=DynamicCompleter(
                 lambda: WordCompleter(lobby.completions(self), sentence=True)
@@ -270,6 +296,7 @@ class ServerSession(GuardedSession):
             style=STYLE,
             bottom_toolbar=lambda: lobby.status(self),
         )
+        self.pace(session.app)
         return _unpostponed(session)
 
     # -- the person's session ------------------------------------------------------------
@@ -338,6 +365,7 @@ class ServerSession(GuardedSession):
             if account is None:
                 return False
         self.account = account
+        self.share(self.budget, f"account {account.id}")
         if self.command is not None and not self.command.startswith("register"):
             lobby.arrive(self)
             try:
@@ -366,31 +394,53 @@ class ServerSession(GuardedSession):
             lobby.depart(self)
 
     async def _register(self) -> Account | None:
-        """A new key: a name for it (and an invite code, where the host asks one)."""
+        """A new key: a name for it (and an invite code, where the host asks one), or
+        the code ``addkey`` gave in a session of the person's account (``addkey CODE``
+        as any answer, or as the command), which adds this key to that account."""
         lobby, policy = self.lobby, self.lobby.policy
         fp = self.fingerprint
-        if not policy.admits(fp):
-            self.show("This key has no account here, and this server takes no new ones.", "error")
-            return None
+        may_register = policy.admits(fp)
         given: list[str] = []
         if self.command is not None:
             words = self.command.split()
-            if not words or words[0] != "register":
+            if words[:1] == ["addkey"]:
+                return await self._add_this_key(" ".join(words[1:]))
+            if not words or words[0] != "register" or not may_register:
                 self.show(
                     "This key has no account here. Register with a terminal (ssh -t), or:"
-                    " ssh ... register NAME [INVITE-CODE]",
+                    " ssh ... register NAME [INVITE-CODE]; a key of your account: ssh ..."
+                    " addkey CODE, with the code 'addkey' gives in a session of the account",
                     "error",
                 )
                 return None
             given = words[1:3]
-        self.show(f"This key is new here ({fp}). {policy.describe()}.")
+        hint = " A new key of your account? Answer 'addkey CODE' ('addkey' there gives it)."
+        if not may_register:  # let in only because some account waits for a key
+            self.show(f"This key is new here ({fp}); this server takes no new accounts.{hint}")
+            for _ in range(CODE_TRIES):
+                answer = await self._ask("addkey CODE: ")
+                if answer is None or answer.strip() in ("quit", "exit"):
+                    return None
+                added = await self._add_this_key(answer.strip().removeprefix("addkey"))
+                if added is not None or self._locked:
+                    return added
+            return None
+        self.show(f"This key is new here ({fp}). {policy.describe()}.{hint}")
         if policy.needs_code(fp):
             for _ in range(CODE_TRIES):
                 code = given[1] if len(given) > 1 else await self._ask("Invite code: ", True)
                 if code is None:
                     return None
+                if code.strip().startswith("addkey "):
+                    return await self._add_this_key(code.strip().removeprefix("addkey"))
+                problem = lobby.guesses.attempt(self.address)
+                if problem is not None:
+                    self.show(problem, "error")
+                    return None
                 if policy.code_ok(code):
+                    lobby.guesses.right(self.address)
                     break
+                lobby.log(f"{self.address}: a wrong invite code ({fp})")
                 self.show("that is not an invite code of this server", "error")
                 await asyncio.sleep(1)  # a slow door: guessing codes takes long
                 if given:
@@ -398,6 +448,9 @@ class ServerSession(GuardedSession):
             else:
                 return None
         suggested = policy.keys.get(fp) or (self.user if check_name(self.user) is None else None)
+        limit = RegistrationLimit(
+            self.address, REGISTER_PER_ADDRESS, REGISTER_PER_SERVER, REGISTER_WINDOW
+        )
         for _ in range(NAME_TRIES):
             if given:
                 name: str | None = given[0]
@@ -407,23 +460,24 @@ class ServerSession(GuardedSession):
             if name is None:
                 return None
             name = name.strip() or (suggested or "")
-            problem = check_name(name)
+            if name.startswith("addkey "):
+                return await self._add_this_key(name.removeprefix("addkey"))
+            problem = check_name(name) or policy.name_problem(fp, name)
             if problem is None:
-                problem = lobby.registrations.check(self.address)
-                if problem is not None:
-                    self.show(problem, "error")
-                    return None
                 try:
+                    # The limits are counted and spent in the transaction that writes.
                     account = await lobby.store.call(
-                        lobby.store.store.create_account, name, fp, time.time()
+                        lobby.store.store.create_account, name, fp, time.time(), limit
                     )
-                except NameTaken:
-                    problem = f"the name {name!r} is taken; choose another"
+                except NameTaken as exc:
+                    problem = f"{exc}; choose another"
+                except OverLimit as exc:
+                    self.show(str(exc), "error")
+                    return None
                 except StoreError as exc:
                     self.show(f"not registered: {exc}", "error")
                     return None
                 else:
-                    lobby.registrations.spend(self.address)
                     lobby.log(f"registered {name} ({fp}) from {self.address}")
                     self.show(f"Registered: you are {name}. This key logs you in from now on.")
                     return account
@@ -431,6 +485,40 @@ class ServerSession(GuardedSession):
             if given:
                 return None
         return None
+
+    async def _add_this_key(self, code: str) -> Account | None:
+        """This session's key joins the account whose ``addkey`` gave ``code``."""
+        lobby = self.lobby
+        problem = lobby.guesses.attempt(self.address)
+        if problem is not None:
+            self._locked = True
+            self.show(problem, "error")
+            return None
+        found = key_code_hash(code)
+        account = None
+        if found is not None:
+            try:
+                account = await lobby.store.call(
+                    lobby.store.store.use_key_code, found, self.fingerprint, time.time()
+                )
+            except StoreError as exc:
+                lobby.guesses.right(self.address)
+                self.show(f"not added: {exc}", "error")
+                return None
+        if account is None:
+            lobby.log(f"{self.address}: a wrong key code ({self.fingerprint})")
+            self.show(
+                "that is not a key code of this server (or it was used, or is older than"
+                f" {KEY_CODE_SECONDS / 60:g} minutes): 'addkey' in a session of your account"
+                " gives one",
+                "error",
+            )
+            await asyncio.sleep(1)  # as for invite codes: guessing takes long
+            return None
+        lobby.guesses.right(self.address)
+        lobby.log(f"{account.name} added key {self.fingerprint} (a key code) from {self.address}")
+        self.show(f"This key is {account.name}'s now: it logs you in from now on.")
+        return account
 
 
 class Panes:
@@ -454,6 +542,7 @@ class Panes:
         )
         app = self.screen.app
         app.max_render_postpone_time = None  # as the prompts: see _unpostponed
+        session.pace(app)
         # Every redraw writes to the client: one that does not read is closed first.
         app.before_render += lambda _: self._before_render()
 

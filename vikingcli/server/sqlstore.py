@@ -7,8 +7,9 @@ per dialect. The schema is versioned: ``MIGRATIONS[k]`` takes version ``k`` to
 ``k + 1``, each in one transaction with the version row, so a server killed in the
 middle of one starts it again; a database of a newer version is refused.
 
-SQLite runs in WAL mode with one writer: a lock file next to the database keeps a
-second server process off it (PostgreSQL is the way to run several).
+SQLite runs in WAL mode with one writer: a lock on the database file keeps a second
+server process off it (PostgreSQL is the way to run several). The database files are
+the server user's alone (0600), in a folder nobody else may write to.
 """
 
 from __future__ import annotations
@@ -17,16 +18,20 @@ import contextlib
 import fcntl
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from vikingcli.server.accounts import skeleton
+from vikingcli.server.sqlaccounts import AccountRows
 from vikingcli.server.store import (
-    Account,
+    OPEN,
+    PLAYING,
     ChatLine,
-    NameTaken,
+    OverLimit,
     Rating,
     SeatRow,
     Store,
@@ -75,12 +80,25 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 1 -> 2: a fleet's processes hand tables to each other (the one a person is on).
     ["ALTER TABLE tables ADD COLUMN wanted TEXT NOT NULL DEFAULT ''"],
+    # 2 -> 3: registrations counted by address in the database (every process of a
+    # fleet sees them); one-time codes that add a key; what a name looks like (a name
+    # that looks like another is refused; filled for older accounts by migrate).
+    [
+        "CREATE TABLE registrations (at {real} NOT NULL, address TEXT NOT NULL)",
+        "CREATE INDEX registrations_at ON registrations(at)",
+        "CREATE TABLE key_codes (hash TEXT PRIMARY KEY,"
+        " account {bigint} NOT NULL REFERENCES accounts(id), expires {real} NOT NULL)",
+        "ALTER TABLE accounts ADD COLUMN skeleton TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX accounts_skeleton ON accounts(skeleton)",
+    ],
+    # 3 -> 4: each table's committed deal and its secret (NULL: an older table's).
+    ["ALTER TABLE tables ADD COLUMN deal TEXT"],
 ]
 VERSION = len(MIGRATIONS)
 
 _TABLE_COLUMNS = (
     "id, game, options, seed, creator, rated, deadline, status, created, turn_since, moves,"
-    " result, forfeit, seconds, host, lease"
+    " result, forfeit, seconds, host, lease, deal"
 )
 
 
@@ -92,8 +110,9 @@ def _unjson(text: str | None) -> Any:
     return None if text is None else orjson.loads(text)
 
 
-class SQLStore(Store):
-    """The store on a DB-API connection (sqlite3 or psycopg)."""
+class SQLStore(AccountRows, Store):
+    """The store on a DB-API connection (sqlite3 or psycopg); its accounts part is
+    :class:`~vikingcli.server.sqlaccounts.AccountRows`."""
 
     def __init__(self, conn: Any, dialect: str, integrity: tuple[type[Exception], ...]) -> None:
         self.conn = conn
@@ -172,90 +191,39 @@ class SQLStore(Store):
                     self._run(statement.format(**TYPES[self.dialect]))
                 version += 1
                 self._run("UPDATE schema_version SET version = ?", (version,))
+        with self._tx():
+            for account_id, name in self._run(
+                "SELECT id, name FROM accounts WHERE skeleton = ''"
+            ).fetchall():
+                self._run("UPDATE accounts SET skeleton = ? WHERE id = ?",
+                          (skeleton(name), account_id))  # fmt: skip
         return version
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.conn.close()
 
-    # -- accounts ----------------------------------------------------------------------
-
-    @staticmethod
-    def _account(row: tuple[Any, ...] | None) -> Account | None:
-        return None if row is None else Account(int(row[0]), str(row[1]), float(row[2]))
-
-    def account_by_key(self, fingerprint: str) -> Account | None:
-        return self._account(
-            self._one(
-                "SELECT a.id, a.name, a.created FROM accounts a JOIN keys k ON k.account = a.id"
-                " WHERE k.fingerprint = ?",
-                (fingerprint,),
-            )
-        )
-
-    def account_by_name(self, name: str) -> Account | None:
-        return self._account(
-            self._one(
-                "SELECT id, name, created FROM accounts WHERE folded = ?", (name.casefold(),)
-            )
-        )
-
-    def account(self, account_id: int) -> Account | None:
-        return self._account(
-            self._one("SELECT id, name, created FROM accounts WHERE id = ?", (account_id,))
-        )
-
-    def create_account(self, name: str, fingerprint: str, now: float) -> Account:
-        with self._tx():
-            if self._run(
-                "SELECT 1 FROM accounts WHERE folded = ?", (name.casefold(),)
-            ).fetchone():
-                raise NameTaken(f"the name {name!r} is taken")
-            if self._run("SELECT 1 FROM keys WHERE fingerprint = ?", (fingerprint,)).fetchone():
-                raise StoreError("this key belongs to an account already")
-            row = self._run(
-                "INSERT INTO accounts (name, folded, created) VALUES (?, ?, ?) RETURNING id",
-                (name, name.casefold(), now),
-            ).fetchone()
-            account = Account(int(row[0]), name, now)
-            self._run(
-                "INSERT INTO keys (fingerprint, account, added) VALUES (?, ?, ?)",
-                (fingerprint, account.id, now),
-            )
-            return account
-
-    def add_key(self, account_id: int, fingerprint: str, now: float) -> bool:
-        with self._tx():
-            if self._run("SELECT 1 FROM keys WHERE fingerprint = ?", (fingerprint,)).fetchone():
-                return False
-            self._run(
-                "INSERT INTO keys (fingerprint, account, added) VALUES (?, ?, ?)",
-                (fingerprint, account_id, now),
-            )
-            return True
-
-    def keys(self, account_id: int) -> list[str]:
-        rows = self._all(
-            "SELECT fingerprint FROM keys WHERE account = ? ORDER BY added", (account_id,)
-        )
-        return [str(r[0]) for r in rows]
-
-    def registrations_since(self, since: float) -> int:
-        row = self._one("SELECT COUNT(*) FROM accounts WHERE created >= ?", (since,))
-        return int(row[0]) if row else 0
-
     # -- tables ------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> int:
+    def create_table(self, row: TableRow, most: int | None = None) -> int:
         with self._tx():
+            if most is not None:
+                self._lock_account(row.creator)
+                count = self.count_tables_by(row.creator, (OPEN, PLAYING))
+                if count >= most:
+                    raise OverLimit(
+                        f"you have {count} tables open or in play (at most {most});"
+                        " finish or cancel one"
+                    )
             got = self._run(
                 "INSERT INTO tables (game, options, seed, creator, rated, deadline, status,"
-                " created, turn_since, moves, result, forfeit, seconds, host, lease)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, ?, ?, ?) RETURNING id",
+                " created, turn_since, moves, result, forfeit, seconds, host, lease, deal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, ?, ?, ?, ?) RETURNING id",
                 (
                     row.game, _json(row.options), row.seed, row.creator, int(row.rated),
                     row.deadline, row.status, row.created, row.turn_since,
                     _json(row.seconds or [0.0] * len(row.seats)), row.host, row.lease,
+                    None if row.deal is None else _json(row.deal),
                 ),
             ).fetchone()  # fmt: skip
             table_id = int(got[0])
@@ -275,7 +243,7 @@ class SQLStore(Store):
                     seats=[], creator=int(r[4]), rated=bool(r[5]), deadline=float(r[6]),
                     status=r[7], created=float(r[8]), turn_since=float(r[9]), moves=int(r[10]),
                     result=_unjson(r[11]), forfeit=_unjson(r[12]), seconds=_unjson(r[13]),
-                    host=r[14], lease=float(r[15]),
+                    host=r[14], lease=float(r[15]), deal=_unjson(r[16]),
                 )
                 for r in rows
             ]
@@ -341,12 +309,14 @@ class SQLStore(Store):
             moves = change.moves[-1][0] if change.moves else None
             self._run(
                 "UPDATE tables SET status = ?, turn_since = ?, seconds = ?, result = ?,"
-                " forfeit = ?, moves = COALESCE(?, moves) WHERE id = ?",
+                " forfeit = ?, moves = COALESCE(?, moves), seed = COALESCE(?, seed),"
+                " deal = COALESCE(?, deal) WHERE id = ?",
                 (
                     change.status, change.turn_since, _json(change.seconds),
                     None if change.result is None else _json(change.result),
                     None if change.forfeit is None else _json(change.forfeit),
-                    moves, change.table,
+                    moves, change.seed, None if change.deal is None else _json(change.deal),
+                    change.table,
                 ),
             )  # fmt: skip
 
@@ -471,7 +441,7 @@ class SQLStore(Store):
 
 
 class _LockedSQLite(SQLStore):
-    """SQLite with the lock file that keeps other server processes off it."""
+    """SQLite with the lock that keeps other server processes off its file."""
 
     def __init__(self, conn: sqlite3.Connection, lock: int) -> None:
         super().__init__(conn, "sqlite", (sqlite3.IntegrityError,))
@@ -483,24 +453,63 @@ class _LockedSQLite(SQLStore):
             os.close(self._lock)
 
 
-def connect_sqlite(path_text: str) -> SQLStore:
-    """The SQLite store in the file ``path_text`` (made with its folder when missing)."""
-    path = Path(path_text)
+DB_MODE = 0o600
+"""The database and its -wal and -shm files: they hold seeds, hidden moves, chat and
+key fingerprints, so only the server's own user reads them (SQLite makes the -wal
+and -shm files with the database file's mode)."""
+
+
+def _private_folder(folder: Path) -> None:
+    """Make ``folder`` (owner only) when missing; refuse one that anyone may write to,
+    where anyone could swap the database or its -wal file for their own."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        mode = folder.stat().st_mode
+    except OSError as exc:
+        raise StoreError(f"{folder}: cannot use the folder: {exc.strerror or exc}") from None
+    if mode & stat.S_IWOTH:
+        raise StoreError(
+            f"{folder} is writable by everyone: keep the database in a folder of its own"
+            f" (chmod o-w {folder})"
+        )
+
+
+def _lock_database(path: Path) -> tuple[int, Path]:
+    """Open the database file itself (made 0600 when missing) and hold an exclusive
+    ``flock`` on it: a second server is refused however it names the file (a
+    symbolic link, a hard link, a relative path), since the lock is on the file, not
+    on a name. SQLite's own locks are POSIX record locks, which a flock does not
+    touch; the descriptor stays open until SQLite has closed the database (closing
+    another descriptor of the file would drop SQLite's locks)."""
+    real = Path(os.path.realpath(path))
+    _private_folder(real.parent)
+    try:
+        fd = os.open(real, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, DB_MODE)
     except OSError as exc:
         raise StoreError(f"{path}: cannot open: {exc.strerror or exc}") from None
     try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        os.close(lock)
+        os.close(fd)
         raise StoreError(
             f"{path} is in use by another vikingcli server (one process per SQLite file;"
             " several processes share a PostgreSQL database)"
         ) from None
+    # A database made by an older vikingcli may be world-readable: no longer.
+    for name in (real, Path(f"{real}-wal"), Path(f"{real}-shm")):
+        with contextlib.suppress(FileNotFoundError):
+            if name.stat().st_mode & 0o777 != DB_MODE:
+                name.chmod(DB_MODE)
+    return fd, real
+
+
+def connect_sqlite(path_text: str) -> SQLStore:
+    """The SQLite store in the file ``path_text`` (made with its folder when missing)."""
+    path = Path(path_text)
+    # SQLite opens the file by its real name too, so its -wal file is the one beside it.
+    lock, real = _lock_database(path)
     try:
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
+        conn = sqlite3.connect(real, isolation_level=None, check_same_thread=False, timeout=10)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")  # WAL: a commit survives a killed process
         conn.execute("PRAGMA foreign_keys=ON")

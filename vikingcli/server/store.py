@@ -28,7 +28,24 @@ class StoreError(Exception):
 
 
 class NameTaken(StoreError):
-    """An account name (compared without case) is someone's already."""
+    """An account name (compared without case, or one that looks the same) is
+    someone's already."""
+
+
+class OverLimit(StoreError):
+    """A limit the store counts (registrations, tables per person) is spent; the
+    message says which, for the person."""
+
+
+@dataclass(frozen=True, slots=True)
+class RegistrationLimit:
+    """How many accounts may be registered in ``window`` seconds: from one address,
+    and in all (counted and spent in the transaction that registers)."""
+
+    address: str
+    per_address: int
+    in_all: int
+    window: float
 
 
 @dataclass(slots=True)
@@ -72,6 +89,10 @@ class TableRow:
     """The server process that plays the table now (PostgreSQL fleets)."""
     lease: float = 0.0
     """Until when ``host`` holds the table unless it renews."""
+    deal: dict[str, Any] | None = None
+    """The committed deal with its secret (a :class:`~vikingcli.saves.schema.DealDoc`
+    as JSON; ``None`` for a table of an older server). ``seed`` is its deal seed once
+    the cards are dealt (0 before)."""
 
 
 @dataclass(slots=True)
@@ -88,6 +109,9 @@ class TableChange:
     seconds: list[float]
     result: dict[str, Any] | None = None
     forfeit: dict[str, Any] | None = None
+    seed: int | None = None
+    """The deal seed (``None``: unchanged; it changes once, when the cards are dealt)."""
+    deal: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -140,22 +164,47 @@ class Store(ABC):
     def account(self, account_id: int) -> Account | None: ...
 
     @abstractmethod
-    def create_account(self, name: str, fingerprint: str, now: float) -> Account:
-        """``NameTaken`` when the name is someone's; ``StoreError`` when the key is."""
+    def create_account(
+        self, name: str, fingerprint: str, now: float, limit: RegistrationLimit | None = None
+    ) -> Account:
+        """``NameTaken`` when the name (or a name that looks the same) is someone's;
+        ``StoreError`` when the key is; ``OverLimit`` when ``limit`` is spent (checked
+        and spent in this one transaction, whatever other processes do meanwhile)."""
 
     @abstractmethod
     def add_key(self, account_id: int, fingerprint: str, now: float) -> bool:
         """``False`` when the key belongs to an account already."""
 
     @abstractmethod
+    def remove_key(self, account_id: int, fingerprint: str) -> str | None:
+        """Take a key off the account; why not (not its key, its last key), or ``None``."""
+
+    @abstractmethod
     def keys(self, account_id: int) -> list[str]: ...
+
+    @abstractmethod
+    def new_key_code(self, account_id: int, code_hash: str, expires: float, now: float) -> None:
+        """Keep a one-time code that adds a key to the account until ``expires`` (the
+        account's earlier code, and every expired one, are dropped)."""
+
+    @abstractmethod
+    def key_codes_pending(self, now: float) -> bool:
+        """Whether some account waits for a new key with a code."""
+
+    @abstractmethod
+    def use_key_code(self, code_hash: str, fingerprint: str, now: float) -> Account | None:
+        """Add the key to the account of an unexpired code, spending the code: the
+        account, or ``None`` when there is no such code; ``StoreError`` when the key
+        is an account's already."""
 
     @abstractmethod
     def registrations_since(self, since: float) -> int: ...
 
     # tables
     @abstractmethod
-    def create_table(self, row: TableRow) -> int: ...
+    def create_table(self, row: TableRow, most: int | None = None) -> int:
+        """A new table's number; ``OverLimit`` when its creator has ``most`` tables
+        open or being played already (counted in this one transaction)."""
 
     @abstractmethod
     def table(self, table_id: int) -> TableRow | None: ...

@@ -6,10 +6,11 @@ and options), ``join``, ``watch`` and ``cancel``; :class:`TableCommands`, a mixi
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 
+from vikingcli.core.fairdeal import Deal, check_seed_text
+from vikingcli.core.numbers import whole_number
 from vikingcli.core.specs import parse_spec, seat_names
 from vikingcli.engine import SpecError
 from vikingcli.saves.table_record import printable
@@ -23,7 +24,7 @@ from vikingcli.server.hosting import (
     time_control,
 )
 from vikingcli.server.lobbyparts import Conn, LobbyPart
-from vikingcli.server.store import OPEN, OVER, PLAYING, SeatRow, TableRow
+from vikingcli.server.store import OPEN, OVER, PLAYING, OverLimit, SeatRow, TableRow
 
 DEFAULT_TIME = "1d"
 
@@ -181,21 +182,25 @@ class TableCommands(LobbyPart):
             conn.show(f"not created: {exc}", "error")
             return
         store = self.store.store
-        count = await self.store.call(store.count_tables_by, conn.account.id, (OPEN, PLAYING))
-        if count >= self.limits.tables_per_person:
-            conn.show(
-                f"not created: you have {count} tables open or in play"
-                f" (at most {self.limits.tables_per_person}); finish or cancel one",
-                "error",
-            )
-            return
-        if len(self.hosted) >= self.limits.max_tables:
+        # Both limits are checked and spent in one step each: max_tables here before
+        # any await, the person's tables in the store's transaction that writes it.
+        if not self.reserve_table():
             conn.show("not created: the server plays as many tables as it can now", "error")
             return
-        row.id = await self.store.call(store.create_table, row)
-        await self.store.call(store.claim, row.id, self.host, time.time() + self.lease, time.time())
-        hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
-        self._play(hosted)
+        try:
+            try:
+                row.id = await self.store.call(
+                    store.create_table, row, self.limits.tables_per_person
+                )
+            except OverLimit as exc:
+                conn.show(f"not created: {exc}", "error")
+                return
+            now = time.time()
+            await self.store.call(store.claim, row.id, self.host, now + self.lease, now)
+            hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
+            self._play(hosted)
+        finally:
+            self.creating -= 1
         self.log(f"{conn.account.name} created table {row.id}: {hosted.line()}")
         conn.show(f"Table {row.id} created: {self._describe(row)}")
         if not hosted.table.humans:
@@ -211,12 +216,20 @@ class TableCommands(LobbyPart):
             raise ValueError(f"no game {name!r} (installed: {', '.join(sorted(self.reg.games))})")
         people, ai, options = 1, [], {}
         rated, deadline = True, parse_duration(DEFAULT_TIME)
+        given: set[str] = set()
         for word in words[1:]:
             key, eq, value = word.partition("=")
+            # Each setting once (ai= is one seat each): of two, neither is the one meant.
+            said = "rated|casual" if word in ("rated", "casual") else key
+            if key != "ai" and (eq or said == "rated|casual"):
+                if said in given:
+                    shown = "rated or casual" if said == "rated|casual" else f"{key}="
+                    raise ValueError(f"{printable(shown, 40)} is given twice; give it once")
+                given.add(said)
             if word in ("rated", "casual"):
                 rated = word == "rated"
-            elif key == "people" and value.isdigit():
-                people = int(value)
+            elif key == "people":
+                people = whole_number(value, 0, 99, "people")  # the seats: checked below
             elif key == "ai" and value:
                 ai.append(self._ai_spec(value))
             elif key == "time" and value:
@@ -235,18 +248,31 @@ class TableCommands(LobbyPart):
             )
         resolved = game.resolve_options(options)
         kinds = ["human"] * people + [spec.split(":", 1)[0] for spec in ai]
+        for kind in dict.fromkeys(kinds[people:]):  # a kind that cannot play this game
+            refuses = self.reg.players[kind].refuses
+            reason = refuses(game, total, resolved) if refuses is not None else None
+            if reason is not None:
+                raise ValueError(f"ai={kind}: {reason}")
         flags = [True] * people + [False] * len(ai)
         names = seat_names(kinds, flags, [None] * total, conn.account.name)
         seats = [
             SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
         ]
-        seed = secrets.randbelow(2**62)
-        return new_row(name, resolved, seed, seats, conn.account.id, rated, deadline)
+        # The seed is 0 until the cards are dealt, from the secret deal and people's seeds.
+        return new_row(name, resolved, 0, seats, conn.account.id, rated, deadline, Deal.new())
 
     def _ai_spec(self, text: str) -> str:
         kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]
         if kind not in self.ai_kinds:
             raise ValueError(f"ai={printable(kind, 30)}: AI seats are {', '.join(self.ai_kinds)}")
+        # Refused before the spec is read: reading would open the path on the host and
+        # tell anyone which files exist there. Only files the operator named are read.
+        items = [item.partition("=") for item in text.partition(":")[2].split(",")]
+        named = self.limits.ai_weights
+        for path in (v.strip() for k, _, v in items if k.strip() == "weights"):
+            if path and path not in named:
+                offered = f"only {', '.join(named)}" if named else "no weights="
+                raise ValueError(f"ai={kind}: {offered} at this server (a file of its machine)")
         try:
             spec = parse_spec(text, self.reg.players)
         except SpecError as exc:
@@ -256,9 +282,11 @@ class TableCommands(LobbyPart):
         seconds = spec.params.get("seconds")
         if isinstance(seconds, int | float) and seconds > self.limits.ai_seconds:
             raise ValueError(f"ai={text}: at most seconds={self.limits.ai_seconds:g} a move")
-        iterations = spec.params.get("iterations")
-        if isinstance(iterations, int) and iterations > self.limits.ai_iterations:
-            raise ValueError(f"ai={text}: at most iterations={self.limits.ai_iterations}")
+        # Searches counted in iterations (mcts) or simulations (openspiel): one bound.
+        for count in ("iterations", "simulations"):
+            value = spec.params.get(count)
+            if isinstance(value, int) and value > self.limits.ai_iterations:
+                raise ValueError(f"ai={text}: at most {count}={self.limits.ai_iterations}")
         return str(spec)
 
     async def _hosted_or_say(self, conn: Conn, number: int) -> Hosted | None:
@@ -296,6 +324,20 @@ class TableCommands(LobbyPart):
         if number is None or (hosted := await self._hosted_or_say(conn, number)) is None:
             return
         self.enter(conn, hosted, watch=True)
+
+    async def cmd_seed(self, conn: Conn, rest: str) -> None:
+        """``seed TEXT``: the person's own seed for the deals of the tables they sit at
+        next (kept while they are logged in); at a table, before its cards are dealt,
+        ``seed TEXT`` sets that table's (:mod:`vikingcli.table.commands`)."""
+        try:
+            self.seeds[conn.account.id] = check_seed_text(rest)
+        except ValueError as exc:
+            conn.show(f"seed TEXT: {exc}", "error")
+            return
+        conn.show(
+            f"your seed {self.seeds[conn.account.id]!r} goes into the deal of each table"
+            " you sit at before its cards are dealt"
+        )
 
     async def cmd_cancel(self, conn: Conn, rest: str) -> None:
         number = self._table_no(conn, rest, "cancel")

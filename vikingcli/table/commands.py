@@ -13,18 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from vikingcli.core.numbers import whole_number
 from vikingcli.engine import IllegalAction
 from vikingcli.engine.text import named_fragments
 from vikingcli.table.limits import MAX_LINE
-from vikingcli.table.lookups import look_up
+from vikingcli.table.lookups import LOOKUP, look_up
 from vikingcli.table.places import Place
 from vikingcli.table.shared import Table
 
 HELP = (
     "Type an action (Tab completes) when it is your move. Look-ups answer at any time: "
-    "'board', 'actions' (your legal actions), 'rules', the game's views, 'seats' (who sits "
+    "'board', 'actions' (your legal actions), 'rules', the game's views, 'log' (the whole "
+    "log, on a full screen), 'seats' (who sits "
     "where), 'say TEXT' (one line to everyone at the table), 'hint' (the AI's best moves for "
-    "you), 'help'. 'quit' leaves; your "
+    "you), 'seed TEXT' (your own seed for the deal, before the cards are dealt), 'help'. "
+    "'quit' leaves; your "
     "seat stays yours and the same key gets it back."
 )
 WATCH_HELP = (
@@ -66,7 +69,18 @@ def board(table: Table, place: Place) -> Any:
     """The board as ``place`` sees it (its seat's view, or the public one), as formatted
     text with the seats' names: what a full screen's board pane draws."""
     match = table.match
+    if _undealt(table):
+        return NOT_DEALT
     return named_fragments(match.game.render(match.state, place.seat), match.names)
+
+
+NOT_DEALT = "The cards are dealt when the game begins."
+"""What the board is before the deal (the position then is a placeholder, no deal)."""
+
+
+def _undealt(table: Table) -> bool:
+    deal = table.record.deal
+    return deal is not None and not deal.dealt
 
 
 def completions(table: Table, place: Place) -> list[str]:
@@ -101,6 +115,9 @@ def handle(table: Table, place: Place, raw: str) -> bool:
     if line == "seats":
         show("\n".join(table.seat_lines()))
         return True
+    if word == "seed":
+        table.add_seed(place.seat, place.screen, rest)
+        return True
     if line == "take":
         table.take(place)
         return True
@@ -111,7 +128,9 @@ def handle(table: Table, place: Place, raw: str) -> bool:
     helps = HELP if place.seat is not None else WATCH_HELP
     answer = look_up(game, state, place.seat, line, helps, table.match.names)
     if answer is not None:
-        show(answer)
+        # Before the deal only what needs no position: the rules and the help.
+        early = _undealt(table) and word not in ("rules", "help", "?")
+        show(NOT_DEALT if early else answer, LOOKUP)
         return True
     if place.seat is None:
         show("you are watching and cannot play (type 'help' for what you can do)", "error")
@@ -145,9 +164,11 @@ def console(table: Table, line: str) -> str:
         table.start("the host started the game")
         return "started"
     if word == "release":
-        if not rest.strip().isdigit():
-            return "release N: N is a seat number"
-        return table.release(int(rest) - 1)  # people count seats from 1
+        try:
+            seat = whole_number(rest, 1, len(table.match.seats), "N")
+        except ValueError as exc:
+            return f"release N: {exc} (a seat number)"
+        return table.release(seat - 1)  # people count seats from 1
     if word == "say":
         table.say("host", rest)
         return "said"

@@ -23,7 +23,7 @@ from vikingcli.core.match import Match, QuitGame, UndoRequest, make_player
 from vikingcli.engine import Action, IllegalAction, Player, PlayerKind
 from vikingcli.engine.text import THREAT, fragments, move_lines, name_seats
 from vikingcli.table.hints import hinter
-from vikingcli.table.lookups import HELP, look_up
+from vikingcli.table.lookups import HELP, LOOKUP, look_up
 from vikingcli.table.scoresheet import score_sheet
 from vikingcli.table.screen import TableScreen
 
@@ -98,7 +98,7 @@ class ScreenTable(FrontEnd):
         self._open(None)
         self.screen.hidden = False
         if match.forfeit is None:
-            self.screen.show(score_sheet(match.outcome(), match.names))
+            self.screen.show(score_sheet(match.outcome(), match.names), LOOKUP)
         self.screen.show(f"Game over ({match.result_json()['end_reason']}). Press Enter to leave.")
         self.mode = "over"
         self.waiting = asyncio.get_running_loop().create_future()
@@ -323,7 +323,7 @@ class ScreenTable(FrontEnd):
             return
         answer = look_up(game, state, seat if deciding else None, line, HELP, match.names)
         if answer is not None:
-            self.screen.show(answer)
+            self.screen.show(answer, LOOKUP)
             return
         if not deciding or waiting is None or waiting.done():
             self.screen.show("not your move; nothing typed now is kept", "error")

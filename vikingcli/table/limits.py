@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MAX_LINE = 1000
 """Longest line a person may send; longer ones are refused, not cut."""
@@ -30,8 +31,64 @@ MIN_ROWS = 5
 SAY_RATE = 1.0
 """Lines of table talk a second a connection may say, sustained."""
 SAY_BURST = 5
+WATCHERS_SAY_RATE = 2.0
+"""Lines of table talk a second all watchers of a table may say together: every
+line is shown to everyone there, so thirty watchers at one line a second each were
+nine hundred lines a second to draw."""
 NOTICE_EVERY = 1.0
 """Seconds between two notices of the same kind to one connection."""
+WORK_RATE = 100.0
+"""Work a second a connection may ask for, sustained, in units of about 0.2 ms of
+the server: every key is work (KEY_COST: prompt-toolkit edits the line), every
+piece of input a redraw of the screen (CHUNK_COST), every line a command
+(LINE_COST). It is this, not the byte rate, that keeps one connection from
+slowing the others. A person typing ten keys a second, each sent alone, asks for
+80. Input beyond it waits (in order, at most MAX_WAITING characters of it; beyond
+that it is dropped)."""
+WORK_BURST = 1000.0
+SHARED_WORK_RATE = 150.0
+"""Work a second all connections of one account (one key or address at ``serve``)
+may ask for together, sustained: eight sessions of one account ask no more than
+two."""
+SHARED_WORK_BURST = 1000.0
+SERVER_WORK_RATE = 600.0
+"""Work a second the connections that ask for more than a person does share
+between them (a connection whose own bucket is less than half full), so that many
+accounts typing at their bounds together still leave the server to the others
+(a person's keys never wait for this one)."""
+SERVER_WORK_BURST = 600.0
+MAX_PIECE_WORK = 200
+"""The most the keys of one piece of input may cost (some 40 ms of the server, in
+one go): more is dropped."""
+MAX_WAITING = INPUT_BURST
+"""Characters of input a connection may have waiting for its work budget."""
+KEY_COST = 2
+"""Work one key to prompt-toolkit counts for (about 0.4 ms of the server, measured
+under the soak test's attack: it walks the screen's layout for the key's bindings)."""
+CHUNK_COST = 6
+"""Work one piece of input counts for beyond its keys: the redraw it brings."""
+LINE_COST = 30
+"""Work a line counts for when it is entered (it runs a command)."""
+PASTE_KEYS = 100
+"""Characters of a folded run that count as one key (``InputGuard.fold``)."""
+REDRAW_INTERVAL = 0.04
+"""Seconds between two redraws of a connection's screen at least: a burst of keys,
+or of moves, is drawn once."""
+CELLS_PER_SECOND = 50_000
+"""Character cells a second one connection's screen may be redrawn with: a redraw
+costs the server about a tenth of a microsecond a cell, so a terminal of 80x24 is
+redrawn every REDRAW_INTERVAL at most and one of 400x200 every 1.6 s, whatever
+asks for the redraws (its own keys, other people's moves and talk)."""
+
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+MAX_SHARED = 4096
+"""Shared buckets kept before the full ones are forgotten (a full bucket is the
+same as a new one, so forgetting it changes nothing)."""
+
+
+def redraw_interval(columns: int, rows: int) -> float:
+    """Seconds between two redraws of a screen of this size (as drawn: clamped)."""
+    return max(REDRAW_INTERVAL, columns * rows / CELLS_PER_SECOND)
 
 
 def clamp_size(columns: int, rows: int) -> tuple[int, int]:
@@ -74,6 +131,33 @@ class Bucket:
 
 
 @dataclass
+class SharedBudgets:
+    """The work buckets several connections share: one per account (or key, or
+    address), so that one account's many sessions together ask no more than
+    SHARED_WORK_RATE; and the server's, for the connections that ask for more than
+    a person does."""
+
+    clock: Callable[[], float] = time.monotonic
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+    server: Bucket = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.server = Bucket(SERVER_WORK_RATE, SERVER_WORK_BURST, self.clock)
+
+    def bucket(self, owner: str) -> Bucket:
+        """The bucket of ``owner`` (made full the first time)."""
+        found = self.buckets.get(owner)
+        if found is None:
+            if len(self.buckets) >= MAX_SHARED:
+                for name, old in list(self.buckets.items()):
+                    old._refill()
+                    if old.tokens >= old.burst:
+                        del self.buckets[name]
+            found = self.buckets[owner] = Bucket(SHARED_WORK_RATE, SHARED_WORK_BURST, self.clock)
+        return found
+
+
+@dataclass
 class Notices:
     """At most one notice of each kind per NOTICE_EVERY seconds."""
 
@@ -86,6 +170,14 @@ class Notices:
             return False
         self.last[kind] = now
         return True
+
+
+class Admitted(NamedTuple):
+    """What :meth:`InputGuard.admit` lets through."""
+
+    text: str
+    notes: list[str]
+    work: float
 
 
 LINE_SLACK = 64
@@ -104,21 +196,41 @@ class InputGuard:
     dropped whole: the rest of it never reaches the prompt, and its Enter becomes
     Ctrl-U, which empties the prompt, so no cut-short line is ever played. Neither a
     paste nor a flood can grow a prompt without bound or fill the pipe the prompt
-    reads from."""
+    reads from.
+
+    What is admitted is work (see WORK_RATE): the session spends it with :meth:`wait`
+    from the connection's bucket, ``shared`` (its account's) and, for a connection
+    asking more than a person, ``server``, and holds the input back until it can. A
+    piece of input that costs more than MAX_PIECE_WORK is dropped with the rest of
+    its line, as an overlong line is, and told; the connection stays. With ``fold``
+    (the input goes to prompt-toolkit) runs of plain characters are handed on as one
+    bracketed paste, one key to prompt-toolkit however long: a pasted line costs
+    what a key does."""
 
     clock: Callable[[], float] = time.monotonic
     line: int = 0
     overflow: bool = False
+    shared: Bucket | None = None
+    server: Bucket | None = None
+    fold: bool = True
     bucket: Bucket = field(init=False)
     lines: Bucket = field(init=False)
+    work: Bucket = field(init=False)
     notices: Notices = field(init=False)
+    _escape: str = ""
+    """An escape sequence begun and not yet ended (it may go on in the next input)."""
+    _pasting: bool = False
+    """Inside the client's own bracketed paste."""
 
     def __post_init__(self) -> None:
         self.bucket = Bucket(INPUT_RATE, INPUT_BURST, self.clock)
         self.lines = Bucket(LINE_RATE, LINE_BURST, self.clock)
+        self.work = Bucket(WORK_RATE, WORK_BURST, self.clock)
         self.notices = Notices(self.clock)
 
-    def admit(self, data: str) -> tuple[str, list[str]]:
+    def admit(self, data: str) -> Admitted:
+        """What of ``data`` goes on, the notices, and the work it is (to be spent
+        with :meth:`wait` before it goes on)."""
         notes: list[str] = []
         size = len(data.encode("utf-8", "replace"))
         if not self.bucket.take(size):
@@ -128,7 +240,53 @@ class InputGuard:
                     f"input refused: more than {INPUT_RATE} bytes a second"
                     " (type, or paste less at a time)"
                 )
-            return "", notes
+            return Admitted("", notes, 0)
+        kept = self._edit(data, notes)
+        text, keys = self._folded(kept) if self.fold else (kept, 0)
+        lines = kept.count("\r") + kept.count("\n")
+        work = KEY_COST * keys + CHUNK_COST + LINE_COST * lines
+        # Its keys are handled in one go; its lines (bounded above) one by one.
+        if KEY_COST * keys + CHUNK_COST > MAX_PIECE_WORK:
+            self.drop(notes)
+            # Ctrl-U empties the prompt now (not inside a sequence the prompt is reading).
+            clear = kept and not (self._escape or self._pasting)
+            return Admitted("\x15" if clear else "", notes, 1 if clear else 0)
+        return Admitted(text, notes, work)
+
+    def drop(self, notes: list[str]) -> None:
+        """Input is dropped for its cost: the rest of its line goes too (its Enter
+        will empty the prompt), and the person is told."""
+        self.overflow = True
+        if self.notices.due("work"):
+            notes.append(
+                "input dropped: more at once than the server takes from one connection;"
+                " type the line again"
+            )
+
+    def wait(self, work: float) -> float:
+        """Spend ``work`` from this connection's bucket, its account's and (unless
+        this connection asks for no more than a person) the server's: 0 when spent,
+        else the seconds until it could be (nothing spent)."""
+        own = self.work
+        own._refill()
+        light = own.tokens >= own.burst / 2
+        buckets = [b for b in (own, self.shared, None if light else self.server) if b]
+        for bucket in buckets:
+            bucket._refill()
+        # A piece costing more than a bucket holds waits for a full bucket, no longer.
+        short = [(min(work, b.burst) - b.tokens) / b.rate for b in buckets]
+        if max(short) > 0:
+            return max(short)
+        for bucket in buckets:
+            bucket.tokens -= work
+        if light and self.server is not None:
+            # A person's keys count against the server's too, never below a burst's debt.
+            self.server._refill()
+            self.server.tokens = max(self.server.tokens - work, -self.server.burst)
+        return 0.0
+
+    def _edit(self, data: str, notes: list[str]) -> str:
+        """What of ``data`` reaches the prompt, by the bounds on lines."""
         kept = []
         for ch in data:
             if ch in "\r\n" and not self.overflow and not self.lines.take():
@@ -159,4 +317,56 @@ class InputGuard:
             else:
                 self.line += 1
                 kept.append(ch)
-        return "".join(kept), notes
+        return "".join(kept)
+
+    def _folded(self, text: str) -> tuple[str, int]:
+        """``text`` with each run of plain characters made one bracketed paste (escape
+        sequences, control keys and the client's own pastes pass as they are), and
+        the keys prompt-toolkit will see in it."""
+        out: list[str] = []
+        keys = 0
+        run: list[str] = []
+
+        def flush() -> None:
+            nonlocal keys
+            if not run:
+                return
+            chunk = "".join(run)
+            run.clear()
+            if self._pasting or len(chunk) == 1:
+                out.append(chunk)
+                keys += len(chunk) // PASTE_KEYS if self._pasting else 1
+            else:
+                out.append(f"{PASTE_START}{chunk}{PASTE_END}")
+                keys += 1 + len(chunk) // PASTE_KEYS
+
+        for ch in text:
+            if self._escape:
+                self._escape += ch
+                out.append(ch)
+                esc = self._escape
+                done = (
+                    (len(esc) == 2 and ch not in "[O")
+                    or (len(esc) == 3 and esc[1] == "O")
+                    or (len(esc) >= 3 and esc[1] == "[" and "@" <= ch <= "~")
+                    or len(esc) > 32  # no sequence is this long: never wait for its end
+                )
+                if done:
+                    keys += 1
+                    if esc == PASTE_START:
+                        self._pasting = True
+                    elif esc == PASTE_END:
+                        self._pasting = False
+                    self._escape = ""
+            elif ch == "\x1b":
+                flush()
+                self._escape = ch
+                out.append(ch)
+            elif ch < " " or "\x7f" <= ch <= "\x9f":
+                flush()
+                out.append(ch)
+                keys += 1
+            else:
+                run.append(ch)
+        flush()
+        return "".join(out), keys

@@ -1,18 +1,26 @@
-"""Look-ups a person types at any prompt (``help``, ``actions``, ``board``, ``rules``
-and the game's own views): the same answers at the local prompt and at an SSH table."""
+"""Look-ups a person types at any prompt (``help``, ``actions``, ``board``, ``board
+N``/``board NAME`` (one seat's board), ``rules`` and the game's own views): the same
+answers at the local prompt and at an SSH table."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from vikingcli.engine import Game, State
-from vikingcli.engine.text import columns, shown
+from vikingcli.engine.game import DIGITS_ONLY
+from vikingcli.engine.text import columns, quoted, shown
+
+LOOKUP = "lookup"
+"""The style a look-up's answer is shown with: a full screen puts it in the log when
+it fits the log pane, else in its pager; line mode prints it."""
 
 HELP = (
     "Type an action (Tab completes). Commands: 'actions' lists the legal actions, "
-    "'board' shows the table again, 'legend' explains its abbreviations, 'rules' prints "
-    "the rules summary, the game's own views, 'hint' asks the AI for the best moves, "
-    "'undo' takes back your last decision, 'quit' saves and leaves."
+    "'board' shows the table again, 'board NAME' one seat's board, 'log' the whole log "
+    "(full screen), 'legend' explains "
+    "its abbreviations, 'rules' prints the rules summary, the game's own views, 'hint' "
+    "asks the AI for the best moves, 'undo' takes back your last decision, 'quit' saves "
+    "and leaves."
 )
 
 
@@ -39,9 +47,32 @@ def look_up(
         return columns(game.legal_action_texts(state))
     if line == "board":
         return shown(game.render(state, seat), names)
+    if line.startswith("board "):
+        return seat_board(game, state, seat, line.removeprefix("board ").strip(), names)
     if line == "rules":
         return game.rules_text()
+    if not line.isascii() and any(ch.isnumeric() for ch in line if not ch.isascii()):
+        return f"{quoted(line, 40)}: {DIGITS_ONLY}"  # a game's view would int() them
     answer = game.view(state, seat, line)
     if answer is None and line == "legend":
         return "this game has no abbreviations to explain"
     return None if answer is None else shown(answer, names)
+
+
+def seat_board(
+    game: Game, state: State, seat: int | None, who: str, names: Sequence[str]
+) -> str:
+    """``board N`` or ``board NAME``: what the table shows of one seat's board (the
+    game's own ``board N`` view, N counted from 1), as ``seat`` may see it."""
+    n = game.num_players(state)
+    number = int(who) if who.isascii() and who.isdigit() and 1 <= int(who) <= n else None
+    for k, name in enumerate(names):
+        if number is None and name.lower() == who.lower():
+            number = k + 1
+    if number is None:
+        called = f" or a name: {', '.join(names)}" if names else ""
+        return f"board: no seat {quoted(who, 40)}; give a seat number 1..{n}{called}"
+    answer = game.view(state, seat, f"board {number}")
+    if answer is None:
+        return "this game shows no board per seat: 'board' shows the table"
+    return shown(answer, names)

@@ -1,12 +1,15 @@
 """The full-screen table: what a person at a table looks at on a terminal of 80x24
 and up, locally and over SSH (a prompt-toolkit Application).
 
-From the top: the board (always from its first line; a board taller than its pane
-is cut at the bottom, and ``board`` prints all of it in the log), the log (every
-move as this person may know it, scorings included, and the answers to look-ups;
-the newest at the bottom, PageUp/PageDown scroll it), a status line (whose turn,
-what is asked, who is thinking and for how long) and the prompt, whose completion
-menu opens above it. The screen lays itself out again when the terminal is resized.
+From the top: the board (always from its first line; it takes every row but the
+log's LOG_MIN, and a board taller still has the lines its game marked as detail
+folded into one, so every seat and the question stay; ``board`` shows all), the
+log (every move as this person may know it, scorings included, and the answers to
+look-ups; the newest at the bottom, PageUp/PageDown scroll it; wrapped at words), a
+status line (whose turn, what is asked, who is thinking and for how long) and the
+prompt, whose completion menu opens above it. The screen lays itself out again when
+the terminal is resized. A look-up too long for the log pane, and the whole log
+(``log``), open in a full-height pager (``pager``) instead.
 
 The screen knows no game: its owner gives it the board, the prompt, the status line
 and the completions as callables, and gets every line typed through ``on_line``.
@@ -24,9 +27,10 @@ from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Float,
@@ -42,14 +46,27 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
-Line = list[tuple[str, str]]
-"""A line of the log: its (style, text) fragments."""
+from vikingcli.table.editing import LineBuffer
+from vikingcli.table.fold import folded
+from vikingcli.table.lookups import LOOKUP
+from vikingcli.table.pager import Line, Pager, wrapped
 
 MIN_COLUMNS = 80
 MIN_ROWS = 24
 """The smallest terminal the full-screen table is drawn on; below it, line mode."""
 LOG_ROWS = 5
-"""Rows the log keeps at least, however tall the board."""
+"""Rows the log asks for when the board leaves them."""
+LOG_MIN = 2
+"""Rows the log keeps however tall the board: a tall board (five seats and a
+question) gets the rest before its detail lines are folded (``fold``)."""
+FIXED_ROWS = 3
+"""The rule under the board, the status line and the prompt."""
+LOG_VERB = "log"
+"""Typed alone at a full screen: the whole log in the pager."""
+NOTIFY_VERB = "notify"
+"""``notify off`` / ``notify on`` at a full screen: the turn notification."""
+TURN_STYLE = "yourmove"
+"""The style a table shows "Your move" with: the screen rings when it comes."""
 MAX_LOG_LINES = 5000
 """Lines of log a screen keeps (the oldest go first)."""
 
@@ -133,9 +150,11 @@ class TableScreen:
         """The log's lines, each a list of (style, text) fragments."""
         self.back = 0
         """How many lines the person scrolled back from the newest."""
-        self.hidden = False
-        """The board and the log are hidden (a hot-seat hand-over)."""
-        self.buffer = Buffer(
+        self._hidden = False
+        self.pager = Pager(lambda: self.app.output.get_size())
+        self.notify = True
+        """Ring at this person's turn (``notify off`` silences it)."""
+        self.buffer = LineBuffer(
             multiline=False,
             completer=DynamicCompleter(lambda: WordCompleter(list(completions()), sentence=True)),
             # The menu opens on Tab (a menu opened while typing covered the log, and
@@ -155,21 +174,19 @@ class TableScreen:
                 self._log_text, focusable=False, get_cursor_position=self._log_cursor
             ),
             # preferred given: else the log asks for all its lines and halves the board
-            height=Dimension(min=LOG_ROWS, preferred=LOG_ROWS, weight=1),
+            height=Dimension(min=LOG_MIN, preferred=LOG_ROWS, weight=1),
             wrap_lines=True,
             always_hide_cursor=True,
         )
         input_window = Window(BufferControl(self.buffer), height=1)
-        body = HSplit(
+        self._input_window = input_window
+        paging = self.pager.is_open
+        table = HSplit(
             [
                 ConditionalContainer(self.board_window, filter=visible),
                 Window(height=1, char="─", style="class:rule"),
                 self.log_window,
-                Window(
-                    FormattedTextControl(lambda: [("class:status", " " + self._status())]),
-                    height=1,
-                    style="class:status",
-                ),
+                self._status_window(),
                 VSplit(
                     [
                         Window(
@@ -180,6 +197,13 @@ class TableScreen:
                         input_window,
                     ]
                 ),
+            ]
+        )
+        pager = HSplit([self.pager.window, self._status_window(), self.pager.footer])
+        body = HSplit(
+            [
+                ConditionalContainer(table, filter=~paging),
+                ConditionalContainer(pager, filter=paging),
             ]
         )
         root = FloatContainer(
@@ -194,7 +218,7 @@ class TableScreen:
         )
         self.app: Application[None] = Application(
             layout=Layout(root, focused_element=input_window),
-            key_bindings=self._keys(),
+            key_bindings=merge_key_bindings([self._keys(), self.pager.keys(self._unpaged)]),
             style=STYLE,
             full_screen=True,
             mouse_support=False,
@@ -202,10 +226,66 @@ class TableScreen:
             output=output,
         )
 
+    def _status_window(self) -> Window:
+        return Window(
+            FormattedTextControl(lambda: [("class:status", " " + self._status())]),
+            height=1,
+            style="class:status",
+        )
+
     # -- what the owner tells the screen -------------------------------------------------
 
+    @property
+    def hidden(self) -> bool:
+        """The board and the log are hidden (a hot-seat hand-over); hiding closes the
+        pager too, so the next person never sees the last one's look-up."""
+        return self._hidden
+
+    @hidden.setter
+    def hidden(self, value: bool) -> None:
+        self._hidden = value
+        if value and self.pager.lines is not None:
+            self.pager.close()
+            self._unpaged()
+
     def show(self, text: Any, style: str = "") -> None:
-        """Add ``text`` (str or formatted text) to the log, newest at the bottom."""
+        """Add ``text`` (str or formatted text) to the log, newest at the bottom; a
+        look-up (``style`` LOOKUP) too long for the log pane opens in the pager."""
+        if style == TURN_STYLE and self.notify:
+            self._ring(text)
+        lines = self._lines(text, "" if style == LOOKUP else style)
+        if style == LOOKUP and len(lines) > self._log_rows() + 1:
+            self.page(lines)
+            return
+        for line in lines:
+            self._add(line)
+        self.back = 0
+        self.invalidate()
+
+    def _ring(self, text: Any) -> None:
+        """The terminal bell, and a desktop notice where the terminal shows one
+        (OSC 9: iTerm2, Windows Terminal, kitty, WezTerm; OSC 777: VTE, foot, urxvt);
+        terminals without them ignore those sequences."""
+        body = "".join(c for c in fragment_list_to_text(to_formatted_text(text)) if c.isprintable())
+        body = body.replace(";", ",")[:120]
+        output = self.app.output
+        output.write_raw(f"\a\x1b]9;{body}\x07\x1b]777;notify;vikingcli;{body}\x07")
+        output.flush()
+
+    def page(self, lines: list[Line]) -> None:
+        """Open the pager on ``lines``, over the board and the log."""
+        self.pager.open(lines)
+        self.app.layout.focus(self.pager.window)
+        self.invalidate()
+
+    def _unpaged(self) -> None:
+        self.app.layout.focus(self._input_window)
+        self.invalidate()
+
+    def _lines(self, text: Any, style: str) -> list[Line]:
+        """``text`` as the log's lines: names in their seats' colours, wrapped at words
+        to the narrowest full screen."""
+        lines: list[Line] = []
         line: Line = []
         formatted = to_formatted_text(text, style=f"class:{style}" if style else "")
         if self._names is not None:
@@ -216,13 +296,12 @@ class TableScreen:
             parts = chunk.split("\n")
             for k, part in enumerate(parts):
                 if k:
-                    self._add(line)
+                    lines.append(line)
                     line = []
                 if part:
                     line.append((frag_style, part))
-        self._add(line)
-        self.back = 0
-        self.invalidate()
+        lines.append(line)
+        return [row for line in lines for row in wrapped(line, MIN_COLUMNS - 1)]
 
     def _add(self, line: Line) -> None:
         self.log.append(line)
@@ -254,12 +333,19 @@ class TableScreen:
         if self._names is not None:
             names, own = self._names()
             board = painted([(f[0], f[1]) for f in board], names, own)  # type: ignore[assignment]
-        self._drawn = (counter, board)
-        return board
+        fitted = folded(to_formatted_text(board), self._board_rows())
+        self._drawn = (counter, fitted)
+        return fitted
+
+    def _board_rows(self) -> int:
+        """The most rows the board may take: all but the log's LOG_MIN and the rest."""
+        return max(1, self.app.output.get_size().rows - FIXED_ROWS - LOG_MIN)
 
     def _board_height(self) -> Dimension:
         rows = sum(text.count("\n") for _, text, *_ in self._board_text()) + 1
-        return Dimension(min=1, preferred=rows, max=rows)
+        # min = what it needs: the log gives up its rows (down to LOG_MIN) first
+        need = min(rows, self._board_rows())
+        return Dimension(min=need, preferred=need, max=need)
 
     def _log_text(self) -> StyleAndTextTuples:
         out: StyleAndTextTuples = []
@@ -282,6 +368,19 @@ class TableScreen:
 
     def _accept(self, buffer: Buffer) -> bool:
         line = buffer.text
+        if line.strip() == LOG_VERB and not self.hidden:
+            self.page(self.log)
+            return False
+        words = line.split()
+        if words[:1] == [NOTIFY_VERB] and len(words) <= 2:
+            if words[1:] in (["on"], ["off"]):
+                self.notify = words[1] == "on"
+            elif len(words) == 2:
+                self.show("notify: say 'notify on' or 'notify off'", "error")
+                return False
+            state = "on: a bell and a desktop notice" if self.notify else "off"
+            self.show(f"turn notification {state} ('notify off'/'notify on')")
+            return False
         self.on_line(line)
         return False  # the buffer is emptied; its text goes to the history
 
@@ -291,12 +390,12 @@ class TableScreen:
         # The window scrolls only as far as keeps the cursor line in view: going up,
         # the cursor goes to the new page's top line, going down to its bottom line, so
         # that one key press moves a whole page (keeping one line of the last).
-        @keys.add("pageup")
+        @keys.add("pageup", filter=~self.pager.is_open)
         def _(event: KeyPressEvent) -> None:
             top = self._visible()[0]
             self._scroll_to(max(0, top - self._log_rows()))
 
-        @keys.add("pagedown")
+        @keys.add("pagedown", filter=~self.pager.is_open)
         def _(event: KeyPressEvent) -> None:
             bottom = self._visible()[1]
             self._scroll_to(min(len(self.log) - 1, bottom + self._log_rows()))

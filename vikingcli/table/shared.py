@@ -51,8 +51,9 @@ from vikingcli.saves.table_record import (
     printable,
     write_table_save,
 )
+from vikingcli.table.dealing import ai_base, deal_cards, deal_header, revealed, seed_answer
 from vikingcli.table.hints import hinter
-from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE
+from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, WATCHERS_SAY_RATE, Bucket
 from vikingcli.table.places import MAX_MISSED, MAX_NAME, Place, Saver, Screen, shown_user
 from vikingcli.table.scoresheet import score_sheet
 
@@ -69,6 +70,12 @@ class _Front(FrontEnd):
     async def moved(self, event: MoveEvent) -> None:
         self.table._after_move(event)
         await self.table._kept()
+
+    async def paused(self, seat: int, reason: str, seconds: float) -> None:
+        table = self.table
+        line = f"{table.seat_name(seat)} cannot move now ({reason})"
+        table.broadcast(f"{line}. The table pauses and tries again in {seconds:g} s.", "error")
+        table.log(f"{line}; paused {seconds:g} s")
 
 
 class _Nobody:
@@ -119,11 +126,14 @@ class Table:
         self._arrange(reserve, release, keys_of)
         self.holders: dict[int, Place] = {}
         self.watchers: list[Place] = []
+        self.watcher_talk = Bucket(WATCHERS_SAY_RATE, SAY_BURST)
+        """What all watchers together may say: each line goes to everyone here."""
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.histories: dict[int | None, Any] = {}
         """Per seat, the prompt history object of the front end (kept across reconnects)."""
+        mixed = ai_base(match.seed, self.record.deal)  # never the deal's seed
         self.players: dict[int, Player] = {
-            i: make_player(match.game, kinds, s.spec, i, match.seed)
+            i: make_player(match.game, kinds, s.spec, i, mixed)
             for i, s in enumerate(match.seats)
             if i not in self.humans
         }
@@ -189,8 +199,8 @@ class Table:
         return "anyone" if kept is None else kept.user
 
     def seat_lines(self) -> list[str]:
-        """The seats as the lobby and ``seats`` show them."""
-        lines = [f"{self.match.game.title}, seed {self.match.seed}:"]
+        """The seats as the lobby and ``seats`` show them; the deal by its commitment."""
+        lines = [f"{self.match.game.title}, {deal_header(self.record.deal)}:"]
         for i, seat in enumerate(self.match.seats):
             if i not in self.humans:
                 state = f"AI ({seat.spec})"
@@ -207,10 +217,12 @@ class Table:
             lines.append(f"  watching: {len(self.watchers)}")
         return lines
 
-    def join(self, who: Identity, screen: Screen, *, watch: bool = False) -> Place | None:
+    def join(
+        self, who: Identity, screen: Screen, *, watch: bool = False, seed: str | None = None
+    ) -> Place | None:
         """Seat (or watch) a new connection; ``None`` when it is turned away (it has
         been told why). ``watch``: take no free or reserved seat (the person's own
-        seat is still theirs)."""
+        seat is still theirs). ``seed``: their own seed for the deal, if not dealt."""
         if self.finished or self.stopped:
             screen.show("This table is closed. Bye.")
             return None
@@ -248,6 +260,8 @@ class Table:
             self.log(f"{place.name} watches")
         else:
             self._seat(place, seat)
+            if seed is not None:
+                self.add_seed(seat, screen, seed)
             if who.key is None:
                 screen.show(
                     f"You logged in without a key: seat {seat + 1} is yours while this"
@@ -360,6 +374,13 @@ class Table:
         self._tasks.add(task := asyncio.get_running_loop().create_task(search()))
         task.add_done_callback(self._tasks.discard)
 
+    def add_seed(self, seat: int | None, screen: Screen, text: str) -> None:
+        """``seed TEXT``: the person's own part of the deal (the last typed counts)."""
+        answer, style = seed_answer(self.record.deal, seat, text)
+        screen.show(answer, style)
+        if not style:
+            self._save()
+
     def take(self, place: Place) -> None:
         seat = self.owner_of(place.who)
         if place.seat is not None or seat is None:
@@ -387,6 +408,14 @@ class Table:
             if place.notices.due("talk"):
                 place.screen.show(
                     f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second",
+                    "error",
+                )
+            return
+        if place is not None and watching and not self.watcher_talk.take():
+            if place.notices.due("talk"):
+                place.screen.show(
+                    f"not said: the watchers here say at most {WATCHERS_SAY_RATE:g} lines"
+                    " a second together",
                     "error",
                 )
             return
@@ -425,6 +454,9 @@ class Table:
     def start(self, message: str) -> None:
         if self.go.is_set():
             return
+        if dealt := deal_cards(self.match, self.record.deal, self.humans):
+            self.broadcast("\n".join(dealt))
+            self._save()  # a table stopped now comes back with this deal, not another
         self.broadcast(message)
         self.log(message)
         self.go.set()
@@ -536,6 +568,7 @@ class Table:
         for i in range(len(match.seats)):
             score, rank = result["scores"][i], result["ranks"][i]
             lines.append(f"  seat {i + 1} {self.seat_name(i)}: {score:g} points, rank {rank}")
+        lines += revealed(self.record.deal, match.over)
         return lines
 
     def _goodbye(self) -> None:

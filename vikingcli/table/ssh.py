@@ -14,6 +14,7 @@ line by line; a vanished client only frees its connection, never its seat.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import signal
@@ -25,43 +26,45 @@ from typing import Any, TextIO
 
 import asyncssh
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
-from prompt_toolkit.renderer import print_formatted_text as render_text
-from prompt_toolkit.styles import Style
 
+from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import Match
 from vikingcli.core.registry import Registry
 from vikingcli.saves.match_file import create_save
-from vikingcli.saves.table_record import Identity, new_connection, read_table_record
+from vikingcli.saves.table_record import (
+    Identity,
+    TableRecord,
+    new_connection,
+    read_table_record,
+)
 from vikingcli.table import commands
-from vikingcli.table.limits import InputGuard, clamp_size
+from vikingcli.table.editing import LinePrompt
+from vikingcli.table.limits import (
+    MAX_WAITING,
+    InputGuard,
+    SharedBudgets,
+    clamp_size,
+    redraw_interval,
+)
 from vikingcli.table.places import Place
 from vikingcli.table.screen import TableScreen, fits
 from vikingcli.table.shared import Table
 from vikingcli.table.ssh_keys import keys_by_name, read_host_key, table_keys, write_host_key
+from vikingcli.table.terminal import STYLE, Terminal
 
 HANG_UP_DELAY = 1.5
 """Seconds the last screen of a full-screen connection stays up before it closes."""
 RESIZE_DELAY = 0.1
 """Seconds a resize waits, so that a burst of resizes is one redraw."""
-
-STYLE = Style.from_dict(
-    {
-        "yourmove": "bold ansigreen",
-        "error": "ansired",
-        "talk": "ansicyan",
-        "threat": "reverse",
-        "bottom-toolbar": "noreverse ansibrightblack",
-    }
-)
-
 
 class GuardedSession(PromptToolkitSSHSession):
     """prompt-toolkit's SSH session, quiet about hang-ups, and bounded: what the
@@ -91,6 +94,16 @@ class GuardedSession(PromptToolkitSSHSession):
         self.full: _FullScreen | None = None
         """The full-screen table, once there is one."""
         self._resize: asyncio.TimerHandle | None = None
+        self._waiting: collections.deque[tuple[str, float]] = collections.deque()
+        """Input admitted and waiting for its work budget, in order."""
+        self._waiting_size = 0
+        self._release: asyncio.TimerHandle | None = None
+
+    def share(self, budgets: SharedBudgets, owner: str) -> None:
+        """Spend this connection's work from ``owner``'s bucket (an account's, a
+        key's, an address's) and the server's too."""
+        self.guard.shared = budgets.bucket(owner)
+        self.guard.server = budgets.server
 
     def _get_size(self) -> Size:
         size = super()._get_size()
@@ -107,24 +120,57 @@ class GuardedSession(PromptToolkitSSHSession):
     def _resized(self) -> None:
         self._resize = None
         if self.app_session is not None and self.app_session.app is not None:
+            self.pace(self.app_session.app)
             self.app_session.app._on_resize()
+
+    def pace(self, app: Application[Any]) -> None:
+        """Redraw ``app`` no more often than a screen of this connection's size may
+        be (:func:`~vikingcli.table.limits.redraw_interval`)."""
+        size = self._get_size()
+        app.min_redraw_interval = redraw_interval(size.columns, size.rows)
 
     def data_received(self, data: str, datatype: object) -> None:
         if self._input is None:
             return
-        text, notes = self.guard.admit(data)
+        admitted = self.guard.admit(data)
+        notes = list(admitted.notes)
+        if admitted.text and self._waiting_size + len(admitted.text) > MAX_WAITING:
+            self.guard.drop(notes)  # more waiting than a person ever has
+        elif admitted.text:
+            self._waiting.append((admitted.text, admitted.work))
+            self._waiting_size += len(admitted.text)
+            if self._release is None:
+                self._go_on()
         for note in notes:
             self.notice(note)
-        if not text:
-            return
+
+    def _go_on(self) -> None:
+        """Hand on the waiting input whose work can be spent now; come back for the
+        rest when it can be."""
+        self._release = None
+        while self._waiting:
+            text, work = self._waiting[0]
+            delay = self.guard.wait(work)
+            if delay > 0:
+                self._release = asyncio.get_running_loop().call_later(delay, self._go_on)
+                return
+            self._waiting.popleft()
+            self._waiting_size -= len(text)
+            self._write(text)
+
+    def _write(self, text: str) -> None:
         # Never block the event loop on the pipe the prompt reads from (it empties
         # only when this very loop runs): what does not fit is dropped and told.
+        if self._input is None:
+            return
         fd = self._input.pipe.write_fd  # type: ignore[attr-defined]
         data_bytes = text.encode("utf-8")
         try:
             written = os.write(fd, data_bytes)
         except BlockingIOError:
             written = 0
+        except OSError:
+            return  # the prompt is gone: the session is ending
         busy = written < len(data_bytes)
         if busy and self.guard.notices.due("busy"):
             self.notice("input dropped: the table is busy; type again")
@@ -162,6 +208,9 @@ class GuardedSession(PromptToolkitSSHSession):
                 self.live.discard(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._release is not None:
+            self._release.cancel()
+        self._waiting.clear()
         # A client that vanishes mid-prompt never sends EOF: end its prompt here.
         if self.interact_task is not None and not self.interact_task.done():
             self.interact_task.cancel()
@@ -181,10 +230,14 @@ class GuardedSession(PromptToolkitSSHSession):
 class _Session(GuardedSession):
     """A connection to the one table of ``vikingcli serve``, told who logged in."""
 
-    def __init__(self, table: Table, who: Identity, live: set[_Session]) -> None:
+    def __init__(
+        self, table: Table, who: Identity, live: set[_Session], budget: SharedBudgets, address: str
+    ) -> None:
         super().__init__(self._play, who.user, table.log, live)
         self.table = table
         self.who = who
+        # A key's sessions type from one budget; keyless ones, from their address's.
+        self.share(budget, who.key or f"address {address}")
 
     async def _play(self, _: PromptToolkitSSHSession) -> None:
         size = self._get_size()
@@ -209,6 +262,7 @@ class _Session(GuardedSession):
         """The full-screen table (:mod:`vikingcli.table.screen`) for this connection."""
         table = self.table
         screen = self.full = _FullScreen(table)
+        self.pace(screen.screen.app)
         place = table.join(self.who, screen)
         if place is None:
             return
@@ -235,7 +289,7 @@ class _Session(GuardedSession):
             text, style = commands.prompt(table, place)
             return FormattedText([(style, text)])
 
-        session: PromptSession[str] = PromptSession(
+        session: PromptSession[str] = LinePrompt(
             message,
             completer=DynamicCompleter(
                 lambda: WordCompleter(commands.completions(table, place), sentence=True)
@@ -245,6 +299,7 @@ class _Session(GuardedSession):
             bottom_toolbar=lambda: commands.status(table, place),
         )
         terminal.session = session
+        self.pace(session.app)
         while not terminal.done:
             try:
                 # The server's own SIGINT saves the table; it is not a person's Ctrl-C.
@@ -258,67 +313,6 @@ class _Session(GuardedSession):
                 break
             if terminal.done or not commands.handle(table, place, line):
                 break
-
-
-class Terminal:
-    """A connection's screen as the table sees it: lines queue up and print above the
-    prompt in order, from a task that runs in the connection's own prompt-toolkit
-    session."""
-
-    def __init__(self, output: Vt100_Output) -> None:
-        self.output = output
-        self.session: PromptSession[str] | None = None
-        self.queue: asyncio.Queue[tuple[Any, str] | None] = asyncio.Queue()
-        self.done = False
-        self._closing = False
-
-    def show(self, text: Any, style: str = "") -> None:
-        if not self._closing:
-            self.queue.put_nowait((text, style))
-
-    def show_board(self, board: Any) -> None:
-        self.show(board)
-
-    def refresh(self) -> None:
-        if self.session is not None and self.session.app.is_running:
-            self.session.app.invalidate()
-
-    def hang_up(self) -> None:
-        if not self._closing:
-            self._closing = True
-            self.queue.put_nowait(None)
-
-    async def pump(self) -> None:
-        while True:
-            item = await self.queue.get()
-            if item is None:
-                self.done = True
-                if self.session is not None and self.session.app.is_running:
-                    self.session.app.exit(exception=EOFError())
-                return
-            text, style = item
-            self._print(to_formatted_text(text, style=f"class:{style}" if style else ""))
-
-    def _print(self, fragments: Any) -> None:
-        """Print above the prompt in one step, with no ``await`` in between.
-
-        prompt-toolkit's ``in_terminal`` awaits (cursor-position replies, earlier
-        prints) before it detaches the input; a prompt that ends and restarts in
-        that gap (the person pressed Enter) got the old input handler put back, so
-        the connection stopped reading keys or printing. Erase, print and redraw
-        here run without yielding to the event loop, so no prompt can start or end
-        in the middle. No cursor-position request follows: a prompt that starts
-        while one is unanswered waits a second for it before it reads any key."""
-        app = self.session.app if self.session is not None else None
-        if app is not None and not (app.is_running and not app.is_done):
-            app = None
-        if app is not None:
-            app.renderer.erase()
-        render_text(self.output, [*fragments, ("", "\n")], STYLE)
-        self.output.flush()
-        if app is not None:
-            app.renderer.reset()
-            app.invalidate()
 
 
 class _FullScreen:
@@ -389,12 +383,14 @@ class _Server(PromptToolkitSSHServer):
         keys: asyncssh.SSHAuthorizedKeys | None,
         conns: set[asyncssh.SSHServerConnection],
         sessions: set[_Session],
+        budget: SharedBudgets,
     ) -> None:
         super().__init__(self._unused)
         self.table = table
         self.keys = keys
         self.conns = conns
         self.sessions = sessions
+        self.budget = budget
         self.peer = ("", 0)
         self.user = ""
         self.key: str | None = None
@@ -441,7 +437,7 @@ class _Server(PromptToolkitSSHServer):
 
     def session_requested(self) -> PromptToolkitSSHSession:
         who = Identity(self.user, self.key, new_connection())
-        return _Session(self.table, who, self.sessions)
+        return _Session(self.table, who, self.sessions, self.budget, self.peer[0])
 
 
 class ServerLog:
@@ -489,8 +485,9 @@ async def serve(
     key = asyncssh.generate_private_key("ssh-ed25519") if new_key else read_host_key(host_key)
     conns: set[asyncssh.SSHServerConnection] = set()
     sessions: set[_Session] = set()
+    budget = SharedBudgets()
     server = await asyncssh.create_server(
-        lambda: _Server(table, keys, conns, sessions),
+        lambda: _Server(table, keys, conns, sessions, budget),
         host,
         port,
         server_host_keys=[key],
@@ -547,17 +544,21 @@ def host_table(
     replace: bool = False,
     move_timeout: float | None = None,
     log: Callable[[str], None] | None = None,
+    deal: Deal | None = None,
 ) -> str | None:
     """``vikingcli serve``: seat the table, listen until the game ends or the host
     stops it. Returns the line to print for a stopped table (``None``: game over).
     ``ValueError`` for bad choices (one line for the user). A new table's first save
-    is written once the port is open (never over another file, unless ``replace``)."""
+    is written once the port is open (never over another file, unless ``replace``).
+    ``deal``: a new table's committed deal (a resumed one keeps the save's)."""
     if resumed and match.over:
         raise ValueError(f"{save}: the game is over; there is nothing to resume")
     log = log or ServerLog(sys.stderr)
     keys, warning = table_keys(authorized_keys, open_table, host)
     keys_of = None if keys is None else keys_by_name(keys)
     record = read_table_record(save, len(match.seats), keys_of) if resumed else None
+    if not resumed:
+        record = TableRecord(deal=deal)
     table = Table(
         match, reg.players, save, record=record, reserve=reserve, release=release,
         keys_of=keys_of, spectators=spectators, confirm=confirm, move_timeout=move_timeout,
@@ -568,7 +569,7 @@ def host_table(
 
     def listening(h: str, p: int) -> None:
         if not resumed:
-            create_save(match, save, force=replace)
+            create_save(match, save, force=replace, table=table.record.to_doc())
         what = "reopened" if resumed else "table"
         print(
             f"{match.game.title} {what} on {h}:{p} for {len(table.humans)} player(s);"
