@@ -74,6 +74,31 @@ def child_setup() -> Callable[[], None] | None:
     return setup
 
 
+def die_with_parent(parent: int) -> None:
+    """In a worker process (a pool's initializer): end it when ``parent`` dies, even
+    by SIGKILL — the kernel's ``PR_SET_PDEATHSIG`` where there is one, else a daemon
+    thread that polls the parent's pid twice a second."""
+    prctl = _load_prctl()
+    if prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    else:
+        import threading
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+        threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the call took effect
+        os._exit(1)
+
+
+def stopping() -> bool:
+    """Whether this process has been told to stop by SIGTERM or SIGINT."""
+    return _stopping
+
+
 def track(proc: subprocess.Popen[bytes]) -> None:
     """Remember a process group this process started (``start_new_session=True``)."""
     _tracked[proc.pid] = proc
@@ -143,7 +168,12 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
+_stopping = False
+
+
 def _on_signal(signum: int, frame: FrameType | None) -> None:
+    global _stopping
+    _stopping = True
     end_all()
     import multiprocessing  # the workers of a pool (batch games, parallel search)
 

@@ -24,8 +24,9 @@ from vikingcli.engine.players import SEED_MAX
 
 FORMAT: Final = "vikingcli-save"
 VERSION: Final = 2
-"""Version 2 added a shared table's committed deal (``table.deal``); a version 1
-save holds none and is read as it always was."""
+"""Version 2 added a shared table's committed deal (``table.deal``) and what each
+seat's search used (``search``, a batch game's); a version 1 save holds neither and
+is read as it always was."""
 
 
 MAX_ACTION = 1000
@@ -119,6 +120,14 @@ class TableDoc(msgspec.Struct, forbid_unknown_fields=True):
     """The committed deal (version 2 on); absent at a table of an older vikingcli."""
 
 
+class SearchDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """What one seat's search used, move by move: its iterations (simulations,
+    playouts) per move, ``None`` for a move of a player that does not say. A
+    record of a batch game has it; the moves themselves are the replay's authority."""
+
+    iterations: list[Annotated[int, msgspec.Meta(ge=0)] | None]
+
+
 class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     """A complete save document (format version 1 or 2)."""
 
@@ -136,6 +145,8 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     result: dict[str, Any] | None = None
     table: TableDoc | None = None
     """A shared table's record; absent in a save made by ``play`` or ``run``."""
+    search: list[SearchDoc] | None = None
+    """Per seat, what its search used (a game of ``run`` or ``tournament``; version 2 on)."""
 
 
 def check_save(doc: Any) -> SaveDoc:
