@@ -36,8 +36,10 @@ PUBLIC_API = "vikingcli.engine"
 """The one host package that games and the AI may import."""
 HOST_LAYERS = ("cli", "server", "table | batch | study | adapters", "saves", "core", "engine")
 """The host's sub-packages from the top down (``|``: side by side, independent)."""
-HOST_OUTSIDE_LAYERS = ("__main__",)
-"""The host's modules in no layer: ``python -m vikingcli``, which only starts the CLI."""
+HOST_OUTSIDE_LAYERS = ("__main__", "hookspecs", "testing")
+"""The host's modules in no layer: ``python -m vikingcli``, which only starts the CLI,
+and the previous plugin API's module names, deprecated aliases of ``vikingcli.engine``
+(``vikingcli.engine.compat``)."""
 PLUGIN_FOLDERS = {"ai": "the AI players", "plugins": "the games"}
 PREFIX = "vikingcli_"
 GAME_LAYERS = (

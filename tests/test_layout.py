@@ -129,8 +129,8 @@ def test_games_and_the_ai_may_import_only_the_engine_of_the_host() -> None:
     public = architecture.contracts(ROOT)["public-api"]
     assert public["forbidden_modules"] == [
         "vikingcli.__main__", "vikingcli.adapters", "vikingcli.batch", "vikingcli.cli",
-        "vikingcli.core", "vikingcli.saves", "vikingcli.server", "vikingcli.study",
-        "vikingcli.table",
+        "vikingcli.core", "vikingcli.hookspecs", "vikingcli.saves", "vikingcli.server",
+        "vikingcli.study", "vikingcli.table", "vikingcli.testing",
     ]  # fmt: skip
 
 

@@ -55,6 +55,18 @@ def drop_undos(
     return out if max(out) > -math.inf else values
 
 
+def without_undos(game: Game, state: State, actions: Sequence[Action]) -> list[Action]:
+    """``actions`` less every one that undoes a move of the same chain (the rule of
+    :func:`drop_undos`, for a player that ranks actions otherwise: the ``mcts``
+    player's final choice), unless every action does. ``state``: the position the
+    actions are legal in; the hint reads only what the seat to move knows of it."""
+    undoes = game.search_hints.undoes
+    if undoes is None:
+        return list(actions)
+    kept = [a for a in actions if not undoes(state, a)]
+    return kept or list(actions)
+
+
 def pick_best(actions: Sequence[Action], values: Sequence[float], rng: random.Random) -> Action:
     """The action of highest value; ties broken by ``rng``."""
     top = max(values)

@@ -55,7 +55,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
 * **Decision:** the most visited root action (then the best mean, then the
   RNG). An optional rule (the game's ``tiebreak`` hint: on for Wikinger, where it
   measured better) lets the one-ply ``evaluate`` ranking decide among root
-  actions the search cannot tell apart.
+  actions the search cannot tell apart. A move that undoes one of the seat's own
+  chain (the game's ``undoes`` hint, the greedy player's rule) is never chosen
+  while another is legal.
 * **Flat mode** (``search=flat``, the default where the game's ``method`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``horizon`` on shared determinizations (``flat.py``);
@@ -81,13 +83,12 @@ import os
 import random
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.flat import FlatSearch
-from vikingcli_ai.greedy import greedy_values
+from vikingcli_ai.greedy import greedy_values, without_undos
 from vikingcli_ai.hints import (
     DEFAULT_DEPTH,
     DEFAULT_ITERATIONS,
@@ -369,7 +370,10 @@ def parallel_root_stats(
     """Search one tree per seed in forked processes; sum the root statistics
     (and average the one-ply priors)."""
     global _JOB
+    # Imported here: only a parallel search forks, and every command that lists or
+    # loads the players (``games`` too) would pay for the pool's modules otherwise.
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     _JOB = (game, state, seat, cfg)
     total: Stats = {}
@@ -469,6 +473,12 @@ class MctsPlayer:
             return actions[0]
         game = self.game or game
         cfg = self.cfg
+        # As the greedy player: never a move that undoes one of the seat's own chain
+        # (taking back a good stored this turn, voting against its own offer). The
+        # search may still walk through such moves; only the choice leaves them out.
+        actions = without_undos(game, state, actions)
+        if len(actions) == 1:
+            return actions[0]
         if cfg.search == "flat":
             flat = FlatSearch(game, state, seat, self.rng, cfg.reach)
             action = flat.run(actions, cfg.iterations, cfg.seconds)

@@ -187,7 +187,9 @@ def move_lines(st: S.State, mine: bool) -> list[str]:
     for h in range(3):  # every hero, a move that would swap two of them marked
         head, _, ways = hero_choices(st, st.actor, h).partition(": ")
         out += wrap(f"  {head}: ", ways.split(", "))
-    out[-1] += "; or stay"
+    # appended to a full line, "; or stay" outgrew the width: then on a line of its own
+    last = out.pop()
+    out += [last + ";", "    or stay"] if len(last) + 9 > WIDTH else [last + "; or stay"]
     return out
 
 
@@ -280,10 +282,9 @@ def build_lines(st: S.State, mine: bool = False) -> list[str]:
             out.append(f"Paying for {what}: still {need}.")
             joint = " | cpay R pN" if st.pend_joint else ""
             steps = legal_texts(st, legal(st)) if mine else []  # 'pay', the cheapest, ...
-            cheapest = f"pay (= {steps[1]}, the cheapest) | " if len(steps) > 1 else ""
-            out.append(
-                f"  {cheapest}pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}"
-            )
+            if len(steps) > 1:  # on a line of its own: with the rest it outgrows 80 columns
+                out.append(f"  pay (= {steps[1]}, the cheapest)")
+            out.append(f"  pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}")
     if st.phase == S.PH_BUILD and st.pend_joint:
         out.append(f"Joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]} under way.")
     return out

@@ -29,7 +29,7 @@ Action syntax (pN = seat N, X = province C1..C5 / I1..I4, R = G L W O Au):
   take Snn | village X | fort|temple|hall X | army peasant|army L|W|O
   road|market|rampart|improve X | joint <work> X | permit pN | end | nothing
   pay R | gold R | supply Snn | mkt R R2 | mkt Snn R2    pay one requirement
-  pay                                                    the cheapest step ('actions')
+  pay                                                    pay the cheapest way
   cpay R pN | cgold R pN                                 use a contributed card
   fee R                                                  rampart entry fee card
   hero move | hero stay                                  hero to new building?

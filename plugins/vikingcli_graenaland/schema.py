@@ -271,7 +271,12 @@ SCHEMA: Final = envelope(
         "joint_contribution": per_deck("cards given to the joint work"),
     },
     {
-        "hand": nullable(per_deck("the observing seat's resource cards")),
+        "hand": nullable(
+            per_deck(
+                "the observing seat's resource cards; null only in a spectator's view (no"
+                " seat), never in a seat's or a bot's"
+            )
+        ),
         "supply_hand": nullable(array(enum(SUPPLY_IDS), len(D.SUPPLY), "its supply cards")),
         "victory_cards_dealt": nullable(
             array(enum(VC_IDS), D.VC_DEALT, "victory cards dealt to it to keep one")

@@ -66,6 +66,7 @@ class JorvikGame(FlatGame):
     # good stored this turn undoes that move: greedy play never does it (undoes).
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(eval_scale=10.0, depth=40, undoes=undoes)
+    ranks_follow_scores = True  # ranked by final points; ties broken by the rules
     state_type = State
     calls_type = JorvikCalls
 

@@ -83,6 +83,7 @@ class WalhallaGame(FlatGame):
     # stronger that way, not with the same cut-off (benchmarks/README.md, "Search hints").
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(eval_scale=10.0, deepen=True)
+    ranks_follow_scores = True  # ranked by final points; ties broken by the rules
     state_type = State
     calls_type = WalhallaCalls
 

@@ -32,6 +32,13 @@ SPACE_IDS: Final = tuple(
     f"H{h}.{p}" for h in range(1, N_HEADLANDS + 1) for p in range(1, 2 * D.MAX_TILES + 1)
 )
 VIKINGS: Final = integer(0, D.VIKINGS_PER_COLOUR)
+POSITION: Final = integer(
+    0,
+    3 * MAX_BERTHS + 1,
+    "a fjord position, 1 at the coast and counting out to sea: berth k covers positions"
+    " 3k-2..3k, and a viking at position p touches land space p (H<h>.<p>) of each headland"
+    " beside the fjord (F1: H1; F2: H1, H2; F3: H2, H3; F4: H3)",
+)
 
 
 def per_card(description: str, most: int = D.N_CARDS) -> dict[str, object]:
@@ -44,7 +51,7 @@ EVENT: Final = obj(
         "galley": enum(GALLEYS),
         "seat": nullable(SEAT),
         "fjord": integer(1, N_FJORDS),
-        "position": integer(0, 3 * MAX_BERTHS + 1),
+        "position": POSITION,
         "space": enum(SPACE_IDS),
         "attacker": nullable(SEAT),
         "defender": nullable(SEAT),
@@ -85,7 +92,12 @@ SCHEMA: Final = envelope(
         "sale_vp": integer(-100, 0, "VP paid for selling cards"),
     },
     {
-        "hand": nullable(per_card("the observing seat's hand: count per card")),
+        "hand": nullable(
+            per_card(
+                "the observing seat's hand: count per card; null only in a spectator's view"
+                " (no seat), never in a seat's or a bot's"
+            )
+        ),
         "face_down": nullable(
             array(
                 obj({"card": enum(D.CARD_NAMES), "headland": nullable(integer(1, 3))}),
@@ -133,14 +145,20 @@ SCHEMA: Final = envelope(
                 obj(
                     {
                         "galley": enum(GALLEYS),
-                        "bow": enum(("in", "out")),
+                        "bow": enum(
+                            ("in", "out"),
+                            "in: the front seat is at the berth's position nearest the coast"
+                            " (3k-2), the middle at 3k-1, the back at 3k; out: the back seat"
+                            " nearest the coast, the front farthest",
+                        ),
                         "sailors": array(SAILOR, 3, "front, middle, back"),
                     }
                 ),
                 MAX_BERTHS,
             ),
             N_FJORDS,
-            "the galleys moored in each fjord, berth by berth",
+            "the galleys moored in each fjord (F1..F4, left to right), berth by berth from the"
+            " coast: entry k-1 is berth k, fjord positions 3k-2..3k (see position)",
         ),
         "galley": nullable(
             obj(
@@ -157,7 +175,7 @@ SCHEMA: Final = envelope(
             obj(
                 {
                     "fjord": integer(1, N_FJORDS),
-                    "position": integer(0, 3 * MAX_BERTHS + 1),
+                    "position": POSITION,
                     "seat": SEAT,
                 }
             ),

@@ -74,6 +74,7 @@ class WikingerGame(FlatGame):
     # it measured stronger here (benchmarks/README.md, "Search hints").
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(eval_scale=10.0, tiebreak=True)
+    ranks_follow_scores = True  # ranked by final points; ties broken by the rules
     options = (
         Option(
             name="mode",

@@ -87,6 +87,19 @@ def cli(plugin_dir: Path, tmp_path: Path) -> CLI:
     return _runner(plugin_dir, tmp_path)
 
 
+@pytest.fixture(scope="session")
+def oldapi_plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("oldapi")
+    _install(target, "toygame", "oldapi")
+    return target
+
+
+@pytest.fixture
+def oldapi_cli(oldapi_plugin_dir: Path, tmp_path: Path) -> CLI:
+    """Run ``vikingcli`` with a plugin written against the previous plugin API installed."""
+    return _runner(oldapi_plugin_dir, tmp_path)
+
+
 @pytest.fixture
 def broken_cli(broken_plugin_dir: Path, tmp_path: Path) -> CLI:
     return _runner(broken_plugin_dir, tmp_path)

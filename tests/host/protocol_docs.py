@@ -10,6 +10,7 @@ writes, so every example there is what the program sends::
 from __future__ import annotations
 
 import json
+import random
 import shlex
 import subprocess
 import sys
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from vikingcli.core.registry import load_registry
+from vikingcli.engine import Game
+from vikingcli.engine.testing import configurations
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "bot-protocol.md"
@@ -61,6 +64,58 @@ def recorded_message(name: str) -> dict[str, Any]:
         )  # fmt: skip
         moves = [m for m in map(json.loads, log.read_text().splitlines()) if m["type"] == "move"]
     return moves[MESSAGE - 1]
+
+
+FORM_GAMES = 8
+"""Seeded random games per configuration (every table size, every option value) that
+the examples come from."""
+FORM_EXAMPLES = 3
+"""Example texts shown per action form."""
+FORM_SAMPLE = 200
+"""Legal actions looked at per state (a Jórvík purchase state has thousands)."""
+
+
+def action_forms(game: Game) -> list[tuple[str, list[str]]]:
+    """Every action form of ``game`` (a row of its codec at the default table, as
+    ``describe`` shows it) with up to :data:`FORM_EXAMPLES` texts of that form met in
+    seeded random games at every configuration; each text is checked to be one the
+    game reads back as the same action (``parse_action``), so the grammar shown is
+    what the program accepts."""
+    examples: dict[tuple[Any, str], list[str]] = {}
+    for n, options in configurations(game):
+        codec = game.action_codec(n, options)
+        assert codec is not None
+        for seed in range(FORM_GAMES):
+            rng = random.Random(seed)
+            state = game.new_state(n, options, seed)
+            while game.to_move(state) is not None:
+                legal = list(game.legal_actions(state))
+                for action in rng.sample(legal, min(FORM_SAMPLE, len(legal))):
+                    row = codec.templates[codec.row(codec.encode(action))]
+                    texts = examples.setdefault((row.head, row.what), [])
+                    text = game.format_action(state, action)
+                    if len(texts) < FORM_EXAMPLES and text not in texts:
+                        assert game.parse_action(state, text) == action, (game.name, text)
+                        texts.append(text)
+                game.apply(state, legal[rng.randrange(len(legal))])
+    shown = game.action_codec(game.default_players, game.resolve_options({}))
+    assert shown is not None
+    return [
+        (line, examples.get((row.head, row.what), []))
+        for line, row in zip(shown.describe(), shown.templates, strict=True)
+    ]
+
+
+def forms_table(game: Game) -> str:
+    """The action forms as a Markdown table: numbers and fields, example texts."""
+    rows = []
+    for line, texts in action_forms(game):
+        numbers, _, form = line.partition(": ")
+        shown = ", ".join(f"`{t}`" for t in texts) or "(not met in the sampled games)"
+        cells = [numbers, form, shown]
+        rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    head = "| numbers | form (codec row) | texts a bot may send |\n| --- | --- | --- |"
+    return "\n".join([head, *rows])
 
 
 def schema_rows(
@@ -154,6 +209,13 @@ The schema: [docs/schemas/{name}.observation.json](schemas/{name}.observation.js
 | key | type | meaning |
 | --- | --- | --- |
 {rows}
+
+The action texts, form by form (`legal` lists the texts that are legal now; a bot
+answers with one of them): each form's number range and fields as in
+the codec below, with texts of that form met in {FORM_GAMES} seeded random games at
+every table size and option value, each read back by the game as the same action:
+
+{forms_table(game)}
 
 Actions as integers (`Game.action_codec`, {codec.size} numbers; a row's fields vary
 in mixed radix, the last fastest):

@@ -12,6 +12,7 @@ import pytest
 
 from tests.host import protocol_docs
 from vikingcli.core.registry import load_registry
+from vikingcli.engine.testing import iter_states
 
 
 @pytest.mark.slow
@@ -40,3 +41,38 @@ def test_the_documented_message_validates_and_names_every_seat(name: str) -> Non
     seats = message["observation"]["seats"]
     assert seats[0]["name"] == "mybot" and all("name" in s for s in seats)
     assert message["events"], "the example shows events"
+
+
+@pytest.mark.parametrize("name", sorted(load_registry().games))
+def test_item5_every_action_form_is_documented_with_texts_the_game_reads_back(name: str) -> None:
+    game = load_registry().games[name]
+    table = protocol_docs.forms_table(game)  # asserts every example parses back to its action
+    text = protocol_docs.DOC.read_text(encoding="utf-8")
+    assert table in text[text.index(f"(`{name}`)") :], "python -m tests.host.protocol_docs"
+    forms = protocol_docs.action_forms(game)
+    met = [texts for _, texts in forms if texts]
+    assert len(met) >= 0.9 * len(forms), "most forms have an example"
+
+
+OWN_HAND = ("hand", "face_down", "supply_hand")
+"""The keys of the observing seat's own cards: docs/bot-protocol.md says they are null
+only in a spectator's view."""
+
+
+def _nullable_own(name: str) -> list[str]:
+    schema = load_registry().games[name].observation_schema() or {}
+    keys = schema.get("properties", {})
+    return [k for k in OWN_HAND if "anyOf" in keys.get(k, {})]
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(load_registry().games) if _nullable_own(n)])
+def test_item5_a_seats_own_cards_are_never_null_in_its_observation(name: str) -> None:
+    game = load_registry().games[name]
+    schema = game.observation_schema()
+    assert schema is not None
+    assert "null only in a spectator's view" in schema["properties"]["hand"]["description"]
+    keys = _nullable_own(name)
+    for state in iter_states(game, game.max_players, game.resolve_options({}), 3):
+        for seat in range(game.num_players(state)):
+            obs = game.observation(state, seat)
+            assert all(obs[k] is not None for k in keys), (seat, keys)

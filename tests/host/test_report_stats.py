@@ -60,15 +60,21 @@ def expected(rows: list[tuple[int, int, int, float]]) -> dict[str, float]:
     sizes = np.array([len(v) for v in by_deal.values()])
     k = len(sums)
     se = np.sqrt(((sums - score * sizes) ** 2).sum() / (k * (k - 1))) / sizes.mean()
-    z = stats.norm.ppf(0.975)
+    # Student's t over the deals, never narrower than the Wilson interval of the results.
+    t = stats.t.ppf(0.975, k - 1)
+    n, z = len(points), stats.norm.ppf(0.975)
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    lo = max(0.0, min(score - t * se, centre - half))
+    hi = min(1.0, max(score + t * se, centre + half))
     return {
         "w": int(w),
         "d": int(d),
         "l": int(l_),
         "score": float(score),
         "elo": elo(score),
-        "elo_lo": elo(score - z * se),
-        "elo_hi": elo(score + z * se),
+        "elo_lo": elo(lo),
+        "elo_hi": elo(hi),
         "los": float(stats.norm.cdf((w - l_) / np.sqrt(w + l_))),
     }
 
@@ -117,7 +123,8 @@ def test_elo_and_los_per_entrant_and_pair_agree_with_a_recomputation(
         got = data["standings"][e]
         assert (got["w"], got["d"], got["l"]) == (want["w"], want["d"], want["l"])
         assert got["elo"] == pytest.approx(want["elo"], rel=1e-9)
-        assert got["elo_95"] == pytest.approx([want["elo_lo"], want["elo_hi"]], rel=1e-9)
+        # rel 1e-6: the t quantile comes from a table of six decimals
+        assert got["elo_95"] == pytest.approx([want["elo_lo"], want["elo_hi"]], rel=1e-6)
         assert got["los"] == pytest.approx(want["los"], rel=1e-9)
         # What people read: the Elo table's row shows the same, rounded.
         assert f'data-entrant="{label}" data-elo="{got["elo"]}"' in text

@@ -349,7 +349,7 @@ def test_item6_keyless_spectators_typing_at_a_serve_table_slow_nobody(
             start = len(ann.text)
             began = time.perf_counter()
             ann.type("seats")
-            await ann.until(r"Rune Duel.*, seed \d+:", start)
+            await ann.until(r"Rune Duel.*, deal: sha256:[0-9a-f]+:", start)
             answers.append(time.perf_counter() - began)
             await asyncio.sleep(0.3)
         await asyncio.gather(*typing)

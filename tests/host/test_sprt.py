@@ -57,7 +57,7 @@ def test_the_text_names_bounds_and_error_rates() -> None:
         ("elo0=10,elo1=0", "elo0 must be below elo1"),
         ("elo0=0,elo1=nan", "finite"),
         ("elo0=0,elo1=x", "not a number"),
-        ("elo0=0,share1=0.6", "not both"),
+        ("elo0=0,share1=0.6", "one pair of bounds"),
         ("share0=0.5,share1=1.2", "0 < share0 < share1 < 1"),
         ("elo0=0,elo1=5,alpha=0.7", "alpha must be between 0 and 0.5"),
         ("elo0=0,elo1=5,gamma=1", "unknown key 'gamma'"),

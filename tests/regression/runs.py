@@ -66,6 +66,7 @@ def play(args: list[str], games: int = GAMES) -> list[dict[str, Any]]:
         for line in result.stdout.splitlines():
             rec = orjson.loads(line)
             rec.pop("seconds", None)
+            rec.pop("version", None)  # the JSON's format version (issue 36), not the game
             for seat in rec["seats"]:
                 # Display names changed on purpose (issue 12); JSON keeps seat indexes.
                 seat.pop("name", None)

@@ -40,6 +40,11 @@ class OpenSpielPlayer:
     """One seat played by an OpenSpiel bot on the game as OpenSpiel sees it."""
 
     def __init__(self, game: Game, seat: int, params: Mapping[str, Any]) -> None:
+        # Refused before any game begins (one line, exit code 2): at a game OpenSpiel
+        # cannot load, every game would otherwise be a forfeit.
+        missing = _no_form(game, game.default_players, game.resolve_options({}))
+        if missing is not None:
+            raise SpecError(f"the openspiel player cannot play: {missing}")
         try:
             import numpy as np
             from open_spiel.python.algorithms import ismcts, mcts
@@ -121,8 +126,16 @@ def _refuses(game: Game, players: int, options: Mapping[str, str]) -> str | None
     # Looked for, not imported: the server asks while its event loop waits.
     if importlib.util.find_spec("pyspiel") is None:
         return "the openspiel player needs the rl extra (pip install 'vikingcli[rl]')"
+    return _no_form(game, players, options)
+
+
+def _no_form(game: Game, players: int, options: Mapping[str, str]) -> str | None:
+    """Why OpenSpiel cannot load ``game`` at this table (``None``: it can)."""
     if game.observation_schema() is None or game.action_codec(players, options) is None:
-        return f"{game.name} has no OpenSpiel form (no observation schema or action numbering)"
+        return (
+            f"{game.name} has no OpenSpiel form (no observation schema or action numbering:"
+            " Game.observation_schema, Game.action_codec)"
+        )
     return None
 
 

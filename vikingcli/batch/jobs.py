@@ -7,6 +7,8 @@ different executor, so a result never depends on where it was computed.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -15,9 +17,12 @@ from typing import Any, NotRequired, TypedDict
 from vikingcli.core.driver import MatchDriver
 from vikingcli.core.errors import BadInput
 from vikingcli.core.match import Match, Seat, make_player
+from vikingcli.core.processes import die_with_parent, stopping
 from vikingcli.core.registry import load_registry
 from vikingcli.core.specs import parse_spec
+from vikingcli.engine import HostedPlayer
 from vikingcli.saves.match_file import create_save
+from vikingcli.saves.schema import SearchDoc
 
 
 class Job(TypedDict):
@@ -33,6 +38,30 @@ class Job(TypedDict):
     seat_moves: NotRequired[bool]
     """Add ``seat_moves`` to the result: the moves each seat made (the time each
     seat took per move, in a tournament's report)."""
+    save_name: NotRequired[str]
+    """The save's file name in ``save_dir`` (default ``GAME-SEED.json``)."""
+
+
+def _count_search(player: object) -> list[int | None]:
+    """Record, move by move, the iterations a player's search says it used (its
+    ``last_iterations`` after each choice; ``None`` when it says nothing). The
+    player keeps its class (the driver tells bots and witnesses by it): only its
+    ``choose`` is wrapped."""
+    used: list[int | None] = []
+    choose = getattr(player, "choose", None)
+    if choose is None:
+        return used
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        action = choose(*args, **kwargs)
+        n = getattr(player, "last_iterations", None)
+        used.append(n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None)
+        return action
+
+    # slots or frozen: it goes unrecorded
+    with contextlib.suppress(AttributeError, TypeError):
+        player.choose = counted  # type: ignore[attr-defined]
+    return used
 
 
 class BackendUnavailable(BadInput):
@@ -46,14 +75,21 @@ def play_job(job: Job) -> dict[str, Any]:
     seats = [Seat(name, parse_spec(spec, reg.players)) for name, spec in job["seats"]]
     match = Match(game, dict(job["options"]), job["seed"], seats)
     players = [make_player(game, reg.players, s.spec, i, match.seed) for i, s in enumerate(seats)]
+    counts = [
+        _count_search(p) if not isinstance(p, HostedPlayer) else [] for p in players
+    ]
     driver = MatchDriver(match, players, move_timeout=job["move_timeout"])
     driver.run_sync()
     moves = [driver.movers.count(seat) for seat in range(len(seats))]
     saved = None
     if job["save_dir"]:
         # Never over another save (a person's unfinished game may have this name).
-        target = Path(job["save_dir"]) / f"{game.name}-{match.seed}.json"
-        saved = create_save(match, target, unique=True)
+        name = job.get("save_name") or f"{game.name}-{match.seed}.json"
+        search = [
+            SearchDoc(c if len(c) == moves[i] else [None] * moves[i])
+            for i, c in enumerate(counts)
+        ]
+        saved = create_save(match, Path(job["save_dir"]) / name, unique=True, search=search)
     result = match.result_json()
     if saved is not None:
         result["save"] = str(saved)
@@ -77,21 +113,27 @@ def run_jobs(
         for job in todo:
             yield play_job(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        if ordered:
-            yield from pool.map(play_job, todo)
-        else:
-            from concurrent.futures import as_completed
+    from concurrent.futures import as_completed
 
-            futures = [pool.submit(play_job, job) for job in todo]
-            try:
-                for future in as_completed(futures):
-                    yield future.result()
-            finally:
-                # A reader that stops early (a decided --sprt) must not wait for
-                # every queued game: only the running ones are finished.
-                for future in futures:
-                    future.cancel()
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
+    )
+    futures = [pool.submit(play_job, job) for job in todo]
+    try:
+        for future in futures if ordered else as_completed(futures):
+            yield future.result()
+    finally:
+        if stopping():
+            # SIGTERM/SIGINT: the workers are being ended, the pool breaks, and its
+            # manager thread fails every queued game; a game cancelled here as well
+            # made it raise InvalidStateError (a traceback before the error line).
+            # It is waited for, so that it has closed its pipes before the
+            # interpreter's exit hook writes to them (Python 3.11 races there).
+            pool.shutdown(wait=True)
+        else:
+            # A reader that stops early (a decided --sprt) must not wait for every
+            # queued game: only the running ones are finished.
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ray(todo: list[Job], workers: int, ordered: bool) -> Iterator[dict[str, Any]]:

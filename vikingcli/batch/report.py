@@ -53,43 +53,48 @@ class Provenance:
 # -- the terminal ---------------------------------------------------------------------------
 
 
-def _elo_text(row: Mapping[str, Any]) -> str:
-    elo, err = row.get("elo", math.nan), row.get("elo_error", math.nan)
+def _elo_text(row: Mapping[str, Any], key: str = "elo") -> str:
+    elo, err = row.get(key, math.nan), row.get(f"{key}_error", math.nan)
     if not math.isfinite(elo):
         return signed(elo)
     return f"{signed(elo, 0)} ± {err:.0f}" if math.isfinite(err) else signed(elo, 0)
 
 
+FOOTNOTE = (
+    "rating: the joint maximum-likelihood Elo ({model}) over all games, against {anchor},"
+    " with its 95% interval; win share: a shared first place counts as a fraction, 95%"
+    " Wilson interval; rank, score: means; openskill: μ−3σ, updated game by game."
+)
+
+
 def standings_table(rows: Sequence[Mapping[str, Any]], total: int, title: str = "") -> Table:
-    """The standings as a rich table, best rating first; a forfeits column only
-    when some game was forfeited."""
+    """The standings as a rich table, best joint rating first; a forfeits column
+    only when some game was forfeited. Cells wrap rather than being cut, so the
+    table fits any width."""
     forfeits = any(r["forfeits"] for r in rows)
     table = Table(
         title=f"{title}{': ' if title else ''}{total} games",
         title_justify="left",
-        caption="win share: a shared first place counts as a fraction, 95% Wilson interval;"
-        " rank, score: means; Elo: head to head against the others at the table;"
-        " rating: openskill μ−3σ",
-        caption_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
     )
-    table.add_column("entrant", overflow="fold", min_width=12)
-    for name in ("games", "win share (95%)", "rank", "score", "Elo ± 95%"):
-        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column("entrant", overflow="fold", min_width=8)
+    table.add_column("rating (Elo ± 95%)", justify="right", overflow="fold", style="bold")
+    for name in ("games", "win share (95%)", "rank", "score"):
+        table.add_column(name, justify="right", overflow="fold")
     if forfeits:
-        table.add_column("forfeits", justify="right", no_wrap=True)
-    table.add_column("rating", justify="right", no_wrap=True, style="bold")
-    for r in sorted(rows, key=lambda r: -r["rating"]):
+        table.add_column("forfeits", justify="right", overflow="fold")
+    table.add_column("openskill", justify="right", overflow="fold")
+    for r in sorted(rows, key=lambda r: (-r["joint_elo"], -r["rating"])):
         lo, hi = r["win_share_95"]
         cells = [
             r["entrant"],
+            _elo_text(r, "joint_elo"),
             str(r["games"]),
             f"{r['win_share']:.3f} [{lo:.2f}, {hi:.2f}]",
             f"{r['mean_rank']:.2f}",
             f"{r['mean_score']:.1f}",
-            _elo_text(r),
         ]
         if forfeits:
             cells.append(str(r["forfeits"]))
@@ -97,12 +102,42 @@ def standings_table(rows: Sequence[Mapping[str, Any]], total: int, title: str = 
     return table
 
 
+def standings_notes(fit: Mapping[str, Any]) -> list[str]:
+    """The lines under the table: what the columns mean, and a warning when the
+    intervals rest on few deals."""
+    anchor = fit.get("anchor")
+    notes = [
+        FOOTNOTE.format(
+            model=fit.get("model", "Plackett-Luce"),
+            anchor=f"{anchor} fixed at 0" if anchor else "the mean of all entrants (0)",
+        )
+    ]
+    if fit.get("few_deals"):
+        deals = fit.get("deals", 0)
+        notes.append(
+            f"warning: only {deals} deal{'s' if deals != 1 else ''}: the intervals are rough"
+            " (more deals: --games)"
+        )
+    return notes
+
+
 def print_standings(
-    rows: Sequence[Mapping[str, Any]], total: int, title: str, sprt: SprtResult | None
+    rows: Sequence[Mapping[str, Any]],
+    total: int,
+    title: str,
+    sprt: SprtResult | None,
+    fit: Mapping[str, Any] | None = None,
 ) -> None:
-    """The tournament's closing words on stdout: the table, then the test's verdict."""
-    console = Console(highlight=False)
+    """The tournament's closing words on stdout: the table, what it means, then the
+    test's verdict. Not on a terminal, the table takes the width it needs (a pipe
+    or a log has no width to fit), so nothing is cut."""
+    import sys
+
+    wide = None if sys.stdout.isatty() else 400
+    console = Console(highlight=False, width=wide)
     console.print(standings_table(rows, total, title))
+    for note in standings_notes(fit or {}):
+        console.print(note, markup=False, soft_wrap=True)
     if sprt is not None:
         console.print(sprt.summary(), markup=False, soft_wrap=True)
 
@@ -140,6 +175,7 @@ def report_data(
     sprt: Mapping[str, Any] | None = None,
     plan: Plan | None = None,
     settings: Mapping[str, Any] | None = None,
+    fit: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything the report shows, JSON-ready."""
     n = len(labels)
@@ -168,6 +204,7 @@ def report_data(
             "rotation": plan.rotation if plan is not None else None,
             "entrants": list(labels),
             "standings": [dict(r) for r in rows],
+            "rating_fit": dict(fit) if fit else None,
             "pairwise": cells,
             "pentanomial": stats.pentanomial(n, records) if size == 2 else None,
             "seats": stats.per_seat(n, size, records),
@@ -196,6 +233,7 @@ def write_report(
     records: Sequence[Mapping[str, Any]],
     sprt: SprtResult | None = None,
     made: Provenance | None = None,
+    anchor: str | None = None,
 ) -> None:
     """Write the HTML report of a tournament's records (atomically, mode 0644)."""
     from vikingcli.batch.tournament import summarize
@@ -204,7 +242,10 @@ def write_report(
         plan = Plan(tuple(plan))
     made = made or Provenance()
     trace: list[list[tuple[int, float, float]]] = []
-    rows = summarize(plan.specs, [dict(r) for r in records], trace, labels=plan.labels)
+    fit: dict[str, Any] = {}
+    rows = summarize(
+        plan.specs, [dict(r) for r in records], trace, labels=plan.labels, anchor=anchor, fit=fit
+    )
     labels = [r["entrant"] for r in rows]  # summarize keeps the entrants' order
     verdict = sprt.to_json() if sprt is not None else None
     settings = {
@@ -225,6 +266,6 @@ def write_report(
         ],
     }
     data = report_data(
-        game.name, options, labels, records, rows, trace, verdict, plan, settings
+        game.name, options, labels, records, rows, trace, verdict, plan, settings, fit
     )
     write_atomic(path, render_html(data, game.title).encode(), mode=REPORT_MODE)

@@ -97,6 +97,44 @@ def _interval_bar(lo: float, hi: float, mid: float) -> str:
     )
 
 
+def _rating_list_html(data: Mapping[str, Any]) -> str:
+    """The headline: the joint maximum-likelihood rating of every entrant, best first."""
+    labels = data["entrants"]
+    fit = data.get("rating_fit") or {}
+    rows = sorted(data["standings"], key=lambda r: -r["joint_elo"])
+    out = [
+        '<table id="rating-list"><thead><tr><th>#</th><th>entrant</th><th>rating (Elo)</th>'
+        "<th>±</th><th>95% interval</th><th>games</th><th>openskill μ−3σ</th></tr></thead><tbody>"
+    ]
+    for place, r in enumerate(rows, 1):
+        e = labels.index(r["entrant"])
+        lo, hi = r["joint_elo_95"]
+        out.append(
+            f'<tr data-entrant="{_e(r["entrant"])}" data-joint-elo="{r["joint_elo"]}">'
+            f"<td>{place}</td>{_name(r['entrant'], e)}"
+            f"<td><strong>{_elo(r['joint_elo'])}</strong></td>"
+            f"<td>{_fmt(r['joint_elo_error'], 1)}</td><td>[{_elo(lo)}, {_elo(hi)}]</td>"
+            f"<td>{r['games']}</td><td>{_fmt(r['rating'], 2)}</td></tr>"
+        )
+    out.append("</tbody></table>")
+    anchor = fit.get("anchor")
+    against = f"{_e(anchor)} fixed at 0" if anchor else "the mean of all entrants (0)"
+    deals = fit.get("deals", 0)
+    warn = (
+        f' <strong class="warn">Only {deals} deal{"s" if deals != 1 else ""}: the intervals'
+        " are rough.</strong>"
+        if fit.get("few_deals")
+        else ""
+    )
+    out.append(
+        f'<p class="note">One maximum-likelihood fit over all games'
+        f" ({_e(fit.get('model', 'Plackett-Luce'))}), against {against}; it does not depend"
+        " on the order the games were played in. ± is half the 95% interval: the larger of"
+        f" Student's t over deals (cluster-robust) and the model's own error.{warn}</p>"
+    )
+    return "".join(out)
+
+
 def _elo_html(data: Mapping[str, Any]) -> str:
     """cutechess's table: Elo against the field with its error, LOS, W/D/L."""
     labels = data["entrants"]
@@ -128,7 +166,7 @@ def _elo_html(data: Mapping[str, Any]) -> str:
 
 def _standings_html(data: Mapping[str, Any]) -> str:
     labels = data["entrants"]
-    rows = sorted(data["standings"], key=lambda r: -r["rating"])
+    rows = sorted(data["standings"], key=lambda r: -r["joint_elo"])
     out = [
         '<table id="standings"><thead><tr><th>entrant</th><th>games</th><th>win share</th>'
         "<th>95% interval</th><th></th><th>mean rank (95%)</th>"
@@ -285,11 +323,15 @@ def _forfeits_html(data: Mapping[str, Any]) -> str:
         return '<p id="forfeits">No game was forfeited.</p>'
     out = [
         '<table id="forfeits"><thead><tr><th>entrant</th><th>forfeits</th><th>reason</th>'
-        "<th>first games (seed, seat)</th></tr></thead><tbody>"
+        "<th>first games (seed: the seating, the seat that forfeited)</th></tr></thead><tbody>"
     ]
     for row in rows:
         e = data["entrants"].index(row["entrant"])
-        where = ", ".join(f"{g['seed']}/{g['seat']}" for g in row["games"])
+        where = "; ".join(
+            f"{g['seed']}: {' v '.join(g.get('seating', []))}, seat {g['seat']}"
+            + (f" ({g['save']})" if g.get("save") else "")
+            for g in row["games"]
+        )
         out.append(
             f'<tr data-entrant="{_e(row["entrant"])}">{_name(row["entrant"], e)}'
             f'<td>{row["count"]}</td><td class="params">{_e(row["reason"])}</td>'
@@ -374,7 +416,9 @@ def render_html(data: Mapping[str, Any], title: str) -> str:
         f'<p class="meta">{data["games"]} games · options {_e(options)} ·'
         f" {len(data['entrants'])} entrants · {_e(fmt)} · every deal in every seating</p>"
         f"{_sprt_html(data['sprt'])}"
-        "<h2>Elo</h2>"
+        "<h2>Rating list</h2>"
+        f'<div class="wide">{_rating_list_html(data)}</div>'
+        "<h2>Elo against the field met</h2>"
         f'<div class="wide">{_elo_html(data)}</div>'
         '<p class="note">Head to head against the others at the table: a win for each one'
         " placed below, a draw for each one level, a loss for each one above. Elo is the"

@@ -24,6 +24,7 @@ from typing import IO, Annotated, Any, Final, Literal
 import msgspec
 import orjson
 
+from vikingcli.batch.fingerprints import Fingerprint, changed
 from vikingcli.batch.jobs import Job
 from vikingcli.batch.tournament import Plan, PlanError, job_key
 from vikingcli.core.errors import BadInput
@@ -31,8 +32,8 @@ from vikingcli.engine import Game
 from vikingcli.saves.schema import Seed
 
 FORMAT: Final = "vikingcli-tournament"
-VERSION: Final = 2
-READABLE: Final = (1, 2)
+VERSION: Final = 3
+READABLE: Final = (1, 2, 3)
 
 Index = Annotated[int, msgspec.Meta(ge=0)]
 
@@ -45,7 +46,7 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=
     """What a tournament is played with: its first line."""
 
     format: Literal["vikingcli-tournament"] = FORMAT
-    version: Literal[1, 2] = VERSION
+    version: Literal[1, 2, 3] = VERSION
     game: str
     game_version: str
     options: dict[str, str]
@@ -60,6 +61,8 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=
     seed: Seed
     started: str | None = None
     """When the tournament was begun (UTC, ISO 8601); not compared on resume."""
+    bots: list[Fingerprint | None] | None = None
+    """Per entrant, the fingerprint of its program when it is an exec bot (version 3)."""
 
     def plan(self) -> Plan:
         """The tournament's tables and seatings (refused: :class:`PlanError`)."""
@@ -123,11 +126,13 @@ class ResultsFile:
     needs_newline: bool = False
     started: str | None = None
     """When the tournament in the file was begun (its first line), if it says."""
+    notes: list[str] = field(default_factory=list)
+    """Warnings found while reading it (a bot accepted although it changed)."""
     _sink: IO[bytes] | None = None
 
     def begin(self) -> list[str]:
         """Cut a torn last line, write the first line of a new file; return warnings."""
-        notes = []
+        notes = list(self.notes)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             sink = self.path.open("r+b" if self.path.exists() else "wb")
@@ -164,9 +169,15 @@ class ResultsFile:
 
 
 def settings_of(
-    game: Game, options: dict[str, str], plan: Plan, seed: int, started: str | None = None
+    game: Game,
+    options: dict[str, str],
+    plan: Plan,
+    seed: int,
+    started: str | None = None,
+    bots: list[Fingerprint | None] | None = None,
 ) -> Settings:
-    """The first line of a tournament of ``plan``."""
+    """The first line of a tournament of ``plan`` (``bots``: each entrant's
+    fingerprint, ``None`` for one that runs no program)."""
     return Settings(
         game=game.name,
         game_version=game.version,
@@ -178,6 +189,7 @@ def settings_of(
         rotation=plan.rotation,
         seed=seed,
         started=started,
+        bots=bots,
     )
 
 
@@ -185,10 +197,13 @@ def resume(
     path: Path | None,
     settings: Settings,
     planned: list[Job],
+    accept_changed_bots: bool = False,
 ) -> tuple[ResultsFile | None, list[dict[str, Any]], list[Job]]:
     """The results file of a tournament (``None`` without ``--out``), a new list of
-    its games so far, and the planned games still to play."""
-    book = open_results(path, settings) if path is not None else None
+    its games so far, and the planned games still to play. A bot whose program
+    changed since the file was begun is refused unless ``accept_changed_bots``
+    (then it is a warning of :meth:`ResultsFile.begin`)."""
+    book = open_results(path, settings, accept_changed_bots) if path is not None else None
     done = book.records if book is not None else []
     have = {job_key(r) for r in done}
     todo = [
@@ -197,7 +212,9 @@ def resume(
     return book, list(done), todo
 
 
-def open_results(path: Path, settings: Settings) -> ResultsFile:
+def open_results(
+    path: Path, settings: Settings, accept_changed_bots: bool = False
+) -> ResultsFile:
     """Read and check a results file for a run with ``settings``; nothing is written.
 
     Raises :class:`ResultsFileError` for a file of another tournament, a bad line
@@ -243,6 +260,7 @@ def open_results(path: Path, settings: Settings) -> ResultsFile:
             if book.has_header or book.records:
                 raise ResultsFileError(f"{where}: a header line amid the game records")
             book.started = _check_header(where, path, doc, settings)
+            book.notes += _check_bots(path, doc, settings, accept_changed_bots)
             book.has_header = True
             continue
         _check_record(path, number, doc, settings, plan, allowed)
@@ -285,6 +303,32 @@ def _check_header(
             + "; use another --out file or the same settings"
         )
     return header.started
+
+
+def _check_bots(
+    path: Path, doc: dict[str, Any], settings: Settings, accept: bool
+) -> list[str]:
+    """A bot whose program is not the one the file was begun with: refused (one
+    line naming the entrant), or with ``accept`` a warning."""
+    try:
+        header = msgspec.convert(doc, Settings, strict=True)
+    except msgspec.ValidationError:
+        return []  # reported by _check_header
+    labels = settings.plan().labels
+    notes = []
+    for e, (old, new) in enumerate(zip(header.bots or [], settings.bots or [], strict=False)):
+        if old is None or new is None:
+            continue
+        what = changed(old, new)
+        if what is None:
+            continue
+        text = f"{path}: entrant {labels[e]}: its program changed since the file was begun ({what})"
+        if not accept:
+            raise ResultsFileError(
+                f"{text}; use another --out file, or --accept-changed-bots to play on with it"
+            )
+        notes.append(f"{text}; played on with it (--accept-changed-bots)")
+    return notes
 
 
 def _check_record(

@@ -67,6 +67,15 @@ class SprtSpec:
     alpha: float = 0.05
     beta: float = 0.05
     text: str = ""
+    normalized: tuple[float, float] | None = None
+    """``(nelo0, nelo1)`` when the bounds are normalized Elo (then ``score0`` and
+    ``score1`` are unused)."""
+    h0: str = ""
+    """Hypothesis H0 in the words of the bounds given (``Elo <= +0``)."""
+    h1: str = ""
+    """Hypothesis H1 likewise (``Elo >= +10``)."""
+    gain: bool = True
+    """Whether H0's bound is no loss (``elo0 >= 0``): the test asks "better?"."""
 
     @property
     def lower(self) -> float:
@@ -77,11 +86,14 @@ class SprtSpec:
         return math.log((1.0 - self.beta) / self.alpha)
 
 
-_KEYS = ("elo0", "elo1", "share0", "share1", "alpha", "beta")
+_KEYS = ("elo0", "elo1", "nelo0", "nelo1", "share0", "share1", "alpha", "beta")
+NELO_PER_T = 800.0 / math.log(10.0)
+"""Normalized Elo per unit of a game's t-value (fishtest's ``nelo_divided_by_nt``)."""
 
 
 def parse_sprt(text: str) -> SprtSpec:
-    """``elo0=0,elo1=10[,alpha=0.05,beta=0.05]`` or ``share0=0.5,share1=0.55,...``."""
+    """``elo0=0,elo1=10[,alpha=0.05,beta=0.05]``, ``nelo0=0,nelo1=5,...`` (normalized
+    Elo, as fishtest) or ``share0=0.5,share1=0.55,...``."""
     values: dict[str, float] = {}
     for item in text.split(","):
         key, eq, raw = item.partition("=")
@@ -100,16 +112,30 @@ def parse_sprt(text: str) -> SprtSpec:
             raise SprtUsage(f"--sprt: {key} must be a finite number")
         values[key] = value
     elo = "elo0" in values or "elo1" in values
+    nelo = "nelo0" in values or "nelo1" in values
     share = "share0" in values or "share1" in values
-    if elo and share:
-        raise SprtUsage("--sprt: give elo0/elo1 or share0/share1, not both")
-    if elo:
+    normalized = None
+    if elo + nelo + share > 1:
+        raise SprtUsage("--sprt: give one pair of bounds: elo0/elo1, nelo0/nelo1 or share0/share1")
+    if nelo:
+        if "nelo0" not in values or "nelo1" not in values:
+            raise SprtUsage("--sprt: give both nelo0 and nelo1")
+        if values["nelo0"] >= values["nelo1"]:
+            raise SprtUsage("--sprt: nelo0 must be below nelo1")
+        normalized = (values["nelo0"], values["nelo1"])
+        score0 = score1 = 0.5
+        bounds = f"nelo0={values['nelo0']:g},nelo1={values['nelo1']:g}"
+        h0 = f"normalized Elo <= {signed(values['nelo0'], 2)}"
+        h1 = f"normalized Elo >= {signed(values['nelo1'], 2)}"
+    elif elo:
         if "elo0" not in values or "elo1" not in values:
             raise SprtUsage("--sprt: give both elo0 and elo1")
         score0, score1 = score_of_elo(values["elo0"]), score_of_elo(values["elo1"])
         bounds = f"elo0={values['elo0']:g},elo1={values['elo1']:g}"
         if values["elo0"] >= values["elo1"]:
             raise SprtUsage("--sprt: elo0 must be below elo1")
+        h0 = f"Elo <= {signed(values['elo0'], 2)}"
+        h1 = f"Elo >= {signed(values['elo1'], 2)}"
     elif share:
         if "share0" not in values or "share1" not in values:
             raise SprtUsage("--sprt: give both share0 and share1")
@@ -117,6 +143,7 @@ def parse_sprt(text: str) -> SprtSpec:
         bounds = f"share0={score0:g},share1={score1:g}"
         if not 0.0 < score0 < score1 < 1.0:
             raise SprtUsage("--sprt: need 0 < share0 < share1 < 1")
+        h0, h1 = f"score <= {score0:g}", f"score >= {score1:g}"
     else:
         raise SprtUsage("--sprt: give elo0 and elo1 (or share0 and share1)")
     alpha, beta = values.get("alpha", 0.05), values.get("beta", 0.05)
@@ -124,7 +151,8 @@ def parse_sprt(text: str) -> SprtSpec:
         if not 0.0 < rate < 0.5:
             raise SprtUsage(f"--sprt: {name} must be between 0 and 0.5, got {rate:g}")
     text = f"{bounds},alpha={alpha:g},beta={beta:g}"
-    return SprtSpec(score0, score1, alpha, beta, text)
+    gain = (normalized[0] >= 0) if normalized else score0 >= 0.5
+    return SprtSpec(score0, score1, alpha, beta, text, normalized, h0, h1, gain)
 
 
 def _constrained_mle(values: Sequence[float], probs: Sequence[float], mean: float) -> list[float]:
@@ -149,6 +177,42 @@ def _constrained_mle(values: Sequence[float], probs: Sequence[float], mean: floa
             hi = mid
     lam = (lo + hi) / 2.0
     return [p / (1.0 + lam * (v - mean)) for v, p in zip(values, probs)]
+
+
+def _tvalue_mle(values: Sequence[float], probs: Sequence[float], t: float) -> list[float]:
+    """The distribution on ``values`` closest (max likelihood) to ``probs`` whose
+    t-value ``(mean - 1/2) / sd`` is ``t``: fishtest's fixed point (MLE_tvalue), each
+    step a mean constraint on shifted values."""
+    pdf = [1.0 / len(values)] * len(values)  # fishtest starts from the uniform one
+    for _ in range(100):
+        mu = sum(p * v for p, v in zip(pdf, values))
+        sd = math.sqrt(max(1e-12, sum(p * (v - mu) ** 2 for p, v in zip(pdf, values))))
+        shifted = [
+            v - 0.5 - t * sd * (1.0 + ((mu - v) / sd) ** 2) / 2.0 for v in values
+        ]
+        new = _constrained_mle(shifted, probs, 0.0)
+        done = max(abs(a - b) for a, b in zip(new, pdf)) < 1e-10
+        pdf = new
+        if done:
+            break
+    return pdf
+
+
+def llr_normalized(
+    values: Sequence[float], counts: Sequence[float], t0: float, t1: float
+) -> float:
+    """The generalized log-likelihood ratio of t-value ``t1`` against ``t0``
+    (normalized Elo bounds) for ``counts`` observations of ``values`` (regularized)."""
+    n = sum(counts)
+    if n == 0:
+        return 0.0
+    floor = REGULARIZE / len(counts)
+    reg = [max(c, floor) for c in counts]
+    total = sum(reg)
+    probs = [c / total for c in reg]
+    p0 = _tvalue_mle(values, probs, t0)
+    p1 = _tvalue_mle(values, probs, t1)
+    return n * sum(p * math.log(b / a) for p, a, b in zip(probs, p0, p1))
 
 
 def llr(values: Sequence[float], counts: Sequence[float], score0: float, score1: float) -> float:
@@ -194,6 +258,9 @@ class SprtResult:
         return {
             "test": self.spec.text,
             "decision": self.decision or "undecided",
+            "accepted": self.accepted,
+            "h0": self.spec.h0,
+            "h1": self.spec.h1,
             "exit_code": self.exit_code,
             "llr": self.llr,
             "bounds": [self.spec.lower, self.spec.upper],
@@ -207,9 +274,22 @@ class SprtResult:
             "llr_history": [{"games": g, "llr": r} for g, r in self.history],
         }
 
+    @property
+    def accepted(self) -> str | None:
+        """The hypothesis accepted, in the words of the bounds: ``H1: Elo >= +10``."""
+        if self.decision == "better":
+            return f"H1: {self.spec.h1}"
+        if self.decision == "not better":
+            return f"H0: {self.spec.h0}"
+        return None
+
     def summary(self) -> str:
-        """One line for people."""
+        """One line for people: the verdict in words that fit the bounds (a test
+        whose H0 allows a loss, like ``elo0=-10,elo1=0``, asks "not worse?"), and the
+        hypothesis accepted."""
         verdict = self.decision or "undecided"
+        if self.spec.h0 and not self.spec.gain:
+            verdict = {"better": "not worse", "not better": "worse"}.get(verdict, verdict)
         elo = elo_of_score(self.score)
         lo, hi = (elo_of_score(s) for s in self.score_95)
         return (
@@ -217,6 +297,7 @@ class SprtResult:
             f" LLR {self.llr:.2f} in [{self.spec.lower:.2f}, {self.spec.upper:.2f}];"
             f" first entrant's score {self.score:.3f},"
             f" Elo {signed(elo)} [{signed(lo)}, {signed(hi)}]"
+            + (f"; accepted {self.accepted}" if self.accepted else "")
         )
 
 
@@ -283,7 +364,15 @@ class Sequential:
             value = sum(rank_score(r) for r in deal.values()) / self.seatings
             self.counts[round(value * self.steps)] += 1
             self.shares.append(value)
-            self.ratio = llr(self.values, self.counts, self.spec.score0, self.spec.score1)
+            if self.spec.normalized is not None:
+                # A deal is ``seatings`` games: its t-value is sqrt(seatings) times a
+                # game's (fishtest: a game pair's is sqrt(2) times).
+                t0, t1 = (
+                    nelo / NELO_PER_T * math.sqrt(self.seatings) for nelo in self.spec.normalized
+                )
+                self.ratio = llr_normalized(self.values, self.counts, t0, t1)
+            else:
+                self.ratio = llr(self.values, self.counts, self.spec.score0, self.spec.score1)
             self.history.append((len(self.shares) * self.seatings, self.ratio))
             if self.ratio >= self.spec.upper:
                 self.decision = "better"

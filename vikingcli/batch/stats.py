@@ -13,8 +13,11 @@ these are plain wins, draws and losses.
   the games of a deal share their cards and seatings, so they are not independent
   (fishtest treats a game pair the same way). The error is the ratio estimator's:
   ``sqrt(sum_d (S_d - score N_d)^2 / (D (D - 1))) / mean(N_d)`` for points ``S_d``
-  in ``N_d`` results in each of ``D`` deals; the score's interval is mapped to Elo,
-  and ``±`` is half its width, as cutechess prints it.
+  in ``N_d`` results in each of ``D`` deals, times Student's t quantile for ``D - 1``
+  degrees of freedom (12.7 for 2 deals, not 1.96). Deals that happened to end alike
+  have an error of 0, so the interval is at least the Wilson interval of the
+  results taken as independent. The score's interval is mapped to Elo, and ``±``
+  is half its width, as cutechess prints it.
 * LOS (likelihood of superiority): ``Φ((W - L) / sqrt(W + L))``, cutechess's.
 * Pentanomial counts (two-player tables only): per deal and pair, the points of
   the first of the pair over the two games in which they swapped seats: 0, ½, 1,
@@ -29,9 +32,24 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from vikingcli.batch.ratings import t975
 from vikingcli.batch.sprt import elo_of_score
 
 Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (ties count as fractional wins)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = min(1.0, max(0.0, successes / n))
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    # At p = 0 (or 1) the bound is 0 (or 1) exactly; computed, it is off by a rounding.
+    lo = 0.0 if p == 0.0 else max(0.0, centre - half)
+    hi = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def los(wins: float, losses: float) -> float:
@@ -77,7 +95,10 @@ class _Tally:
             mean_n = sum(c[1] for c in deals) / len(deals)
             resid = sum((c[0] - score * c[1]) ** 2 for c in deals)
             se = math.sqrt(resid / (len(deals) * (len(deals) - 1))) / mean_n
-            lo, hi = max(0.0, score - Z95 * se), min(1.0, score + Z95 * se)
+            half = t975(len(deals) - 1) * se
+            floor_lo, floor_hi = wilson(self.w + self.d / 2, n)
+            lo = max(0.0, min(score - half, floor_lo))
+            hi = min(1.0, max(score + half, floor_hi))
         elo = elo_of_score(score) if n else math.nan
         elo_lo, elo_hi = elo_of_score(lo), elo_of_score(hi)
         return {
@@ -247,7 +268,7 @@ def forfeits(
 ) -> list[dict[str, Any]]:
     """Every forfeit reason per entrant, how often, and the first games it happened in."""
     seen: Counter[tuple[int, str]] = Counter()
-    where: dict[tuple[int, str], list[dict[str, int]]] = defaultdict(list)
+    where: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
     for rec in sorted(records, key=lambda r: (r["seed"], r["deal"], list(r["seating"]))):
         forfeit = rec.get("forfeit")
         if not forfeit:
@@ -256,7 +277,15 @@ def forfeits(
         key = (int(rec["seating"][seat]), str(forfeit.get("reason", "")))
         seen[key] += 1
         if len(where[key]) < 5:
-            where[key].append({"seed": int(rec["seed"]), "seat": seat + 1})
+            # Seed and seating identify the game (the seed alone is a deal of many).
+            game = {
+                "seed": int(rec["seed"]),
+                "seat": seat + 1,
+                "seating": [labels[e] for e in rec["seating"]],
+            }
+            if rec.get("save"):
+                game["save"] = str(rec["save"])
+            where[key].append(game)
     return [
         {"entrant": labels[e], "reason": reason, "count": count, "games": where[(e, reason)]}
         for (e, reason), count in sorted(seen.items(), key=lambda kv: (kv[0][0], -kv[1]))

@@ -15,8 +15,9 @@ interchangeable: a seating that only swaps them is the same game and is played
 once (which of them plays it turns from deal to deal, so over a few deals each of
 them plays as often in each seat). Results are JSONL, one game a line; a rerun with
 the same output file plays only what is missing (the file itself:
-:mod:`vikingcli.batch.results_file`). Ratings come from openskill (Plackett-Luce),
-which handles multi-player ranks and ties.
+:mod:`vikingcli.batch.results_file`). The headline rating is the joint
+maximum-likelihood fit of :mod:`vikingcli.batch.ratings`; openskill's μ−3σ
+(Plackett-Luce, updated game by game) is a second column.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.batch.jobs import Job
+from vikingcli.batch.stats import wilson as wilson  # its home was here
 
 Z95 = 1.959963984540054
 FORMATS = ("all", "round-robin", "gauntlet")
@@ -214,20 +216,6 @@ def job_key(record: dict[str, Any]) -> tuple[int, int, tuple[int, ...]]:
     return (record["seed"], record["deal"], tuple(record["seating"]))
 
 
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (ties count as fractional wins)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = min(1.0, max(0.0, successes / n))
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    # At p = 0 (or 1) the bound is 0 (or 1) exactly; computed, it is off by a rounding.
-    lo = 0.0 if p == 0.0 else max(0.0, centre - half)
-    hi = 1.0 if p == 1.0 else min(1.0, centre + half)
-    return (lo, hi)
-
-
 @dataclass
 class EntrantStats:
     """One entrant's results over a tournament."""
@@ -270,11 +258,15 @@ def summarize(
     records: Iterable[dict[str, Any]],
     trace: list[list[tuple[int, float, float]]] | None = None,
     labels: Sequence[str] | None = None,
+    anchor: str | None = None,
+    fit: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
-    """Win share and mean rank with 95% intervals, and openskill ratings, per entrant.
+    """Win share and mean rank with 95% intervals, the joint rating (Elo against
+    ``anchor``, an entrant's label, or the mean) and openskill ratings, per entrant.
 
     ``trace`` (one list per entrant) receives ``(games, mu, sigma)`` at the start
-    and after each game the entrant played, for the report's rating chart."""
+    and after each game the entrant played, for the report's rating chart; ``fit``
+    receives how the joint rating was fitted (model, anchor, deals, a few-deals flag)."""
     from openskill.models import PlackettLuce
 
     labels = list(labels) if labels is not None else entrant_labels(specs)
@@ -306,14 +298,21 @@ def summarize(
                     trace[e].append((k, team[0].mu, team[0].sigma))
     for st, r in zip(stats, ratings, strict=True):
         st.mu, st.sigma = r.mu, r.sigma
+    from vikingcli.batch.ratings import joint_ratings
     from vikingcli.batch.stats import head_to_head
 
     versus = head_to_head(len(labels), list(records))["entrants"]
+    joint = joint_ratings(labels, records, anchor)
+    if fit is not None:
+        fit.update({k: v for k, v in joint.items() if k != "entrants"})
     rows = []
-    for st, h in zip(stats, versus, strict=True):
+    for st, h, j in zip(stats, versus, joint["entrants"], strict=True):
         row = st.to_json()
         row.update(
             {
+                "joint_elo": j["elo"],
+                "joint_elo_95": j["elo_95"],
+                "joint_elo_error": j["elo_error"],
                 "w": h["w"],
                 "d": h["d"],
                 "l": h["l"],

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from vikingcli.cli import checks
+from vikingcli.core.levels import DEFAULT_LEVEL, LEVELS
 
 if TYPE_CHECKING:  # the modules a command needs are imported when it runs
     from vikingcli.core.match import Match, Seat
@@ -25,11 +26,12 @@ if TYPE_CHECKING:  # the modules a command needs are imported when it runs
 
 RUN_DEFAULT_AI = ("greedy", "random")
 """Preferred kinds that fill every seat of ``run``/``tournament`` with no ``-p``."""
-PLAY_DEFAULT_AI = ("mcts:iterations=3000", "greedy", "random")
-"""Preferred opponents of the person in ``play`` with no ``-p``. The budget is counted
-in iterations, not seconds, so ``play --seed N`` with the same moves replays the same
-game on any machine under any load; 3000 think about as long as the one second they
-replaced (benchmarks/default_ai.py; benchmarks/README.md, "play's default AI")."""
+PLAY_DEFAULT_AI = (LEVELS[DEFAULT_LEVEL], "greedy", "random")
+"""Preferred opponents of the person in ``play`` with no ``-p`` and no ``--level``: the
+default level's spec (``mcts:iterations=3000``). The budget is counted in iterations,
+not seconds, so ``play --seed N`` with the same moves replays the same game on any
+machine under any load; 3000 think about as long as the one second they replaced
+(benchmarks/default_ai.py; benchmarks/README.md, "play's default AI")."""
 
 
 class UsageProblem(Exception):
@@ -139,14 +141,26 @@ def make_seats(
     *,
     interactive: bool,
     options: dict[str, str] | None = None,
+    level: str | None = None,
 ) -> list[Seat]:
+    """The seats of a new table from ``-p`` specs; with none, the person and the
+    default AI (``play``) or the default AI everywhere (``run``). ``level`` (``play
+    --level``) is the spec of the AI seats no ``-p`` names."""
+    from vikingcli.core.levels import level_spec
     from vikingcli.core.specs import parse_spec
 
+    fill: tuple[str, ...] = PLAY_DEFAULT_AI
+    if level is not None:
+        try:
+            fill = (level_spec(level, reg.players),)
+        except ValueError as exc:
+            raise UsageProblem(f"--level: {exc}") from None
     named = _named_specs(specs)
+    filled = not named
     if not named:
         n = players or game.default_players
         if interactive:
-            texts = ["human"] + [_default_spec(reg, PLAY_DEFAULT_AI)] * (n - 1)
+            texts = ["human"] + [_default_spec(reg, fill)] * (n - 1)
         else:
             texts = [_default_spec(reg, RUN_DEFAULT_AI)] * n
         named = [(None, t) for t in texts]
@@ -157,7 +171,13 @@ def make_seats(
     if interactive and players is None and len(named) < game.min_players:
         # `play GAME -p ann=human`: the rest of the game's default table is the default AI.
         missing = max(game.default_players, game.min_players) - len(named)
-        named += [(None, _default_spec(reg, PLAY_DEFAULT_AI))] * missing
+        named += [(None, _default_spec(reg, fill))] * missing
+        filled = missing > 0
+    if level is not None and not filled:
+        raise UsageProblem(
+            "--level sets the AI seats no -p names, and every seat is named"
+            f" (give -p {fill[0]} for a seat at that level)"
+        )
     _check_table(game, len(named), options, str(len(named)))
     return _seats(reg, named, interactive=interactive)
 
@@ -315,6 +335,27 @@ TrustBots = Annotated[
         "--trust-bots",
         help="Start the bot programs (exec seats) the save names; without it such a save"
         " is refused.",
+    ),
+]
+
+
+def _complete_level(incomplete: str) -> list[str]:
+    return [name for name in LEVELS if name.startswith(incomplete)]
+
+
+def _level_value(value: str | None) -> str | None:
+    if value is not None and value.strip().lower() not in LEVELS:
+        raise typer.BadParameter(f"{value[:40]!r} is not a level ({', '.join(LEVELS)})")
+    return None if value is None else value.strip().lower()
+
+
+Level = Annotated[
+    str | None,
+    typer.Option(
+        help=f"Strength of the AI seats no -p names: {', '.join(LEVELS)} (default"
+        f" {DEFAULT_LEVEL}; 'vikingcli players' shows what each plays).",
+        callback=_level_value,
+        autocompletion=_complete_level,
     ),
 ]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace a save of that name.")]

@@ -36,10 +36,21 @@ if TYPE_CHECKING:  # the modules a command needs are imported when it runs
     from vikingcli.core.registry import Registry
     from vikingcli.core.specs import PlayerSpec
 
+STRICT_HELP = (
+    "Exit with code 4 when any game ended by forfeit (a bot crashed, timed out or"
+    " answered wrongly), after the results are shown."
+)
+JSON_VERSION = 1
+"""The version of ``run --json``'s records and ``tournament --json``'s standings
+(docs/schemas/run-record.schema.json, tournament-standings.schema.json)."""
+FORFEIT_EXIT = 4
+"""The exit code of --strict when a game ended by forfeit."""
+
 SPRT_HELP = (
     "Stop when decided: is the first entrant better than the others? elo0=0,elo1=10"
-    "[,alpha=0.05,beta=0.05] or share0=..,share1=..; --games is the cap. Exit code 0:"
-    " better (H1), 1: not better (H0), 3: undecided."
+    "[,alpha=0.05,beta=0.05], nelo0=0,nelo1=5 (normalized Elo, as fishtest) or"
+    " share0=..,share1=..; --games is the cap. Exit code 0: H1 accepted, 1: H0"
+    " accepted, 3: undecided."
 )
 
 
@@ -65,6 +76,7 @@ def run(
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
     move_timeout: MoveTimeoutOpt = None,
+    strict: Annotated[bool, typer.Option("--strict", help=STRICT_HELP)] = False,
 ) -> None:
     """Play AI-vs-AI games headless; with --json one JSON object per game."""
     from vikingcli.batch.jobs import run_jobs
@@ -100,17 +112,27 @@ def run(
             for i, score in enumerate(result["scores"]):
                 totals[i] += score
             if json_out:
-                dump(result)
+                dump({"version": JSON_VERSION, **result})
             else:
                 typer.echo(summary_line(result))
     if not json_out and games_ > 1:
         share = "; ".join(
-            f"seat {i} {s.spec}: {_count(wins[i], 'win')}, mean score {totals[i] / games_:.1f}"
+            f"seat {i} {s.name}: {_count(wins[i], 'win')}, mean score {totals[i] / games_:.1f}"
             for i, s in enumerate(seats)
         )
         typer.echo(f"{games_} games, first seed {first}: {share}")
-    if forfeits:
-        typer.echo(f"vikingcli: {forfeits} game(s) ended by forfeit", err=True)
+    _forfeit_line(forfeits, strict)
+
+
+def _forfeit_line(forfeits: int, strict: bool) -> None:
+    """One stderr line when games ended by forfeit; with ``--strict``, exit code 4."""
+    if not forfeits:
+        return
+    games = "1 game" if forfeits == 1 else f"{forfeits} games"
+    if strict:
+        typer.echo(f"vikingcli: error: {games} ended by forfeit (--strict)", err=True)
+        raise typer.Exit(FORFEIT_EXIT)
+    typer.echo(f"vikingcli: {games} ended by forfeit", err=True)
 
 
 def _every_param(reg: Registry, spec: PlayerSpec) -> dict[str, Any]:
@@ -153,13 +175,37 @@ def tournament(
     move_timeout: MoveTimeoutOpt = None,
     sprt: Annotated[str | None, typer.Option(help=SPRT_HELP)] = None,
     report: Annotated[Path | None, typer.Option(help="Write a self-contained HTML report.")] = None,
+    save_dir: Annotated[
+        Path | None,
+        checks.save_dir_option(
+            "Write every game here as a save that replay and analyze read"
+            " (GAME-seedN-E1-E2....json: the deal's seed, the entrants by seat)."
+        ),
+    ] = None,
+    anchor: Annotated[
+        str | None,
+        typer.Option(
+            help="The entrant (its name or N:SPEC label) whose rating is fixed at 0;"
+            " default: the mean of all entrants is 0."
+        ),
+    ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help=STRICT_HELP)] = False,
+    accept_changed_bots: Annotated[
+        bool,
+        typer.Option(
+            "--accept-changed-bots",
+            help="Resume --out although an exec bot's program changed since the file was"
+            " begun (refused otherwise).",
+        ),
+    ] = False,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
+    from vikingcli.batch.fingerprints import fingerprint
     from vikingcli.batch.jobs import run_jobs
     from vikingcli.batch.report import Provenance, print_standings, write_report
     from vikingcli.batch.results_file import resume, settings_of
     from vikingcli.batch.sprt import tournament_sprt
-    from vikingcli.batch.tournament import Plan, plain, schedule, summarize
+    from vikingcli.batch.tournament import Plan, PlanError, plain, schedule, summarize
     from vikingcli.saves.files import file_lock
 
     reg = registry()
@@ -172,6 +218,11 @@ def tournament(
         if sprt is not None and fmt == "all":
             rotation = "cyclic"  # the hero in every seat once, even among equal specs
         plan = Plan(tuple(specs), tuple(names), size, fmt, rotation)
+        if anchor is not None and anchor not in plan.labels:
+            raise PlanError(
+                f"--anchor {anchor}: no entrant is called that"
+                f" (entrants: {', '.join(plan.labels)})"
+            )
         test = (
             tournament_sprt(sprt, fmt, plan.games_per_deal, size) if sprt is not None else None
         )
@@ -179,14 +230,24 @@ def tournament(
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     checks.check_seed_range(seed, planned[-1]["seed"] - seed + 1)
+    if save_dir is not None:
+        for job in planned:
+            job["save_dir"] = str(save_dir)
+            order = "-".join(str(e + 1) for e in job["tag"]["seating"])
+            job["save_name"] = f"{g.name}-seed{job['seed']}-{order}.json"
     started = datetime.now(UTC).isoformat(timespec="seconds")
-    settings = settings_of(g, options, plan, seed, started)
+    bots = [
+        fingerprint(str(s.spec.params.get("cmd", ""))) if reg.players[s.spec.kind].runs_program
+        else None
+        for s in seats
+    ]
+    settings = settings_of(g, options, plan, seed, started, bots)
     with ExitStack() as hold:
         if out is not None:
             # One writer per results file: a second tournament on it is refused.
             out.parent.mkdir(parents=True, exist_ok=True)
             hold.enter_context(file_lock(out))
-        book, records, todo = resume(out, settings, planned)
+        book, records, todo = resume(out, settings, planned, accept_changed_bots)
         if book is not None and book.started:
             started = book.started
         for note in book.begin() if book else []:
@@ -194,18 +255,19 @@ def tournament(
         if test is not None and test.add(records).decided:
             todo = []  # a rerun of a decided test plays nothing more
         try:
-            with progress(len(todo), f"{g.name} tournament") as advance:
+            with progress(len(todo), "game", lines=True) as advance:
                 for rec in run_jobs(todo, jobs, backend, ordered=False):
                     records.append(rec)
                     if book:
                         book.append(rec)
-                    advance()
+                    advance(summary_line(rec))
                     if test is not None and test.add([rec]).decided:
                         break
         finally:
             if book:
                 book.close()
-    rows = summarize(specs, records, labels=plan.labels)
+    fit: dict[str, Any] = {}
+    rows = summarize(specs, records, labels=plan.labels, anchor=anchor, fit=fit)
     verdict = test.result() if test is not None else None
     if report is not None:
         made = Provenance(
@@ -214,18 +276,21 @@ def tournament(
             started=started,
             players=[(s.spec.kind, _every_param(reg, s.spec)) for s in seats],
         )
-        write_report(report, g, options, plan, records, verdict, made)
+        write_report(report, g, options, plan, records, verdict, made, anchor)
     if json_out:
         head = {
+            "version": JSON_VERSION,
             "game": g.name,
             "options": options,
             "format": plan.fmt,
             "table_size": plan.table_size,
             "games": len(records),
+            "rating_fit": fit,
             "entrants": rows,
         }
         dump(plain({**head, "sprt": verdict.to_json()} if verdict else head))
     else:
-        print_standings(rows, len(records), g.title, verdict)
+        print_standings(rows, len(records), g.title, verdict, fit)
+    _forfeit_line(sum(1 for r in records if r.get("forfeit")), strict)
     if verdict is not None and verdict.exit_code:
         raise typer.Exit(verdict.exit_code)

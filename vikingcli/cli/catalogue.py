@@ -57,9 +57,13 @@ def games(
 def players(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """List the installed player kinds and their parameters."""
+    """List the installed player kinds, their parameters and the AI levels."""
+    from vikingcli.core.levels import LEVELS
+
     reg = registry()
     items = [reg.players[name].to_json() for name in sorted(reg.players)]
+    for item in items:  # each kind names the levels it plays (play --level, create level=)
+        item["levels"] = [lv for lv, spec in LEVELS.items() if spec.split(":")[0] == item["name"]]
     if json_out:
         dump(items)
         return
@@ -71,6 +75,11 @@ def players(
                 f"{_bounds(param)})"
             )
             typer.echo(_wrap(param["help"], 8))
+    typer.echo("levels (play GAME --level NAME; at the server: create GAME level=NAME)")
+    for name, spec in LEVELS.items():
+        kind = spec.split(":")[0]
+        missing = "" if kind in reg.players else f" ({kind} not installed)"
+        typer.echo(f"    {name:<8} {spec}{missing}")
 
 
 def _bounds(param: dict[str, Any]) -> str:

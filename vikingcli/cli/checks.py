@@ -14,8 +14,6 @@ from typing import Any
 
 import typer
 
-from vikingcli.core.errors import SEED_MAX
-
 
 def seed_option(help: str) -> Any:
     """A ``--seed`` option that takes only seeds (0 to 2^63-1)."""
@@ -34,6 +32,10 @@ def save_dir_option(help: str) -> Any:
 
 def seed_value(value: int | None) -> int | None:
     """A seed the engine and the save format take: 0 to 2^63-1."""
+    # Imported here, not at the top: the engine package loads every game contract
+    # and pluggy, which ``--help`` never needs.
+    from vikingcli.engine.players import SEED_MAX
+
     if value is not None and not 0 <= value <= SEED_MAX:
         raise typer.BadParameter(f"{value} is not a seed (0 to {SEED_MAX})")
     return value
@@ -41,6 +43,8 @@ def seed_value(value: int | None) -> int | None:
 
 def check_seed_range(first: int, count: int) -> None:
     """Consecutive seeds ``first`` ... ``first + count - 1`` must all be seeds."""
+    from vikingcli.engine.players import SEED_MAX
+
     if first + count - 1 > SEED_MAX:
         raise typer.BadParameter(
             f"{first} with {count} games goes past the largest seed {SEED_MAX}",

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import sys
 from contextlib import AbstractContextManager, ExitStack, nullcontext, redirect_stdout
@@ -17,6 +16,7 @@ from vikingcli.cli.arguments import (
     DealSeed,
     ForceOpt,
     GameName,
+    Level,
     MoveTimeoutOpt,
     OptionPairs,
     Pace,
@@ -38,7 +38,6 @@ from vikingcli.cli.arguments import (
 )
 from vikingcli.cli.checks import seed_option
 from vikingcli.cli.printing import dump, summary_line
-from vikingcli.engine.text import shown
 
 if TYPE_CHECKING:  # the modules a command needs are imported when it runs
     from vikingcli.core.match import Match
@@ -101,8 +100,11 @@ def _continue(
     enough (and ``full_screen``), else line by line. A shared table's record
     (``table``: its owners, reservations and talk) stays in the save, so ``serve
     --resume`` can reopen it."""
+    import asyncio  # with ssl, ~75 ms that only a full-screen game needs
+
     from vikingcli.core.driver import play_match
     from vikingcli.core.match import QuitGame, make_player
+    from vikingcli.engine.text import shown
     from vikingcli.saves.match_file import write_save
     from vikingcli.table.fullscreen import play_full_screen
     from vikingcli.table.local import play_here
@@ -163,6 +165,7 @@ def _new_table(
     hold: ExitStack,
     *,
     write: bool = True,
+    level: str | None = None,
 ) -> tuple[Match, Path]:
     """A new match with people at the table, and its first save (never over another),
     locked in ``hold`` for as long as this process plays it; ``--force`` never
@@ -175,7 +178,9 @@ def _new_table(
 
     g = find_game(reg, game)
     options = game_options(g, option or [])
-    seats = make_seats(reg, g, player or [], players, interactive=True, options=options)
+    seats = make_seats(
+        reg, g, player or [], players, interactive=True, options=options, level=level
+    )
     first = seed if seed is not None else new_seed()
     match = Match(g, options, first, seats)
     # A shared table's save is named without its seed: the name is told to the people
@@ -207,6 +212,7 @@ def play(
     seed: DealSeed = None,
     option: OptionPairs = None,
     players_: TableSize = None,
+    level: Level = None,
     save: SaveName = None,
     pace: Pace = None,
     force: ForceOpt = False,
@@ -216,7 +222,9 @@ def play(
     """Play interactively (hot-seat for several humans); autosaves after every move."""
     reg = registry()
     with ExitStack() as hold:
-        match, path = _new_table(reg, game, player, players_, option, seed, save, force, hold)
+        match, path = _new_table(
+            reg, game, player, players_, option, seed, save, force, hold, level=level
+        )
         g = match.game
         typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
         _continue(reg, match, path, None, pace, confirm, full_screen=not plain)

@@ -1,4 +1,6 @@
-"""The progress bar of batches and tournaments (rich, on stderr, only on a terminal)."""
+"""How far a batch or tournament has got, on stderr: a rich progress bar on a
+terminal; elsewhere (a pipe, a CI log), when asked, one status line per finished
+game, so a job that runs for minutes is never silent until it ends."""
 
 from __future__ import annotations
 
@@ -8,10 +10,23 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def progress(total: int, label: str) -> Iterator[Callable[[], None]]:
-    """A progress bar on stderr when it is a terminal and there is more than one game."""
-    if total <= 1 or not sys.stderr.isatty():
-        yield lambda: None
+def progress(total: int, label: str, lines: bool = False) -> Iterator[Callable[..., None]]:
+    """A progress bar on stderr when it is a terminal and there is more than one
+    game; not on a terminal and ``lines``, ``label N/TOTAL: NOTE`` per game (the
+    note given to the function yielded)."""
+    if not sys.stderr.isatty():
+        done = 0
+
+        def line(note: str = "") -> None:
+            nonlocal done
+            done += 1
+            if lines:
+                print(f"{label} {done}/{total}: {note}".rstrip(": "), file=sys.stderr, flush=True)
+
+        yield line
+        return
+    if total <= 1:
+        yield lambda note="": None
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -27,4 +42,4 @@ def progress(total: int, label: str) -> Iterator[Callable[[], None]]:
         redirect_stderr=False,
     ) as bar:
         task = bar.add_task(label, total=total)
-        yield lambda: bar.advance(task)
+        yield lambda note="": bar.advance(task)

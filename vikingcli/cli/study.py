@@ -12,7 +12,6 @@ from vikingcli.cli import checks
 from vikingcli.cli.arguments import SaveFile, UsageProblem, registry, save_file
 from vikingcli.cli.printing import dump, summary_line
 from vikingcli.cli.progress import progress
-from vikingcli.engine.text import shown
 
 
 def _ask_line(prompt: str) -> str:
@@ -37,13 +36,15 @@ def replay(
     ] = False,
 ) -> None:
     """Print a saved game move by move (or walk through it with --step)."""
-    from vikingcli.saves.match_file import load_match
-    from vikingcli.study.replay import positions, step_through
+    from vikingcli.engine.text import shown
+    from vikingcli.saves.match_file import load_save
+    from vikingcli.study.replay import positions, search_used, step_through
     from vikingcli.table.scoresheet import score_sheet
 
     reg = registry()
     path = save_file(save)
-    saved = load_match(path, reg)
+    kept = load_save(path, reg)
+    saved = kept.match
     game = saved.game
     if seat is not None:
         if not 1 <= seat <= len(saved.seats):
@@ -52,7 +53,8 @@ def replay(
     options = " ".join(f"{k}={v}" for k, v in saved.options.items()) or "none"
     typer.echo(f"{game.title}  seed {saved.seed}  options {options}")
     for i, s in enumerate(saved.seats):
-        typer.echo(f"  seat {i + 1}: {s.name} ({s.spec})")
+        used = search_used(kept.search[i].iterations) if kept.search else ""
+        typer.echo(f"  seat {i + 1}: {s.name} ({s.spec}){used}")
     if seat is None:
         typer.echo("Showing everything, every seat's secrets included"
                    " (--seat N shows only what seat N learned).")

@@ -16,8 +16,7 @@ leaves behind when the host is killed with SIGKILL, is beyond the host's reach.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
+import functools
 import os
 import signal
 import subprocess
@@ -42,10 +41,15 @@ and dies of the signal."""
 _PR_SET_PDEATHSIG = 1
 
 
+@functools.cache
 def _load_prctl() -> Callable[..., int] | None:
-    """libc's ``prctl``, looked up once in the host (the child only calls it)."""
+    """libc's ``prctl``, looked up once in the host (the child only calls it), when
+    the first bot starts: ctypes and the library search cost every command ~25 ms."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
         prctl: Callable[..., int] = libc.prctl
@@ -54,16 +58,13 @@ def _load_prctl() -> Callable[..., int] | None:
     return prctl
 
 
-_PRCTL = _load_prctl()
-
-
 def child_setup() -> Callable[[], None] | None:
     """What a bot runs between fork and exec (``Popen(preexec_fn=...)``): the kernel
     sends it SIGKILL when the host thread that started it ends, so a host killed with
     SIGKILL leaves no bot behind. ``None`` where the system has no such call."""
-    if _PRCTL is None:
+    prctl, host = _load_prctl(), os.getpid()
+    if prctl is None:
         return None
-    prctl, host = _PRCTL, os.getpid()
 
     def setup() -> None:
         prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -71,6 +72,31 @@ def child_setup() -> Callable[[], None] | None:
             os._exit(1)
 
     return setup
+
+
+def die_with_parent(parent: int) -> None:
+    """In a worker process (a pool's initializer): end it when ``parent`` dies, even
+    by SIGKILL — the kernel's ``PR_SET_PDEATHSIG`` where there is one, else a daemon
+    thread that polls the parent's pid twice a second."""
+    prctl = _load_prctl()
+    if prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    else:
+        import threading
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+        threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the call took effect
+        os._exit(1)
+
+
+def stopping() -> bool:
+    """Whether this process has been told to stop by SIGTERM or SIGINT."""
+    return _stopping
 
 
 def track(proc: subprocess.Popen[bytes]) -> None:
@@ -142,7 +168,12 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
+_stopping = False
+
+
 def _on_signal(signum: int, frame: FrameType | None) -> None:
+    global _stopping
+    _stopping = True
     end_all()
     import multiprocessing  # the workers of a pool (batch games, parallel search)
 

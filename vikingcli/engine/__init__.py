@@ -9,6 +9,8 @@ plugin may import from the host, and nothing else (import-linter checks it).
 * player kinds: :class:`PlayerKind`, :class:`Param`, :class:`Player`,
   :class:`HostedPlayer`, :class:`Witness`, :class:`Advice` (``players``), and the
   search calls a player makes on a game (:func:`search_calls`);
+* the API's version, :data:`API_VERSION` (``compat``, which also keeps the
+  previous version's spellings for one release, with a ``DeprecationWarning``);
 * the plugin hooks' markers: :data:`hookimpl` (``hooks``, where each hook is
   documented);
 * text helpers for narration and rendering: :func:`seat_ref`, :data:`THREAT`,
@@ -21,6 +23,7 @@ plugin may import from the host, and nothing else (import-linter checks it).
 
 from __future__ import annotations
 
+from vikingcli.engine.compat import API_VERSION, UnknownKnobWarning
 from vikingcli.engine.draws import choice, randbelow, shuffle
 from vikingcli.engine.flat import (
     FlatCalls,
@@ -60,10 +63,10 @@ from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import DETAIL, THREAT, name_seats, seat_ref
 
 __all__ = [
-    "DETAIL", "SEED_MAX", "SEED_PARAM", "THREAT", "Action", "Advice", "Advisor", "FlatCalls",
-    "FlatGame", "FlatState", "Forfeit", "Game", "HostedPlayer", "IllegalAction", "Option",
-    "Outcome", "Param", "Player", "PlayerKind", "Rewindable", "SearchCalls", "SearchHints",
-    "SeatInfo", "SpecError", "State", "Witness", "choice", "hookimpl", "hookspec", "load_fields",
-    "name_seats", "normalize_action_text", "randbelow", "ranks_from_keys", "search_calls",
-    "seat_ref", "shuffle",
+    "API_VERSION", "DETAIL", "SEED_MAX", "SEED_PARAM", "THREAT", "Action", "Advice", "Advisor",
+    "FlatCalls", "FlatGame", "FlatState", "Forfeit", "Game", "HostedPlayer", "IllegalAction",
+    "Option", "Outcome", "Param", "Player", "PlayerKind", "Rewindable", "SearchCalls",
+    "SearchHints", "SeatInfo", "SpecError", "State", "UnknownKnobWarning", "Witness", "choice",
+    "hookimpl", "hookspec", "load_fields", "name_seats", "normalize_action_text", "randbelow",
+    "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
 ]  # fmt: skip

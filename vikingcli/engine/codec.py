@@ -6,7 +6,9 @@ size - 1``, the same in every state: PettingZoo's ``Discrete(size)`` action spac
 with its ``action_mask``, OpenSpiel's ``num_distinct_actions``.
 
 A game describes its actions as :class:`Template` rows: the action tuples that begin
-with ``head`` and go on with one value of each field. A field is a range of integers
+with ``head`` and go on with one value of each field. A game whose actions are plain
+ints or strings, not tuples, writes rows with ``scalar=True``: one field and no head,
+the action being that field's value itself. A field is a range of integers
 (:class:`Ints`) or a list of values (:class:`Values`; :class:`Splice` for a last
 field whose values are tuples laid into the action, for actions of varying length).
 Row after row, each gets the next block of integers, in mixed radix (the last field
@@ -17,6 +19,7 @@ varies fastest), so the numbering is readable from the rows alone, which
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
@@ -108,6 +111,12 @@ class Template:
     fields: tuple[Field, ...] = ()
     what: str = ""
     """What these actions are, for the documentation."""
+    scalar: bool = False
+    """The actions are the one field's values themselves (ints or strings), not tuples."""
+
+    def __post_init__(self) -> None:
+        if self.scalar and (self.head or len(self.fields) != 1):
+            raise ValueError("a scalar row has no head and exactly one field")
 
     @property
     def size(self) -> int:
@@ -134,7 +143,9 @@ class Template:
             out = out * f.size + f.encode(v)
         return out
 
-    def decode(self, index: int) -> tuple[Any, ...]:
+    def decode(self, index: int) -> Any:
+        if self.scalar:
+            return self.fields[0].decode(index)
         values = []
         for f in reversed(self.fields):
             index, digit = divmod(index, f.size)
@@ -146,7 +157,8 @@ class Template:
 
 
 class ActionCodec:
-    """A bijection between a game's actions (tuples) and ``0 .. size - 1``."""
+    """A bijection between a game's actions (tuples, or ints and strings through
+    ``scalar`` rows) and ``0 .. size - 1``."""
 
     def __init__(self, templates: Iterable[Template]) -> None:
         self.templates = tuple(templates)
@@ -157,12 +169,26 @@ class ActionCodec:
             total += t.size
         self.size = total
         self._by_head: dict[Hashable, list[int]] = {}
+        self._scalar: list[int] = []
         for i, t in enumerate(self.templates):
-            self._by_head.setdefault(t.head[:1], []).append(i)
+            if t.scalar:
+                self._scalar.append(i)
+            else:
+                self._by_head.setdefault(t.head[:1], []).append(i)
 
     def encode(self, action: Any) -> int:
-        """The integer of ``action``; ``ValueError`` if the codec has none for it."""
-        if not isinstance(action, tuple) or not action:
+        """The integer of ``action`` (a tuple, or an int or str of a scalar row);
+        ``ValueError`` if the codec has none for it."""
+        if not isinstance(action, tuple):
+            # bool is an int to Python, never an action
+            if isinstance(action, (int, str)) and not isinstance(action, bool):
+                for i in self._scalar:
+                    try:
+                        return self.offsets[i] + self.templates[i].fields[0].encode(action)
+                    except ValueError:
+                        continue
+            raise ValueError(f"not an action of this codec: {action!r}")
+        if not action:
             raise ValueError(f"not an action of this codec: {action!r}")
         for i in self._by_head.get(action[:1], ()):
             t = self.templates[i]
@@ -170,18 +196,17 @@ class ActionCodec:
                 return self.offsets[i] + t.encode(action)
         raise ValueError(f"not an action of this codec: {action!r}")
 
-    def decode(self, index: int) -> Any:
-        """The action numbered ``index``; ``ValueError`` outside ``0 .. size - 1``."""
+    def row(self, index: int) -> int:
+        """The position in :attr:`templates` of the row that numbers ``index`` (the
+        action's form, for the documentation); ``ValueError`` outside ``0 .. size - 1``."""
         if not 0 <= index < self.size:
             raise ValueError(f"action number {index} is not in 0..{self.size - 1}")
-        lo, hi = 0, len(self.offsets) - 1
-        while lo < hi:  # the last template whose offset is <= index
-            mid = (lo + hi + 1) // 2
-            if self.offsets[mid] <= index:
-                lo = mid
-            else:
-                hi = mid - 1
-        return self.templates[lo].decode(index - self.offsets[lo])
+        return bisect_right(self.offsets, index) - 1
+
+    def decode(self, index: int) -> Any:
+        """The action numbered ``index``; ``ValueError`` outside ``0 .. size - 1``."""
+        row = self.row(index)
+        return self.templates[row].decode(index - self.offsets[row])
 
     def describe(self) -> list[str]:
         """One line per row: its numbers, its head and fields, what it is."""
@@ -190,7 +215,8 @@ class ActionCodec:
             last = offset + t.size - 1
             span = f"{offset}" if last == offset else f"{offset}..{last}"
             parts = ", ".join([repr(h) for h in t.head] + [f.describe() for f in t.fields])
-            out.append(f"{span}: ({parts})" + (f"  {t.what}" if t.what else ""))
+            shown = parts if t.scalar else f"({parts})"
+            out.append(f"{span}: {shown}" + (f"  {t.what}" if t.what else ""))
         return out
 
 

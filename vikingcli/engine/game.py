@@ -22,6 +22,7 @@ Conventions shared by every game:
 from __future__ import annotations
 
 import copy
+import inspect
 import math
 import random
 from abc import ABC, abstractmethod
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.engine.codec import ActionCodec
+from vikingcli.engine.compat import adopt_old_knobs
 from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import did_you_mean, quoted
 
@@ -163,12 +165,27 @@ class Game(ABC):
     """What a search player should know to search this game well (cut-off, chains
     of sub-decisions, the scale of ``evaluate``): one :class:`SearchHints`, the
     defaults where the game sets none."""
+    perfect_information: bool = False
+    """``True`` for a game that hides nothing from any seat: its ``determinize`` may
+    return a plain copy. Otherwise the conformance suite checks that re-deals vary
+    the hidden parts (a copy would let the AI see them)."""
+    ranks_follow_scores: bool = False
+    """``True`` where the final ranking is by score (ties broken any way): a higher
+    final score never ranks worse, and the outcome's scores are the final
+    :meth:`current_scores`. The conformance suite checks both."""
     weights: Mapping[str, float] = {}
     """The named weights of :meth:`evaluate` (the worth of a coin, of a figure still
     to ferry...) with the values this game object uses; empty (the default) for a
     game that offers none to tune. ``vikingcli tune`` tunes them by self-play, and
     the ``greedy`` and ``mcts`` players take tuned values from a file; both reach
     them through :meth:`with_weights` only."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game class written against the previous plugin API still works: its
+        loose search knobs are moved into ``search_hints`` with a warning, and an
+        attribute that looks like a knob the engine never reads warns."""
+        super().__init_subclass__(**kwargs)
+        adopt_old_knobs(cls)
 
     # -- identity helpers (not to be overridden) ---------------------------------
 
@@ -346,8 +363,10 @@ class Game(ABC):
         return [evaluate(state, seat) for seat in range(self.num_players(state))]
 
     def rules_text(self) -> str:
-        """A readable rules summary and the action syntax (``vikingcli rules``)."""
-        return self.__doc__ or self.title
+        """A readable rules summary and the action syntax (``vikingcli rules``). The
+        default is the class docstring, dedented (as written in the source it is
+        indented after its first line), or the title."""
+        return inspect.cleandoc(self.__doc__) if self.__doc__ else self.title
 
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         """What ``seat`` (``None``: a spectator) learns from one move: ``action``,

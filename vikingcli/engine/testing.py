@@ -16,9 +16,14 @@ illegal action without changing the state, ``parse(format(a)) == a``,
 each field as deep as its kind says: :func:`check_flat_clone`), ``render`` fits 80
 columns, ``evaluate_all`` agrees with ``evaluate`` seat by seat, the search's calls
 object (:func:`check_search_calls`) with the game, no narration tells
-a seat more than its observation (:func:`check_narration`); and over whole games: the
-game ends, the same seed gives the same game, the outcome is well formed, and no
-re-deal from any seat is a dead position (:func:`check_redeals`).
+a seat more than its observation (:func:`check_narration`); from every seat's view,
+a re-deal of what it cannot see changes nothing it observes or is shown
+(:func:`~vikingcli.engine.hidden.check_views_under_redeals`); ``apply`` refuses actions
+legal elsewhere; observations validate against the schema, the codec is a bijection,
+``from_json(to_json(s))`` plays on as ``s`` does; and over whole games: the game ends,
+the same seed gives the same game, the outcome is well formed (ranks agree with
+scores where the game says so), ``determinize`` re-deals at all, and no re-deal from
+any seat is a dead position (:func:`check_redeals`).
 Hypothesis also chooses paths of its own and, when one breaks the contract, shrinks
 it to a short sequence of moves. OpenSpiel's API and simulation tests are the model.
 
@@ -34,10 +39,21 @@ from typing import Any
 
 import orjson
 
+from vikingcli.engine.codec import ActionCodec
 from vikingcli.engine.flat import FlatState, search_calls
 from vikingcli.engine.game import Game, IllegalAction, Outcome
+from vikingcli.engine.hidden import (
+    check_apply_fuzz,
+    check_narration,
+    check_views_under_redeals,
+    seen,
+)
 from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import plain_text
+
+LATER_GAMES_EVERY = 4
+"""The second and later games of a configuration are checked on every 4th ply only:
+the first game, checked on every ply, finds what needs one ply (a leak on a draw)."""
 
 JUNK_ACTIONS: tuple[Any, ...] = (("__not_an_action__",), None, -987654321, "__junk__")
 """Values no game may accept as an action."""
@@ -67,6 +83,106 @@ def _snapshot(game: Game, state: Any) -> bytes:
     return orjson.dumps(game.to_json(state))
 
 
+_VALIDATORS: dict[int, tuple[Game, Any]] = {}
+_CODECS: dict[tuple[int, int, bytes], tuple[Game, ActionCodec | None]] = {}
+
+
+def _validator(game: Game) -> Any:
+    """The game's compiled observation-schema validator (``None``: no schema), built once."""
+    cached = _VALIDATORS.get(id(game))
+    if cached is None or cached[0] is not game:
+        schema = game.observation_schema()
+        validator = None
+        if schema is not None:
+            from jsonschema import Draft202012Validator
+
+            Draft202012Validator.check_schema(schema)
+            validator = Draft202012Validator(schema)
+        cached = _VALIDATORS[id(game)] = (game, validator)
+    return cached[1]
+
+
+def _codec(game: Game, n: int, options: Mapping[str, str]) -> ActionCodec | None:
+    key = (id(game), n, orjson.dumps(dict(options), option=orjson.OPT_SORT_KEYS))
+    cached = _CODECS.get(key)
+    if cached is None or cached[0] is not game:
+        cached = _CODECS[key] = (game, game.action_codec(n, options))
+    return cached[1]
+
+
+def check_schema(game: Game, state: Any, viewers: Sequence[int] | None = None) -> None:
+    """Every seat's observation (or the ``viewers``') validates against the game's
+    ``observation_schema``."""
+    validator = _validator(game)
+    if validator is None:
+        return
+    for viewer in range(game.num_players(state)) if viewers is None else viewers:
+        obs = _json_ready(game.observation(state, viewer), "observation")
+        error = next(iter(validator.iter_errors(obs)), None)
+        if error is not None:
+            where = "/".join(map(str, error.absolute_path)) or "(top)"
+            raise AssertionError(
+                f"seat {viewer}'s observation is outside its schema at {where}: {error.message}"
+            )
+
+
+def check_codec(game: Game, state: Any, codec: ActionCodec | None) -> None:
+    """The action codec is a bijection on the legal actions (a sample of 256 where
+    there are more): each has a number in range, the number decodes to it, and no two
+    share one."""
+    if codec is None:
+        return
+    numbers: dict[int, Any] = {}
+    legal = list(game.legal_actions(state))
+    # thousands of legal actions in some states: a sample is checked, the same each run
+    for action in legal if len(legal) <= 256 else random.Random(len(legal)).sample(legal, 256):
+        try:
+            number = codec.encode(action)
+        except ValueError as exc:
+            raise AssertionError(f"the action codec has no number for {action!r}: {exc}") from None
+        assert 0 <= number < codec.size, (
+            f"the action codec numbers {action!r} {number}, outside 0..{codec.size - 1}"
+        )
+        assert codec.decode(number) == action, (
+            f"the action codec is not a bijection: {action!r} -> {number} ->"
+            f" {codec.decode(number)!r}"
+        )
+        assert number not in numbers, (
+            f"the action codec is not a bijection: {numbers[number]!r} and {action!r}"
+            f" share the number {number}"
+        )
+        numbers[number] = action
+
+
+def check_round_trip_plays_alike(
+    game: Game, state: Any, rng: random.Random, *, plies: int = 30, every: int = 5
+) -> None:
+    """``from_json(to_json(s))`` is the same *state*, hidden order included: played on
+    with the same moves, it offers the same legal actions and, every ``every`` plies
+    and at the end, shows every seat the same observation (comparing ``to_json`` with
+    itself would miss a snapshot that sorts the deck; a card drawn wrong stays seen)."""
+    mine = game.clone(state)
+    theirs = game.from_json(_json_ready(game.to_json(state), "to_json"))
+    n = game.num_players(state)
+    for ply in range(plies + 1):
+        over = game.to_move(mine) is None
+        for viewer in range(n) if over or ply % every == 0 or ply == plies else ():
+            assert seen(game, theirs, viewer) == seen(game, mine, viewer), (
+                f"from_json(to_json(s)) plays differently from s: {ply} moves on, seat"
+                f" {viewer} observes another game (is hidden order lost in the snapshot?)"
+            )
+        legal = list(game.legal_actions(mine))
+        assert list(game.legal_actions(theirs)) == legal, (
+            f"from_json(to_json(s)) plays differently from s: {ply} moves on, the legal"
+            " actions differ"
+        )
+        if over or not legal:
+            return
+        action = legal[rng.randrange(len(legal))]
+        game.apply(mine, action)
+        game.apply(theirs, action)
+
+
 def _json_ready(value: Any, what: str) -> Any:
     try:
         return orjson.loads(orjson.dumps(value))
@@ -74,8 +190,25 @@ def _json_ready(value: Any, what: str) -> Any:
         raise AssertionError(f"{what} is not JSON-ready: {exc}") from None
 
 
-def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True) -> None:
-    """Check the per-state contract on one state that is not over."""
+def check_state(
+    game: Game,
+    state: Any,
+    rng: random.Random,
+    *,
+    full: bool = True,
+    pool: dict[Any, None] | None = None,
+    codec: ActionCodec | None = None,
+    light: bool = False,
+) -> bool:
+    """Check the per-state contract on one state that is not over: from every seat's
+    view (:func:`~vikingcli.engine.hidden.check_views_under_redeals`), ``apply``
+    against actions legal elsewhere (``pool``, which it adds to), ``codec`` (the
+    table's), narration (``full``: more moves narrated, one seat's observation
+    validated against the schema, and the snapshot played on after a round trip;
+    ``light``: neither schema nor narration, for the many short paths hypothesis
+    plays and shrinks).
+
+    Returns whether a re-deal differed from the state (see :func:`play_random`)."""
     seat = game.to_move(state)
     n = game.num_players(state)
     assert seat is not None and 0 <= seat < n, f"to_move returned {seat!r} for {n} seats"
@@ -152,9 +285,24 @@ def check_state(game: Game, state: Any, rng: random.Random, *, full: bool = True
         check_flat_clone(state)
     check_search_calls(game, state, actions)
 
+    check_views(game, state)
+    pool = {} if pool is None else pool
+    varied = check_views_under_redeals(game, state, rng, pool)
+    check_apply_fuzz(game, state, rng, pool)
+    check_codec(game, state, codec)
+    if light:
+        return varied
+    # Narration on every ply (a leak may come on one draw ply only), few moves each.
     if full:
-        check_views(game, state)
         check_narration(game, state, rng)
+    else:
+        check_narration(game, state, rng, max_actions=2, redeals=0, others=1)
+    if full:
+        # jsonschema takes tens of ms on a big observation: one seat's now and then
+        # (every seat's at the end of each game, in play_random)
+        check_schema(game, state, [rng.randrange(n)])
+        check_round_trip_plays_alike(game, state, rng)
+    return varied
 
 
 def check_redeals(game: Game, state: Any, rng: random.Random, redeals: int = 3) -> None:
@@ -222,61 +370,6 @@ def _check_copied(mine: Any, theirs: Any, depth: int, where: str) -> None:
         _check_copied(a, b, depth - 1, f"{where}[{i}]")
 
 
-def check_narration(game: Game, state: Any, rng: random.Random, *, max_actions: int = 24) -> None:
-    """No narration tells a seat more than its observation does.
-
-    For every seat, a move's narration must be a function of what that seat
-    observes before and after the move: moves of another seat that leave the
-    seat's observation the same read the same, and so does the same move in a
-    position the seat cannot tell apart from this one (one re-dealt by
-    ``determinize``). A spectator's narration must read the same wherever any
-    seat other than the mover cannot tell two moves apart."""
-    mover = game.to_move(state)
-    assert mover is not None
-    n = game.num_players(state)
-    positions = [state] + [
-        game.determinize(state, s, random.Random(rng.random())) for s in range(n) if s != mover
-    ]
-    samples: list[tuple[list[bytes], list[bytes], dict[int | None, list[str]], str]] = []
-    for position in positions:
-        actions = list(game.legal_actions(position))
-        if len(actions) > max_actions:
-            actions = rng.sample(actions, max_actions)
-        seen_before = [_snapshot_obs(game, position, s) for s in range(n)]
-        for action in actions:
-            after = game.apply(game.clone(position), action)
-            seen_after = [_snapshot_obs(game, after, s) for s in range(n)]
-            told = {
-                viewer: list(game.narrate(position, action, after, viewer))
-                for viewer in [*range(n), None]
-            }
-            for viewer, lines in told.items():
-                assert lines and all(isinstance(x, str) and x for x in lines), (
-                    f"narrate gave {lines!r} to seat {viewer}"
-                )
-            samples.append((seen_before, seen_after, told, game.format_action(position, action)))
-    for viewer in range(n):
-        first: dict[tuple[bytes, bytes], tuple[list[str], list[str], str]] = {}
-        for before, after, told, text in samples:
-            key = (before[viewer], after[viewer])
-            if key not in first:
-                first[key] = (told[viewer], told[None], text)
-                continue
-            lines, public, other = first[key]
-            assert told[viewer] == lines, (
-                f"narration leaks to seat {viewer}: {other!r} and {text!r} look the same to it,"
-                f" but it is told {lines!r} and {told[viewer]!r}"
-            )
-            assert viewer == mover or told[None] == public, (
-                f"narration leaks to spectators: seat {viewer} cannot tell {other!r} from"
-                f" {text!r}, but spectators are told {public!r} and {told[None]!r}"
-            )
-
-
-def _snapshot_obs(game: Game, state: Any, seat: int) -> bytes:
-    return orjson.dumps(game.observation(state, seat), option=orjson.OPT_SORT_KEYS)
-
-
 def check_views(game: Game, state: Any) -> None:
     """render and evaluate for every seat and a spectator."""
     n = game.num_players(state)
@@ -319,10 +412,15 @@ def play_random(
     )
     log: list[str] = []
     steps = 0
+    codec = _codec(game, n, options) if check else None
+    pool: dict[Any, None] = {}
+    varied = checked = 0
     while game.to_move(state) is not None:
         assert steps < max_steps, f"game did not end within {max_steps} actions"
         if check and steps % check_every == 0:
-            check_state(game, state, rng, full=steps % (check_every * 10) == 0)
+            full = steps % (check_every * 10) == 0
+            varied += check_state(game, state, rng, full=full, pool=pool, codec=codec)
+            checked += 1
         actions = game.legal_actions(state)
         action = actions[rng.randrange(len(actions))]
         log.append(game.format_action(state, action))
@@ -332,11 +430,18 @@ def play_random(
     check_outcome(game, state)
     if check:
         check_views(game, state)
+        check_schema(game, state)
+        # One re-deal in a whole game is enough to show determinize deals at all.
+        assert game.perfect_information or varied or not checked, (
+            f"determinize never re-dealt in {checked} checked states: the AI sees the"
+            " hidden parts (a game with nothing hidden sets perfect_information = True)"
+        )
     return log, state
 
 
 def check_outcome(game: Game, state: Any) -> None:
-    """The outcome of a finished game is well formed."""
+    """The outcome of a finished game is well formed; where the game declares
+    ``ranks_follow_scores``, a higher final score never ranks worse."""
     n = game.num_players(state)
     assert not list(game.legal_actions(state)) or game.to_move(state) is None
     out = game.outcome(state)
@@ -344,6 +449,17 @@ def check_outcome(game: Game, state: Any) -> None:
     assert len(out.scores) == n and len(out.ranks) == n, "outcome has the wrong number of seats"
     assert min(out.ranks) == 1 and all(1 <= r <= n for r in out.ranks), f"bad ranks {out.ranks}"
     _json_ready(out.to_json(), "outcome")
+    if game.ranks_follow_scores:
+        for i in range(n):
+            for j in range(n):
+                assert not (out.scores[i] > out.scores[j] and out.ranks[i] >= out.ranks[j]), (
+                    f"ranks disagree with scores: seat {i} scored {out.scores[i]} and ranks"
+                    f" {out.ranks[i]}, seat {j} scored {out.scores[j]} and ranks {out.ranks[j]}"
+                )
+        assert tuple(out.scores) == tuple(game.current_scores(state)), (
+            f"outcome scores {out.scores} are not the final score track"
+            f" {game.current_scores(state)}"
+        )
 
 
 def check_replay(game: Game, n: int, options: Mapping[str, str], seed: int) -> None:
@@ -374,7 +490,8 @@ def conformance_suite(
     """A pytest test class checking ``game`` against the engine contract.
 
     ``games_per_config`` random games are played per configuration; with
-    ``check_every=k`` the per-state checks run on every k-th state (for long games).
+    ``check_every=k`` the per-state checks run on every k-th state of the first (for
+    long games), and on every ``k * LATER_GAMES_EVERY``-th of the others.
 
     Besides, hypothesis plays ``paths`` action sequences of up to ``path_length``
     moves of its own choosing, checking the contract at every state; when one
@@ -396,7 +513,9 @@ def conformance_suite(
             self, n: int, options: dict[str, str]
         ) -> None:
             for k in range(games_per_config):
-                play_random(game, n, options, seed + k, check_every=check_every)
+                # every ply of the first game; the others sampled, for CI time
+                every = check_every if k == 0 else check_every * LATER_GAMES_EVERY
+                play_random(game, n, options, seed + k, check_every=every)
 
         @pytest.mark.parametrize(("n", "options"), configs, ids=ids)
         def test_same_seed_same_game(self, n: int, options: dict[str, str]) -> None:
@@ -421,11 +540,12 @@ def conformance_suite(
             deal = data.draw(st.integers(0, 2**31 - 1), label="seed")
             state = game.new_state(n, options, deal)
             rng = random.Random(deal)
+            codec = _codec(game, n, options)
             for _ in range(path_length):
                 if game.to_move(state) is None:
                     check_outcome(game, state)
                     return
-                check_state(game, state, rng, full=False)
+                check_state(game, state, rng, full=False, codec=codec, light=True)
                 actions = game.legal_actions(state)
                 action = actions[data.draw(st.integers(0, len(actions) - 1))]
                 note(f"seat {game.to_move(state)} plays {game.format_action(state, action)!r}")

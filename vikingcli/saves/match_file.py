@@ -27,6 +27,7 @@ from vikingcli.saves.schema import (
     VERSION,
     ForfeitDoc,
     SaveDoc,
+    SearchDoc,
     SeatDoc,
     TableDoc,
     encode,
@@ -39,17 +40,22 @@ class Saved:
 
     match: Match
     table: TableDoc | None = None
+    search: list[SearchDoc] | None = None
+    """Per seat, what its search used (a batch game's record), if the save says."""
 
 
-def save_document(match: Match, table: TableDoc | None = None) -> SaveDoc:
-    """The save document of a match (and of its table, if it has one)."""
+def save_document(
+    match: Match, table: TableDoc | None = None, search: list[SearchDoc] | None = None
+) -> SaveDoc:
+    """The save document of a match (and of its table, if it has one; and what each
+    seat's search used, if known)."""
     game = match.game
     forfeit = match.forfeit
     return SaveDoc(
         format=FORMAT,
-        # The oldest version that holds it: a save with no committed deal stays
-        # readable by a vikingcli of before deals.
-        version=VERSION if table is not None and table.deal is not None else 1,
+        # The oldest version that holds it: a save with no committed deal (and no
+        # search record) stays readable by a vikingcli of before deals.
+        version=VERSION if (table is not None and table.deal is not None) or search else 1,
         game=game.name,
         game_version=game.version,
         options=dict(match.options),
@@ -61,6 +67,7 @@ def save_document(match: Match, table: TableDoc | None = None) -> SaveDoc:
         forfeit=None if forfeit is None else ForfeitDoc(forfeit.seat, forfeit.reason),
         result=match.result_json() if match.over else None,
         table=table,
+        search=search,
     )
 
 
@@ -77,15 +84,17 @@ def create_save(
     force: bool = False,
     unique: bool = False,
     table: TableDoc | None = None,
+    search: list[SearchDoc] | None = None,
 ) -> Path:
     """Write the first save of a new game (``table``: the record of its shared table,
-    with the secret of its deal) and return where it went.
+    with the secret of its deal; ``search``: what each seat's search used) and
+    return where it went.
 
     An existing file is never replaced (a person's game may be in it): the name
     is refused, or with ``unique`` the next free ``NAME-2.json``, ``NAME-3.json``
     ... is taken; ``force`` replaces it on purpose."""
     try:
-        data = encode(save_document(match, table))
+        data = encode(save_document(match, table, search))
         return create_file(path, data, force=force, unique=unique)
     except FileExistsError:
         raise SaveError(
@@ -102,7 +111,8 @@ def load_match(path: Path, registry: Registry) -> Match:
 def load_save(path: Path, registry: Registry) -> Saved:
     """Load a save with everything it keeps beside the match (a table's record)."""
     doc = read_save_document(path)
-    return Saved(replay_document(path, doc, registry), doc.table)
+    search = doc.search if doc.search is not None and len(doc.search) == len(doc.seats) else None
+    return Saved(replay_document(path, doc, registry), doc.table, search)
 
 
 def replay_document(path: Path, doc: SaveDoc, registry: Registry) -> Match:

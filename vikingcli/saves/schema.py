@@ -17,15 +17,16 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 import orjson
 
-from vikingcli.core.errors import SEED_MAX
 from vikingcli.core.fairdeal import MAX_SEED_TEXT
 from vikingcli.core.match import MAX_REASON
 from vikingcli.core.specs import MAX_SEATS
+from vikingcli.engine.players import SEED_MAX
 
 FORMAT: Final = "vikingcli-save"
 VERSION: Final = 2
-"""Version 2 added a shared table's committed deal (``table.deal``); a version 1
-save holds none and is read as it always was."""
+"""Version 2 added a shared table's committed deal (``table.deal``) and what each
+seat's search used (``search``, a batch game's); a version 1 save holds neither and
+is read as it always was."""
 
 
 MAX_ACTION = 1000
@@ -37,6 +38,9 @@ MAX_SPEC = 2000
 MAX_WORD = 100
 """The longest game name, rules version or option name a save may hold."""
 
+# The largest seed, of a deal or of a player, is the engine's, since player kinds bound
+# their seed parameter with it. Every seed fits a signed 64-bit integer, so JSON tools
+# and orjson read it back exactly (random.Random takes any size, JSON readers do not).
 Seed = Annotated[int, msgspec.Meta(ge=0, le=SEED_MAX)]
 SeatIndex = Annotated[int, msgspec.Meta(ge=0)]
 Seconds = Annotated[float, msgspec.Meta(ge=0)]
@@ -116,6 +120,14 @@ class TableDoc(msgspec.Struct, forbid_unknown_fields=True):
     """The committed deal (version 2 on); absent at a table of an older vikingcli."""
 
 
+class SearchDoc(msgspec.Struct, forbid_unknown_fields=True):
+    """What one seat's search used, move by move: its iterations (simulations,
+    playouts) per move, ``None`` for a move of a player that does not say. A
+    record of a batch game has it; the moves themselves are the replay's authority."""
+
+    iterations: list[Annotated[int, msgspec.Meta(ge=0)] | None]
+
+
 class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     """A complete save document (format version 1 or 2)."""
 
@@ -133,6 +145,8 @@ class SaveDoc(msgspec.Struct, forbid_unknown_fields=True):
     result: dict[str, Any] | None = None
     table: TableDoc | None = None
     """A shared table's record; absent in a save made by ``play`` or ``run``."""
+    search: list[SearchDoc] | None = None
+    """Per seat, what its search used (a game of ``run`` or ``tournament``; version 2 on)."""
 
 
 def check_save(doc: Any) -> SaveDoc:

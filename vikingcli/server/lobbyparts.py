@@ -56,10 +56,10 @@ class Conn(Protocol):
 HELP = """\
 Lobby commands (Tab completes):
   tables              open tables, your games (your turn first), games to watch
-  create GAME [people=N] [ai=SPEC ...] [time=10m|3d] [rated|casual] [OPT=V]
-                      a new table; you take its first seat (people: seats for
-                      people, you included; ai: an AI seat each, e.g. ai=mcts;
-                      OPT=V: one of the game's options, e.g. mode=advanced)
+  create GAME [people=N] [ai=SPEC ...] [level=L] [time=3d] [rated|casual]
+         [OPT=V]      a new table, you in its first seat (people: seats for
+                      people, you too; ai: an AI seat each, e.g. ai=mcts;
+                      level: easy|medium|hard|expert AI up to the usual size)
   join N              take a free seat at table N (or go back to your own seat)
   watch N             watch table N (the public view)
   cancel N            drop a table of yours that has not begun

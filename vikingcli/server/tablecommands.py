@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 from vikingcli.core.fairdeal import Deal, check_seed_text
+from vikingcli.core.levels import level_spec
 from vikingcli.core.numbers import whole_number
 from vikingcli.core.specs import parse_spec, seat_names
 from vikingcli.engine import SpecError
@@ -175,7 +176,9 @@ class TableCommands(LobbyPart):
     async def cmd_create(self, conn: Conn, rest: str) -> None:
         words = rest.split()
         if not words:
-            conn.show("create GAME [people=N] [ai=SPEC ...] [time=3d] [rated|casual]", "error")
+            conn.show(
+                "create GAME [people=N] [ai=SPEC ...] [level=L] [time=3d] [rated|casual]", "error"
+            )
             return
         try:
             row = self._new_table(conn, words)
@@ -216,6 +219,7 @@ class TableCommands(LobbyPart):
         if game is None:
             raise ValueError(f"no game {name!r} (installed: {', '.join(sorted(self.reg.games))})")
         people, ai, options = 1, [], {}
+        level: str | None = None
         rated, deadline = True, parse_duration(DEFAULT_TIME)
         given: set[str] = set()
         for word in words[1:]:
@@ -233,13 +237,17 @@ class TableCommands(LobbyPart):
                 people = whole_number(value, 0, 99, "people")  # the seats: checked below
             elif key == "ai" and value:
                 ai.append(self._ai_spec(value))
+            elif key == "level" and value:
+                level = value
             elif key == "time" and value:
                 deadline = parse_duration(value)
             elif eq and key:
                 options[key] = value
             else:
-                raise ValueError(f"{printable(word, 40)!r} is not people=N, ai=SPEC, time=T,"
-                                 " rated, casual or OPTION=VALUE")  # fmt: skip
+                raise ValueError(f"{printable(word, 40)!r} is not people=N, ai=SPEC, level=L,"
+                                 " time=T, rated, casual or OPTION=VALUE")  # fmt: skip
+        if level is not None:
+            ai += self._level_seats(level, game.default_players - people - len(ai))
         total = people + len(ai)
         if not game.min_players <= total <= game.max_players:
             raise ValueError(
@@ -261,6 +269,16 @@ class TableCommands(LobbyPart):
         ]
         # The seed is 0 until the cards are dealt, from the secret deal and people's seeds.
         return new_row(name, resolved, 0, seats, conn.account.id, rated, deadline, Deal.new())
+
+    def _level_seats(self, level: str, count: int) -> list[str]:
+        """``level=L``: the AI seats that fill the game's default table, at level L."""
+        spec = level_spec(printable(level, 40), self.reg.players)  # ValueError: one line
+        if count < 1:
+            raise ValueError(
+                f"level={printable(level, 40)} fills the table to its usual size with AI"
+                " seats, and the people and ai= seats already fill it"
+            )
+        return [self._ai_spec(spec)] * count
 
     def _ai_spec(self, text: str) -> str:
         kind = text.partition(":")[0].partition("*")[2] or text.partition(":")[0]

@@ -3,7 +3,7 @@ it), and a stepper that walks back and forth through the positions."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,19 @@ def positions(saved: Match, seat: int | None) -> list[Position]:
         lines = move_lines(number, saved.seats[mover].name, told)
         out.append(Position(number, tuple(lines), game.clone(fresh.state)))
     return out
+
+
+def search_used(iterations: Sequence[int | None]) -> str:
+    """What a seat's search used, for the replay's header: ``; search: 31 moves,
+    120-480 iterations a move (mean 300)``; empty when the player said nothing."""
+    known = [n for n in iterations if n is not None]
+    if not known:
+        return ""
+    mean = sum(known) / len(known)
+    return (
+        f"; search: {len(iterations)} moves, {min(known)}-{max(known)} iterations a move"
+        f" (mean {mean:.0f})"
+    )
 
 
 STEP_HELP = "Enter or n: next move, p: previous, a number: that move, 0: the start, q: quit"
