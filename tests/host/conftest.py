@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.host.sshclient import plugin_path
+
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 
@@ -64,10 +66,7 @@ CLI = Callable[..., subprocess.CompletedProcess[str]]
 def _runner(target: Path, cwd: Path) -> CLI:
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
         env = dict(os.environ)
-        # In front of the caller's path (a worktree's checkout), not instead of it.
-        env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (str(target), os.environ.get("PYTHONPATH")) if p
-        )
+        env["PYTHONPATH"] = plugin_path(target)
         env.pop("COLUMNS", None)
         return subprocess.run(
             [sys.executable, "-m", "vikingcli", *args],

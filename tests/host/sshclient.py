@@ -33,6 +33,10 @@ class Server:
     """``vikingcli serve ...`` in ``folder``; its console is ``self.console``."""
 
     def __init__(self, plugin_dir: Path, folder: Path, *args: str) -> None:
+        """``args`` for ``serve``; without ``--rematch SECONDS`` a finished game ends
+        the server at once, as a test that does not ask for a rematch expects."""
+        if "--rematch" not in args:
+            args = (*args, "--rematch", "0")
         env = dict(os.environ, PYTHONPATH=plugin_path(plugin_dir))
         self.log_path = folder / f"server-{time.monotonic_ns()}.log"
         self.log = self.log_path.open("w")

@@ -74,6 +74,8 @@ def test_jorvik_at_80x24_board_on_top_tab_menu_resize_and_undo_after_forced_move
 
         for move in ("place 1", "place 2", "place 3", "buy"):
             term.type(move)
+            # The screen read right after typing may still be the one before the move.
+            term.until(lambda ls, m=move: any(f". ann: {m}" in ln for ln in ls))
             lines = _your_move(term)
             assert lines[0].startswith("Jórvík Karl"), "\n".join(lines)
         log = "\n".join(lines)

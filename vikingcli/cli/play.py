@@ -276,6 +276,15 @@ def serve(
     confirm: Confirm = False,
     move_timeout: MoveTimeoutOpt = None,
     trust_bots: TrustBots = False,
+    rematch: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=3600,
+            help="Seconds a finished game waits for everyone seated to type 'rematch'"
+            " (a new deal, the same seats); 0: no rematch.",
+        ),
+    ] = 60.0,
 ) -> None:
     """An SSH table: people join with any ssh client and their key; seats stay theirs.
     The deal is secret and verifiable: the table shows the commitment of its server
@@ -323,7 +332,7 @@ def serve(
                 authorized_keys=authorized_keys, open_table=open_table,
                 reserve=seat or [], release=release or [], spectators=spectators,
                 resumed=resume is not None, confirm=confirm, replace=force,
-                move_timeout=move_timeout, deal=deal,
+                move_timeout=move_timeout, deal=deal, rematch=rematch,
             )  # fmt: skip
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vikingcli.core.match import (
+    RESIGNED,
     ForfeitRecord,
     HostFault,
     Match,
@@ -241,6 +242,19 @@ class MatchDriver:
         if self._stopping is not None:
             self._stopping.set()
 
+    def resign(self, seat: int) -> bool:
+        """The person at ``seat`` resigns: the game ends at once, that seat ranked
+        last (a forfeit told as a resignation); an AI still thinking is left to its
+        thread and its move is not played. The front end ends the decision it waits
+        for, if any (cancelled: the loop then sees the game over). ``False`` when
+        the game is over already."""
+        if self.match.over:
+            return False
+        self.match.forfeit = ForfeitRecord(seat, RESIGNED)
+        if self._stopping is not None:
+            self._stopping.set()
+        return True
+
     # -- a person's move ---------------------------------------------------------------
 
     def unasked(self, seat: int) -> tuple[Action, str] | None:
@@ -302,7 +316,7 @@ class MatchDriver:
             if self.threads:
                 action = await self._think_in_thread(player, seat)
                 if action is None:
-                    return  # stopped meanwhile: the move is chosen again on resume
+                    return  # stopped meanwhile (the move is chosen again on resume)
             else:
                 with _deadline(self.move_timeout):
                     action = player.choose(game, match.state, seat)
@@ -340,7 +354,7 @@ class MatchDriver:
         copy = game.clone(self.match.state)
         if self._stopping is None:
             self._stopping = asyncio.Event()
-            if self.stopped:
+            if self.stopped or self.match.over:
                 self._stopping.set()
         choosing = asyncio.ensure_future(asyncio.to_thread(player.choose, game, copy, seat))
         stopping = asyncio.ensure_future(self._stopping.wait())
@@ -350,7 +364,7 @@ class MatchDriver:
         stopping.cancel()
         if choosing not in done:
             choosing.add_done_callback(_retrieve)
-            if self.stopped:
+            if self.stopped or self.match.over:  # stopped, or a person resigned
                 return None
             raise MoveTimeout
         return choosing.result()

@@ -37,6 +37,11 @@ class QuitGame(Exception):
     """A person asked to leave the game (interactive play)."""
 
 
+RESIGNED = "resigned"
+"""The reason a :class:`ForfeitRecord` gives for a person who resigned: the game
+ends, that seat ranked last, as for any forfeit, but it is told as a resignation."""
+
+
 class UndoRequest(Exception):
     """A person asked to take back their last decision (interactive play)."""
 
@@ -189,12 +194,16 @@ class Match:
         loser = self.forfeit.seat
         scores = self.game.current_scores(self.state)
         keys = [(i != loser, scores[i]) for i in range(len(scores))]
+        # People count seats from 1; the JSON's "forfeit" keeps the 0-based index.
+        who = f"seat {loser + 1} ({self.seats[loser].name})"
+        if self.forfeit.reason == RESIGNED:
+            reason = f"{who} resigned"
+        else:
+            reason = f"forfeit: {who} {self.forfeit.reason}"
         return Outcome(
             scores=tuple(scores),
             ranks=ranks_from_keys(keys),
-            # People count seats from 1; the JSON's "forfeit" keeps the 0-based index.
-            end_reason=f"forfeit: seat {loser + 1} ({self.seats[loser].name})"
-            f" {self.forfeit.reason}",
+            end_reason=reason,
             breakdown={"forfeit": self.forfeit.to_json()},
         )
 

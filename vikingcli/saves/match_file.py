@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from vikingcli.core.match import ForfeitRecord, Match, Seat
+from vikingcli.core.match import RESIGNED, ForfeitRecord, Match, Seat
 from vikingcli.core.registry import Registry
 from vikingcli.core.specs import parse_spec
 from vikingcli.engine import IllegalAction, PlayerKind, SpecError
@@ -162,9 +162,10 @@ def replay_document(path: Path, doc: SaveDoc, registry: Registry) -> Match:
         )
     if doc.forfeit is not None:
         # A forfeit happens instead of a move: the seat that forfeited is the
-        # one the replayed game waits for, and the game is over from then on.
+        # one the replayed game waits for (a person may resign at any moment),
+        # and the game is over from then on.
         waiting = game.to_move(match.state)
-        if waiting != doc.forfeit.seat:
+        if waiting != doc.forfeit.seat and doc.forfeit.reason != RESIGNED:
             who = "nobody (the game is over)" if waiting is None else f"seat {waiting}"
             raise SaveError(
                 f"{path}: forfeit by seat {doc.forfeit.seat},"

@@ -11,7 +11,7 @@ for as long as that one connection lasts, and nobody else can take it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,6 +89,35 @@ class TableRecord:
     reserved: dict[int, Reservation] = field(default_factory=dict)
     talk: list[TalkDoc] = field(default_factory=list)
     deal: Deal | None = None
+
+    def arrange(
+        self,
+        humans: Sequence[int],
+        reserve: Sequence[str],
+        release: Sequence[int],
+        keys_of: Mapping[str, Sequence[str]] | None,
+        log: Callable[[str], None],
+    ) -> None:
+        """Apply the host's ``--release`` and ``--seat`` choices for the human seats
+        ``humans`` (``keys_of``: each name's keys in the key file, ``None`` at an
+        open table); ``ValueError`` names a choice that cannot be made."""
+        owners = self.owners
+        for number in release:  # people count seats from 1
+            seat = number - 1
+            if seat not in humans:
+                raise ValueError(f"--release {number}: not a human seat")
+            if seat not in owners and seat not in self.reserved:
+                raise ValueError(f"--release {number}: the seat is free already")
+            owner = owners.pop(seat, None)
+            self.reserved.pop(seat, None)
+            log(f"seat {seat + 1} released from {owner.user if owner else 'its reservation'}")
+        for seat, kept in parse_reservations(reserve, humans, keys_of).items():
+            if seat in owners:
+                raise ValueError(
+                    f"--seat {kept.user}={seat + 1}: seat {seat + 1} belongs to"
+                    f" {owners[seat].user} (--release {seat + 1} frees it)"
+                )
+            self.reserved[seat] = kept
 
     def to_doc(self) -> TableDoc:
         return TableDoc(

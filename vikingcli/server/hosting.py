@@ -121,11 +121,14 @@ class StoreSaver:
         if self.store.failed is not None:
             raise OSError(self.store.failed)
         now = time.time()
+        kept = len(match.actions) if len(match.actions) < self.moves else None  # an undo
+        if kept is not None:
+            self.moves = kept
         moves = [(i + 1, text, now) for i, text in enumerate(match.actions) if i >= self.moves]
         talk = [
             ChatLine(self.channel, now, t.who, t.text, t.move) for t in record.talk[self.talk :]
         ]
-        if moves:
+        if moves or kept is not None:
             self.turn_since = now
         self.moves, self.talk = len(match.actions), len(record.talk)
         if match.over and self.status != CANCELLED:
@@ -151,7 +154,7 @@ class StoreSaver:
         self.row.seed = match.seed
         change = TableChange(
             self.row.id, seats, moves, talk, self.status, self.turn_since,
-            list(match.seconds), result, forfeit, match.seed, deal,
+            list(match.seconds), result, forfeit, match.seed, deal, kept,
         )  # fmt: skip
         self.last = self.store.submit(self.store.store.save_table, change)
 
@@ -284,6 +287,9 @@ def build(
         saver.turn_since = max(row.turn_since, floor)
     table = Table(match, reg.players, saver, record=record, spectators=True, log=log)
     table.reopen = "it reopens where it was when the server is back"
+    table.farewell = "Back to the lobby; your seat stays yours."
+    # A rated game is played as it was played: no move taken back.
+    table.undo_allowed = not row.rated
     names = [s.name for s in seats]
     # From the secret, as the table's own players are: never from anything seatable.
     base = row.seed if deal is None else deal.ai_seed()

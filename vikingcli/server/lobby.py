@@ -26,19 +26,26 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from vikingcli.core.registry import Registry
 from vikingcli.saves.table_record import printable
 from vikingcli.server.accounts import Guesses, Policy
 from vikingcli.server.hosting import CANCELLED, Hosted, build, duration, identity, owner_account
-from vikingcli.server.lobbyparts import LOBBY, Conn, Limits
+from vikingcli.server.lobbyparts import (
+    HELP,
+    LOBBY,
+    TABLE_HELP,
+    TABLE_WORDS,
+    Conn,
+    ConnScreen,
+    Limits,
+)
 from vikingcli.server.peoplecommands import PeopleCommands
 from vikingcli.server.ratings import player_id, rate
 from vikingcli.server.store import OPEN, PLAYING, AsyncStore, ChatLine, StoreError, TableRow
 from vikingcli.server.tablecommands import TableCommands
 from vikingcli.server.workers import Pool
-from vikingcli.table import commands
+from vikingcli.table import commands, session
 
 LEASE = 30.0
 """Seconds a server process holds a table without renewing (PostgreSQL fleets)."""
@@ -59,59 +66,6 @@ LATE = 0.25
 LIST_EVERY = 5.0
 """Seconds between two readings of a fleet's table list (the lobby overview shows the
 tables other processes play too)."""
-
-# Every line fits an 80-column terminal: a wrapped line breaks mid-word.
-HELP = """\
-Lobby commands (Tab completes):
-  tables              open tables, your games (your turn first), games to watch
-  create GAME [people=N] [ai=SPEC ...] [level=L] [time=3d] [rated|casual]
-         [OPT=V]      a new table, you in its first seat (people: seats for
-                      people, you too; ai: an AI seat each, e.g. ai=mcts;
-                      level: easy|medium|hard|expert AI up to the usual size)
-  join N              take a free seat at table N (or go back to your own seat)
-  watch N             watch table N (the public view)
-  cancel N            drop a table of yours that has not begun
-  seed TEXT           your own seed for the deals of your next tables (each
-                      shows 'deal: sha256:...'; 'vikingcli verify' checks it)
-  who                 people online, and where
-  finger NAME         a person: ratings and recent games
-  history [NAME]      finished games
-  top GAME [SIZE]     the leaderboard of a game (SIZE: players at the table)
-  replay N [MOVE]     a finished game of yours, move by move (or at MOVE)
-  analyze N           the AI's view of your decisions in a finished game
-  record N            a finished game of yours as a save file (replay, analyze)
-  say TEXT            one line to everyone in the lobby
-  tell NAME TEXT      one line to one person
-  addkey              a one-time code; log in with your new key and answer
-                      'addkey CODE' there: that key is this account's too
-  keys                the keys of your account
-  delkey KEY          a key of yours no longer logs in (never the last one)
-  games               the installed games
-  help, quit"""
-
-TABLE_WORDS = ("leave", "tell ", "who")
-TABLE_HELP = "'leave': back to the lobby (your seat stays yours), 'tell NAME TEXT', 'who'."
-
-
-class TableScreen:
-    """A connection's screen while it sits at (or watches) a table; when the table
-    hangs up (the game is over, the server stops), the person is back in the lobby."""
-
-    def __init__(self, conn: Conn, back: Callable[[Conn], None]) -> None:
-        self.conn = conn
-        self.back = back
-
-    def show(self, text: Any, style: str = "") -> None:
-        self.conn.show(text, style)
-
-    def show_board(self, board: Any) -> None:
-        self.conn.show_board(board)
-
-    def refresh(self) -> None:
-        self.conn.refresh()
-
-    def hang_up(self) -> None:
-        asyncio.get_running_loop().call_soon(self.back, self.conn)
 
 
 @dataclass
@@ -135,6 +89,8 @@ class Lobby(TableCommands, PeopleCommands):
     creating: int = 0
     """Tables being created now (counted against max_tables before the first await)."""
     analysing: set[int] = field(default_factory=set)
+    rematches: dict[int, set[int]] = field(default_factory=dict)
+    """Per finished table, the accounts that asked for its rematch."""
     seeds: dict[int, str] = field(default_factory=dict)
     """Per account, the seed its person set for their next deals (while logged in)."""
     stopping: str | None = None
@@ -269,6 +225,8 @@ class Lobby(TableCommands, PeopleCommands):
         result = match.result_json()
         self.log(f"table {row.id} over: {result['end_reason']}")
         lines = [f"Table {row.id} ({row.game}) is over: {result['end_reason']}."]
+        if any(seat.account is not None for seat in row.seats):
+            lines.append(f"'rematch {row.id}': a new game at the same seats, once all ask.")
         if row.rated:
             lines += await self._rate(row, result["ranks"])
         for seat in row.seats:
@@ -524,14 +482,14 @@ class Lobby(TableCommands, PeopleCommands):
 
     def completions(self, conn: Conn) -> list[str]:
         if conn.hosted is not None and conn.place is not None:
-            words = commands.completions(conn.hosted.table, conn.place)
+            words = session.completions(conn.hosted.table, conn.place)
             return [*words, *TABLE_WORDS]
         tables = [str(t) for t in sorted(self.hosted)]
         people = sorted({c.account.name for cs in self.online.values() for c in cs})
         return [
-            *("tables", "create ", "join ", "watch ", "cancel ", "who", "finger ", "history",
-              "top ", "replay ", "analyze ", "record ", "say ", "tell ", "addkey", "keys",
-              "delkey ",
+            *("tables", "create ", "join ", "watch ", "cancel ", "rematch ", "who", "finger ",
+              "history", "top ", "replay ", "analyze ", "record ", "say ", "tell ", "addkey",
+              "keys", "delkey ",
               "games", "help", "quit"),
             *(f"create {g}" for g in sorted(self.reg.games)),
             *(f"top {g}" for g in sorted(self.reg.games)),
@@ -546,16 +504,21 @@ class Lobby(TableCommands, PeopleCommands):
     async def at_table(self, conn: Conn, line: str) -> bool:
         """A line typed at a table; ``False`` only when the connection should end."""
         assert conn.hosted is not None and conn.place is not None
+        # The server's own words at a table; the rest are every table's
+        # (:mod:`vikingcli.table.session`), 'quit' included: back to the lobby.
         word, _, _rest = line.strip().partition(" ")
-        if word in ("leave", "quit", "exit", "lobby"):
+        if word in ("leave", "lobby"):
             self.back_to_lobby(conn)
             return True
         if word in ("tell", "who"):
             return await self.handle(conn, line)
+        if word == "rematch":  # a server table's rematch is a new table: the lobby's
+            conn.show(f"once the game is over: 'rematch {conn.hosted.id}' in the lobby", "error")
+            return True
         if word in ("help", "?"):
             conn.show(TABLE_HELP)
         try:
-            stays = commands.handle(conn.hosted.table, conn.place, line)
+            stays = session.interpret(conn.hosted.table, conn.place, line)
         except Exception as exc:
             self._failed(conn, line, exc)
             return True
@@ -577,7 +540,7 @@ class Lobby(TableCommands, PeopleCommands):
         conn.show(f"Table {hosted.id}. {TABLE_HELP}")
         who = identity(conn.account.name, conn.account.id, conn.connection)
         seed = None if hosted.started else self.seeds.get(conn.account.id)
-        screen = TableScreen(conn, self.back_to_lobby)
+        screen = ConnScreen(conn, self.back_to_lobby)
         place = hosted.table.join(who, screen, watch=watch, seed=seed)
         if place is None:
             return

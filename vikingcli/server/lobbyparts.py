@@ -1,12 +1,14 @@
 """What the lobby (:mod:`vikingcli.server.lobby`) and its command mixins
 (:mod:`vikingcli.server.tablecommands`, :mod:`vikingcli.server.peoplecommands`) share:
-a connection as the lobby sees one (:class:`Conn`), the server's :class:`Limits`, and
-:class:`LobbyPart`, the base of each mixin, which names the lobby's state and the
-lobby's own methods a mixin's commands use.
+a connection as the lobby sees one (:class:`Conn`) and as a table's screen
+(:class:`ConnScreen`), the help that names every command, the server's
+:class:`Limits`, and :class:`LobbyPart`, the base of each mixin, which names the
+lobby's state and the lobby's own methods a mixin's commands use.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -50,6 +52,62 @@ class Conn(Protocol):
     def hang_up(self) -> None: ...
 
 
+# Every line fits an 80-column terminal: a wrapped line breaks mid-word.
+HELP = """\
+Lobby commands (Tab completes):
+  tables              open tables, your games (your turn first), games to watch
+  create GAME [people=N] [ai=SPEC ...] [level=L] [time=3d] [rated|casual]
+         [OPT=V]      a new table, you in its first seat (people: seats for
+                      people, you too; ai: an AI seat each, e.g. ai=mcts;
+                      level: easy|medium|hard|expert AI up to the usual size)
+  join N              take a free seat at table N (or go back to your own seat)
+  watch N             watch table N (the public view)
+  cancel N            drop a table of yours that has not begun
+  rematch N           finished table N again, same seats (once all of them ask)
+  seed TEXT           your own seed for the deals of your next tables (each
+                      shows 'deal: sha256:...'; 'vikingcli verify' checks it)
+  who                 people online, and where
+  finger NAME         a person: ratings and recent games
+  history [NAME]      finished games
+  top GAME [SIZE]     the leaderboard of a game (SIZE: players at the table)
+  replay N [MOVE]     a finished game of yours, move by move (or at MOVE)
+  analyze N           the AI's view of your decisions in a finished game
+  record N            a finished game of yours as a save file (replay, analyze)
+  say TEXT            one line to everyone in the lobby
+  tell NAME TEXT      one line to one person
+  addkey              a one-time code; log in with your new key and answer
+                      'addkey CODE' there: that key is this account's too
+  keys                the keys of your account
+  delkey KEY          a key of yours no longer logs in (never the last one)
+  games               the installed games
+  help, quit"""
+
+TABLE_WORDS = ("leave", "tell ", "who")
+TABLE_HELP = "'leave': back to the lobby (your seat stays yours), 'tell NAME TEXT', 'who'."
+
+
+class ConnScreen:
+    """A lobby connection as the :class:`~vikingcli.table.places.Screen` of the table
+    it sits at (or watches); when the table hangs up (the game is over, the server
+    stops), the person is back in the lobby."""
+
+    def __init__(self, conn: Conn, back: Callable[[Conn], None]) -> None:
+        self.conn = conn
+        self.back = back
+
+    def show(self, text: Any, style: str = "") -> None:
+        self.conn.show(text, style)
+
+    def show_board(self, board: Any) -> None:
+        self.conn.show_board(board)
+
+    def refresh(self) -> None:
+        self.conn.refresh()
+
+    def hang_up(self) -> None:
+        asyncio.get_running_loop().call_soon(self.back, self.conn)
+
+
 @dataclass
 class Limits:
     """What one person, one address and the whole server may use."""
@@ -87,6 +145,7 @@ class LobbyPart:
     elsewhere: list[TableRow]
     online: dict[int, list[Conn]]
     analysing: set[int]
+    rematches: dict[int, set[int]]
     seeds: dict[int, str]
     lease: float
     creating: int

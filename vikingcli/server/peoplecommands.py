@@ -20,6 +20,7 @@ from vikingcli.server.accounts import KEY_CODE_SECONDS, key_code_hash, new_key_c
 from vikingcli.server.lobbyparts import LOBBY, Conn, LobbyPart
 from vikingcli.server.store import OPEN, OVER, PLAYING, Account, ChatLine, TableRow
 from vikingcli.table.limits import SAY_BURST, SAY_RATE
+from vikingcli.table.scoresheet import final_lines
 
 TOO_FAST = f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second"
 
@@ -196,7 +197,7 @@ class PeopleCommands(LobbyPart):
             return
         lines = [line for step in steps for line in step.lines]
         lines = lines[: self.limits.replay_lines]
-        lines += hosted.table.final_lines()
+        lines += final_lines(hosted.table.match, hosted.table.record.deal)
         conn.show("\n".join(lines))
 
     async def cmd_record(self, conn: Conn, rest: str) -> None:

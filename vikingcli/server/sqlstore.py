@@ -299,6 +299,10 @@ class SQLStore(AccountRows, Store):
                     "UPDATE seats SET name = ?, player = ?, account = ? WHERE tbl = ? AND seat = ?",
                     (seat.name, seat.player, seat.account, change.table, i),
                 )
+            if change.kept is not None:
+                self._run(
+                    "DELETE FROM moves WHERE tbl = ? AND number > ?", (change.table, change.kept)
+                )
             for number, text, at in change.moves:
                 self._run(
                     "INSERT INTO moves (tbl, number, action, at) VALUES (?, ?, ?, ?)",
@@ -306,7 +310,7 @@ class SQLStore(AccountRows, Store):
                 )
             for line in change.talk:
                 self._add_chat(line)
-            moves = change.moves[-1][0] if change.moves else None
+            moves = change.moves[-1][0] if change.moves else change.kept
             self._run(
                 "UPDATE tables SET status = ?, turn_since = ?, seconds = ?, result = ?,"
                 " forfeit = ?, moves = COALESCE(?, moves), seed = COALESCE(?, seed),"

@@ -112,6 +112,9 @@ class TableChange:
     seed: int | None = None
     """The deal seed (``None``: unchanged; it changes once, when the cards are dealt)."""
     deal: dict[str, Any] | None = None
+    kept: int | None = None
+    """After an undo: the moves stored beyond this many were taken back (deleted
+    before the new ones are written)."""
 
 
 @dataclass(slots=True)

@@ -1,6 +1,7 @@
 """The lobby's commands about tables: ``tables`` (yours, the open ones, the ones to
 watch), ``create`` (a new table, its seats for people and AI players, its time control
-and options), ``join``, ``watch`` and ``cancel``; :class:`TableCommands`, a mixin of
+and options), ``join``, ``watch``, ``cancel`` and ``rematch`` (a finished table's
+people and AI seats again, a new deal); :class:`TableCommands`, a mixin of
 :class:`~vikingcli.server.lobby.Lobby`.
 """
 
@@ -50,7 +51,7 @@ def _shares(sections: list[Section], room: int) -> list[int]:
 
 
 class TableCommands(LobbyPart):
-    """The lobby's commands about tables: list, create, join, watch, cancel."""
+    """The lobby's commands about tables: list, create, join, watch, cancel, rematch."""
 
     async def cmd_tables(self, conn: Conn, rest: str) -> None:
         store = self.store.store
@@ -370,3 +371,66 @@ class TableCommands(LobbyPart):
             hosted.table.stop(f"{conn.account.name} cancelled table {number}")
             conn.show(f"table {number} cancelled")
 
+    async def cmd_rematch(self, conn: Conn, rest: str) -> None:
+        """A new table with finished table N's seats (its people bound to them again),
+        options and time control, and a new deal: made once each of its people asks."""
+        number = self._table_no(conn, rest, "rematch")
+        if number is None:
+            return
+        store = self.store.store
+        row = await self.store.call(store.table, number)
+        if row is None or row.status != OVER:
+            conn.show(f"rematch {number}: table {number} is not a finished game", "error")
+            return
+        people = {s.account for s in row.seats if s.account is not None}
+        if conn.account.id not in people:
+            conn.show(f"rematch {number}: you did not play at table {number}", "error")
+            return
+        asked = self.rematches.setdefault(number, set())
+        asked.add(conn.account.id)
+        waiting = [s.name for s in row.seats if s.account is not None and s.account not in asked]
+        if waiting:
+            names = ", ".join(waiting)
+            self._tell(
+                people,
+                f"{conn.account.name} asks for a rematch of table {number}"
+                f" ('rematch {number}'); waiting for {names}.",
+            )
+            return
+        # Everyone asked: the request is spent before any await (one rematch only), and
+        # the limits as at 'create', each checked and spent in one step.
+        del self.rematches[number]
+        if not self.reserve_table():
+            conn.show("no rematch now: the server plays as many tables as it can", "error")
+            return
+        seats = [SeatRow(s.name, s.player, s.account) for s in row.seats]
+        # As at 'create': seed 0 until the cards are dealt from a new secret deal.
+        new = new_row(row.game, dict(row.options), 0, seats, row.creator, row.rated,
+                      row.deadline, Deal.new())  # fmt: skip
+        try:
+            try:
+                new.id = await self.store.call(
+                    store.create_table, new, self.limits.tables_per_person
+                )
+            except OverLimit as exc:
+                conn.show(f"no rematch now: {exc}", "error")
+                return
+            now = time.time()
+            await self.store.call(store.claim, new.id, self.host, now + self.lease, now)
+            hosted = build(self.reg, new, [], [], self.store, self.pool, self.log)
+            self._play(hosted)
+        finally:
+            self.creating -= 1
+        hosted.start()  # every person's seat is theirs already
+        self.log(f"table {new.id}: the rematch of table {number}")
+        begins = f"Table {new.id}: the rematch of table {number} begins ('join {new.id}')."
+        self._tell(people, begins)
+        for account in people:
+            for other in self.online.get(account, []):
+                if other.hosted is None:
+                    self.enter(other, hosted, watch=False)
+
+    def _tell(self, accounts: set[int], text: str) -> None:
+        for account in accounts:
+            for conn in self.online.get(account, []):
+                conn.show(text)

@@ -94,13 +94,13 @@ def _choose(
 
 
 def _hint(name: str, state_json: Any, seat: int) -> list[str]:
-    from vikingcli.table.hints import hinter
+    from vikingcli.table.hints import NO_HINT, hinter
 
     reg = _registry()
     game = reg.games[name]
     hint = hinter(reg.players)
     if hint is None:
-        return ["no hint here: no searching player kind (mcts) is installed"]
+        return [NO_HINT]
     return hint(game, game.from_json(state_json), seat)
 
 

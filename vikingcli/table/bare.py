@@ -15,6 +15,7 @@ from prompt_toolkit.output import Output
 from vikingcli.table import commands
 from vikingcli.table.limits import MAX_LINE
 from vikingcli.table.places import Place
+from vikingcli.table.session import interpret
 from vikingcli.table.shared import Table
 
 
@@ -63,7 +64,7 @@ async def bare_lines(fd: int, table: Table, place: Place, screen: Screen) -> Non
             screen.output.write(commands.prompt(table, place)[0])
             screen.output.flush()
             line = await lines.get()
-            if line is None or screen.done or not commands.handle(table, place, line):
+            if line is None or screen.done or not interpret(table, place, line):
                 return
     finally:
         loop.remove_reader(fd)

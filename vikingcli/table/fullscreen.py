@@ -19,21 +19,25 @@ from typing import Any
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from vikingcli.core.driver import FrontEnd, MatchDriver, MoveEvent
-from vikingcli.core.match import Match, QuitGame, UndoRequest, make_player
-from vikingcli.engine import Action, IllegalAction, Player, PlayerKind
-from vikingcli.engine.text import THREAT, fragments, move_lines, name_seats
+from vikingcli.core.match import Match, QuitGame, make_player
+from vikingcli.engine import Action, Player, PlayerKind
+from vikingcli.engine.text import THREAT, fragments, move_lines, name_seats, plain_text
 from vikingcli.table.hints import hinter
-from vikingcli.table.lookups import HELP, LOOKUP, look_up
+from vikingcli.table.lookups import LOOKUP
+from vikingcli.table.places import Place
 from vikingcli.table.scoresheet import score_sheet
 from vikingcli.table.screen import TableScreen
+from vikingcli.table.session import Hint, completions, interpret, local_place
 
-COMMANDS = ["actions", "board", "help", "legend", "rules", "hint", "undo", "quit"]
 HANDOVER_NOTE = "(this screen only hands over: press Enter with nothing typed)"
 SINCE_LINE = [("class:rule", "── since you last looked ──")]
 
 
-class ScreenTable(FrontEnd):
-    """The match driver's front end on the full screen of this terminal."""
+class FullScreenTable(FrontEnd):
+    """The match driver's front end on the full screen of this terminal; each line
+    typed is read by the seat session (:mod:`vikingcli.table.session`: this is its
+    :class:`~vikingcli.table.session.Room`), the hand-over and the end screen's
+    Enter excepted."""
 
     def __init__(
         self,
@@ -49,7 +53,15 @@ class ScreenTable(FrontEnd):
         self.humans = list(humans)
         self.autosave = autosave
         self.pace = pace
-        self.hint = hinter(kinds)
+        self.hinter: Hint | None = hinter(kinds)
+        self.hinting: set[int] = set()
+        self.undo_allowed = True
+        self.driver: MatchDriver | None = None
+        self.places: dict[int | None, Place] = {
+            seat: local_place(match.seats[seat].name, seat, _Log(self, seat))
+            for seat in self.humans
+        }
+        self.places[None] = local_place("watching", None, _Log(self, None))
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.logs: dict[int | None, list[Any]] = {seat: [] for seat in self.humans}
         self.logs[None] = []
@@ -59,7 +71,6 @@ class ScreenTable(FrontEnd):
         self.waiting: asyncio.Future[Any] | None = None
         self.thinker: tuple[int, float] | None = None
         self._ticker: asyncio.Task[None] | None = None
-        self._hints: set[asyncio.Task[None]] = set()
         self.screen = TableScreen(
             board=self._board,
             prompt=self._prompt,
@@ -85,6 +96,7 @@ class ScreenTable(FrontEnd):
             finally:
                 self.screen.exit()
 
+        self.driver = driver
         task = asyncio.ensure_future(game())
         await self.screen.app.run_async()
         if not task.done():
@@ -126,11 +138,14 @@ class ScreenTable(FrontEnd):
         self.mode = "question"
         self.waiting = asyncio.get_running_loop().create_future()
         try:
-            answer: str = await self.waiting
+            return bool(await self.waiting)
+        except asyncio.CancelledError:
+            if self.match.over:  # the asker resigned meanwhile
+                return False
+            raise
         finally:
             self.mode = "idle"
             self.waiting = None
-        return answer.strip().lower() in ("y", "yes")
 
     async def tell(self, seat: int, text: str) -> None:
         self._to(seat, text, "error")
@@ -274,10 +289,9 @@ class ScreenTable(FrontEnd):
         return f"move {number}: {match.seats[mover].name} to move"
 
     def _completions(self) -> list[str]:
-        match = self.match
-        if self.mode == "decide":
-            return [*match.game.legal_action_texts(match.state), *COMMANDS]
-        return COMMANDS if self.mode == "idle" else []
+        if self.mode in ("handover", "over"):
+            return []
+        return completions(self, self.places[self.viewer])
 
     # -- what the person types ------------------------------------------------------------
 
@@ -295,65 +309,64 @@ class ScreenTable(FrontEnd):
             elif waiting is not None and not waiting.done():
                 waiting.set_result(None)
             return
-        if self.mode == "question":
-            if waiting is not None and not waiting.done():
-                waiting.set_result(line)
-            return
-        if not line:
-            return
-        seat = self.viewer
-        if line in ("quit", "exit"):
-            if waiting is not None and not waiting.done():
-                waiting.set_exception(QuitGame())
-            else:
-                self.screen.exit()
-            return
-        match = self.match
-        game, state = match.game, match.state
-        deciding = self.mode == "decide" and seat is not None
-        if line == "undo":
-            if deciding and waiting is not None and not waiting.done():
-                assert seat is not None
-                waiting.set_exception(UndoRequest(seat))
-            else:
-                self.screen.show("undo: wait for your move", "error")
-            return
-        if line == "hint":
-            self._ask_hint()
-            return
-        answer = look_up(game, state, seat if deciding else None, line, HELP, match.names)
-        if answer is not None:
-            self.screen.show(answer, LOOKUP)
-            return
-        if not deciding or waiting is None or waiting.done():
-            self.screen.show("not your move; nothing typed now is kept", "error")
-            return
-        try:
-            waiting.set_result(game.parse_action(state, line))
-        except IllegalAction as exc:
-            self.screen.show(f"not legal: {exc}", "error")
+        interpret(self, self.places[self.viewer], line)
+        if self.waiting is not None and self.waiting.done():
+            # Answered: the prompt and status line say so from the next redraw on (the
+            # one Enter causes), not only once the game has taken the answer.
+            self.mode = "idle"
 
-    def _ask_hint(self) -> None:
-        seat, hint, match = self.viewer, self.hint, self.match
-        if self.mode != "decide" or seat is None:
-            self.screen.show("hints are for your own move", "error")
-            return
-        if hint is None:
-            self.screen.show("no hint here: no searching player kind (mcts) is installed", "error")
-            return
-        if self._hints:
-            self.screen.show("a hint for this move is on its way", "error")
-            return
-        copy = match.game.clone(match.state)
-        self.screen.show("searching for a hint…")
+    # -- what the seat session asks of the table ---------------------------------------
 
-        async def search() -> None:
-            lines = await asyncio.to_thread(hint, match.game, copy, seat)
-            self._to(seat, "\n".join(lines))
+    def _asked(self, seat: int, mode: str) -> asyncio.Future[Any] | None:
+        if self.mode == mode and self.viewer == seat and self.waiting is not None:
+            return self.waiting
+        return None
 
-        task = asyncio.ensure_future(search())
-        self._hints.add(task)
-        task.add_done_callback(self._hints.discard)
+    def decision(self, seat: int) -> asyncio.Future[Any] | None:
+        return self._asked(seat, "decide")
+
+    def deciding(self) -> asyncio.Future[Any] | None:
+        return None if self.viewer is None else self.decision(self.viewer)
+
+    def question(self, seat: int) -> asyncio.Future[Any] | None:
+        return self._asked(seat, "question")
+
+    def resign(self, seat: int) -> bool:
+        if self.driver is None or not self.driver.resign(seat):
+            return False
+        for person in [*self.humans, None]:
+            self._to(person, f"{self.match.seats[seat].name} resigns: the game ends.", "error")
+        if self.waiting is not None and not self.waiting.done():
+            self.waiting.cancel()
+        return True
+
+    def quit(self, place: Place) -> bool:
+        waiting = self.waiting
+        if waiting is not None and not waiting.done():
+            waiting.set_exception(QuitGame())
+        else:
+            self.screen.exit()
+        return False
+
+
+class _Log:
+    """A person's log on the full screen, as the seat session's screen."""
+
+    def __init__(self, table: FullScreenTable, seat: int | None) -> None:
+        self.table = table
+        self.seat = seat
+
+    def show(self, text: Any, style: str = "") -> None:
+        self.table._to(self.seat, plain_text(text), style)
+
+    def show_board(self, board: Any) -> None:
+        self.table.screen.invalidate()
+
+    def refresh(self) -> None:
+        self.table.screen.invalidate()
+
+    def hang_up(self) -> None:
+        """The screen ends with the game (:meth:`FullScreenTable.run`)."""
 
 
 async def play_full_screen(
@@ -369,7 +382,7 @@ async def play_full_screen(
     :class:`QuitGame` when a person leaves."""
     humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
     match.narrating = True
-    front = ScreenTable(match, kinds, humans, autosave=autosave, pace=pace)
+    front = FullScreenTable(match, kinds, humans, autosave=autosave, pace=pace)
     # People's seats get the core's Person marker: the driver asks this screen instead.
     players: list[Player] = [
         make_player(match.game, kinds, seat.spec, i, match.seed)

@@ -53,6 +53,8 @@ def hint_header(advice: Sequence[Advice], seconds: float) -> str:
     return f"Best moves after {seconds:g} s of search ({playouts} playouts), by {measure}:"
 
 
+NO_HINT = "no hint here: no searching player kind (mcts) is installed"
+"""What ``hint`` answers where no player kind can judge positions."""
 HINT_SECONDS = 1.0
 """Search time behind ``hint`` at the prompt."""
 

@@ -27,7 +27,9 @@ from vikingcli.engine.text import move_lines
 from vikingcli.table.colour import enabled as colour_enabled
 from vikingcli.table.colour import painted_names
 from vikingcli.table.hints import hinter
+from vikingcli.table.places import LineScreen, Place
 from vikingcli.table.prompt import HumanPlayer
+from vikingcli.table.session import Hint, Pending, interpret, local_place
 
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen and the scroll-back
 
@@ -44,9 +46,11 @@ def _read_line(message: str) -> str:
 HANDOVER_NOTE = "(this screen only hands over: press Enter with nothing typed)"
 
 
-class LocalTable(FrontEnd):
+class LineModeTable(FrontEnd):
     """The front end of a game played at this terminal by the people at ``humans``:
-    the log, hand-overs and recaps; each person's decisions through their prompt."""
+    the log, hand-overs and recaps; each person's decisions through their prompt,
+    each line they type read by the seat session (:mod:`vikingcli.table.session`:
+    this is its :class:`~vikingcli.table.session.Room`)."""
 
     def __init__(
         self,
@@ -70,6 +74,46 @@ class LocalTable(FrontEnd):
         # Per person: the moves since they last looked, as their seat saw them.
         self.recap: dict[int, list[str]] = {seat: [] for seat in humans}
         self.prompts: dict[int, HumanPlayer] = {}
+        self.places: dict[int, Place] = {}
+        """Each person's place: what the seat session shows them goes to their prompt."""
+        self.pending: dict[int, Pending] = {}
+        self.questions: dict[int, Pending] = {}
+        self.undo_allowed = True
+        self.hinting: set[int] = set()
+        self.hinter: Hint | None = None
+        self.driver: MatchDriver | None = None
+
+    def seat(self, seat: int, prompt: HumanPlayer) -> None:
+        """``prompt`` asks the person at ``seat``."""
+        self.prompts[seat] = prompt
+        name = self.match.seats[seat].name
+        self.places[seat] = local_place(name, seat, LineScreen(lambda text: prompt.show(text)))
+
+    # -- what the seat session asks of the table ---------------------------------------
+
+    def decision(self, seat: int) -> Pending | None:
+        return self.pending.get(seat)
+
+    def deciding(self) -> Pending | None:
+        return next((p for p in self.pending.values() if not p.done()), None)
+
+    def question(self, seat: int) -> Pending | None:
+        return self.questions.get(seat)
+
+    def resign(self, seat: int) -> bool:
+        if self.driver is None or not self.driver.resign(seat):
+            return False
+        self.show(f"{self.match.seats[seat].name} resigns: the game ends.")
+        for asked in [*self.pending.values(), *self.questions.values()]:
+            asked.cancel()
+        return True
+
+    def quit(self, place: Place) -> bool:
+        assert place.seat is not None
+        for asked in (self.pending.get(place.seat), self.questions.get(place.seat)):
+            if asked is not None and not asked.done():
+                asked.set_exception(QuitGame())
+        return False
 
     @property
     def shared(self) -> bool:
@@ -79,15 +123,29 @@ class LocalTable(FrontEnd):
     # -- the driver's front end ----------------------------------------------------------
 
     async def decide(self, seat: int) -> Action:
-        news = self.hand_over(seat)
-        match = self.match
-        return self.prompts[seat].decide(match.game, match.state, seat, news)
+        prompt, match = self.prompts[seat], self.match
+        for line in self.hand_over(seat):
+            prompt.show(line)
+        prompt.show_board(match.game, match.state, seat)
+        self.pending[seat] = asked = Pending()
+        try:
+            action: Action = prompt.answer(self, self.places[seat], asked, f"{prompt.name} > ")
+            return action
+        finally:
+            self.pending.pop(seat, None)
 
     async def agree_to_undo(self, asker: int, other: int, back_to: int) -> bool:
         self.hand_over(other)
         name, who = self.match.seats[asker].name, self.match.seats[other].name
         question = f"{name} asks to undo back to move {back_to + 1}. {who}, agree? (y/n) > "
-        return self.ask(question).strip().lower() in ("y", "yes")
+        self.questions[other] = asked = Pending()
+        place = local_place(who, other, LineScreen(self.show))
+        try:
+            while not asked.done():
+                interpret(self, place, self.ask(question))
+            return bool(asked.result())
+        finally:
+            self.questions.pop(other, None)
 
     async def tell(self, seat: int, text: str) -> None:
         self.show(text)
@@ -200,18 +258,19 @@ def play_here(
     humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
     if pace is None:
         pace = 0.4 if sys.stdout.isatty() else 0.0
-    table = LocalTable(match, humans, show=show, ask=ask, pace=pace, autosave=autosave)
+    table = LineModeTable(match, humans, show=show, ask=ask, pace=pace, autosave=autosave)
+    table.hinter = hinter(kinds)
     match.narrating = True
     players = _seat_players(match, kinds, table)
-    driver = MatchDriver(
+    table.driver = MatchDriver(
         match, players, front=table, people=humans, confirm=confirm,
         move_timeout=move_timeout, undo=True,
     )  # fmt: skip
-    driver.run_sync()
+    table.driver.run_sync()
 
 
 def _seat_players(
-    match: Match, kinds: Mapping[str, PlayerKind], table: LocalTable
+    match: Match, kinds: Mapping[str, PlayerKind], table: LineModeTable
 ) -> list[Any]:
     """A player for every seat: the people's prompts are kept by the table."""
     players: list[Any] = []
@@ -223,8 +282,7 @@ def _seat_players(
             player.name = seat.name
             player.names = match.names
             player.colour = table.colour
-            player.hint = hinter(kinds)
-            table.prompts[i] = player
+            table.seat(i, player)
         elif not isinstance(player, HostedPlayer):
             player = Thinking(player, f"{seat.name} (seat {i + 1})")
         players.append(player)

@@ -4,10 +4,12 @@ gives the table, and where a table keeps itself when it has no save file of its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from vikingcli.core.match import Match
+from vikingcli.engine.text import plain_text
 from vikingcli.saves.table_record import Identity, TableRecord, printable
 from vikingcli.table.limits import SAY_BURST, SAY_RATE, Bucket, Notices
 
@@ -64,3 +66,23 @@ class Place:
 def shown_user(who: Identity) -> str:
     """A login name as others see it: printable, at most MAX_NAME characters."""
     return printable(who.user, MAX_NAME) or "someone"
+
+
+class LineScreen:
+    """A :class:`Screen` that prints lines (the local line mode): formatted text is
+    printed as its plain text, a board as any other lines."""
+
+    def __init__(self, print_line: Callable[[str], None]) -> None:
+        self.print_line = print_line
+
+    def show(self, text: Any, style: str = "") -> None:
+        self.print_line(plain_text(text))
+
+    def show_board(self, board: Any) -> None:
+        self.show(board)
+
+    def refresh(self) -> None:
+        """A printed line stays as it is: nothing to redraw."""
+
+    def hang_up(self) -> None:
+        """The terminal stays: the game ends by itself."""

@@ -1,27 +1,33 @@
-"""A person at this terminal, asked for each move through prompt-toolkit: the local
-front end's player for a ``human`` seat (``vikingcli.core.people``).
+"""A person at this terminal, asked for each move through prompt-toolkit: the line
+mode's prompt for a ``human`` seat (``vikingcli.core.people``).
 
-The prompt completes the legal action texts; ``help``, ``board``, ``actions`` and
-``quit`` are commands, not moves.
+The prompt completes the legal action texts and the seat session's verbs; what a
+line means is :mod:`vikingcli.table.session`.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from vikingcli.core.match import QuitGame, UndoRequest
-from vikingcli.engine import Action, Game, IllegalAction, State
+from vikingcli.core.match import QuitGame
+from vikingcli.engine import Action, Forfeit, Game, State
 from vikingcli.engine.text import shown
+from vikingcli.table import session
 from vikingcli.table.colour import mark_changes, painted, painted_names
-from vikingcli.table.lookups import look_up
+from vikingcli.table.places import Place
+from vikingcli.table.session import Pending, Room, interpret
 
 
 class HumanPlayer:
-    """Asks a person for each move; ``ask`` and ``show`` can be replaced (SSH, tests).
+    """Asks a person for each move; ``ask`` and ``show`` can be replaced (tests).
 
     The match driver decides when a person is asked at all (their only legal move,
-    known to everyone, is played for them); this is how they are asked."""
+    known to everyone, is played for them); the line-mode table
+    (:class:`~vikingcli.table.local.LineModeTable`) asks through this: each line
+    typed goes to the seat session (:func:`vikingcli.table.session.interpret`)
+    until one is a legal move, an undo, a resignation or ``quit``."""
 
     def __init__(
         self,
@@ -29,58 +35,43 @@ class HumanPlayer:
         show: Callable[[str], None] | None = None,
         name: str = "",
     ) -> None:
-        self.ask = ask or _prompt
+        self.ask = ask or self._prompt
         self.show = show or print
         self.name = name
-        self.hint: Callable[[Game, State, int], list[str]] | None = None
         self.names: Sequence[str] = ()
         """Every seat's name, for boards and views that name seats."""
         self.colour = False
         """Colour names and mark what changed since this person's last board."""
         self._last_board: str | None = None
+        self._words: list[str] = []
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
-        return self.decide(game, state, seat)
+        raise Forfeit("a person at this terminal is asked by their table, not as a player")
 
-    def decide(
-        self, game: Game, state: State, seat: int, news: Sequence[str] = ()
-    ) -> Action:
-        """The person's move: the moves since they last looked (``news``), their
-        board, then the prompt until they type a legal action."""
-        for line in news:
-            self.show(line)
+    def show_board(self, game: Game, state: State, seat: int) -> None:
+        """The board as ``seat`` sees it, what changed since they last looked marked."""
         rendered = painted(game.render(state, seat), self.colour)
         board = shown(rendered, painted_names(self.names, seat, self.colour))
         self.show(mark_changes(board, self._last_board, self.colour))
         self._last_board = board
-        prompt = f"{self.name or f'seat {seat + 1}'} > "
-        while True:
-            texts = game.legal_action_texts(state)
-            line = self.ask(prompt, texts).strip()
-            if not line:
-                continue
-            if line in ("quit", "exit"):
-                raise QuitGame
-            if line == "undo":
-                raise UndoRequest(seat)
-            if line == "hint":
-                if self.hint is None:
-                    self.show("no hint here: no searching player kind (mcts) is installed")
-                else:
-                    for text in self.hint(game, state, seat):
-                        self.show(text)
-                continue
-            answer = look_up(game, state, seat, line, names=self.names)
-            if answer is not None:
-                self.show(answer)
-                continue
-            try:
-                return game.parse_action(state, line)
-            except IllegalAction as exc:
-                self.show(f"not legal: {exc}")
+
+    def answer(self, room: Room, place: Place, asked: Pending, prompt: str) -> Any:
+        """Read lines into the seat session until ``asked`` is settled; its result."""
+        while not asked.done():
+            self._words = session.completions(room, place)
+            match = room.match
+            deciding = place.seat is not None and room.decision(place.seat) is asked
+            legal = match.game.legal_action_texts(match.state) if deciding else []
+            interpret(room, place, self.ask(prompt, legal))
+        return asked.result()
+
+    def _prompt(self, message: str, legal: list[str]) -> str:
+        """A line from this terminal; Tab completes the legal actions (``legal``) and
+        the seat session's words."""
+        return _read(message, [*legal, *self._words])
 
 
-def _prompt(message: str, completions: list[str]) -> str:
+def _read(message: str, completions: list[str]) -> str:
     if not sys.stdin.isatty():
         # Piped input (scripts, tests): plain lines, no terminal control codes.
         sys.stdout.write(message)
@@ -93,7 +84,7 @@ def _prompt(message: str, completions: list[str]) -> str:
     from prompt_toolkit import prompt
     from prompt_toolkit.completion import WordCompleter
 
-    words = [*completions, "actions", "board", "help", "legend", "rules", "hint", "undo", "quit"]
+    words = list(dict.fromkeys(completions))
     try:
         # No rows kept free under the prompt for the completion menu: the board
         # above it gets the whole screen (the menu scrolls it up when it opens).

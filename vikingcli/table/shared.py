@@ -7,28 +7,14 @@ the key that logged in); :mod:`vikingcli.table.ssh` provides both. Everything ru
 asyncio event loop: the game state changes only there, so a look-up typed at any
 moment reads a whole state, never one half-applied. AI players think in a worker
 thread on a copy of the state. What a line typed at the table means (a look-up, a
-move, a console command) is :mod:`vikingcli.table.commands`.
+move, undo, resign, a console command) is :mod:`vikingcli.table.session`; who gets
+which seat, :mod:`vikingcli.table.seating`; a rematch, :mod:`vikingcli.table.rematch`.
 
-Seat rules, in the order :meth:`Table.join` applies them:
-
-* the seat bound to this key (reconnect) is taken back; if its owner is still on
-  it from another connection, this one watches instead (``take`` moves the seat);
-* a seat reserved for this key (``--seat NAME=N``: the keys that are NAME's in the
-  authorized-keys file) is bound to it; a user name alone never takes a seat;
-* otherwise the first free human seat is bound to this key (a keyless login at an
-  open table: to this connection, for as long as it lasts);
-* otherwise the connection watches (with ``--spectators``) or is turned away.
-
-A bound seat stays bound when its owner leaves; only the host frees it
-(``release N`` at the server console, or ``serve --resume SAVE --release N``).
-
-Hooks for a host of many tables (:mod:`vikingcli.server`), each small and documented
-where it is declared: ``save`` may be a :class:`Saver` instead of a file (the table is
-then kept where the saver keeps it, e.g. a database, move by move); ``join(...,
-watch=True)`` seats nobody; :meth:`Table.forfeit` ends the game for a seat that ran
-out of time while the table waits for it; ``players`` and ``hinter`` may be replaced
-after construction (AI moves and hints searched elsewhere, e.g. in worker processes);
-``reopen`` is what a stopped table tells people about coming back.
+Hooks for a host of many tables (:mod:`vikingcli.server`), each documented where it
+is declared: ``save`` may be a :class:`Saver` (e.g. a database, move by move); ``join(...,
+watch=True)`` seats nobody; :meth:`Table.forfeit` ends the game for a seat out of time;
+``players`` and ``hinter`` may be replaced (searched in worker processes); ``reopen``,
+``farewell``, ``undo_allowed`` and ``rematch_offer`` are the host's to set.
 """
 
 from __future__ import annotations
@@ -39,43 +25,23 @@ from pathlib import Path
 from typing import Any
 
 from vikingcli.core.driver import FrontEnd, MatchDriver, MoveEvent
-from vikingcli.core.match import ForfeitRecord, Match, Seat, make_player
+from vikingcli.core.fairdeal import Deal
+from vikingcli.core.match import ForfeitRecord, Match, make_player
 from vikingcli.engine import Action, Forfeit, Game, Player, PlayerKind, State
-from vikingcli.engine.text import move_lines, named_fragments, shown
+from vikingcli.engine.text import move_lines, named_fragments
+from vikingcli.saves.match_file import create_save
 from vikingcli.saves.schema import TalkDoc
-from vikingcli.saves.table_record import (
-    Identity,
-    Owner,
-    TableRecord,
-    parse_reservations,
-    printable,
-    write_table_save,
-)
-from vikingcli.table.dealing import ai_base, deal_cards, deal_header, revealed, seed_answer
+from vikingcli.saves.table_record import Identity, TableRecord, printable, write_table_save
+from vikingcli.table.dealing import ai_base, deal_cards, deal_header, seed_answer
 from vikingcli.table.hints import hinter
-from vikingcli.table.limits import MAX_LINE, SAY_BURST, SAY_RATE, WATCHERS_SAY_RATE, Bucket
-from vikingcli.table.places import MAX_MISSED, MAX_NAME, Place, Saver, Screen, shown_user
-from vikingcli.table.scoresheet import score_sheet
+from vikingcli.table.limits import MAX_LINE, SAY_BURST, WATCHERS_SAY_RATE, Bucket
+from vikingcli.table.places import MAX_MISSED, Place, Saver, Screen, shown_user
+from vikingcli.table.rematch import Rematch
+from vikingcli.table.scoresheet import final_lines
+from vikingcli.table.seating import bind, choose_seat, owner_of
 
-
-class _Front(FrontEnd):
-    """The table as the match driver's front end."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    async def decide(self, seat: int) -> Action:
-        return await self.table._human_move(seat)
-
-    async def moved(self, event: MoveEvent) -> None:
-        self.table._after_move(event)
-        await self.table._kept()
-
-    async def paused(self, seat: int, reason: str, seconds: float) -> None:
-        table = self.table
-        line = f"{table.seat_name(seat)} cannot move now ({reason})"
-        table.broadcast(f"{line}. The table pauses and tries again in {seconds:g} s.", "error")
-        table.log(f"{line}; paused {seconds:g} s")
+CONSENT_SECONDS = 60.0
+"""How long a person is asked to agree to another's undo before it is refused."""
 
 
 class _Nobody:
@@ -88,8 +54,9 @@ class _Nobody:
 _NOBODY = _Nobody()
 
 
-class Table:
-    """One game whose human seats belong to remote people."""
+class Table(FrontEnd):
+    """One game whose human seats belong to remote people, and the match driver's
+    front end for it: it asks people for moves and consent, and tells everyone."""
 
     def __init__(
         self,
@@ -115,66 +82,45 @@ class Table:
         """The table's save file, or a :class:`Saver` that keeps it elsewhere."""
         self.reopen = f"it reopens with 'vikingcli serve --resume {save}'"
         """What people are told of coming back when the table stops."""
+        self.farewell = "Bye. Your seat stays yours: connect again with the same key to go on."
         self.log = log
         self.spectators = spectators
         self.record = record or TableRecord()
         self.humans = [i for i, s in enumerate(match.seats) if kinds[s.spec.kind].interactive]
         self.hinter = hinter(kinds)
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._hinting: set[int] = set()
-        """Seats whose hint is being searched: one at a time per seat."""
-        self._arrange(reserve, release, keys_of)
+        self.hinting: set[int] = set()  # seats whose hint is searched: one at a time
+        self.record.arrange(self.humans, reserve, release, keys_of, log)
         self.holders: dict[int, Place] = {}
         self.watchers: list[Place] = []
-        self.watcher_talk = Bucket(WATCHERS_SAY_RATE, SAY_BURST)
-        """What all watchers together may say: each line goes to everyone here."""
+        self.watcher_talk = Bucket(WATCHERS_SAY_RATE, SAY_BURST)  # all watchers together
         self.missed: dict[int, list[str]] = {seat: [] for seat in self.humans}
-        self.histories: dict[int | None, Any] = {}
-        """Per seat, the prompt history object of the front end (kept across reconnects)."""
-        mixed = ai_base(match.seed, self.record.deal)  # never the deal's seed
-        self.players: dict[int, Player] = {
-            i: make_player(match.game, kinds, s.spec, i, mixed)
-            for i, s in enumerate(match.seats)
-            if i not in self.humans
-        }
+        self.histories: dict[int | None, Any] = {}  # per seat, kept across reconnects
+        self.kinds = kinds
+        self.players = self._ai_players()
         self.go = asyncio.Event()
         self.finished = False
         self.stopped: str | None = None
         self.driver: MatchDriver | None = None
-        self.save_failed: str | None = None
-        """Why the last save could not be written (the table stopped then)."""
-        self.pending: dict[int, asyncio.Future[Action]] = {}
-        """Per human seat, the move the table waits for (set by the line its person types)."""
-        self._fresh: set[Place] = set()
-        """Places whose last sight of the board is the current state."""
+        self.save_failed: str | None = None  # why a save failed (the table stopped then)
+        self.pending: dict[int, asyncio.Future[Action]] = {}  # the move asked of a seat
+        self.questions: dict[int, asyncio.Future[bool]] = {}  # a yes or no asked of it
+        self.undo_allowed = True  # each other person agreeing
+        self.consent_seconds = CONSENT_SECONDS
+        self.rematch_offer: Rematch | None = None  # None: no game follows this one
+        # The seat told it is their move, until another moves (a turn of several
+        # decisions, a refused undo: not told again).
+        self._told: int | None = None
+        self._fresh: set[Place] = set()  # places whose last board is the current one
         match.narrating = True
 
-    def _arrange(
-        self,
-        reserve: Sequence[str],
-        release: Sequence[int],
-        keys_of: Mapping[str, Sequence[str]] | None,
-    ) -> None:
-        """Apply the host's ``--release`` and ``--seat`` choices (``keys_of``: each
-        name's keys in the key file, ``None`` at an open table); ``ValueError`` names a
-        choice that cannot be made."""
-        owners = self.record.owners
-        for number in release:  # people count seats from 1
-            seat = number - 1
-            if seat not in self.humans:
-                raise ValueError(f"--release {number}: not a human seat")
-            if seat not in owners and seat not in self.record.reserved:
-                raise ValueError(f"--release {number}: the seat is free already")
-            owner = owners.pop(seat, None)
-            self.record.reserved.pop(seat, None)
-            self.log(f"seat {seat + 1} released from {owner.user if owner else 'its reservation'}")
-        for seat, kept in parse_reservations(reserve, self.humans, keys_of).items():
-            if seat in owners:
-                raise ValueError(
-                    f"--seat {kept.user}={seat + 1}: seat {seat + 1} belongs to"
-                    f" {owners[seat].user} (--release {seat + 1} frees it)"
-                )
-            self.record.reserved[seat] = kept
+    def _ai_players(self) -> dict[int, Player]:
+        match = self.match
+        mixed = ai_base(match.seed, self.record.deal)  # never the deal's seed
+        return {
+            i: make_player(match.game, self.kinds, s.spec, i, mixed)
+            for i, s in enumerate(match.seats)
+            if i not in self.humans
+        }
 
     # -- who sits where -----------------------------------------------------------------
 
@@ -182,10 +128,7 @@ class Table:
         return self.match.seats[seat].name
 
     def owner_of(self, who: Identity) -> int | None:
-        for seat, owner in self.record.owners.items():
-            if owner.is_(who):
-                return seat
-        return None
+        return owner_of(self.record, who)
 
     def missing(self) -> list[int]:
         """Human seats nobody is connected to."""
@@ -226,28 +169,13 @@ class Table:
         if self.finished or self.stopped:
             screen.show("This table is closed. Bye.")
             return None
-        seat = self.owner_of(who)
-        note = ""
-        if watch and seat is None:
-            pass
-        elif seat is not None and seat in self.holders:
-            note = (
-                f"You hold seat {seat + 1} on another connection; this one watches."
-                " Type 'take' to move your seat here."
-            )
-            seat = None
-        elif seat is None and (kept := self._reserved_for(who)) is not None:
-            seat = self._bind(kept, who)
-        elif seat is None:
-            free = [
-                s
-                for s in self.humans
-                if s not in self.record.owners and s not in self.record.reserved
-            ]
-            if free:
-                seat = self._bind(free[0], who)
-        if seat is None and not note.startswith("You hold") and not (self.spectators or watch):
-            screen.show(note or "This table is full, and it takes no spectators. Bye.")
+        choice = choose_seat(self.record, self.humans, self.holders, who, watch)
+        seat, note = choice.seat, choice.note
+        if seat is not None and choice.bind:
+            self.log(bind(self.record, self.match, seat, who))
+            self._save()
+        if seat is None and not note and not (self.spectators or watch):
+            screen.show("This table is full, and it takes no spectators. Bye.")
             screen.show("\n".join(self.seat_lines()))
             self.log(f"{shown_user(who)} turned away (no seat for this key)")
             return None
@@ -274,30 +202,8 @@ class Table:
             self._tell_turn(place)
         else:
             self._lobby_news()
-        self._refresh_all()
+        self.refresh_all()
         return place
-
-    def _reserved_for(self, who: Identity) -> int | None:
-        """The free seat the host kept for this key."""
-        for seat, kept in sorted(self.record.reserved.items()):
-            if seat not in self.record.owners and kept.admits(who):
-                return seat
-        return None
-
-    def _bind(self, seat: int, who: Identity) -> int:
-        kept = self.record.reserved.get(seat)
-        name = shown_user(who) if kept is None else printable(kept.user, MAX_NAME)
-        name = name or f"seat {seat + 1}"
-        if name in (s.name for i, s in enumerate(self.match.seats) if i != seat):
-            name = f"{name} {seat + 1}"
-        self.match.seats[seat] = Seat(name, self.match.seats[seat].spec)
-        keyless = None if who.key is not None else who.connection
-        self.record.owners[seat] = Owner(printable(who.user, MAX_NAME), who.key, keyless)
-        self.record.reserved.pop(seat, None)
-        how = f"key {who.key}" if who.key else "no key: this connection only"
-        self.log(f"{name} took seat {seat + 1} ({how})")
-        self._save()
-        return seat
 
     def _seat(self, place: Place, seat: int) -> None:
         place.seat, place.name = seat, self.seat_name(seat)
@@ -313,6 +219,9 @@ class Table:
         """A connection ended (quit, hang-up, lost): its seat stays bound to its owner."""
         if place.seat is not None and self.holders.get(place.seat) is place:
             del self.holders[place.seat]
+            offer = self.rematch_offer
+            if offer is not None and offer.open:  # everyone seated must ask: no rematch
+                offer.withdraw()
             if not (self.finished or self.stopped):
                 self.log(f"{place.name} left seat {place.seat + 1}")
                 self._others(
@@ -323,7 +232,7 @@ class Table:
         elif place in self.watchers:
             self.watchers.remove(place)
         self._fresh.discard(place)
-        self._refresh_all()
+        self.refresh_all()
 
     def release(self, seat: int) -> str:
         """The host frees a bound seat for the next person (never done silently)."""
@@ -338,41 +247,11 @@ class Table:
             holder.screen.show("The host released your seat. Bye.")
             holder.screen.hang_up()
         who = owner.user if owner else "its reservation"
-        self.broadcast(
-            f"The host released seat {seat + 1} from {who}; the next person takes it."
-        )
+        self.broadcast(f"The host released seat {seat + 1} from {who}; the next person takes it.")
         self._save()
         return f"seat {seat + 1} released"
 
     # -- what people do at the table -----------------------------------------------------
-
-    def hint(self, place: Place) -> None:
-        """The best moves for the seat to move, searched in a thread from its own view."""
-        show = place.screen.show
-        if place.seat is None:
-            show("watchers get no hints", "error")
-            return
-        if self.hinter is None:
-            show("no hint here: no searching player kind (mcts) is installed", "error")
-            return
-        game, seat, hint = self.match.game, place.seat, self.hinter
-        if game.to_move(self.match.state) != seat:
-            show("hints are for your own move", "error")
-            return
-        if seat in self._hinting:
-            show("a hint for this move is on its way", "error")
-            return
-        copy = game.clone(self.match.state)
-        self._hinting.add(seat)
-
-        async def search() -> None:
-            try:
-                show("\n".join(await asyncio.to_thread(hint, game, copy, seat)))
-            finally:
-                self._hinting.discard(seat)
-
-        self._tasks.add(task := asyncio.get_running_loop().create_task(search()))
-        task.add_done_callback(self._tasks.discard)
 
     def add_seed(self, seat: int | None, screen: Screen, text: str) -> None:
         """``seed TEXT``: the person's own part of the deal (the last typed counts)."""
@@ -395,35 +274,47 @@ class Table:
         self._seat(place, seat)
         self._show_board(place)
         self._tell_turn(place)
-        self._refresh_all()
+        self.refresh_all()
 
-    def say(self, name: str, text: str, watching: bool = False, place: Place | None = None) -> None:
+    def say(self, name: str, text: str, watching: bool = False) -> None:
         """Table talk: one line to everyone, kept in the save (at once: a talk is not
-        lost when the server is killed) and the server log. ``place`` (a person, not
-        the host) may say SAY_BURST lines at once and SAY_RATE a second after that."""
+        lost when the server is killed) and the server log (how often a person may
+        talk is the seat session's to check)."""
         text = printable(text.strip(), MAX_LINE)
         if not text:
-            return
-        if place is not None and not place.talk.take():
-            if place.notices.due("talk"):
-                place.screen.show(
-                    f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second",
-                    "error",
-                )
-            return
-        if place is not None and watching and not self.watcher_talk.take():
-            if place.notices.due("talk"):
-                place.screen.show(
-                    f"not said: the watchers here say at most {WATCHERS_SAY_RATE:g} lines"
-                    " a second together",
-                    "error",
-                )
             return
         who = f"{name} (watching)" if watching else name
         self.record.talk.append(TalkDoc(len(self.match.actions), who, text))
         self.log(f"{who} says: {text}")
         self.broadcast(f"{who} says: {text}", "talk")
         self._save()
+
+    # -- what a session asks of the table (vikingcli.table.session.Room) ---------------
+
+    def decision(self, seat: int) -> asyncio.Future[Action] | None:
+        return self.pending.get(seat)
+
+    def deciding(self) -> asyncio.Future[Action] | None:
+        return next((f for f in self.pending.values() if not f.done()), None)
+
+    def question(self, seat: int) -> asyncio.Future[bool] | None:
+        return self.questions.get(seat)
+
+    def resign(self, seat: int) -> bool:
+        """The person at ``seat`` gives up: the game ends, their seat ranked last."""
+        if self.driver is None or self.finished or not self.driver.resign(seat):
+            return False
+        self.broadcast(f"{self.seat_name(seat)} resigns: the game ends.", "error")
+        self.log(f"seat {seat + 1} resigned")
+        asked: list[asyncio.Future[Any]] = [*self.pending.values(), *self.questions.values()]
+        for waiting in asked:
+            waiting.cancel()
+        return True
+
+    def quit(self, place: Place) -> bool:
+        if place.seat is not None:
+            place.screen.show(self.farewell)
+        return False
 
     # -- telling people -----------------------------------------------------------------
 
@@ -439,7 +330,7 @@ class Table:
             if place is not me:
                 place.screen.show(text)
 
-    def _refresh_all(self) -> None:
+    def refresh_all(self) -> None:
         for place in self.places():
             place.screen.refresh()
 
@@ -462,7 +353,7 @@ class Table:
         self.go.set()
         for place in self.places():
             self._show_board(place)
-        self._refresh_all()
+        self.refresh_all()
 
     def _show_board(self, place: Place) -> None:
         match = self.match
@@ -497,49 +388,143 @@ class Table:
         return True
 
     async def run(self) -> None:
-        """Wait for the table to fill (or the host), then play to the end or to a stop."""
+        """Wait for the table to fill (or the host), then play to the end or to a
+        stop; after the end, again with the same seats while everyone seated asks
+        for a rematch (where :attr:`rematch_offer` is)."""
         self._save()
         if not self.missing():
             self.start("All seats are taken: the game begins.")
+        offered = False
+        while await self._play():
+            offer = self.rematch_offer
+            offered = offer is not None and bool(self.holders)
+            if not offered:
+                break
+            assert offer is not None
+            self.broadcast("\n".join(final_lines(self.match, self.record.deal)))
+            self.broadcast(
+                f"Type 'rematch' within {offer.seconds:g} s for a new game with the same"
+                " seats (everyone seated must)."
+            )
+            if not await offer.agreed() or self.stopped:
+                self.broadcast("No rematch.")
+                break
+            self._new_deal(*offer.new_match(self.match))
+        if self.finished:
+            self._goodbye(shown=offered)
+
+    async def _play(self) -> bool:
+        """Play the match; ``True`` when it ended (not stopped)."""
         await self.go.wait()
         if self.stopped:
-            return
+            return False
         match = self.match
         players = [self.players.get(i, _NOBODY) for i in range(len(match.seats))]
         self.driver = MatchDriver(
-            match, players, front=_Front(self), people=self.humans, confirm=self.confirm,
-            move_timeout=self.move_timeout, threads=True,
+            match, players, front=self, people=self.humans, confirm=self.confirm,
+            move_timeout=self.move_timeout, threads=True, undo=self.undo_allowed,
         )  # fmt: skip
         await self.driver.run()
         if self.stopped:
-            return
+            return False
         self.finished = True
         self._save()
-        self._goodbye()
+        return True
 
-    async def _kept(self) -> None:
+    def rematch(self, place: Place) -> None:
+        """``place`` asks for a new game with the same seats and options."""
+        assert place.seat is not None
+        offer = self.rematch_offer
+        if offer is None:
+            place.screen.show("no rematch at this table", "error")
+        elif not offer.open:
+            place.screen.show("rematch: once the game is over", "error")
+        elif waiting := offer.ask(place.seat, self.humans):
+            names = ", ".join(self.seat_name(s) for s in waiting)
+            self.broadcast(f"{place.name} asks for a rematch; waiting for {names}.")
+
+    def _new_deal(self, match: Match, deal: Deal) -> None:
+        """The rematch begins: ``match`` at the same seats, with the same people, dealt
+        from ``deal`` as the game begins."""
+        self.match, self.record.deal = match, deal
+        self.players = self._ai_players()
+        if isinstance(self.save, Path):  # beside the last game's save, not over it
+            self.save = create_save(match, self.save, unique=True, table=self.record.to_doc())
+            self.reopen = f"it reopens with 'vikingcli serve --resume {self.save}'"
+        self.finished = False
+        self._told = None
+        self._fresh.clear()
+        for lines in self.missed.values():
+            lines.clear()
+        self.go.clear()
+        self.log(f"rematch; saving to {self.save}")
+        self.start("Everyone asked for a rematch: a new deal, the same seats. The game begins.")
+        self._save()
+
+    async def kept(self) -> None:
         """Wait until the move just saved is kept, where the saver can tell (a save
         file is kept once written; see :class:`Saver`)."""
         flush = getattr(self.save, "flush", None)
         if flush is not None:
             await flush()
 
-    async def _human_move(self, seat: int) -> Action:
-        """What the person at ``seat`` types (a legal action; :mod:`commands` checks it)."""
+    # -- the match driver's front end --------------------------------------------------
+
+    async def decide(self, seat: int) -> Action:
+        """What the person at ``seat`` types (a legal action; :mod:`session` checks it)."""
         future: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
         self.pending[seat] = future
         holder = self.holders.get(seat)
         if holder is not None:
             if holder not in self._fresh:
                 self._show_board(holder)
-            self._tell_turn(holder)
-        self._refresh_all()
+            if self._told != seat:
+                self._tell_turn(holder)
+        self._told = seat
+        self.refresh_all()
         try:
             return await future
         finally:
             self.pending.pop(seat, None)
 
-    def _after_move(self, event: MoveEvent) -> None:
+    async def agree_to_undo(self, asker: int, other: int, back_to: int) -> bool:
+        name, whom = self.seat_name(asker), self.seat_name(other)
+        holder = self.holders.get(other)
+        if holder is None:
+            self.broadcast(f"{name} asks to undo; {whom} is away and cannot agree.")
+            return False
+        self.broadcast(f"{name} asks to undo back to move {back_to + 1}; {whom} is asked.")
+        asked: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.questions[other] = asked
+        holder.screen.show(
+            f"{name} asks to undo back to move {back_to + 1}. Agree? Type yes or no"
+            f" (no answer in {self.consent_seconds:g} s is a no).",
+            "yourmove",
+        )
+        self.refresh_all()
+        try:
+            return await asyncio.wait_for(asked, self.consent_seconds)
+        except TimeoutError:
+            self.broadcast(f"{whom} gave no answer in {self.consent_seconds:g} s.")
+            return False
+        except asyncio.CancelledError:
+            if self.stopped or self.match.over:  # stopped, or someone resigned
+                return False
+            raise
+        finally:
+            self.questions.pop(other, None)
+            self.refresh_all()
+
+    async def tell(self, seat: int, text: str) -> None:
+        self.broadcast(text)  # why an undo did not happen: everyone waited for it
+
+    async def paused(self, seat: int, reason: str, seconds: float) -> None:
+        line = f"{self.seat_name(seat)} cannot move now ({reason})"
+        self.broadcast(f"{line}. The table pauses and tries again in {seconds:g} s.", "error")
+        self.log(f"{line}; paused {seconds:g} s")
+
+    async def moved(self, event: MoveEvent) -> None:
+        self._told = self._told if event.seat == self._told else None
         self._save()
         self._fresh.clear()
         match = self.match
@@ -555,24 +540,25 @@ class Table:
         public = event.told(match.game, None, match.names)
         for place in self.watchers:
             place.screen.show("\n".join(move_lines(event.number, name, public)))
-        self._refresh_all()
+        self.refresh_all()
+        await self.kept()
 
-    def final_lines(self) -> list[str]:
-        """The end screen: the open table, the score sheet, every seat's place."""
-        match = self.match
-        result = match.result_json()
-        lines = [shown(match.game.render(match.state, None), match.names)]
-        if match.forfeit is None:
-            lines.append(score_sheet(match.outcome(), match.names))
-        lines.append(f"Game over ({result['end_reason']}).")
-        for i in range(len(match.seats)):
-            score, rank = result["scores"][i], result["ranks"][i]
-            lines.append(f"  seat {i + 1} {self.seat_name(i)}: {score:g} points, rank {rank}")
-        lines += revealed(self.record.deal, match.over)
-        return lines
+    async def undone(self, seat: int, back_to: int) -> None:
+        """The game went back (an undo every other person agreed to): saved so, and
+        everyone sees the board as it is again."""
+        self._save()
+        self._fresh.clear()
+        self._told = None
+        for lines in self.missed.values():
+            lines.clear()  # moves taken back are no news
+        self.broadcast(f"Back to move {back_to + 1}: {self.seat_name(seat)} decides again.")
+        for place in self.places():
+            self._show_board(place)
+        self.refresh_all()
 
-    def _goodbye(self) -> None:
-        self.broadcast("\n".join(self.final_lines()))
+    def _goodbye(self, shown: bool) -> None:
+        if not shown:  # the rematch offer showed the end
+            self.broadcast("\n".join(final_lines(self.match, self.record.deal)))
         self.log(f"game over; saved to {self.save}")
         for place in self.places():
             place.screen.hang_up()
@@ -592,6 +578,10 @@ class Table:
 
     def stop(self, reason: str) -> None:
         """Save and close the table (SIGTERM, SIGINT, the console's ``stop``)."""
+        if self.finished and not self.stopped and self.rematch_offer is not None:
+            self.stopped = reason  # the game is over and saved: the offer ends
+            self.rematch_offer.withdraw()
+            self.broadcast(f"{reason}. The table is closed.", "error")
         if self.stopped or self.finished:
             return
         self.stopped = reason

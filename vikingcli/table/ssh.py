@@ -31,11 +31,12 @@ from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
+from prompt_toolkit.renderer import print_formatted_text as render_text
 
 from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import Match
@@ -58,7 +59,9 @@ from vikingcli.table.limits import (
     redraw_interval,
 )
 from vikingcli.table.places import Place
+from vikingcli.table.rematch import Rematch
 from vikingcli.table.screen import TableScreen, fits
+from vikingcli.table.session import completions, console, interpret
 from vikingcli.table.shared import Table
 from vikingcli.table.ssh_keys import keys_by_name, read_host_key, table_keys, write_host_key
 from vikingcli.table.terminal import STYLE, Terminal
@@ -281,6 +284,8 @@ class _Session(GuardedSession):
             await screen.screen.app.run_async()
         finally:
             table.leave(place)
+        if screen.done and self._output is not None:  # why it closed, once it is gone
+            render_text(self._output, [*screen.last, ("", "\n")], STYLE)
 
     async def _prompt_loop(self, terminal: Terminal, place: Place) -> None:
         table = self.table
@@ -298,7 +303,7 @@ class _Session(GuardedSession):
         session: PromptSession[str] = LinePrompt(
             message,
             completer=DynamicCompleter(
-                lambda: WordCompleter(commands.completions(table, place), sentence=True)
+                lambda: WordCompleter(completions(table, place), sentence=True)
             ),
             history=history,
             style=STYLE,
@@ -317,7 +322,7 @@ class _Session(GuardedSession):
                 continue
             except EOFError:
                 break
-            if terminal.done or not commands.handle(table, place, line):
+            if terminal.done or not interpret(table, place, line):
                 break
 
 
@@ -329,6 +334,7 @@ class _FullScreen:
         self.table = table
         self.place: Place | None = None
         self.done = False
+        self.last: Any = []  # the last line shown, printed again once the screen is gone
         self.screen = TableScreen(
             board=self._board,
             prompt=self._prompt,
@@ -345,6 +351,7 @@ class _FullScreen:
 
     def show(self, text: Any, style: str = "") -> None:
         if not self.done:
+            self.last = to_formatted_text(text, style=f"class:{style}" if style else "")
             self.screen.show(text, style)
 
     def show_board(self, board: Any) -> None:
@@ -363,19 +370,16 @@ class _FullScreen:
         return "" if self.place is None else commands.board(self.table, self.place)
 
     def _prompt(self) -> tuple[str, str]:
-        if self.place is None:
-            return "> ", ""
-        text, style = commands.prompt(self.table, self.place)
-        return text, style
+        return ("> ", "") if self.place is None else commands.prompt(self.table, self.place)
 
     def _status(self) -> str:
         return "" if self.place is None else commands.status(self.table, self.place)
 
     def _completions(self) -> list[str]:
-        return [] if self.place is None else commands.completions(self.table, self.place)
+        return [] if self.place is None else completions(self.table, self.place)
 
     def _line(self, line: str) -> None:
-        if self.place is not None and not commands.handle(self.table, self.place, line):
+        if self.place is not None and not interpret(self.table, self.place, line):
             self.done = True
             self.screen.exit()
 
@@ -467,7 +471,7 @@ def _read_console(table: Table, loop: asyncio.AbstractEventLoop, stream: TextIO)
     """The host's commands from the server's standard input (a daemon thread)."""
 
     def answer(line: str) -> None:
-        table.log(commands.console(table, line))
+        table.log(console(table, line))
 
     for line in stream:
         if line.strip():
@@ -551,27 +555,27 @@ def host_table(
     move_timeout: float | None = None,
     log: Callable[[str], None] | None = None,
     deal: Deal | None = None,
+    rematch: float = 0.0,
 ) -> str | None:
-    """``vikingcli serve``: seat the table, listen until the game ends or the host
-    stops it. Returns the line to print for a stopped table (``None``: game over).
-    ``ValueError`` for bad choices (one line for the user). A new table's first save
-    is written once the port is open (never over another file, unless ``replace``).
-    ``deal``: a new table's committed deal (a resumed one keeps the save's)."""
+    """``vikingcli serve``: seat the table, listen until the game ends (then ``rematch``
+    seconds for a rematch) or the host stops it; the line to print for a stop or a
+    rematch (``None``: game over). ``ValueError`` for bad choices. The first save is
+    written once the port is open (over another file only with ``replace``); ``deal``:
+    a new table's committed deal (a resumed one keeps the save's)."""
     if resumed and match.over:
         raise ValueError(f"{save}: the game is over; there is nothing to resume")
     log = log or ServerLog(sys.stderr)
     keys, warning = table_keys(authorized_keys, open_table, host)
     keys_of = None if keys is None else keys_by_name(keys)
     record = read_table_record(save, len(match.seats), keys_of) if resumed else None
-    if not resumed:
-        record = TableRecord(deal=deal)
+    record = record or TableRecord(deal=deal)
     table = Table(
         match, reg.players, save, record=record, reserve=reserve, release=release,
-        keys_of=keys_of, spectators=spectators, confirm=confirm, move_timeout=move_timeout,
-        log=log,
+        keys_of=keys_of, spectators=spectators, confirm=confirm, move_timeout=move_timeout, log=log,
     )  # fmt: skip
     if warning:
         log(f"vikingcli: {warning}")
+    table.rematch_offer = Rematch(Deal.new, rematch) if rematch > 0 else None
 
     def listening(h: str, p: int) -> None:
         if not resumed:
@@ -586,6 +590,9 @@ def host_table(
     asyncio.run(serve(table, host, port, host_key, keys, listening))
     if table.save_failed:
         raise OSError(table.save_failed)
-    if table.stopped:
-        return f"{table.stopped}: saved to {save}; reopen with: vikingcli serve --resume {save}"
+    if table.stopped and not table.finished:
+        where = table.save
+        return f"{table.stopped}: saved to {where}; reopen with: vikingcli serve --resume {where}"
+    if table.match is not match:
+        return f"game over ({table.match.result_json()['end_reason']}): saved to {table.save}"
     return None
