@@ -47,17 +47,15 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   game's ``depth`` hint (Graenaland searches with depth 1); in games with the
   ``deepen`` hint (Walhalla) it grows above the default 300 iterations with the
   square root of the budget (``look_ahead``: more thinking looks farther, 37 plies
-  at 1000 iterations). Finished
-  games score from the ranks:
+  at 1000 iterations). Finished games score from the ranks:
   ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
   beaten, ties half)``, so winning matters most but places still count.
 * **Back-propagation** adds the reward of each node's mover along the path.
 * **Decision:** the most visited root action (then the best mean, then the
   RNG). An optional rule (the game's ``tiebreak`` hint: on for Wikinger, where it
   measured better) lets the one-ply ``evaluate`` ranking decide among root
-  actions the search cannot tell apart. A move that undoes one of the seat's own
-  chain (the game's ``undoes`` hint, the greedy player's rule) is never chosen
-  while another is legal.
+  actions the search cannot tell apart. A move undoing the seat's own chain (the
+  game's ``undoes`` hint, greedy's rule) is never chosen while another is legal.
 * **Flat mode** (``search=flat``, the default where the game's ``method`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``horizon`` on shared determinizations (``flat.py``);
@@ -370,8 +368,7 @@ def parallel_root_stats(
     """Search one tree per seed in forked processes; sum the root statistics
     (and average the one-ply priors)."""
     global _JOB
-    # Imported here: only a parallel search forks, and every command that lists or
-    # loads the players (``games`` too) would pay for the pool's modules otherwise.
+    # Imported here: only a parallel search forks (``games`` would pay for the pool)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -473,9 +470,8 @@ class MctsPlayer:
             return actions[0]
         game = self.game or game
         cfg = self.cfg
-        # As the greedy player: never a move that undoes one of the seat's own chain
-        # (taking back a good stored this turn, voting against its own offer). The
-        # search may still walk through such moves; only the choice leaves them out.
+        # As greedy: never a move undoing the seat's own chain (a good stored this turn
+        # taken back); the search may walk through such moves, the choice never does.
         actions = without_undos(game, state, actions)
         if len(actions) == 1:
             return actions[0]
