@@ -165,6 +165,13 @@ class Person:
         self.type(line)
         return await self.until(answer, start)
 
+    async def next_decision(self) -> None:
+        """Wait until this person is asked a decision after the last one they answered
+        ('Your move, NAME.' is said when a turn comes, not before each decision of it,
+        so this waits for the prompt that asks, with nothing typed on it yet)."""
+        found = await self.until(rf"^{re.escape(self.user)} \(your move\) > *$", self.turns)
+        self.turns = found.end()
+
     async def play_turn(self) -> str | None:
         """Wait for this person's turn, play their first legal action; ``None`` once the
         game is over."""

@@ -180,4 +180,4 @@ def test_an_ai_over_the_move_timeout_forfeits_and_the_batch_goes_on(cli: CLI) ->
     for r in rows:
         assert r["forfeit"] == {"seat": 0, "reason": "exceeded the move time limit of 0.2 s"}
         assert r["ranks"] == [2, 1] and r["end_reason"].startswith("forfeit: seat 1 (")
-    assert "2 game(s) ended by forfeit" in proc.stderr
+    assert "2 games ended by forfeit" in proc.stderr

@@ -299,5 +299,5 @@ def test_a_bot_that_cannot_run_forfeits_instead_of_stopping_the_batch(
     results = [orjson.loads(line) for line in proc.stdout.splitlines()]
     assert len(results) == 2
     assert all(r["forfeit"]["reason"].startswith("bot could not start:") for r in results)
-    assert "2 game(s) ended by forfeit" in proc.stderr
+    assert "2 games ended by forfeit" in proc.stderr
 

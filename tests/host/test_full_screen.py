@@ -27,6 +27,12 @@ REG = load_registry()
 STATUS_MOVE = re.compile(r"move \d+: your move")
 
 
+def _move_number(lines: list[str]) -> int:
+    """The move number the status line asks ann for (0 when it asks nothing)."""
+    found = next((m for ln in lines if (m := re.search(r"move (\d+): your move", ln))), None)
+    return int(found.group(1)) if found else 0
+
+
 def _your_move(term: Terminal) -> list[str]:
     """The screen once it asks for a move: the status line says so, and the prompt."""
     return term.until(
@@ -73,9 +79,15 @@ def test_jorvik_at_80x24_board_on_top_tab_menu_resize_and_undo_after_forced_move
         )
 
         for move in ("place 1", "place 2", "place 3", "buy"):
+            asked = _move_number(term.lines())
             term.type(move)
-            # The screen read right after typing may still be the one before the move.
-            term.until(lambda ls, m=move: any(f". ann: {m}" in ln for ln in ls))
+            # The screen read right after typing may still be the one before the move:
+            # wait for the move in the log, or (its narration may fill the two-line log
+            # pane) for a later move asked of ann.
+            term.until(
+                lambda ls, m=move, n=asked: any(f". ann: {m}" in ln for ln in ls)
+                or _move_number(ls) > n
+            )
             lines = _your_move(term)
             assert lines[0].startswith("Jórvík Karl"), "\n".join(lines)
         log = "\n".join(lines)

@@ -140,10 +140,12 @@ CHEAP = {"mcts": "mcts:iterations=20", "openspiel": "openspiel:simulations=2"}
 
 
 def test_item5_every_ai_kind_offered_at_the_server_plays_there(
-    plugin_dir: Path, tmp_path: Path
+    oldapi_plugin_dir: Path, tmp_path: Path
 ) -> None:
+    # The fixture game Rune Tricks (the old-API plugin) has no observation schema or
+    # action codec, so OpenSpiel cannot load it (the toy game Rune Duel now has both).
     key = make_key(tmp_path, "alice")
-    server = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    server = ServerProcess(oldapi_plugin_dir, tmp_path, "--open-registration")
     try:
         ssh_run(server.port, key, "alice", "register", "alice")
         games = ssh_run(server.port, key, "alice", "games").stdout
@@ -153,8 +155,8 @@ def test_item5_every_ai_kind_offered_at_the_server_plays_there(
         assert "openspiel" in kinds, kinds
         # A game OpenSpiel cannot load is refused when the table is made, in one line,
         # not made into a table whose AI seat can never move.
-        refused = ssh_run(server.port, key, "alice", "create", "toygame", "ai=openspiel").stdout
-        assert re.fullmatch(r"not created: ai=openspiel: toygame has no OpenSpiel form .*\n",
+        refused = ssh_run(server.port, key, "alice", "create", "runetricks", "ai=openspiel").stdout
+        assert re.fullmatch(r"not created: ai=openspiel: runetricks has no OpenSpiel form .*\n",
                             refused), refused  # fmt: skip
         # Its search is bounded like mcts's (simulations as iterations).
         greedy = ssh_run(

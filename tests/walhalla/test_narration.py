@@ -219,10 +219,13 @@ def test_the_score_sheet_is_the_breakdown_in_scoring_order_ending_with_the_total
 # -- through the command line, as a person plays it -------------------------------------
 
 
-def simulate_raid_1(seed: int) -> tuple[list[str], list[tuple[int, str]], list[int], list[list]]:
+def simulate_raid_1(
+    seed: int, ai_seed: int | None = None
+) -> tuple[list[str], list[tuple[int, str]], list[int], list[list]]:
     """The game ``play walhalla -p human -p random -p random --seed N`` plays if the
     person always takes the first action offered (and ``done`` at once at the end of
-    the raid): the person's inputs, every move (seat, text), the numbers of the moves
+    the raid; ``ai_seed``: what a shared table mixes its AI seats' seeds from): the
+    person's inputs, every move (seat, text), the numbers of the moves
     that answer the Hunt question without holding Hunt, and the face-down cards."""
     from vikingcli.core.match import Match, Seat, make_player
     from vikingcli.core.registry import load_registry
@@ -235,7 +238,8 @@ def simulate_raid_1(seed: int) -> tuple[list[str], list[tuple[int, str]], list[i
         for i, k in enumerate(("human", "random", "random"))
     ]
     m = Match(game, game.resolve_options({}), seed, seats)
-    players = {i: make_player(game, reg.players, seats[i].spec, i, seed) for i in (1, 2)}
+    mixed = seed if ai_seed is None else ai_seed  # a shared table mixes AI seeds apart
+    players = {i: make_player(game, reg.players, seats[i].spec, i, mixed) for i in (1, 2)}
     inputs: list[str] = []
     moves: list[tuple[int, str]] = []
     blind_hunts: list[int] = []

@@ -173,6 +173,31 @@ class TableCommands(LobbyPart):
         mover = hosted.to_move()
         return "thinking" if mover is None else f"{hosted.table.seat_name(mover)} to move"
 
+    async def _open_table(self, conn: Conn, row: TableRow, refused: str) -> Hosted | None:
+        """Store ``row`` as a new table of ``conn``'s and play it here; ``None`` (and
+        the person told why, after ``refused``) when a limit stands in the way. Both
+        limits are checked and spent in one step each: ``max_tables`` here before any
+        await, the person's tables in the store's transaction that writes the row."""
+        if not self.reserve_table():
+            conn.show(f"{refused}: the server plays as many tables as it can now", "error")
+            return None
+        store = self.store.store
+        try:
+            try:
+                row.id = await self.store.call(
+                    store.create_table, row, self.limits.tables_per_person
+                )
+            except OverLimit as exc:
+                conn.show(f"{refused}: {exc}", "error")
+                return None
+            now = time.time()
+            await self.store.call(store.claim, row.id, self.host, now + self.lease, now)
+            hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
+            self._play(hosted)
+        finally:
+            self.creating -= 1
+        return hosted
+
     async def cmd_create(self, conn: Conn, rest: str) -> None:
         words = rest.split()
         if not words:
@@ -185,26 +210,9 @@ class TableCommands(LobbyPart):
         except ValueError as exc:
             conn.show(f"not created: {exc}", "error")
             return
-        store = self.store.store
-        # Both limits are checked and spent in one step each: max_tables here before
-        # any await, the person's tables in the store's transaction that writes it.
-        if not self.reserve_table():
-            conn.show("not created: the server plays as many tables as it can now", "error")
+        hosted = await self._open_table(conn, row, "not created")
+        if hosted is None:
             return
-        try:
-            try:
-                row.id = await self.store.call(
-                    store.create_table, row, self.limits.tables_per_person
-                )
-            except OverLimit as exc:
-                conn.show(f"not created: {exc}", "error")
-                return
-            now = time.time()
-            await self.store.call(store.claim, row.id, self.host, now + self.lease, now)
-            hosted = build(self.reg, row, [], [], self.store, self.pool, self.log)
-            self._play(hosted)
-        finally:
-            self.creating -= 1
         self.log(f"{conn.account.name} created table {row.id}: {hosted.line()}")
         conn.show(f"Table {row.id} created: {self._describe(row)}")
         if not hosted.table.humans:
@@ -400,27 +408,13 @@ class TableCommands(LobbyPart):
         # Everyone asked: the request is spent before any await (one rematch only), and
         # the limits as at 'create', each checked and spent in one step.
         del self.rematches[number]
-        if not self.reserve_table():
-            conn.show("no rematch now: the server plays as many tables as it can", "error")
-            return
         seats = [SeatRow(s.name, s.player, s.account) for s in row.seats]
         # As at 'create': seed 0 until the cards are dealt from a new secret deal.
         new = new_row(row.game, dict(row.options), 0, seats, row.creator, row.rated,
                       row.deadline, Deal.new())  # fmt: skip
-        try:
-            try:
-                new.id = await self.store.call(
-                    store.create_table, new, self.limits.tables_per_person
-                )
-            except OverLimit as exc:
-                conn.show(f"no rematch now: {exc}", "error")
-                return
-            now = time.time()
-            await self.store.call(store.claim, new.id, self.host, now + self.lease, now)
-            hosted = build(self.reg, new, [], [], self.store, self.pool, self.log)
-            self._play(hosted)
-        finally:
-            self.creating -= 1
+        hosted = await self._open_table(conn, new, "no rematch now")
+        if hosted is None:
+            return
         hosted.start()  # every person's seat is theirs already
         self.log(f"table {new.id}: the rematch of table {number}")
         begins = f"Table {new.id}: the rematch of table {number} begins ('join {new.id}')."

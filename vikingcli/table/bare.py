@@ -13,7 +13,7 @@ from typing import Protocol
 from prompt_toolkit.output import Output
 
 from vikingcli.table import commands
-from vikingcli.table.limits import MAX_LINE
+from vikingcli.table.limits import MAX_LINE, PASTE_END, PASTE_START
 from vikingcli.table.places import Place
 from vikingcli.table.session import interpret
 from vikingcli.table.shared import Table
@@ -50,7 +50,11 @@ async def bare_lines(fd: int, table: Table, place: Place, screen: Screen) -> Non
             loop.remove_reader(fd)
             lines.put_nowait(None)
             return
-        pending += decoder.decode(data).replace("\r\n", "\n").replace("\r", "\n")
+        text = decoder.decode(data)
+        # The input guard hands runs of typed text on as bracketed pastes (one cheap
+        # event for prompt-toolkit); read raw here, the markers are no part of a line.
+        text = text.replace(PASTE_START, "").replace(PASTE_END, "")
+        pending += text.replace("\r\n", "\n").replace("\r", "\n")
         *whole, pending = pending.split("\n")
         while len(pending) > MAX_LINE:
             whole.append(pending[:MAX_LINE])
