@@ -6,19 +6,15 @@ zero-sum declaration the returns keep, and an IS-MCTS bot ``evaluate_bots`` driv
 
 from __future__ import annotations
 
-import importlib.util
 import random
 
 import pytest
 
+from tests.host.test_adapters import needs_rl
 from vikingcli.adapters.table import table
 from vikingcli.core.registry import load_registry
 
 GAMES = load_registry().games
-RL = importlib.util.find_spec("pettingzoo") is not None and (
-    importlib.util.find_spec("pyspiel") is not None
-)
-needs_rl = pytest.mark.skipif(not RL, reason="the rl extra is not installed")
 
 # The vector sizes before issue 37 (the same at every table size): the encoding must
 # stay below them at every table.

@@ -30,7 +30,7 @@ where an uninterrupted one would have.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,36 +198,38 @@ def _tvalue_mle(values: Sequence[float], probs: Sequence[float], t: float) -> li
     return pdf
 
 
+def _glr(
+    values: Sequence[float],
+    counts: Sequence[float],
+    fit: Callable[[Sequence[float], Sequence[float], float], list[float]],
+    h0: float,
+    h1: float,
+) -> float:
+    """The generalized log-likelihood ratio of ``h1`` against ``h0`` for ``counts``
+    observations of ``values`` (regularized), each hypothesis fitted by ``fit``."""
+    n = sum(counts)
+    if n == 0:
+        return 0.0
+    floor = REGULARIZE / len(counts)
+    reg = [max(c, floor) for c in counts]
+    total = sum(reg)
+    probs = [c / total for c in reg]
+    p0, p1 = fit(values, probs, h0), fit(values, probs, h1)
+    return n * sum(p * math.log(b / a) for p, a, b in zip(probs, p0, p1))
+
+
 def llr_normalized(
     values: Sequence[float], counts: Sequence[float], t0: float, t1: float
 ) -> float:
     """The generalized log-likelihood ratio of t-value ``t1`` against ``t0``
     (normalized Elo bounds) for ``counts`` observations of ``values`` (regularized)."""
-    n = sum(counts)
-    if n == 0:
-        return 0.0
-    floor = REGULARIZE / len(counts)
-    reg = [max(c, floor) for c in counts]
-    total = sum(reg)
-    probs = [c / total for c in reg]
-    p0 = _tvalue_mle(values, probs, t0)
-    p1 = _tvalue_mle(values, probs, t1)
-    return n * sum(p * math.log(b / a) for p, a, b in zip(probs, p0, p1))
+    return _glr(values, counts, _tvalue_mle, t0, t1)
 
 
 def llr(values: Sequence[float], counts: Sequence[float], score0: float, score1: float) -> float:
     """The generalized log-likelihood ratio of mean ``score1`` against ``score0``
     for ``counts`` observations of each of ``values`` (regularized)."""
-    n = sum(counts)
-    if n == 0:
-        return 0.0
-    floor = REGULARIZE / len(counts)
-    reg = [max(c, floor) for c in counts]
-    total = sum(reg)
-    probs = [c / total for c in reg]
-    p0 = _constrained_mle(values, probs, score0)
-    p1 = _constrained_mle(values, probs, score1)
-    return n * sum(p * math.log(b / a) for p, a, b in zip(probs, p0, p1))
+    return _glr(values, counts, _constrained_mle, score0, score1)
 
 
 @dataclass(frozen=True, slots=True)
