@@ -46,6 +46,7 @@ from vikingcli.server.store import OPEN, PLAYING, AsyncStore, ChatLine, StoreErr
 from vikingcli.server.tablecommands import TableCommands
 from vikingcli.server.workers import Pool
 from vikingcli.table import commands, session
+from vikingcli.table.limits import LOBBY_SAY_RATE, SAY_BURST, Bucket
 
 LEASE = 30.0
 """Seconds a server process holds a table without renewing (PostgreSQL fleets)."""
@@ -94,6 +95,8 @@ class Lobby(TableCommands, PeopleCommands):
     seeds: dict[int, str] = field(default_factory=dict)
     """Per account, the seed its person set for their next deals (while logged in)."""
     stopping: str | None = None
+    talk: Bucket = field(default_factory=lambda: Bucket(LOBBY_SAY_RATE, 2 * SAY_BURST))
+    """The lobby's talk, everyone's together."""
     lease: float = LEASE
     """Seconds a table stays this process's without renewal (a fleet's other processes
     take the tables of one that died once its leases run out)."""

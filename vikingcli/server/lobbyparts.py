@@ -149,6 +149,7 @@ class LobbyPart:
     seeds: dict[int, str]
     lease: float
     creating: int
+    talk: Bucket
 
     if TYPE_CHECKING:
 

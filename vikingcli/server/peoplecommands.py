@@ -19,10 +19,14 @@ from vikingcli.saves.table_record import printable
 from vikingcli.server.accounts import KEY_CODE_SECONDS, key_code_hash, new_key_code
 from vikingcli.server.lobbyparts import LOBBY, Conn, LobbyPart
 from vikingcli.server.store import OPEN, OVER, PLAYING, Account, ChatLine, TableRow
-from vikingcli.table.limits import SAY_BURST, SAY_RATE
+from vikingcli.table.limits import LOBBY_SAY_RATE, SAY_BURST, SAY_RATE
 from vikingcli.table.scoresheet import final_lines
 
 TOO_FAST = f"not said: at most {SAY_BURST} lines at once, then {SAY_RATE:g} a second"
+LOBBY_FULL = (
+    f"not said: the lobby takes at most {LOBBY_SAY_RATE:g} lines a second from everyone"
+    " together; say it again in a moment, or 'tell NAME' it"
+)
 
 
 class PeopleCommands(LobbyPart):
@@ -124,6 +128,10 @@ class PeopleCommands(LobbyPart):
         if not conn.talk.take():
             if conn.notices.due("talk"):
                 conn.show(TOO_FAST, "error")
+            return
+        if not self.talk.take():
+            if conn.notices.due("talk"):
+                conn.show(LOBBY_FULL, "error")
             return
         line = ChatLine(LOBBY, time.time(), conn.account.name, text)
         self.store.submit(self.store.store.add_chat, line)

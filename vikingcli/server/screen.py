@@ -58,6 +58,7 @@ from vikingcli.table.limits import (
     Bucket,
     Notices,
     SharedBudgets,
+    pace_redraws,
 )
 from vikingcli.table.screen import LOG_ROWS, TableScreen, fits
 from vikingcli.table.shared import Place
@@ -250,7 +251,7 @@ class ServerSession(GuardedSession):
             return await self.lines.get()
         assert self.terminal is not None
         session: PromptSession[str] = _unpostponed(LinePrompt(style=STYLE))
-        self.pace(session.app)
+        pace_redraws(session.app, self.guard)
         await self._drained()
         self.terminal.session = session
         try:
@@ -296,7 +297,7 @@ class ServerSession(GuardedSession):
             style=STYLE,
             bottom_toolbar=lambda: lobby.status(self),
         )
-        self.pace(session.app)
+        pace_redraws(session.app, self.guard)
         return _unpostponed(session)
 
     # -- the person's session ------------------------------------------------------------
@@ -542,7 +543,7 @@ class Panes:
         )
         app = self.screen.app
         app.max_render_postpone_time = None  # as the prompts: see _unpostponed
-        session.pace(app)
+        pace_redraws(app, session.guard)
         # Every redraw writes to the client: one that does not read is closed first.
         app.before_render += lambda _: self._before_render()
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from prompt_toolkit.application import Application
 
 MAX_LINE = 1000
 """Longest line a person may send; longer ones are refused, not cut."""
@@ -22,10 +25,12 @@ INPUT_BURST = 16384
 LINE_RATE = 10.0
 """Lines a second a connection may enter, sustained (each one is a command)."""
 LINE_BURST = 30
-MAX_COLUMNS = 400
-MAX_ROWS = 200
+MAX_COLUMNS = 240
+MAX_ROWS = 80
 """The largest terminal a table draws for: a client that reports more is drawn at
-this size (the server keeps a screen buffer per connection)."""
+this size, in its top left corner. A redraw runs in one go on the server's event
+loop (some 15 ms at this size), so this bounds how long one screen may keep every
+other connection waiting; no board needs more."""
 MIN_COLUMNS = 20
 MIN_ROWS = 5
 SAY_RATE = 1.0
@@ -35,6 +40,10 @@ WATCHERS_SAY_RATE = 2.0
 """Lines of table talk a second all watchers of a table may say together: every
 line is shown to everyone there, so thirty watchers at one line a second each were
 nine hundred lines a second to draw."""
+LOBBY_SAY_RATE = 4.0
+"""Lines of talk a second all the people in a server's lobby may say together: each
+line goes to everyone there (and to the database), so thirty talkers at one line
+a second each were nine hundred lines a second to show."""
 NOTICE_EVERY = 1.0
 """Seconds between two notices of the same kind to one connection."""
 WORK_RATE = 100.0
@@ -45,7 +54,8 @@ piece of input a redraw of the screen (CHUNK_COST), every line a command
 slowing the others. A person typing ten keys a second, each sent alone, asks for
 80. Input beyond it waits (in order, at most MAX_WAITING characters of it; beyond
 that it is dropped)."""
-WORK_BURST = 1000.0
+WORK_BURST = 400.0
+"""Work a connection may ask for at once: a fast burst of keys, a pasted line."""
 SHARED_WORK_RATE = 150.0
 """Work a second all connections of one account (one key or address at ``serve``)
 may ask for together, sustained: eight sessions of one account ask no more than
@@ -67,28 +77,35 @@ KEY_COST = 2
 under the soak test's attack: it walks the screen's layout for the key's bindings)."""
 CHUNK_COST = 6
 """Work one piece of input counts for beyond its keys: the redraw it brings."""
-LINE_COST = 30
-"""Work a line counts for when it is entered (it runs a command)."""
+LINE_COST = 10
+"""Work a line counts for when it is entered (it runs a command: the lobby's and a
+table's answer from memory, a small part of the server's work in a profile of the
+soak test; the redraw showing the answer is paced, see REDRAW_SHARE)."""
 PASTE_KEYS = 100
 """Characters of a folded run that count as one key (``InputGuard.fold``)."""
 REDRAW_INTERVAL = 0.04
 """Seconds between two redraws of a connection's screen at least: a burst of keys,
 or of moves, is drawn once."""
-CELLS_PER_SECOND = 50_000
-"""Character cells a second one connection's screen may be redrawn with: a redraw
-costs the server about a tenth of a microsecond a cell, so a terminal of 80x24 is
-redrawn every REDRAW_INTERVAL at most and one of 400x200 every 1.6 s, whatever
-asks for the redraws (its own keys, other people's moves and talk)."""
+REDRAW_SHARE = 0.3
+"""The part of the server's CPU the redraws of all screens together may take,
+sustained. Each connection's screen is redrawn no more often than its even share
+of it allows (:func:`pace_redraws`): alone, an 80x24 screen (about 2 ms a redraw)
+every REDRAW_INTERVAL; among thirty connections redrawn all the time, every
+200 ms, and a 240x80 one (about 15 ms) every 1.5 s, however often its own keys,
+resizes, or other people's moves and talk ask for one. The rest of the server's
+time is for input (WORK_RATE), the SSH connections and the games."""
+REDRAW_BURST = 0.02
+"""Seconds of CPU a screen's redraws may take at once beyond its share (a few
+redraws of the largest screen, some fifteen of an 80x24 one)."""
+ACTIVE_WINDOW = 5.0
+"""Seconds after its last redraw a screen still counts for the even share."""
+COUNT_EVERY = 0.5
+"""Seconds between two counts of the screens redrawn lately."""
 
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 MAX_SHARED = 4096
 """Shared buckets kept before the full ones are forgotten (a full bucket is the
 same as a new one, so forgetting it changes nothing)."""
-
-
-def redraw_interval(columns: int, rows: int) -> float:
-    """Seconds between two redraws of a screen of this size (as drawn: clamped)."""
-    return max(REDRAW_INTERVAL, columns * rows / CELLS_PER_SECOND)
 
 
 def clamp_size(columns: int, rows: int) -> tuple[int, int]:
@@ -140,9 +157,29 @@ class SharedBudgets:
     clock: Callable[[], float] = time.monotonic
     buckets: dict[str, Bucket] = field(default_factory=dict)
     server: Bucket = field(init=False)
+    redrawn: dict[int, float] = field(default_factory=dict)
+    """When each screen (by its application's id) was last redrawn, lately."""
+    _share: float = REDRAW_SHARE
+    _counted: float = float("-inf")
 
     def __post_init__(self) -> None:
         self.server = Bucket(SERVER_WORK_RATE, SERVER_WORK_BURST, self.clock)
+
+    def redraw_share(self, screen: int) -> float:
+        """The part of the server's CPU the redraws of ``screen`` (just redrawn) may
+        take: REDRAW_SHARE over the screens redrawn in the last ACTIVE_WINDOW
+        seconds. Counted again when a screen is new, else at most every COUNT_EVERY
+        seconds, so that a redraw costs no walk over every connection."""
+        now = self.clock()
+        new = screen not in self.redrawn
+        self.redrawn[screen] = now
+        if new or now - self._counted >= COUNT_EVERY:
+            self._counted = now
+            for key, last in list(self.redrawn.items()):
+                if now - last > ACTIVE_WINDOW:
+                    del self.redrawn[key]
+            self._share = REDRAW_SHARE / len(self.redrawn)
+        return self._share
 
     def bucket(self, owner: str) -> Bucket:
         """The bucket of ``owner`` (made full the first time)."""
@@ -212,6 +249,9 @@ class InputGuard:
     overflow: bool = False
     shared: Bucket | None = None
     server: Bucket | None = None
+    budgets: SharedBudgets | None = None
+    """What this connection shares with the others (set with ``shared`` and
+    ``server``); redraws are paced by it (:func:`pace_redraws`)."""
     fold: bool = True
     bucket: Bucket = field(init=False)
     lines: Bucket = field(init=False)
@@ -226,6 +266,10 @@ class InputGuard:
         self.bucket = Bucket(INPUT_RATE, INPUT_BURST, self.clock)
         self.lines = Bucket(LINE_RATE, LINE_BURST, self.clock)
         self.work = Bucket(WORK_RATE, WORK_BURST, self.clock)
+        # A new connection has yet to show it asks no more than a person: its first
+        # keys count against the server's bucket unless it waited a moment first, so
+        # thirty connections opened at once cannot spend thirty bursts at once.
+        self.work.tokens = WORK_BURST / 2
         self.notices = Notices(self.clock)
 
     def admit(self, data: str) -> Admitted:
@@ -269,7 +313,7 @@ class InputGuard:
         else the seconds until it could be (nothing spent)."""
         own = self.work
         own._refill()
-        light = own.tokens >= own.burst / 2
+        light = own.tokens > own.burst / 2
         buckets = [b for b in (own, self.shared, None if light else self.server) if b]
         for bucket in buckets:
             bucket._refill()
@@ -370,3 +414,35 @@ class InputGuard:
                 run.append(ch)
         flush()
         return "".join(out), keys
+
+
+def pace_redraws(app: Application[Any], guard: InputGuard) -> None:
+    """Redraw ``app`` (a connection's screen) no more often than its even share of
+    REDRAW_SHARE allows (:meth:`SharedBudgets.redraw_share`): each redraw spends
+    what it took from the screen's own bucket of CPU time, filled at that share and
+    holding REDRAW_BURST; in debt, the next redraw waits until it is paid, and
+    always at least REDRAW_INTERVAL. A screen redrawn less than its share allows
+    (a person's: a few small redraws a second) never waits longer; nobody else is
+    charged for it, so a screen redrawn because of other people's moves and talk
+    costs its owner nothing. Call it once per application."""
+    app.min_redraw_interval = REDRAW_INTERVAL
+    began = 0.0
+    # Empty at first: thirty screens opened at once do not each draw a burst at once.
+    tokens, last = 0.0, time.monotonic()
+
+    def before(_: object) -> None:
+        nonlocal began
+        began = time.thread_time()
+
+    def after(_: object) -> None:
+        nonlocal tokens, last
+        # CPU time, not wall time: a busy machine is not this screen's doing.
+        spent = time.thread_time() - began
+        share = REDRAW_SHARE if guard.budgets is None else guard.budgets.redraw_share(id(app))
+        now = time.monotonic()
+        tokens = min(REDRAW_BURST, tokens + (now - last) * share) - spent
+        last = now
+        app.min_redraw_interval = max(REDRAW_INTERVAL, -tokens / share)
+
+    app.before_render += before
+    app.after_render += after

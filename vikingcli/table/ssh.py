@@ -26,7 +26,6 @@ from typing import Any, TextIO
 
 import asyncssh
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
@@ -56,7 +55,7 @@ from vikingcli.table.limits import (
     InputGuard,
     SharedBudgets,
     clamp_size,
-    redraw_interval,
+    pace_redraws,
 )
 from vikingcli.table.places import Place
 from vikingcli.table.rematch import Rematch
@@ -109,6 +108,7 @@ class GuardedSession(PromptToolkitSSHSession):
         key's, an address's) and the server's too."""
         self.guard.shared = budgets.bucket(owner)
         self.guard.server = budgets.server
+        self.guard.budgets = budgets
 
     def _get_size(self) -> Size:
         size = super()._get_size()
@@ -125,14 +125,11 @@ class GuardedSession(PromptToolkitSSHSession):
     def _resized(self) -> None:
         self._resize = None
         if self.app_session is not None and self.app_session.app is not None:
-            self.pace(self.app_session.app)
-            self.app_session.app._on_resize()
-
-    def pace(self, app: Application[Any]) -> None:
-        """Redraw ``app`` no more often than a screen of this connection's size may
-        be (:func:`~vikingcli.table.limits.redraw_interval`)."""
-        size = self._get_size()
-        app.min_redraw_interval = redraw_interval(size.columns, size.rows)
+            app = self.app_session.app
+            # The next redraw is a whole one, at the new size, and paced as every
+            # other redraw is (prompt-toolkit's own resize draws at once).
+            app.renderer.reset(leave_alternate_screen=False)
+            app.invalidate()
 
     def data_received(self, data: str, datatype: object) -> None:
         if self._input is None:
@@ -271,7 +268,7 @@ class _Session(GuardedSession):
         """The full-screen table (:mod:`vikingcli.table.screen`) for this connection."""
         table = self.table
         screen = self.full = _FullScreen(table)
-        self.pace(screen.screen.app)
+        pace_redraws(screen.screen.app, self.guard)
         place = table.join(self.who, screen)
         if place is None:
             return
@@ -310,7 +307,7 @@ class _Session(GuardedSession):
             bottom_toolbar=lambda: commands.status(table, place),
         )
         terminal.session = session
-        self.pace(session.app)
+        pace_redraws(session.app, self.guard)
         while not terminal.done:
             try:
                 # The server's own SIGINT saves the table; it is not a person's Ctrl-C.

@@ -1,0 +1,152 @@
+"""Issue 34, item 6 and the soak: what many busy connections together may ask of the
+server's one event loop. Redraws are paced by the CPU they take, each screen to its
+even share (a screen redrawn because of other people's moves costs its owner
+nothing); a new connection spends no burst it has not waited for; the lobby's talk
+is bounded for everyone together, as a table's watchers' is."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+from pathlib import Path
+from typing import Any
+
+import vikingcli_toygame
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import DummyOutput
+
+from tests.host.test_server_deadline import Conn
+from vikingcli.core.registry import load_registry
+from vikingcli.server.accounts import Policy
+from vikingcli.server.lobby import Lobby
+from vikingcli.server.sqlstore import open_store
+from vikingcli.server.store import AsyncStore
+from vikingcli.server.workers import Pool
+from vikingcli.table.limits import (
+    LOBBY_SAY_RATE,
+    REDRAW_SHARE,
+    SAY_BURST,
+    WORK_BURST,
+    InputGuard,
+    SharedBudgets,
+    pace_redraws,
+)
+
+
+def _busy(seconds: float) -> None:
+    """Burn ``seconds`` of this thread's CPU (a redraw that costs that much)."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+async def _redraws(cost: float, others: int, asked: int, seconds: float) -> int:
+    """How often a screen whose redraw costs ``cost`` seconds of CPU is redrawn in
+    ``seconds`` while it is asked for one ``asked`` times, with ``others`` screens
+    redrawn lately on the same server."""
+    budgets = SharedBudgets()
+    for other in range(others):
+        budgets.redraw_share(-1 - other)
+    guard = InputGuard()
+    guard.budgets = budgets
+    drawn = 0
+
+    def draw(_: object) -> None:
+        nonlocal drawn
+        drawn += 1
+        _busy(cost)
+
+    # A collection of the test process's garbage in the middle of a redraw would be
+    # charged to it as any CPU it takes: not what is measured here.
+    gc.disable()
+    with create_pipe_input() as pipe:
+        app: Application[None] = Application(
+            layout=Layout(Window(FormattedTextControl("board"))), input=pipe, output=DummyOutput()
+        )
+        pace_redraws(app, guard)
+        app.before_render += draw  # after the pacing's own: its cost is measured
+        task = asyncio.ensure_future(app.run_async())
+        await asyncio.sleep(0.05)
+        start = drawn
+        for _ in range(asked):
+            app.invalidate()
+            await asyncio.sleep(seconds / asked)
+        app.exit()
+        await task
+    gc.enable()
+    return drawn - start
+
+
+def test_item6_a_costly_screen_asked_for_redraws_all_the_time_gets_its_even_share() -> None:
+    """Thirty screens on one server: one whose redraw costs 10 ms of CPU, asked for a
+    redraw 50 times a second for 1.5 s, is redrawn at its share of REDRAW_SHARE (a
+    thirtieth: 10 ms a second, a redraw a second and a little burst), not at every
+    REDRAW_INTERVAL (37 redraws, 25% of the server, before)."""
+    drawn = asyncio.run(_redraws(0.010, 29, 75, 1.5))
+    share = REDRAW_SHARE / 30
+    assert drawn <= 1 + 1.5 * share / 0.010 + 2, drawn
+
+
+def test_item6_a_cheap_screen_among_ten_is_redrawn_whenever_asked() -> None:
+    """Among ten, a person's screen redrawn five times a second (each redraw well
+    under its share) is drawn every time it is asked: pacing slows only what asks
+    for more than its share."""
+    drawn = asyncio.run(_redraws(0.0002, 9, 10, 2.0))
+    assert drawn >= 10, drawn
+
+
+def test_item6_a_new_connection_has_no_burst_to_spend_before_it_waited() -> None:
+    """A new connection's first piece of work counts against the server's bucket
+    (thirty connections opened at once cannot each spend a burst at once); after a
+    moment's quiet it is a person's, which never waits for the server's."""
+    now = [0.0]
+    budgets = SharedBudgets(clock=lambda: now[0])
+    guard = InputGuard(clock=lambda: now[0])
+    guard.shared, guard.server, guard.budgets = budgets.bucket("x"), budgets.server, budgets
+    budgets.server.tokens = 0.0  # others have spent the server's bucket
+    assert guard.wait(50) > 0  # new: it waits for the server like any heavy connection
+    now[0] += WORK_BURST / 2 / guard.work.rate  # a moment's quiet
+    assert guard.wait(50) == 0
+
+
+def test_item6_the_lobby_takes_a_few_lines_of_talk_a_second_from_everyone_together(
+    tmp_path: Path,
+) -> None:
+    """Thirty people say a line each at the same moment: the lobby shows the first
+    2 x SAY_BURST of them to everyone and tells the rest why theirs were not said
+    (each line goes to everyone there: thirty at once were nine hundred lines to
+    show); a moment later the lobby takes talk again."""
+
+    async def scenario() -> None:
+        store = AsyncStore(open_store(str(tmp_path / "db.sqlite")))
+        pool = Pool(1)
+        lobby = Lobby(load_registry([vikingcli_toygame]), store, pool, Policy(open=True),
+                      log=lambda line: None)  # fmt: skip
+        try:
+            await lobby.open()
+            people: list[Any] = []
+            for number in range(30):
+                account = await store.call(
+                    store.store.create_account, f"p{number}", f"SHA256:p{number}", time.time()
+                )
+                people.append(Conn(account, number))
+                lobby.arrive(people[-1])
+            for person in people:
+                await lobby.handle(person, f"say hello from {person.account.name}")
+            heard = [line for line in people[0].lines if "says: hello" in line]
+            assert len(heard) == 2 * SAY_BURST, heard
+            refused = [p for p in people if p.saw("the lobby takes at most")]
+            assert len(refused) == 30 - 2 * SAY_BURST
+            await asyncio.sleep(1.5 / LOBBY_SAY_RATE)
+            await lobby.handle(people[-1], "say later")
+            assert people[0].saw("p29 says: later")
+        finally:
+            await lobby.stop("test over")
+            pool.close()
+            store.close()
+
+    asyncio.run(scenario())
