@@ -46,6 +46,7 @@ from vikingcli.server.accounts import (
     check_name,
     key_code_hash,
 )
+from vikingcli.server.clocks import with_clocks
 from vikingcli.server.hosting import Hosted
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.store import Account, NameTaken, OverLimit, RegistrationLimit, StoreError
@@ -567,9 +568,11 @@ class Panes:
 
     def _board(self) -> Any:
         session = self.session
-        if session.hosted is not None and session.place is not None:
-            return commands.board(session.hosted.table, session.place)
         size = self.screen.app.output.get_size()
+        if session.hosted is not None and session.place is not None:
+            hosted = session.hosted
+            board = commands.board(hosted.table, session.place)
+            return with_clocks(board, hosted.seat_clocks(), hosted.row.deadline, size.columns - 1)
         return session.lobby.overview(session, overview_rows(size.rows), size.columns)
 
     def _names(self) -> tuple[Sequence[str], int | None]:
