@@ -1,17 +1,26 @@
 """Issue 35: clocks at a timed server table. The status line at the table shows the
 time the person to move has left, counting down (not only the lobby), and the
 screens of everyone at that table are redrawn every tick so it does. A person away
-from a table is told (a turn notice) when it begins to wait for their move."""
+from a table is told (a turn notice) when it begins to wait for their move.
+
+Each seat's time left: on the full screen of everyone at the table (seated or
+watching), under the board, the mover's counting down and the others' whole; at the
+table on any front end, ``clock`` lists them. A real server and asyncssh clients
+show it, and that a screen at another table is not redrawn by it."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from pathlib import Path
 from typing import Any
 
+import asyncssh
 import vikingcli_toygame
 
+from tests.host.serverclient import ServerProcess
+from tests.host.sshclient import Person, run
 from tests.host.test_server_deadline import Conn
 from vikingcli.core.registry import load_registry
 from vikingcli.server.accounts import Policy
@@ -119,3 +128,125 @@ def test_item35_a_person_away_from_the_table_is_told_when_it_waits_for_them(
         assert not alice.saw("Your move at table")  # at the table, the table tells her
 
     asyncio.run(asyncio.wait_for(_table(tmp_path, "1m", check), 120))
+
+
+def _accounts(folder: Path, *names: str) -> dict[str, asyncssh.SSHKey]:
+    """An account per name in the server's database, each with a key of its own."""
+    made = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
+    store = open_store(str(folder / "db.sqlite"))
+    for name, key in made.items():
+        store.create_account(name, key.get_fingerprint("sha256"), time.time())
+    store.close()
+    return made
+
+
+CLOCKS = r"^Time left \(5m a move\): alice (\d):(\d\d) to move · bob 5:00$"
+"""The clock line under the board at alice and bob's table, alice to move."""
+
+
+def _left(line: str) -> int:
+    found = re.match(CLOCKS, line)
+    assert found, line
+    return int(found.group(1)) * 60 + int(found.group(2))
+
+
+def test_item35_every_seat_and_spectator_sees_each_seats_time_left_counting_down(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """alice and bob at a 5-minute table, alice to move, carol watching it, all on the
+    full screen at 80x24: each sees both clocks under the board, alice's going down,
+    bob's staying at 5:00. dave sits at a table of his own that has not begun: no
+    tick redraws his screen."""
+    keys = _accounts(tmp_path, "alice", "bob", "carol", "dave")
+    server = ServerProcess(plugin_dir, tmp_path)
+
+    async def scenario() -> None:
+        def person(name: str) -> Person:
+            return Person(name, keys[name], plain=False, cols=80, rows=24)
+
+        alice, bob, carol, dave = [
+            await person(n).connect(server.port) for n in ("alice", "bob", "carol", "dave")
+        ]
+        await alice.on_screen(r"^alice lobby>")
+        alice.type("create toygame people=2 time=5m casual")
+        await alice.on_screen(r"^\[1\] alice ")
+        await dave.on_screen(r"^dave lobby>")
+        dave.type("create toygame people=2 time=5m casual")
+        await dave.on_screen(r"^ lobby: waiting for seat 2")
+        await bob.on_screen(r"^bob lobby>")
+        bob.type("join 1")
+        await carol.on_screen(r"^carol lobby>")
+        carol.type("watch 1")
+        first = {p.user: _left(await p.on_screen(CLOCKS)) for p in (alice, bob, carol)}
+        assert all(270 <= left <= 300 for left in first.values()), first
+        # No clock runs at dave's table: his screen is as it was.
+        await asyncio.sleep(0.5)
+        quiet = dave.received
+        await asyncio.sleep(3)
+        later = {p.user: _left(await p.on_screen(CLOCKS)) for p in (alice, bob, carol)}
+        for name, left in later.items():
+            assert 2 <= first[name] - left <= 6, (first, later)  # alice's only: bob's is 5:00
+        assert dave.received == quiet
+        # The clock is on the lines under the board, above the rule and the log.
+        lines = bob.screen_lines()
+        row = next(k for k, line in enumerate(lines) if re.match(CLOCKS, line))
+        assert lines[row + 1].startswith("─" * 20) and lines[0].startswith("Rune Duel")
+        assert lines[-2].startswith(" move 1: alice to move | alice ")
+        for p in (alice, bob, carol, dave):
+            await p.hang_up()
+
+    try:
+        run(scenario(), 120)
+    finally:
+        server.close()
+    assert "Traceback" not in server.stderr()
+
+
+def test_item35_clock_at_the_table_lists_each_seats_time_left_on_the_plain_front_end(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """``clock`` at the table, on the plain prompt (``ssh HOST plain``) and without a
+    terminal (``ssh -T``): every person's seat with its time left, the mover's
+    running down; before the game begins, that no clock runs yet."""
+    keys = _accounts(tmp_path, "alice", "bob", "carol")
+    server = ServerProcess(plugin_dir, tmp_path)
+
+    async def scenario() -> None:
+        alice = await Person("alice", keys["alice"]).connect(server.port)
+        await alice.until(r"Welcome, alice\.")
+        await alice.ask("create toygame people=2 ai=random time=5m casual", r"Table 1 created")
+        await alice.ask("clock", r"No clock runs yet: 5m for each move, from the first move on\.")
+        bob = await Person("bob", keys["bob"]).connect(server.port)
+        await bob.until(r"Welcome, bob\.")
+        await bob.ask("join 1", r"the game begins")
+        await alice.until(r"Your move, alice\.")  # seat 1 moves first
+        answer = await bob.ask(
+            "clock",
+            r"Time left \(5m for each move\):\n  seat 1 alice (\d:\d\d) to move\n"
+            r"  seat 2 bob 5:00\n",
+        )
+        assert "4:5" in answer.group(1) or answer.group(1) == "5:00", answer.group(0)
+        await asyncio.sleep(2.2)
+        again = await bob.ask("clock", r"  seat 1 alice (\d:\d\d) to move\n  seat 2 bob 5:00\n")
+        assert again.group(1) < answer.group(1), (answer.group(1), again.group(1))
+        # Without a terminal: a spectator's lines, answered in order.
+        conn = await asyncssh.connect(
+            "127.0.0.1", server.port, known_hosts=None, username="carol",
+            client_keys=[keys["carol"]], agent_path=None, preferred_auth="publickey",
+        )  # fmt: skip
+        async with conn:
+            done = await conn.run(input="watch 1\nclock\n", timeout=60)
+        out = str(done.stdout)
+        assert re.search(
+            r"^Time left \(5m for each move\):\n  seat 1 alice \d:\d\d to move\n"
+            r"  seat 2 bob 5:00$", out, re.MULTILINE
+        ), out  # fmt: skip
+        assert not re.search(r"^  seat 3 ", out, re.MULTILINE)  # an AI seat has no clock
+        for p in (alice, bob):
+            await p.hang_up()
+
+    try:
+        run(scenario(), 120)
+    finally:
+        server.close()
+    assert "Traceback" not in server.stderr()
