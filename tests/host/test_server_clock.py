@@ -140,8 +140,8 @@ def _accounts(folder: Path, *names: str) -> dict[str, asyncssh.SSHKey]:
     return made
 
 
-CLOCKS = r"^Time left \(5m a move\): alice (\d):(\d\d) to move · bob 5:00$"
-"""The clock line under the board at alice and bob's table, alice to move."""
+CLOCKS = r"^─{20,} Time left: alice (\d):(\d\d) to move · bob 5:00 ─$"
+"""The rule under the board at alice and bob's table, alice to move."""
 
 
 def _left(line: str) -> int:
@@ -187,10 +187,10 @@ def test_item35_every_seat_and_spectator_sees_each_seats_time_left_counting_down
         for name, left in later.items():
             assert 2 <= first[name] - left <= 6, (first, later)  # alice's only: bob's is 5:00
         assert dave.received == quiet
-        # The clock is on the lines under the board, above the rule and the log.
+        # The clocks are in the rule under the board, above the log.
         lines = bob.screen_lines()
         row = next(k for k, line in enumerate(lines) if re.match(CLOCKS, line))
-        assert lines[row + 1].startswith("─" * 20) and lines[0].startswith("Rune Duel")
+        assert lines[0].startswith("Rune Duel") and lines[row - 1].startswith("  seat 1:")
         assert lines[-2].startswith(" move 1: alice to move | alice ")
         for p in (alice, bob, carol, dave):
             await p.hang_up()

@@ -3,8 +3,8 @@
 A server table's ``time=`` is a deadline for each move, so a seat's time left is the
 whole deadline, except for the seat the table waits for, whose time runs down from
 the moment its turn began. AI seats have no clock. Everything here is public (the
-seats' names and the times): the full screen shows it under the board, on lines of
-their own (:func:`with_clocks`), ``clock`` answers it at the table on any front end
+seats' names and the times): the full screen shows it in the rule under the board
+(:func:`clock_line`), ``clock`` answers it at the table on any front end
 (:func:`clock_answer`), and the status line shows the mover's (:func:`shown`).
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from prompt_toolkit.formatted_text import AnyFormattedText, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 
 RUNNING_STYLE = "class:yourmove"
@@ -59,37 +59,26 @@ def _entry(clock: SeatClock) -> str:
     return f"{clock.name} {shown(clock.left)}" + (" to move" if clock.running else "")
 
 
-def clock_lines(clocks: list[SeatClock], deadline: float, width: int) -> StyleAndTextTuples:
-    """The seats' clocks for a board pane ``width`` columns wide: ``Time left (5m a
-    move): alice 4:37 to move · bob 5:00``, on as many lines as the names need (two
-    at most for five seats of 16-character names at 80 columns); empty when there
-    are none."""
+def clock_line(clocks: list[SeatClock], deadline: float, width: int) -> StyleAndTextTuples:
+    """The seats' clocks in at most ``width`` columns of one line (the full screen
+    draws it in the rule under the board, which a tall board cannot take from it):
+    ``Time left: alice 4:37 to move · bob 5:00``. Where the names make that too wide
+    (five seats of long names at 80 columns), the seats not to move are told
+    together, as their times are the same: ``Time left: erik 0:42 to move · the
+    others 5:00``. Empty when there are none."""
     if not clocks:
         return []
-    out: StyleAndTextTuples = [("", f"Time left ({duration(deadline)} a move):")]
-    used = len(out[0][1])
+    head = ("", "Time left: ")
+    out: StyleAndTextTuples = [head]
     for k, clock in enumerate(clocks):
-        entry = _entry(clock)
-        gap = " · " if k else " "
-        if used + len(gap) + len(entry) > width:
-            out.append(("", "\n"))
-            gap, used = "  ", 0
-        out.append(("", gap))
-        out.append((RUNNING_STYLE if clock.running else "", entry))
-        used += len(gap) + len(entry)
-    return out
-
-
-def with_clocks(
-    board: AnyFormattedText, clocks: list[SeatClock], deadline: float, width: int
-) -> StyleAndTextTuples:
-    """``board`` with the seats' clocks on the lines under it (the full screen's board
-    pane: they are no detail lines, so the pane folds the board's detail first)."""
-    drawn = to_formatted_text(board)
-    if not clocks:
-        return drawn
-    gap = "" if fragment_list_to_text(drawn).endswith("\n") else "\n"
-    return [*drawn, ("", gap), *clock_lines(clocks, deadline, width)]
+        out += [("", " · " if k else ""), (RUNNING_STYLE if clock.running else "", _entry(clock))]
+    if len(fragment_list_to_text(out)) <= width:
+        return out
+    out = [head]
+    for clock in clocks:
+        if clock.running:
+            out += [(RUNNING_STYLE, _entry(clock)), ("", " · ")]
+    return [*out, ("", f"{'the others' if len(out) > 1 else 'each'} {shown(deadline)}")]
 
 
 def clock_answer(clocks: list[SeatClock], deadline: float, started: bool) -> str:
