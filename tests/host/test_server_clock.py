@@ -107,6 +107,43 @@ def test_item35_a_correspondence_clock_shows_hours_and_is_not_redrawn_each_secon
     asyncio.run(asyncio.wait_for(_table(tmp_path, "1d", check), 120))
 
 
+def test_item35_a_clock_is_redrawn_when_what_it_shows_changed_and_only_then(
+    tmp_path: Path,
+) -> None:
+    """The tick's redraw, at chosen moments of alice's turn at a 1-day table: once
+    when the clock shown changed since the last tick (or since the turn began), at
+    the tick after its minute changed (rounded as shown, not a half minute later),
+    never at a tick where it shows the same; only the screens at that table."""
+
+    async def check(lobby: Lobby, alice: CountingConn, bob: CountingConn) -> None:
+        assert lobby._ticker is not None
+        lobby._ticker.cancel()  # the ticks come at the moments below only
+        store = lobby.store
+        account = await store.call(store.store.create_account, "carol", "SHA256:c", time.time())
+        carol = CountingConn(account, 3)
+        lobby.arrive(carol)
+        await lobby.handle(carol, "create toygame people=2 time=1m")  # begins with no clock
+        await asyncio.sleep(0.3)  # the tables' own redraws as they begin
+        hosted, other = lobby.hosted[1], lobby.hosted[2]
+        start = hosted.saver.turn_since
+        counts = (alice.redraws, bob.redraws, carol.redraws)
+        seen = []
+        for after in (30.0, 31.0, 60.3, 61.3, 62.3):
+            hosted.redraw_clock(start + after)
+            other.redraw_clock(start + after)
+            seen.append((hosted.clock(start + after), bob.redraws - counts[1]))
+        assert seen == [
+            ("alice 23h 59m left", 1),  # "1d" as the turn began
+            ("alice 23h 59m left", 1),
+            ("alice 23h 59m left", 1),  # 86339.7 s left: shown rounded, still 23h 59m
+            ("alice 23h 58m left", 2),
+            ("alice 23h 58m left", 2),
+        ], seen
+        assert alice.redraws - counts[0] == 2 and carol.redraws == counts[2]
+
+    asyncio.run(asyncio.wait_for(_table(tmp_path, "1d", check), 120))
+
+
 def test_item35_a_person_away_from_the_table_is_told_when_it_waits_for_them(
     tmp_path: Path,
 ) -> None:
