@@ -271,7 +271,9 @@ def _seats(room: Room, place: Place, rest: str) -> bool:
 
 def _clock(room: Room, place: Place, rest: str) -> bool:
     clocks = _shared(room).clocks
-    return _show(place, "this table has no clock" if clocks is None else clocks())
+    if clocks is None:
+        return _show(place, "this table has no clock (a server table's moves have deadlines)")
+    return _show(place, clocks())
 
 
 def _take(room: Room, place: Place, rest: str) -> bool:
