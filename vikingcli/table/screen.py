@@ -13,7 +13,8 @@ the terminal is resized. A look-up too long for the log pane, and the whole log
 (``log``), open in a full-height pager (``pager``) instead.
 
 The screen knows no game: its owner gives it the board, the prompt, the status line,
-the completions and the rule's line as callables, and gets every line typed through ``on_line``.
+the completions and the rule's line as callables, and gets every line typed through
+``on_line``.
 """
 
 from __future__ import annotations
