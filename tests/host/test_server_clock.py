@@ -252,7 +252,7 @@ def test_item35_clock_at_the_table_lists_each_seats_time_left_on_the_plain_front
         alice = await Person("alice", keys["alice"]).connect(server.port)
         await alice.until(r"Welcome, alice\.")
         await alice.ask("create toygame people=2 ai=random time=5m casual", r"Table 1 created")
-        await alice.ask("clock", r"No clock runs yet: 5m for each move, from the first move on\.")
+        await alice.ask("clock", r"No clock runs yet: 5m for each move once the game begins\.")
         bob = await Person("bob", keys["bob"]).connect(server.port)
         await bob.until(r"Welcome, bob\.")
         await bob.ask("join 1", r"the game begins")

@@ -85,7 +85,7 @@ def clock_answer(clocks: list[SeatClock], deadline: float, started: bool) -> str
     """What ``clock`` says at a server table: every person's seat and its time left."""
     each = f"{duration(deadline)} for each move"
     if not started:
-        return f"No clock runs yet: {each}, from the first move on."
+        return f"No clock runs yet: {each} once the game begins."
     if not clocks:
         return f"No clock runs: the game is over ({each})."
     lines = [f"Time left ({each}):"]
