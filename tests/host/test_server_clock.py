@@ -187,6 +187,11 @@ def _left(line: str) -> int:
     return int(found.group(1)) * 60 + int(found.group(2))
 
 
+def _seconds(shown: str) -> int:
+    minutes, seconds = shown.split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
 def test_item35_every_seat_and_spectator_sees_each_seats_time_left_counting_down(
     plugin_dir: Path, tmp_path: Path
 ) -> None:
@@ -222,7 +227,7 @@ def test_item35_every_seat_and_spectator_sees_each_seats_time_left_counting_down
         await asyncio.sleep(3)
         later = {p.user: _left(await p.on_screen(CLOCKS)) for p in (alice, bob, carol)}
         for name, left in later.items():
-            assert 2 <= first[name] - left <= 6, (first, later)  # alice's only: bob's is 5:00
+            assert 2 <= first[name] - left <= 10, (first, later)  # alice's: bob's is 5:00
         assert dave.received == quiet
         # The clocks are in the rule under the board, above the log.
         lines = bob.screen_lines()
@@ -262,10 +267,11 @@ def test_item35_clock_at_the_table_lists_each_seats_time_left_on_the_plain_front
             r"Time left \(5m for each move\):\n  seat 1 alice (\d:\d\d) to move\n"
             r"  seat 2 bob 5:00\n",
         )
-        assert "4:5" in answer.group(1) or answer.group(1) == "5:00", answer.group(0)
+        first = _seconds(answer.group(1))
+        assert 240 <= first <= 300, answer.group(0)
         await asyncio.sleep(2.2)
         again = await bob.ask("clock", r"  seat 1 alice (\d:\d\d) to move\n  seat 2 bob 5:00\n")
-        assert again.group(1) < answer.group(1), (answer.group(1), again.group(1))
+        assert 2 <= first - _seconds(again.group(1)) <= 10, (answer.group(1), again.group(1))
         # Without a terminal: a spectator's lines, answered in order.
         conn = await asyncssh.connect(
             "127.0.0.1", server.port, known_hosts=None, username="carol",
