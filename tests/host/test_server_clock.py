@@ -4,9 +4,9 @@ screens of everyone at that table are redrawn every tick so it does. A person aw
 from a table is told (a turn notice) when it begins to wait for their move.
 
 Each seat's time left: on the full screen of everyone at the table (seated or
-watching), under the board, the mover's counting down and the others' whole; at the
-table on any front end, ``clock`` lists them. A real server and asyncssh clients
-show it, and that a screen at another table is not redrawn by it."""
+watching), in the rule under the board, the mover's counting down and the others'
+whole; at the table on any front end, ``clock`` lists them. A real server and
+asyncssh clients show it, and that a screen at another table is not redrawn by it."""
 
 from __future__ import annotations
 
@@ -196,9 +196,9 @@ def test_item35_every_seat_and_spectator_sees_each_seats_time_left_counting_down
     plugin_dir: Path, tmp_path: Path
 ) -> None:
     """alice and bob at a 5-minute table, alice to move, carol watching it, all on the
-    full screen at 80x24: each sees both clocks under the board, alice's going down,
-    bob's staying at 5:00. dave sits at a table of his own that has not begun: no
-    tick redraws his screen."""
+    full screen at 80x24: each sees both clocks in the rule under the board, alice's
+    going down, bob's staying at 5:00. dave sits at a table of his own that has not
+    begun: no tick redraws his screen."""
     keys = _accounts(tmp_path, "alice", "bob", "carol", "dave")
     server = ServerProcess(plugin_dir, tmp_path)
 
