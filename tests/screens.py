@@ -62,10 +62,12 @@ def screens(
     rows: int = 24,
     typed: list[str] | None = None,
     raw: list[str] | None = None,
+    rule: Any = None,
 ) -> list[list[str]]:
     """The rows of a ``cols`` x ``rows`` terminal showing a table screen with this
     board (a render result): first as drawn, then after each step. Lines the person
-    sends go to ``typed``, everything written to ``raw``."""
+    sends go to ``typed``, everything written to ``raw``; ``rule``: the line drawn in
+    the rule under the board (formatted text)."""
     screen = pyte.Screen(cols, rows)
     written = _Pyte(screen)
     output = Vt100_Output(written, lambda: Size(rows=rows, columns=cols), term="xterm")  # type: ignore[arg-type]
@@ -91,6 +93,7 @@ def screens(
                 input=pipe,
                 output=output,
                 names=lambda: (names, 0),
+                rule=None if rule is None else lambda: rule,
             )
             for line in log:
                 table.show(line)

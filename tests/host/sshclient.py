@@ -85,16 +85,28 @@ class Person:
     """One ssh connection with a terminal: what it was sent (escape codes removed) and
     what its screen shows."""
 
-    def __init__(self, user: str, key: asyncssh.SSHKey | None, *, plain: bool = True) -> None:
+    def __init__(
+        self,
+        user: str,
+        key: asyncssh.SSHKey | None,
+        *,
+        plain: bool = True,
+        cols: int = COLS,
+        rows: int = ROWS,
+    ) -> None:
         """``plain``: the line-mode table (``ssh HOST plain``), whose output is a
-        transcript these tests read line by line; else the full-screen table."""
+        transcript these tests read line by line; else the full-screen table (in a
+        terminal of ``cols`` x ``rows``)."""
         self.user, self.key = user, key
         self.plain = plain
+        self.size = (cols, rows)
         self.text = ""
+        self.received = 0
+        """Bytes received (a redraw sends some, even of a screen that did not change)."""
         self.pos = 0
         self.turns = 0  # where the last "Your move" this person answered was printed
         self.closed = asyncio.Event()
-        self.screen = pyte.Screen(COLS, ROWS)
+        self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
 
     async def connect(self, port: int) -> Person:
@@ -107,7 +119,7 @@ class Person:
             password=None if keys else "-",
         )  # fmt: skip
         self.proc = await self.conn.create_process(
-            "plain" if self.plain else None, term_type="xterm", term_size=(COLS, ROWS),
+            "plain" if self.plain else None, term_type="xterm", term_size=self.size,
             encoding=None,
         )
         self._reader = asyncio.ensure_future(self._read())
@@ -119,6 +131,7 @@ class Person:
             if not data:
                 self.closed.set()
                 return
+            self.received += len(data)
             self.stream.feed(data)
             if b"\x1b[6n" in data:  # where is the cursor? answer as a terminal does
                 cursor = self.screen.cursor

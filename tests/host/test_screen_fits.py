@@ -12,6 +12,7 @@ import pytest
 
 from tests.screens import REG, board_of, drawn, must_show, tallest_states
 from tests.terminal import Terminal
+from vikingcli.server.clocks import SeatClock, clock_line
 
 NAMES = ["alice", "mcts 2", "mcts 3", "root", "greedy 5", "random 6"]
 CASES = [
@@ -86,3 +87,38 @@ def test_item35_play_at_80x24_shows_five_seats_and_the_question(
         term.until(lambda ls: term.proc.poll() is not None)
     finally:
         term.close()
+
+
+LONGEST = ["Aslaug_Sigurdsd1", "Bjorn_Ironside_2", "Cnut_the_Great_3", "Dagny_Shieldmd_4",
+           "Erik_the_Red_005"]  # fmt: skip
+"""Account names of the most characters a name may have (16), one per seat."""
+
+
+@pytest.mark.parametrize(("game_name", "options"), CASES, ids=IDS)
+def test_item35_each_seats_clock_fits_80x24_under_the_tallest_boards_at_max_seats(
+    game_name: str, options: dict[str, str]
+) -> None:
+    """A server table of people only, at the game's most seats, each with a name of
+    16 characters: the clock line is in the rule under the board, whole (the seats
+    not to move told together where every name does not fit), and every line of the
+    board the game did not mark as detail is still on the screen."""
+    game = REG.games[game_name]
+    n = game.max_players
+    names = LONGEST[:n]
+    for state, seat in tallest_states(game, n, options, range(2), keep=2):
+        clocks = [SeatClock(s, names[s], 300.0 if s != seat else 41.5, s == seat) for s in range(n)]
+        clock = clock_line(clocks, 300.0, 76)
+        board = board_of(game, state, seat, names)
+        lines = drawn(board, names, log=["older move", "last move"], rule=clock)
+        shown = "".join(text for _, text in clock)
+        rule = next(row for row in lines if row.startswith("─"))
+        assert rule == "─" * (80 - len(shown) - 3) + f" {shown} ─", "\n".join(lines)
+        assert f"{names[seat]} 0:42 to move · " in shown
+        assert shown.endswith(" · the others 5:00") or all(
+            f"{names[s]} 5:00" in shown for s in range(n) if s != seat
+        )
+        # A board line made wider than 80 columns by such names is cut at the right
+        # edge, with or without the clock.
+        must = [line[:80].rstrip() for line in must_show(game, state, seat, names)]
+        missing = [line for line in must if line not in lines]
+        assert not missing, "hidden at 80x24:\n" + "\n".join(missing) + "\n---\n" + "\n".join(lines)

@@ -10,6 +10,7 @@ The modules, from the bottom up:
 ``accounts``   names, registration policy (who may register) and its rate limits
 ``ratings``    openskill ratings per game and table size
 ``workers``    AI moves, hints and analyses in a bounded pool of worker processes
+``clocks``     what a table's clocks show: each person's seat and its time left
 ``hosting``    one table of the server: the shared :class:`~vikingcli.table.shared.Table`
                kept in the store move by move, its move deadline, its end and ratings
 ``lobbyparts`` what the lobby and its command mixins share: a connection, the limits

@@ -28,6 +28,7 @@ from vikingcli.core.specs import parse_spec
 from vikingcli.engine import IllegalAction
 from vikingcli.saves.schema import DealDoc, TalkDoc
 from vikingcli.saves.table_record import Identity, Owner, TableRecord, deal_doc, deal_of
+from vikingcli.server.clocks import SeatClock, clock_answer, duration, shown
 from vikingcli.server.store import (
     OPEN,
     OVER,
@@ -62,20 +63,6 @@ def identity(name: str, account: int, connection: int) -> Identity:
 def owner_account(owner: Owner) -> int | None:
     kind, _, number = (owner.key or "").partition(":")
     return int(number) if kind == "account" and number.isdigit() else None
-
-
-def duration(seconds: float) -> str:
-    """``3d``, ``5h``, ``10m``, ``45s``; two units where it helps (``2d 4h``)."""
-    left = max(0, round(seconds))
-    units = (("d", 86400), ("h", 3600), ("m", 60), ("s", 1))
-    parts: list[str] = []
-    for name, size in units:
-        if left >= size or (not parts and size == 1):
-            parts.append(f"{left // size}{name}")
-            left %= size
-        if len(parts) == 2:
-            break
-    return " ".join(p for p in parts if not p.startswith("0") or len(parts) == 1)
 
 
 def parse_duration(text: str) -> float:
@@ -177,6 +164,11 @@ class Hosted:
     saver: StoreSaver
     task: asyncio.Task[None] | None = None
     rated_lines: list[str] = field(default_factory=list)
+    _clock_checked: float = 0.0
+    """When :meth:`redraw_clock` last looked at the running clock."""
+
+    def __post_init__(self) -> None:
+        self.table.clocks = self.clock_text
 
     @property
     def id(self) -> int:
@@ -215,9 +207,36 @@ class Hosted:
         seat = self.waits_for()
         if seat is None:
             return ""
-        left = max(0.0, self.time_left(now))
-        shown = f"{int(left // 60)}:{int(left % 60):02d}" if left < 3600 else duration(left)
-        return f"{self.table.seat_name(seat)} {shown} left"
+        return f"{self.table.seat_name(seat)} {shown(self.time_left(now))} left"
+
+    def seat_clocks(self, now: float | None = None) -> list[SeatClock]:
+        """Each person's seat with its time left: the whole deadline, but the seat
+        whose move the table waits for; none before the game begins or after it."""
+        if not self.started or self.to_move() is None:
+            return []
+        mover = self.waits_for()
+        return [
+            SeatClock(seat, self.table.seat_name(seat), self.time_left(now), True)
+            if seat == mover
+            else SeatClock(seat, self.table.seat_name(seat), self.row.deadline, False)
+            for seat in self.table.humans
+        ]
+
+    def clock_text(self) -> str:
+        """What ``clock`` answers at this table (the table's ``clocks`` hook)."""
+        return clock_answer(self.seat_clocks(), self.row.deadline, self.started)
+
+    def redraw_clock(self, now: float | None = None) -> None:
+        """Redraw the screens at this table when the running clock, as shown, changed
+        since the last call (every second under an hour left, every minute above;
+        never while no person's move is awaited). The table drew every screen as the
+        turn began, so the first call of a turn compares with the turn's start."""
+        now = time.time() if now is None else now
+        since = max(self._clock_checked, self.saver.turn_since)
+        self._clock_checked = now
+        drawn = self.clock(now)
+        if drawn and drawn != self.clock(since):
+            self.table.refresh_all()
 
     def start(self) -> None:
         """Begin the game: every human seat has its person (connected or not)."""

@@ -255,9 +255,9 @@ class Lobby(TableCommands, PeopleCommands):
         return out
 
     async def _tick(self) -> None:
-        """Move deadlines every second; in a fleet (PostgreSQL), tables asked for by
-        another process every second, and leases (and tables a lost process left)
-        every third of a lease."""
+        """Move deadlines and clocks every second; in a fleet (PostgreSQL), tables
+        asked for by another process every second, and leases (and tables a lost
+        process left) every third of a lease."""
         store = self.store.store
         fleet = store.dialect != "sqlite"  # one process per SQLite file: no leases
         last_lease = last_freeze = last_collect = time.monotonic()
@@ -288,7 +288,7 @@ class Lobby(TableCommands, PeopleCommands):
                     hosted.table.forfeit(
                         seat, f"did not move within {duration(hosted.row.deadline)}"
                     )
-            self._redraw_clocks()
+                hosted.redraw_clock()
             self._tell_turns()
             if fleet and time.monotonic() - last_list >= LIST_EVERY:
                 last_list = time.monotonic()
@@ -329,22 +329,6 @@ class Lobby(TableCommands, PeopleCommands):
                 if conn.hosted is None or conn.hosted.id != table:
                     conn.show(f"Your move at table {table} ({game}): 'join {table}'.", "yourmove")
         self._turns = turns
-
-    def _redraw_clocks(self) -> None:
-        """Redraw the status line of everyone at a table that waits for a person's
-        move when its clock changed: every tick under an hour left (``m:ss``), at
-        the minute above it."""
-        ticking = set()
-        for hosted in self.hosted.values():
-            left = hosted.time_left()
-            if hosted.waits_for() is not None and (
-                left < 3600 or int(left // 60) != int((left + TICK) // 60)
-            ):
-                ticking.add(hosted.id)
-        for conns in self.online.values():
-            for conn in conns:
-                if conn.hosted is not None and conn.hosted.id in ticking:
-                    conn.refresh()
 
     def _redraw_lobby(self) -> None:
         """Redraw the screens of the people in the lobby when what its overview shows

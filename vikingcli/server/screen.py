@@ -32,7 +32,7 @@ from typing import Any
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
-from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
+from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.history import InMemoryHistory
 
 from vikingcli.engine.text import plain_text
@@ -46,6 +46,7 @@ from vikingcli.server.accounts import (
     check_name,
     key_code_hash,
 )
+from vikingcli.server.clocks import clock_line
 from vikingcli.server.hosting import Hosted
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.store import Account, NameTaken, OverLimit, RegistrationLimit, StoreError
@@ -540,6 +541,7 @@ class Panes:
             on_line=self._line,
             on_interrupt=lambda: session.show("^C: type 'quit' to leave", "error"),
             names=self._names,
+            rule=self._clocks,
         )
         app = self.screen.app
         app.max_render_postpone_time = None  # as the prompts: see _unpostponed
@@ -572,6 +574,14 @@ class Panes:
             return commands.board(session.hosted.table, session.place)
         size = self.screen.app.output.get_size()
         return session.lobby.overview(session, overview_rows(size.rows), size.columns)
+
+    def _clocks(self) -> StyleAndTextTuples:
+        """Each seat's time left, in the rule under a table's board (public)."""
+        hosted = self.session.hosted
+        if hosted is None or self.session.place is None:
+            return []
+        width = self.screen.app.output.get_size().columns - 4  # the rule's ends
+        return clock_line(hosted.seat_clocks(), hosted.row.deadline, width)
 
     def _names(self) -> tuple[Sequence[str], int | None]:
         session = self.session

@@ -3,7 +3,8 @@ and up, locally and over SSH (a prompt-toolkit Application).
 
 From the top: the board (always from its first line; it takes every row but the
 log's LOG_MIN, and a board taller still has the lines its game marked as detail
-folded into one, so every seat and the question stay; ``board`` shows all), the
+folded into one, so every seat and the question stay; ``board`` shows all), a
+rule (at its right end a line of the owner's, if any: a server table's clocks), the
 log (every move as this person may know it, scorings included, and the answers to
 look-ups; the newest at the bottom, PageUp/PageDown scroll it; wrapped at words), a
 status line (whose turn, what is asked, who is thinking and for how long) and the
@@ -11,8 +12,9 @@ prompt, whose completion menu opens above it. The screen lays itself out again w
 the terminal is resized. A look-up too long for the log pane, and the whole log
 (``log``), open in a full-height pager (``pager``) instead.
 
-The screen knows no game: its owner gives it the board, the prompt, the status line
-and the completions as callables, and gets every line typed through ``on_line``.
+The screen knows no game: its owner gives it the board, the prompt, the status line,
+the completions and the rule's line as callables, and gets every line typed through
+``on_line``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from prompt_toolkit.layout import (
     Layout,
     VSplit,
     Window,
+    WindowAlign,
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
@@ -136,6 +139,7 @@ class TableScreen:
         input: Input | None = None,
         output: Output | None = None,
         names: Callable[[], tuple[Sequence[str], int | None]] | None = None,
+        rule: Callable[[], StyleAndTextTuples] | None = None,
     ) -> None:
         self._board = board
         """What the top pane shows, asked at every redraw (so it may change: the
@@ -145,6 +149,9 @@ class TableScreen:
         """The seats' names and the viewer's seat, to colour names by (None: no colour)."""
         self._prompt = prompt
         self._status = status
+        self._rule = rule
+        """One line drawn at the right end of the rule under the board (the server's
+        clocks): it takes no row from the board."""
         self.on_line = on_line
         self.on_interrupt = on_interrupt
         self.log: list[Line] = []
@@ -185,7 +192,13 @@ class TableScreen:
         table = HSplit(
             [
                 ConditionalContainer(self.board_window, filter=visible),
-                Window(height=1, char="─", style="class:rule"),
+                Window(
+                    FormattedTextControl(self._rule_text),
+                    height=1,
+                    char="─",
+                    style="class:rule",
+                    align=WindowAlign.RIGHT,
+                ),
                 self.log_window,
                 self._status_window(),
                 VSplit(
@@ -337,6 +350,10 @@ class TableScreen:
         fitted = folded(to_formatted_text(board), self._board_rows())
         self._drawn = (counter, fitted)
         return fitted
+
+    def _rule_text(self) -> StyleAndTextTuples:
+        text = [] if self._rule is None else self._rule()
+        return [("", " "), *text, ("", " ─")] if text else []
 
     def _board_rows(self) -> int:
         """The most rows the board may take: all but the log's LOG_MIN and the rest."""

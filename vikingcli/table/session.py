@@ -269,6 +269,13 @@ def _seats(room: Room, place: Place, rest: str) -> bool:
     return _show(place, "\n".join(_shared(room).seat_lines()))
 
 
+def _clock(room: Room, place: Place, rest: str) -> bool:
+    clocks = _shared(room).clocks
+    if clocks is None:
+        return _show(place, "this table has no clock (a server table's moves have deadlines)")
+    return _show(place, clocks())
+
+
 def _take(room: Room, place: Place, rest: str) -> bool:
     _shared(room).take(place)
     return True
@@ -358,6 +365,7 @@ VERB_LIST: list[Verb] = [
         argument=True,
     ),
     Verb("seats", "seats", "who sits where", _ALL, _seats, shared=True),
+    Verb("clock", "clock", "each seat's time left to move", _PEOPLE, _clock, shared=True),
     Verb(
         "seed",
         "seed TEXT",
@@ -415,8 +423,13 @@ def _usable(verb: Verb, room: Room, role: str) -> bool:
 
 
 def _offered(verb: Verb, room: Room, role: str) -> bool:
-    """In help and Tab (an undo where none is allowed is refused, not offered)."""
-    return _usable(verb, room, role) and (verb.word != "undo" or room.undo_allowed)
+    """In help and Tab (an undo where none is allowed is refused, not offered; a
+    clock only where the table has one)."""
+    return (
+        _usable(verb, room, role)
+        and (verb.word != "undo" or room.undo_allowed)
+        and (verb.word != "clock" or _shared(room).clocks is not None)
+    )
 
 
 def help_text(room: Room, role: str) -> str:

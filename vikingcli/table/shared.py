@@ -14,7 +14,7 @@ Hooks for a host of many tables (:mod:`vikingcli.server`), each documented where
 is declared: ``save`` may be a :class:`Saver` (e.g. a database, move by move); ``join(...,
 watch=True)`` seats nobody; :meth:`Table.forfeit` ends the game for a seat out of time;
 ``players`` and ``hinter`` may be replaced (searched in worker processes); ``reopen``,
-``farewell``, ``undo_allowed`` and ``rematch_offer`` are the host's to set.
+``farewell``, ``undo_allowed``, ``rematch_offer`` and ``clocks`` are the host's to set.
 """
 
 from __future__ import annotations
@@ -105,6 +105,7 @@ class Table(FrontEnd):
         self.pending: dict[int, asyncio.Future[Action]] = {}  # the move asked of a seat
         self.questions: dict[int, asyncio.Future[bool]] = {}  # a yes or no asked of it
         self.undo_allowed = True  # each other person agreeing
+        self.clocks: Callable[[], str] | None = None  # what 'clock' says (None: no clock)
         self.consent_seconds = CONSENT_SECONDS
         self.rematch_offer: Rematch | None = None  # None: no game follows this one
         # The seat told it is their move, until another moves (a turn of several
@@ -565,8 +566,7 @@ class Table(FrontEnd):
 
     def forfeit(self, seat: int, reason: str) -> bool:
         """End the game: the person at ``seat``, whom the table waits for, loses by
-        ``reason`` (a move deadline passed). ``False`` when the table is not waiting
-        for that seat."""
+        ``reason`` (a move deadline passed); ``False`` if it does not wait for them."""
         pending = self.pending.get(seat)
         if pending is None or pending.done() or self.match.forfeit is not None:
             return False
