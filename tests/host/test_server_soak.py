@@ -169,12 +169,6 @@ async def _play_if_asked(person: OpenSSHPerson, played: list[str]) -> None:
 @pytest.mark.slow
 @pytest.mark.load
 @pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="OpenSSH is not installed")
-@pytest.mark.xfail(
-    reason="issue 34, open: under 30 hostile connections the server is CPU-bound (24 s of"
-    " CPU in 26 s on an idle 2-core machine) and a seated person's answer p99 is about"
-    " 1 s against 150 ms; no forfeit, RSS 212 MB, stop saves. The figures print either way.",
-    strict=False,
-)
 def test_soak_thirty_hostile_connections_and_the_people_at_a_server_table_still_play(
     plugin_dir: Path, tmp_path: Path
 ) -> None:

@@ -49,11 +49,10 @@ NOTICE_EVERY = 1.0
 WORK_RATE = 100.0
 """Work a second a connection may ask for, sustained, in units of about 0.2 ms of
 the server: every key is work (KEY_COST: prompt-toolkit edits the line), every
-piece of input a redraw of the screen (CHUNK_COST), every line a command
-(LINE_COST). It is this, not the byte rate, that keeps one connection from
-slowing the others. A person typing ten keys a second, each sent alone, asks for
-80. Input beyond it waits (in order, at most MAX_WAITING characters of it; beyond
-that it is dropped)."""
+piece of input (CHUNK_COST), every line a command (LINE_COST). It is this, not the
+byte rate, that keeps one connection from slowing the others. A person typing ten
+keys a second, each sent alone, asks for 40. Input beyond it waits (in order, at
+most MAX_WAITING characters of it; beyond that it is dropped)."""
 WORK_BURST = 400.0
 """Work a connection may ask for at once: a fast burst of keys, a pasted line."""
 SHARED_WORK_RATE = 150.0
@@ -75,9 +74,10 @@ MAX_WAITING = INPUT_BURST
 KEY_COST = 2
 """Work one key to prompt-toolkit counts for (about 0.4 ms of the server, measured
 under the soak test's attack: it walks the screen's layout for the key's bindings)."""
-CHUNK_COST = 6
-"""Work one piece of input counts for beyond its keys: the redraw it brings."""
-LINE_COST = 10
+CHUNK_COST = 2
+"""Work one piece of input counts for beyond its keys: its packet, the guard and the
+prompt's read of it (the redraw it brings is paced, see REDRAW_SHARE)."""
+LINE_COST = 6
 """Work a line counts for when it is entered (it runs a command: the lobby's and a
 table's answer from memory, a small part of the server's work in a profile of the
 soak test; the redraw showing the answer is paced, see REDRAW_SHARE)."""
@@ -88,15 +88,20 @@ REDRAW_INTERVAL = 0.04
 or of moves, is drawn once."""
 REDRAW_SHARE = 0.3
 """The part of the server's CPU the redraws of all screens together may take,
-sustained. Each connection's screen is redrawn no more often than its even share
-of it allows (:func:`pace_redraws`): alone, an 80x24 screen (about 2 ms a redraw)
-every REDRAW_INTERVAL; among thirty connections redrawn all the time, every
-200 ms, and a 240x80 one (about 15 ms) every 1.5 s, however often its own keys,
-resizes, or other people's moves and talk ask for one. The rest of the server's
-time is for input (WORK_RATE), the SSH connections and the games."""
+sustained. While they take less, a screen is redrawn every REDRAW_INTERVAL at most;
+beyond it, each no more often than its even share allows (:func:`pace_redraws`):
+among thirty screens redrawn all the time, an 80x24 one (about 2 ms a redraw)
+every 200 ms and a 240x80 one (about 15 ms) every 1.5 s, however often its own
+keys, resizes, or other people's moves and talk ask for one. The rest of the
+server's time is for input (WORK_RATE), the SSH connections and the games."""
 REDRAW_BURST = 0.02
 """Seconds of CPU a screen's redraws may take at once beyond its share (a few
 redraws of the largest screen, some fifteen of an 80x24 one)."""
+REDRAW_SPARE = 0.1
+"""Seconds of CPU the screens together may take at once beyond REDRAW_SHARE before
+each is paced to its share."""
+MAX_REDRAW_WAIT = 2.0
+"""The longest a screen in debt waits for its next redraw."""
 ACTIVE_WINDOW = 5.0
 """Seconds after its last redraw a screen still counts for the even share."""
 COUNT_EVERY = 0.5
@@ -157,28 +162,41 @@ class SharedBudgets:
     clock: Callable[[], float] = time.monotonic
     buckets: dict[str, Bucket] = field(default_factory=dict)
     server: Bucket = field(init=False)
-    redrawn: dict[int, float] = field(default_factory=dict)
+    screens: dict[int, float] = field(default_factory=dict)
     """When each screen (by its application's id) was last redrawn, lately."""
+    redraws: Bucket = field(init=False)
+    """The CPU seconds all screens' redraws may still take before they are paced."""
     _share: float = REDRAW_SHARE
     _counted: float = float("-inf")
 
     def __post_init__(self) -> None:
         self.server = Bucket(SERVER_WORK_RATE, SERVER_WORK_BURST, self.clock)
+        self.redraws = Bucket(REDRAW_SHARE, REDRAW_SPARE, self.clock)
+
+    def redrawn(self, screen: int, spent: float) -> tuple[float, bool]:
+        """``screen`` was just redrawn, in ``spent`` seconds of CPU: its even share of
+        REDRAW_SHARE (over the screens redrawn in the last ACTIVE_WINDOW seconds), and
+        whether the screens together ask more than REDRAW_SHARE now (then each is
+        paced to its share)."""
+        self.redraws._refill()
+        self.redraws.tokens = max(self.redraws.tokens - spent, -self.redraws.burst)
+        return self.redraw_share(screen), self.redraws.tokens < 0
 
     def redraw_share(self, screen: int) -> float:
-        """The part of the server's CPU the redraws of ``screen`` (just redrawn) may
-        take: REDRAW_SHARE over the screens redrawn in the last ACTIVE_WINDOW
-        seconds. Counted again when a screen is new, else at most every COUNT_EVERY
-        seconds, so that a redraw costs no walk over every connection."""
+        """The part of the server's CPU the redraws of ``screen`` may take when the
+        screens together ask more than they may: REDRAW_SHARE over the screens
+        redrawn in the last ACTIVE_WINDOW seconds. Counted again when a screen is
+        new, else at most every COUNT_EVERY seconds, so that a redraw costs no walk
+        over every connection."""
         now = self.clock()
-        new = screen not in self.redrawn
-        self.redrawn[screen] = now
+        new = screen not in self.screens
+        self.screens[screen] = now
         if new or now - self._counted >= COUNT_EVERY:
             self._counted = now
-            for key, last in list(self.redrawn.items()):
+            for key, last in list(self.screens.items()):
                 if now - last > ACTIVE_WINDOW:
-                    del self.redrawn[key]
-            self._share = REDRAW_SHARE / len(self.redrawn)
+                    del self.screens[key]
+            self._share = REDRAW_SHARE / len(self.screens)
         return self._share
 
     def bucket(self, owner: str) -> Bucket:
@@ -417,12 +435,13 @@ class InputGuard:
 
 
 def pace_redraws(app: Application[Any], guard: InputGuard) -> None:
-    """Redraw ``app`` (a connection's screen) no more often than its even share of
-    REDRAW_SHARE allows (:meth:`SharedBudgets.redraw_share`): each redraw spends
-    what it took from the screen's own bucket of CPU time, filled at that share and
-    holding REDRAW_BURST; in debt, the next redraw waits until it is paid, and
-    always at least REDRAW_INTERVAL. A screen redrawn less than its share allows
-    (a person's: a few small redraws a second) never waits longer; nobody else is
+    """Redraw ``app`` (a connection's screen) every REDRAW_INTERVAL at most while the
+    server's screens together take less than REDRAW_SHARE of its CPU; beyond that, no
+    more often than the screen's even share allows (:meth:`SharedBudgets.redrawn`):
+    each redraw spends what it took from the screen's own bucket of CPU time, filled
+    at that share and holding REDRAW_BURST, and in debt the next one waits until it
+    is paid (MAX_REDRAW_WAIT at most). A screen redrawn less than its share allows (a
+    person's: a few small redraws a second) never waits longer; nobody else is
     charged for it, so a screen redrawn because of other people's moves and talk
     costs its owner nothing. Call it once per application."""
     app.min_redraw_interval = REDRAW_INTERVAL
@@ -438,11 +457,14 @@ def pace_redraws(app: Application[Any], guard: InputGuard) -> None:
         nonlocal tokens, last
         # CPU time, not wall time: a busy machine is not this screen's doing.
         spent = time.thread_time() - began
-        share = REDRAW_SHARE if guard.budgets is None else guard.budgets.redraw_share(id(app))
+        budgets = guard.budgets
+        share, busy = (REDRAW_SHARE, False) if budgets is None else budgets.redrawn(id(app), spent)
         now = time.monotonic()
-        tokens = min(REDRAW_BURST, tokens + (now - last) * share) - spent
+        # One costly redraw (the first, a collection of garbage) is owed a burst's worth.
+        tokens = max(min(REDRAW_BURST, tokens + (now - last) * share) - spent, -REDRAW_BURST)
         last = now
-        app.min_redraw_interval = max(REDRAW_INTERVAL, -tokens / share)
+        late = min(-tokens / share, MAX_REDRAW_WAIT) if busy else 0.0
+        app.min_redraw_interval = max(REDRAW_INTERVAL, late)
 
     app.before_render += before
     app.after_render += after
