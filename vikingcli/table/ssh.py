@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 import asyncssh
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
@@ -102,6 +103,7 @@ class GuardedSession(PromptToolkitSSHSession):
         """Input admitted and waiting for its work budget, in order."""
         self._waiting_size = 0
         self._release: asyncio.TimerHandle | None = None
+        self._erasing: Application[Any] | None = None
 
     def share(self, budgets: SharedBudgets, owner: str) -> None:
         """Spend this connection's work from ``owner``'s bucket (an account's, a
@@ -126,10 +128,18 @@ class GuardedSession(PromptToolkitSSHSession):
         self._resize = None
         if self.app_session is not None and self.app_session.app is not None:
             app = self.app_session.app
-            # The next redraw is a whole one, at the new size, and paced as every
-            # other redraw is (prompt-toolkit's own resize draws at once).
-            app.renderer.reset(leave_alternate_screen=False)
+            if app is not self._erasing:
+                self._erasing = app
+                app.before_render += self._erase_first
             app.invalidate()
+
+    def _erase_first(self, app: Application[Any]) -> None:
+        # The redraw after a resize is a whole one, at the new size, and is paced as
+        # every other redraw is (prompt-toolkit's own resize draws at once).
+        app.before_render -= self._erase_first
+        self._erasing = None
+        app.renderer.erase(leave_alternate_screen=False)
+        app.renderer.request_absolute_cursor_position()
 
     def data_received(self, data: str, datatype: object) -> None:
         if self._input is None:
@@ -476,14 +486,9 @@ def _read_console(table: Table, loop: asyncio.AbstractEventLoop, stream: TextIO)
 
 
 async def serve(
-    table: Table,
-    host: str,
-    port: int,
-    host_key: Path,
-    keys: asyncssh.SSHAuthorizedKeys | None,
-    on_listen: Callable[[str, int], None],
-    console: TextIO | None = sys.stdin,
-) -> None:
+    table: Table, host: str, port: int, host_key: Path, keys: asyncssh.SSHAuthorizedKeys | None,
+    on_listen: Callable[[str, int], None], console: TextIO | None = sys.stdin,
+) -> None:  # fmt: skip
     """Run the SSH table until its game is over or the host stops it (SIGTERM,
     SIGINT or ``stop`` at the console: the table is saved, everyone is told).
     ``on_listen`` runs once the port is open and before anyone is let in (it writes
