@@ -196,16 +196,19 @@ def tournament(
     seats, names, size = make_entrants(reg, g, player or [], table_size, options=options)
     entrants = [str(s.spec) if n is None else f"{n}={s.spec}" for s, n in zip(seats, names)]
     with ExitStack() as shown:
-        advance: list[Callable[..., None]] = []
+        # The bar (or the status lines) begins once the games left to play are known.
+        advance: Callable[..., None] | None = None
 
         def start(todo: int) -> None:
-            advance.append(shown.enter_context(progress(todo, "game", lines=True)))
+            nonlocal advance
+            advance = shown.enter_context(progress(todo, "game", lines=True))
 
         def warn(note: str) -> None:
             typer.echo(f"vikingcli: warning: {note}", err=True)
 
         def show(result: GameResult) -> None:
-            advance[0](summary_line(result.record))
+            assert advance is not None, "on_start comes before any game"
+            advance(summary_line(result.record))
 
         try:
             done = play(
