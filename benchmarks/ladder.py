@@ -1,8 +1,9 @@
-"""AI-strength ladder, played with the project's own ``vikingcli run`` command.
+"""AI-strength ladder, played with the Python API of ``vikingcli run``
+(:func:`vikingcli.batch.run_games`).
 
 For each pairing, the hero spec plays against the other specs at every seat
 rotation; every rotation uses the same ``--seed`` and so the same deals. Each
-game is one ``vikingcli run GAME -p ... --games K --seed S --json`` record; the
+game is the record ``vikingcli run GAME -p ... --games K --seed S --json`` prints; the
 hero's win share (a tie for first counts 1/k) is printed with a 95% Wilson
 interval and the target it is measured against.
 
@@ -20,22 +21,21 @@ Usage::
         --hero mcts:iterations=300 --other greedy --deals 20 --jobs 2
 
 A 2-player row with ``--deals 30`` is 60 games (30 deals x 2 seatings); an n-player
-row plays n seatings per deal. ``--jobs`` is passed to ``vikingcli run -j``.
+row plays n seatings per deal. ``--jobs`` is run_games' worker processes (``run -j``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 
+from vikingcli.batch import run_games
 from vikingcli.batch.tournament import wilson
-
-CLI = [sys.executable, "-m", "vikingcli"]
-"""The project's own command, from the interpreter running this script."""
+from vikingcli.cli.batch import JSON_VERSION
+from vikingcli.core.registry import Registry
 
 
 @dataclass
@@ -84,6 +84,7 @@ HEADER = (
 
 
 def run_row(
+    reg: Registry,
     game: str,
     n: int,
     hero: str,
@@ -92,7 +93,7 @@ def run_row(
     deals: int,
     seed: int,
     jobs: int,
-    options: list[str],
+    options: dict[str, str],
     measure: str = "win",
     raw: str | None = None,
 ) -> Row:
@@ -102,27 +103,17 @@ def run_row(
         # The hero sits at seat ``shift``; everyone else plays ``other``.
         specs = [other] * n
         specs[shift] = hero
-        cmd = [*CLI, "run", game, "--games", str(deals), "--seed", str(seed), "--json"]
-        for spec in specs:
-            cmd += ["-p", spec]
-        for opt in options:
-            cmd += ["-o", opt]
-        if jobs > 1:
-            cmd += ["-j", str(jobs)]
-        out = subprocess.run(cmd, capture_output=True, text=True, check=False)
-        if out.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} failed ({out.returncode}):\n{out.stderr[-2000:]}")
-        for line in out.stdout.splitlines():
-            line = line.strip()
-            if not line.startswith("{"):
-                continue
-            rec = json.loads(line)
+        series = run_games(
+            game, specs, games=deals, seed=seed, options=options, jobs=jobs, registry=reg
+        )
+        for result in series.results:
             if raw:
                 with open(raw, "a", encoding="utf-8") as fh:
-                    fh.write(json.dumps({"hero_seat": shift, **rec}) + "\n")
-            ranks = rec["ranks"]
-            scores = rec["scores"]
-            if rec.get("forfeit"):
+                    rec = {"hero_seat": shift, "version": JSON_VERSION, **result.record}
+                    fh.write(json.dumps(rec) + "\n")
+            ranks = result.ranks
+            scores = result.scores
+            if result.forfeit:
                 row.forfeits += 1
             row.games += 1
             if ranks[shift] == 1:
@@ -150,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, nargs="*", help="only these table sizes")
     ap.add_argument("--deals", type=int, default=30, help="seeds per seating (default 30)")
     ap.add_argument("--seed", type=int, default=1000, help="first seed (default 1000)")
-    ap.add_argument("--jobs", type=int, default=1, help="vikingcli run -j (default 1)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--mcts", default="mcts:iterations=300", help="the mcts spec to rate")
     ap.add_argument("--hero", help="custom pairing: the hero spec (with --other)")
     ap.add_argument("--other", help="custom pairing: the spec of every other seat")
@@ -168,6 +159,12 @@ def main(argv: list[str] | None = None) -> int:
     from vikingcli.core.registry import load_registry
 
     reg = load_registry()
+    options: dict[str, str] = {}
+    for pair in args.option:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            ap.error(f"option {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
     names = args.game or sorted(g for g in reg.games if g != "toygame")
     print(HEADER, flush=True)
     for name in names:
@@ -184,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                 measure = "win"
             for hero, other, target in pairs:
                 row = run_row(
+                    reg,
                     name,
                     n,
                     hero,
@@ -192,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.deals,
                     args.seed,
                     args.jobs,
-                    args.option,
+                    options,
                     measure,
                     args.raw,
                 )

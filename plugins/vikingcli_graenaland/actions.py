@@ -375,10 +375,6 @@ def why_pay(st: S.State, verb: str, args: list[str]) -> str | None:
     return None
 
 
-def why_vote(st: S.State, verb: str, args: list[str]) -> str | None:
-    return None
-
-
 REASONS: dict[str, Callable[[S.State, str, list[str]], str | None]] = {
     "wl": why_move, "pr": why_move, "sk": why_move, "stay": why_move,
     "offer": why_offer, "to": why_to, "take": why_take, "village": why_build,

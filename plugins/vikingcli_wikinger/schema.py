@@ -33,7 +33,6 @@ from vikingcli_wikinger.view import PHASES, SHIP_NAMES, TILE_NAMES, TRIP_NAMES
 
 MAX_PLAYERS: Final = 4
 SEAT: Final = seat(MAX_PLAYERS)
-FIGURES: Final = integer(0, FIGURES_PER_COLOUR * 6)
 ROW: Final = integer(0, 5, "row: 0 ships, 1-5 island rows (1 warriors ... 5 fishers)")
 COLUMN: Final = integer(0, COLUMNS - 1, "column")
 CELL: Final = nullable(

@@ -65,7 +65,6 @@ def test_accounts_keys_and_names(store: Store) -> None:
     assert not store.add_key(alice.id, "SHA256:c", 12.0)
     assert store.keys(alice.id) == ["SHA256:a", "SHA256:c"]
     assert store.account_by_key("SHA256:c") == alice
-    assert store.registrations_since(10.0) == 1 and store.registrations_since(10.5) == 0
 
 
 def test_tables_moves_talk_and_no_move_twice(store: Store) -> None:

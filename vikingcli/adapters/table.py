@@ -5,7 +5,6 @@ finished game, all reached through the registry."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,7 +111,3 @@ def table(name: str, players: int | None = None, **options: Any) -> Table:
             " (Game.observation_schema, Game.action_codec)"
         )
     return Table(game, n, resolved, codec, Encoder(schema, n))
-
-
-def option_text(options: Mapping[str, str]) -> str:
-    return ",".join(f"{k}={v}" for k, v in sorted(options.items()))

@@ -327,13 +327,6 @@ def rank_score(record: dict[str, Any], entrant: int = 0) -> float:
     return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
 
 
-def first_entrant_share(record: dict[str, Any]) -> float:
-    """The first entrant's share of the win in one game (ties split)."""
-    seat = list(record["seating"]).index(0)
-    winners = record["winners"]
-    return 1.0 / len(winners) if seat in winners else 0.0
-
-
 class Sequential:
     """The test fed with results as they come: whole deals are taken in order
     (0, 1, ...) as soon as each is complete, up to the first decision, so the

@@ -6,7 +6,6 @@ from __future__ import annotations
 import shlex
 import sys
 from contextlib import ExitStack
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -20,7 +19,6 @@ from vikingcli.cli.arguments import (
     SeatsAtTable,
     Specs,
     TableSize,
-    UsageProblem,
     find_game,
     game_options,
     make_entrants,
@@ -32,7 +30,8 @@ from vikingcli.cli.printing import dump, summary_line
 from vikingcli.cli.progress import progress
 
 if TYPE_CHECKING:  # the modules a command needs are imported when it runs
-    from vikingcli.batch.jobs import Job
+    from collections.abc import Callable
+
     from vikingcli.core.registry import Registry
     from vikingcli.core.specs import PlayerSpec
 
@@ -79,7 +78,7 @@ def run(
     strict: Annotated[bool, typer.Option("--strict", help=STRICT_HELP)] = False,
 ) -> None:
     """Play AI-vs-AI games headless; with --json one JSON object per game."""
-    from vikingcli.batch.jobs import run_jobs
+    from vikingcli.batch import GameResult, run_games
 
     reg = registry()
     g = find_game(reg, game)
@@ -87,41 +86,27 @@ def run(
     seats = make_seats(reg, g, player or [], players_, interactive=False, options=options)
     first = seed if seed is not None else new_seed()
     checks.check_seed_range(first, games_)
-    job_list: list[Job] = [
-        {
-            "game": g.name,
-            "options": options,
-            "seed": first + k,
-            "seats": [(s.name, str(s.spec)) for s in seats],
-            "move_timeout": move_timeout,
-            "save_dir": str(save_dir) if save_dir else None,
-            "tag": {},
-        }
-        for k in range(games_)
-    ]
-    wins = [0.0] * len(seats)
-    totals = [0.0] * len(seats)
-    forfeits = 0
     with progress(games_, f"{g.name}") as advance:
-        for result in run_jobs(job_list, jobs):
+
+        def show(result: GameResult) -> None:
             advance()
-            forfeits += result["forfeit"] is not None
-            winners = result["winners"]
-            for w in winners:
-                wins[w] += 1 / len(winners)
-            for i, score in enumerate(result["scores"]):
-                totals[i] += score
             if json_out:
-                dump({"version": JSON_VERSION, **result})
+                dump({"version": JSON_VERSION, **result.record})
             else:
-                typer.echo(summary_line(result))
+                typer.echo(summary_line(result.record))
+
+        series = run_games(
+            g, seats, games=games_, seed=first, options=options, jobs=jobs,
+            move_timeout=move_timeout, save_dir=save_dir, registry=reg, on_game=show,
+        )  # fmt: skip
     if not json_out and games_ > 1:
+        wins, means = series.wins, series.mean_scores
         share = "; ".join(
-            f"seat {i} {s.name}: {_count(wins[i], 'win')}, mean score {totals[i] / games_:.1f}"
+            f"seat {i} {s.name}: {_count(wins[i], 'win')}, mean score {means[i]:.1f}"
             for i, s in enumerate(seats)
         )
         typer.echo(f"{games_} games, first seed {first}: {share}")
-    _forfeit_line(forfeits, strict)
+    _forfeit_line(series.forfeits, strict)
 
 
 def _forfeit_line(forfeits: int, strict: bool) -> None:
@@ -200,97 +185,64 @@ def tournament(
     ] = False,
 ) -> None:
     """Seat-rotated matches (same deal in every seating) with win shares and ratings."""
-    from vikingcli.batch.fingerprints import fingerprint
-    from vikingcli.batch.jobs import run_jobs
+    from vikingcli.batch import GameResult, SeedRange
+    from vikingcli.batch import tournament as play
     from vikingcli.batch.report import Provenance, print_standings, write_report
-    from vikingcli.batch.results_file import resume, settings_of
-    from vikingcli.batch.sprt import tournament_sprt
-    from vikingcli.batch.tournament import Plan, PlanError, plain, schedule, summarize
-    from vikingcli.saves.files import file_lock
+    from vikingcli.batch.tournament import plain
 
     reg = registry()
     g = find_game(reg, game)
     options = game_options(g, option or [])
     seats, names, size = make_entrants(reg, g, player or [], table_size, options=options)
-    specs = [str(s.spec) for s in seats]
-    fmt = format_ or ("all" if size == len(specs) else "round-robin")
-    try:
-        if sprt is not None and fmt == "all":
-            rotation = "cyclic"  # the hero in every seat once, even among equal specs
-        plan = Plan(tuple(specs), tuple(names), size, fmt, rotation)
-        if anchor is not None and anchor not in plan.labels:
-            raise PlanError(
-                f"--anchor {anchor}: no entrant is called that"
-                f" (entrants: {', '.join(plan.labels)})"
-            )
-        test = (
-            tournament_sprt(sprt, fmt, plan.games_per_deal, size) if sprt is not None else None
-        )
-        planned = schedule(g.name, options, plan, games_, seed, move_timeout=move_timeout)
-    except ValueError as exc:
-        raise UsageProblem(str(exc)) from None
-    checks.check_seed_range(seed, planned[-1]["seed"] - seed + 1)
-    if save_dir is not None:
-        for job in planned:
-            job["save_dir"] = str(save_dir)
-            order = "-".join(str(e + 1) for e in job["tag"]["seating"])
-            job["save_name"] = f"{g.name}-seed{job['seed']}-{order}.json"
-    started = datetime.now(UTC).isoformat(timespec="seconds")
-    bots = [
-        fingerprint(str(s.spec.params.get("cmd", ""))) if reg.players[s.spec.kind].runs_program
-        else None
-        for s in seats
-    ]
-    settings = settings_of(g, options, plan, seed, started, bots)
-    with ExitStack() as hold:
-        if out is not None:
-            # One writer per results file: a second tournament on it is refused.
-            out.parent.mkdir(parents=True, exist_ok=True)
-            hold.enter_context(file_lock(out))
-        book, records, todo = resume(out, settings, planned, accept_changed_bots)
-        if book is not None and book.started:
-            started = book.started
-        for note in book.begin() if book else []:
+    entrants = [str(s.spec) if n is None else f"{n}={s.spec}" for s, n in zip(seats, names)]
+    with ExitStack() as shown:
+        # The bar (or the status lines) begins once the games left to play are known.
+        advance: Callable[..., None] | None = None
+
+        def start(todo: int) -> None:
+            nonlocal advance
+            advance = shown.enter_context(progress(todo, "game", lines=True))
+
+        def warn(note: str) -> None:
             typer.echo(f"vikingcli: warning: {note}", err=True)
-        if test is not None and test.add(records).decided:
-            todo = []  # a rerun of a decided test plays nothing more
+
+        def show(result: GameResult) -> None:
+            assert advance is not None, "on_start comes before any game"
+            advance(summary_line(result.record))
+
         try:
-            with progress(len(todo), "game", lines=True) as advance:
-                for rec in run_jobs(todo, jobs, backend, ordered=False):
-                    records.append(rec)
-                    if book:
-                        book.append(rec)
-                    advance(summary_line(rec))
-                    if test is not None and test.add([rec]).decided:
-                        break
-        finally:
-            if book:
-                book.close()
-    fit: dict[str, Any] = {}
-    rows = summarize(specs, records, labels=plan.labels, anchor=anchor, fit=fit)
-    verdict = test.result() if test is not None else None
+            done = play(
+                g, entrants, games=games_, seed=seed, options=options, table_size=size,
+                fmt=format_, rotation=rotation, jobs=jobs, backend=backend, out=out,
+                move_timeout=move_timeout, sprt=sprt, save_dir=save_dir, anchor=anchor,
+                accept_changed_bots=accept_changed_bots, registry=reg,
+                on_warning=warn, on_start=start, on_game=show,
+            )  # fmt: skip
+        except SeedRange as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--seed'") from None
+    rows = [s.row for s in done.standings]
     if report is not None:
         made = Provenance(
             command=shlex.join(["vikingcli", *sys.argv[1:]]),
             seed=seed,
-            started=started,
+            started=done.started,
             players=[(s.spec.kind, _every_param(reg, s.spec)) for s in seats],
         )
-        write_report(report, g, options, plan, records, verdict, made, anchor)
+        write_report(report, g, options, done.plan, done.records, done.sprt, made, anchor)
     if json_out:
         head = {
             "version": JSON_VERSION,
             "game": g.name,
             "options": options,
-            "format": plan.fmt,
-            "table_size": plan.table_size,
-            "games": len(records),
-            "rating_fit": fit,
+            "format": done.plan.fmt,
+            "table_size": done.plan.table_size,
+            "games": len(done.records),
+            "rating_fit": done.rating_fit,
             "entrants": rows,
         }
-        dump(plain({**head, "sprt": verdict.to_json()} if verdict else head))
+        dump(plain({**head, "sprt": done.sprt.to_json()} if done.sprt else head))
     else:
-        print_standings(rows, len(records), g.title, verdict, fit)
-    _forfeit_line(sum(1 for r in records if r.get("forfeit")), strict)
-    if verdict is not None and verdict.exit_code:
-        raise typer.Exit(verdict.exit_code)
+        print_standings(rows, len(done.records), g.title, done.sprt, done.rating_fit)
+    _forfeit_line(done.forfeits, strict)
+    if done.sprt is not None and done.sprt.exit_code:
+        raise typer.Exit(done.sprt.exit_code)

@@ -182,11 +182,6 @@ class Match:
         and a copy of the position before it."""
         self._last = (seat, action, before)
 
-    @property
-    def last_mover(self) -> int | None:
-        """The seat that made the last narrated move."""
-        return None if self._last is None else self._last[0]
-
     def outcome(self) -> Outcome:
         """The final outcome; a forfeiting seat is ranked last."""
         if self.forfeit is None:

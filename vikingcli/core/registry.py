@@ -8,7 +8,7 @@ skipped; every other plugin keeps working.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -107,19 +107,25 @@ def _collect(
     into: dict[str, Any],
     reg: Registry,
 ) -> None:
-    # Hooks are called one implementation at a time so a bad result is blamed on
-    # its own plugin instead of failing the whole call.
+    # The hook is called through pluggy once per plugin (a subset hook caller
+    # without the others), so a plugin that raises or answers wrongly is blamed by
+    # name instead of failing the whole call, and pluggy's own machinery (its
+    # argument handling, tracing and call monitors) sees every call.
     hook = getattr(pm.hook, hook_name)
-    for impl in reversed(hook.get_hookimpls()):
+    impls = hook.get_hookimpls()
+    for impl in reversed(impls):
         plugin_name = impl.plugin_name
-        call: Callable[[], Any] = impl.function
+        others = [other.plugin for other in impls if other is not impl]
+        call = pm.subset_hook_caller(hook_name, remove_plugins=others)
         try:
-            result = call()
+            answers: list[Any] = call()
         except Exception as exc:
             reg.warnings.append(
                 f"plugin {plugin_name!r}: {hook_name}() raised {type(exc).__name__}: {exc}"
             )
             continue
+        # pluggy leaves out an implementation's None: the answer is then no list.
+        result = answers[0] if answers else None
         if not isinstance(result, (list, tuple)):
             reg.warnings.append(
                 f"plugin {plugin_name!r}: {hook_name}() returned {type(result).__name__},"

@@ -242,6 +242,8 @@ class FlatGame(Game):
         """Apply ``action``, known to be legal, to ``state`` in place."""
 
     def legal_actions(self, state: Any) -> tuple[Action, ...]:
+        """The legal actions (:meth:`compute_legal`'s), computed once per position
+        and kept in the state's ``legal_cache`` until the next move."""
         # Typed here (the engine's signature says Any): the compiled build then reads
         # and writes the cache at its fixed offset instead of by name.
         s: FlatState = state
@@ -255,6 +257,8 @@ class FlatGame(Game):
         return legal
 
     def apply(self, state: Any, action: Action) -> Any:
+        """Play ``action`` in place if it is legal, else raise ``IllegalAction`` with
+        :meth:`why_not`'s reason; returns ``state``."""
         # With the calls object, legal_actions and apply_legal written out: in the
         # compiled build calls on this class (not native) cost more than the work.
         fast = self.fast
@@ -275,6 +279,8 @@ class FlatGame(Game):
         return state
 
     def apply_legal(self, state: Any, action: Action) -> Any:
+        """Play ``action``, known to be legal, in place with no check (:meth:`play`,
+        the legal-action cache dropped); returns ``state``."""
         s: FlatState = state  # as in legal_actions
         s.legal_cache = None
         fast = self.fast
@@ -296,12 +302,15 @@ class FlatGame(Game):
         return f"{action!r} is not a legal action now"
 
     def clone(self, state: Any) -> Any:
+        """An independent copy of ``state`` (:meth:`FlatState.clone`)."""
         return state.clone()
 
     def to_json(self, state: Any) -> dict[str, Any]:
+        """``state`` as JSON-ready data (:meth:`FlatState.to_json`)."""
         return state.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> Any:
+        """The :attr:`state_type` state that :meth:`to_json` wrote as ``data``."""
         return self.state_type.from_json(data)
 
 
@@ -322,18 +331,24 @@ class SearchCalls:
         self.game = game
 
     def to_move(self, state: Any) -> int | None:
+        """The seat to move, ``None`` once the game is over (``Game.to_move``)."""
         return self.game.to_move(state)
 
     def legal(self, state: Any) -> Sequence[Action]:
+        """The legal actions of the seat to move (``Game.legal_actions``)."""
         return self.game.legal_actions(state)
 
     def apply_legal(self, state: Any, action: Action) -> None:
+        """Play ``action``, known to be legal, in place (``Game.apply_legal``)."""
         self.game.apply_legal(state, action)
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A state ``seat`` cannot tell from ``state``, its hidden parts drawn with
+        ``rng`` (``Game.determinize``)."""
         return self.game.determinize(state, seat, rng)
 
     def evaluate_all(self, state: Any) -> list[float]:
+        """Every seat's value of ``state`` (``Game.evaluate_all``)."""
         return self.game.evaluate_all(state)
 
 
@@ -345,6 +360,8 @@ class FlatCalls(SearchCalls):
     (the conformance suite compares them, ``vikingcli.engine.testing``)."""
 
     def legal(self, state: Any) -> tuple[Action, ...]:
+        """The legal actions, kept in the state's ``legal_cache`` as
+        :meth:`FlatGame.legal_actions` keeps them."""
         s: FlatState = state  # the cache at its fixed offset, as in FlatGame
         legal = s.legal_cache
         if legal is None:
@@ -352,15 +369,21 @@ class FlatCalls(SearchCalls):
         return legal
 
     def apply_legal(self, state: Any, action: Action) -> None:
+        """Play ``action``, known to be legal, in place (:meth:`play`), the
+        legal-action cache dropped."""
         s: FlatState = state
         s.legal_cache = None
         self.play(state, action)
 
     def compute_legal(self, state: Any) -> Sequence[Action]:
+        """The game's rules for the legal actions (:meth:`FlatGame.compute_legal`); a
+        game's subclass calls its rules function here directly."""
         game: Any = self.game
         return game.compute_legal(state)
 
     def play(self, state: Any, action: Action) -> None:
+        """The game's rules for playing a legal action in place (:meth:`FlatGame.play`);
+        a game's subclass calls its rules function here directly."""
         game: Any = self.game
         game.play(state, action)
 

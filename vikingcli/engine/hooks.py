@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 PROJECT = "vikingcli"
 hookspec = pluggy.HookspecMarker(PROJECT)
+"""Marks the host's hook specifications below (pluggy's ``HookspecMarker``)."""
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Marks a plugin's hook implementations: ``@hookimpl def vikingcli_games(): ...``."""
 
 
 @hookspec

@@ -82,10 +82,6 @@ class SearchHints:
         """:attr:`horizon` with its default (one ply)."""
         return True if self.horizon is None else self.horizon(start, state)
 
-    def is_undo(self, state: State, action: Any) -> bool:
-        """:attr:`undoes` with its default (no move undoes another)."""
-        return False if self.undoes is None else self.undoes(state, action)
-
     def deepens_at(self, state: State) -> bool:
         """:attr:`deepen` and :attr:`deepens` together: does a bigger budget look
         farther from the decision in ``state``?"""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -163,7 +163,6 @@ class Hosted:
     table: Table
     saver: StoreSaver
     task: asyncio.Task[None] | None = None
-    rated_lines: list[str] = field(default_factory=list)
     _clock_checked: float = 0.0
     """When :meth:`redraw_clock` last looked at the running clock."""
 

@@ -165,6 +165,3 @@ class AccountRows:
         )
         return [str(r[0]) for r in rows]
 
-    def registrations_since(self, since: float) -> int:
-        row = self._one("SELECT COUNT(*) FROM accounts WHERE created >= ?", (since,))
-        return int(row[0]) if row else 0

@@ -200,9 +200,6 @@ class Store(ABC):
         account, or ``None`` when there is no such code; ``StoreError`` when the key
         is an account's already."""
 
-    @abstractmethod
-    def registrations_since(self, since: float) -> int: ...
-
     # tables
     @abstractmethod
     def create_table(self, row: TableRow, most: int | None = None) -> int:

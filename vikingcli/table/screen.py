@@ -322,11 +322,6 @@ class TableScreen:
         if len(self.log) > MAX_LOG_LINES:
             del self.log[: len(self.log) - MAX_LOG_LINES]
 
-    def clear_log(self) -> None:
-        self.log.clear()
-        self.back = 0
-        self.invalidate()
-
     def invalidate(self) -> None:
         if self.app.is_running:
             self.app.invalidate()

@@ -31,7 +31,6 @@ from vikingcli_graenaland.rules.building import legal_in_build, play_in_build
 from vikingcli_graenaland.rules.common import A_END, fee_recipients, hres
 from vikingcli_graenaland.rules.finalpay import Hand, Plan, as_hand, fees, payable, payments
 from vikingcli_graenaland.rules.payment import can_start
-from vikingcli_graenaland.scoring import vp
 from vikingcli_graenaland.state import BM_FINAL, PH_BUILD, PH_HERO, Action, State
 
 
@@ -475,12 +474,3 @@ def materialize(st: State, s: int, path: Plan) -> Plan:
     if c.phase != PH_BUILD:
         raise AssertionError(f"final build plan of p{s + 1} stops in phase {c.phase}")
     return tuple(plan)
-
-
-def reached(st: State, s: int, plan: Plan) -> int:
-    """The VP of seat ``s`` after carrying out ``plan`` (for tests and checks)."""
-    c = final_build_start(st, s)
-    for a in plan:
-        play_in_build(c, a)
-        c.legal_cache = None
-    return vp(c, s)
