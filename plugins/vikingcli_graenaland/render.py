@@ -11,8 +11,8 @@ from __future__ import annotations
 from vikingcli.engine import DETAIL, seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
-from vikingcli_graenaland.actions import hero_choices, legal_texts
-from vikingcli_graenaland.rules import legal
+from vikingcli_graenaland.actions import action_text, hero_choices
+from vikingcli_graenaland.rules.cheapest import cheapest_payment
 from vikingcli_graenaland.rules.votes import vote_result, votes
 from vikingcli_graenaland.scoring import conditions, measures, vp
 from vikingcli_graenaland.view import (
@@ -195,7 +195,8 @@ def move_lines(st: S.State, mine: bool) -> list[str]:
 
 def offer_lines(st: S.State, mine: bool) -> list[str]:
     out = [f"Offers: {seat_ref(st.actor)} splits the cards lying in one province, or passes."]
-    if mine:
+    if mine:  # the whole split in one line: the cards as listed, a seat for each
+        out = ["Offers: 'offer X to pN pN ...' gives X's cards (as listed), or 'pass'."]
         bd = st.board
         items = []
         for p in range(bd.np):
@@ -256,8 +257,8 @@ def vote_lines(st: S.State) -> list[str]:
 
 
 def build_lines(st: S.State, mine: bool = False) -> list[str]:
-    """The build under way; ``mine``: the payer's own view (its cheapest step, which
-    tells what is in its hand, is shown to it alone)."""
+    """The build under way; ``mine``: the payer's own view (the cheapest way to pay
+    the rest, which tells what is in its hand, is shown to it alone)."""
     bd = st.board
     who = seat_ref(st.actor)
     out = []
@@ -281,9 +282,9 @@ def build_lines(st: S.State, mine: bool = False) -> list[str]:
             need = res_text(st.req) or "-"
             out.append(f"Paying for {what}: still {need}.")
             joint = " | cpay R pN" if st.pend_joint else ""
-            steps = legal_texts(st, legal(st)) if mine else []  # 'pay', the cheapest, ...
-            if len(steps) > 1:  # on a line of its own: with the rest it outgrows 80 columns
-                out.append(f"  pay (= {steps[1]}, the cheapest)")
+            if mine:  # on lines of their own: with the rest they outgrow 80 columns
+                steps = [action_text(st, a) for a in cheapest_payment(st)]
+                out += wrap("  pay (all of it, the cheapest way): ", steps)
             out.append(f"  pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}")
     if st.phase == S.PH_BUILD and st.pend_joint:
         out.append(f"Joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]} under way.")
