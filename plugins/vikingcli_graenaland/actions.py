@@ -172,6 +172,10 @@ def legal_texts(st: S.State, legal: Sequence[S.Action]) -> list[str]:
     return ["pay", *(action_text(st, a) for a in cheapest_first(st, list(legal)))]
 
 
+NOT_YET = "not on the board yet"
+"""Why a priest or skald cannot move: it comes with its owner's first temple or hall."""
+
+
 def hero_choices(st: S.State, seat: int, h: int) -> str:
     """Where hero ``h`` of ``seat`` can go in the hero moves, each direction with its
     destination, a move that swaps it with another hero of the seat marked (§2.4);
@@ -182,7 +186,7 @@ def hero_choices(st: S.State, seat: int, h: int) -> str:
         waits = st.wait[seat * 3 + h]
         if waits >= 0:
             return f"your {name}: waiting to enter {st.board.names[waits]}"
-        return f"your {name}: not on the board yet"
+        return f"your {name}: {NOT_YET}"
     row = st.board.move[p]
     ways = []
     for d in range(D.NDIR):

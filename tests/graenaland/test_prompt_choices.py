@@ -234,3 +234,17 @@ def test_item35_pay_typed_once_pays_it_all_and_undo_takes_it_all_back() -> None:
     assert seen[0] == (before, S.PH_PAY)
     assert seen[1][0][: len(before) + len(plan)] == before + plan
     assert seen[2] == (before, S.PH_PAY)
+
+
+def test_item35_at_five_seats_the_log_keeps_rows_beside_the_board() -> None:
+    # An 80x24 screen gives the board all rows but the log's two, the rule, status
+    # and prompt; at five seats the board took all it could (two rows of log), so the
+    # offers and votes of a round flashed past. Empty provinces share one line, and
+    # heroes not on the board yet share one.
+    st = GAME.new_state(5, GAME.resolve_options({}), 1)
+    board = _board(st, st.actor).splitlines()
+    assert "I1 mountain, I2 hills, I3 forest, I4 mountain: empty" in board
+    rows = [line for line in board if not line.endswith(": empty")]
+    assert not any(line.startswith(("I1 ", "I2 ", "I3 ", "I4 ")) for line in rows)
+    assert "  your pr and sk: not on the board yet; or stay" in board
+    assert len(board) <= 24 - 3 - 4  # the log keeps four rows
