@@ -339,7 +339,8 @@ def why_to(st: S.State, verb: str, args: list[str]) -> str | None:
     order = ", ".join(f"p{o + 1}" for o in st.oelig)
     return (
         f"the {kind} cards are handed out in the order {order}: the last went to p{last + 1},"
-        f" so this one goes to p{last + 1} or a seat after it ('undo' to change)"
+        f" so this one goes to p{last + 1} or a seat after it ('undo' to change; in one"
+        f" line the seats of a kind may come in any order: 'to p{last + 1} p{st.oelig[0] + 1}')"
     )
 
 

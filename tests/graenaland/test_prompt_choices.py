@@ -248,3 +248,19 @@ def test_item35_at_five_seats_the_log_keeps_rows_beside_the_board() -> None:
     assert not any(line.startswith(("I1 ", "I2 ", "I3 ", "I4 ")) for line in rows)
     assert "  your pr and sk: not on the board yet; or stay" in board
     assert len(board) <= 24 - 3 - 4  # the log keeps four rows
+
+
+def test_item35_the_legend_and_the_order_refusal_tell_the_one_line_forms() -> None:
+    legend = " ".join(
+        GAME.view(GAME.new_state(3, GAME.resolve_options({}), 1), 0, "legend").split()
+    )
+    assert "'pay' alone pays it all the cheapest way" in legend
+    assert "all in one line: 'offer C2 to p1 p3'" in legend
+    assert "share a line" in legend
+    for st in positions(S.PH_ALLOC, games=8):
+        i = len(st.oalloc)
+        if i and st.ocls[i - 1] == st.ocls[i] and st.oelig.index(st.oalloc[-1]) > 0:
+            with pytest.raises(IllegalAction, match="in one line the seats of a kind may come"):
+                GAME.parse_action(st, f"to p{st.oelig[0] + 1}")
+            return
+    raise AssertionError("no split with a card given past the first seat")
