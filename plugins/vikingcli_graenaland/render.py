@@ -287,6 +287,10 @@ def build_lines(st: S.State, mine: bool = False) -> list[str]:
         out.append(f"{who} builds (the lead); 'actions' lists what you can pay, 'costs' prices.")
     if st.phase == S.PH_BUILD and st.bmode == S.BM_NORMAL and not st.supply_taken:
         out += wrap("Supply row (take one): ", [supply_text(c) for c in st.srow] or ["empty"])
+    if st.phase == S.PH_BUILD and st.bmode == S.BM_NORMAL and not st.cards:
+        met = sum(conditions(st, st.actor))
+        if met >= D.V_NEEDED:  # the win is checked at the end of the build: say so
+            out.append(f"{who} meets {met} of the 5 conditions: 'end' ends the build and wins.")
     if st.phase in (S.PH_PAY, S.PH_FEE, S.PH_HERO):
         what = pending_text(st)
         if st.phase == S.PH_HERO:

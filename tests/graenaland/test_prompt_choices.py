@@ -23,6 +23,7 @@ from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
 from vikingcli_graenaland.game import GraenalandGame
 from vikingcli_graenaland.rules.cheapest import cheapest_payment
+from vikingcli_graenaland.scoring import conditions
 
 GAME = GraenalandGame()
 # The price of a payment step (docs/rules/graenaland.md, rulings): a card given to the
@@ -264,3 +265,19 @@ def test_item35_the_legend_and_the_order_refusal_tell_the_one_line_forms() -> No
                 GAME.parse_action(st, f"to p{st.oelig[0] + 1}")
             return
     raise AssertionError("no split with a card given past the first seat")
+
+
+def test_item35_the_lead_meeting_three_conditions_is_told_that_end_wins() -> None:
+    st = GAME.new_state(3, GAME.resolve_options({}), 5)
+    while st.phase in (S.PH_MOVE, S.PH_OFFER):
+        GAME.apply(st, ("stay",) if st.phase == S.PH_MOVE else ("pass",))
+    told = "meets 3 of the 5 conditions: 'end' ends the build and wins."
+    assert told not in _board(st, 0)
+    # villages in C1 (1 + 3: V3), C2 (1 + 1) and C3 (2): V2, 8 in all: V1
+    st.vil[0 * st.n + 0] += 3
+    st.vil[1 * st.n + 0] += 1
+    st.vil[2 * st.n + 0] += 2
+    assert sum(conditions(st, 0)) == 3
+    assert told in _board(st, 0)
+    GAME.apply(st, ("end",))
+    assert st.winner == 0
