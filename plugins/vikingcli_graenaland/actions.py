@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from vikingcli.engine import IllegalAction
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
 from vikingcli_graenaland.data import AU, PR, G, L, O, W
-from vikingcli_graenaland.rules import legal
+from vikingcli_graenaland.rules import legal, play
+from vikingcli_graenaland.rules.cheapest import cheapest_first, cheapest_payment
 from vikingcli_graenaland.rules.common import (
     army_variants,
     cards_at,
@@ -73,11 +75,11 @@ def action_text(st: S.State, a: S.Action) -> str:
 def parse_alias(st: S.State, text: str, legal: Sequence[S.Action]) -> S.Action | None:
     """The legal move ``text`` names another way: a hero move by its destination
     (``wl C3`` = ``wl ship_e`` from C1), a seat by its number (``to 2`` = ``to p2``),
-    ``pay`` alone for the cheapest payment step (:func:`cheapest_first`)."""
+    ``pay`` alone for the first step of the cheapest whole payment (``rules/cheapest.py``;
+    at the prompt :func:`parse_moves` plays all of it)."""
     words = text.split()
     if words == ["pay"] and st.phase == S.PH_PAY:
-        steps = cheapest_first(legal)
-        return steps[0] if steps else None
+        return next(iter(cheapest_payment(st)), None)
     names = [x.lower() for x in st.board.names]
     if len(words) == 2 and words[0] in D.HERO_TEXT and words[1] in names:
         h, dest = D.HERO_TEXT.index(words[0]), names.index(words[1])
@@ -93,29 +95,85 @@ def parse_alias(st: S.State, text: str, legal: Sequence[S.Action]) -> S.Action |
     return None
 
 
+def parse_moves(st: S.State, text: str) -> list[S.Action] | None:
+    """Several moves named by one line (normalized), each legal after the one before:
+    ``pay`` alone, the whole payment the cheapest way (``rules/cheapest.py``); ``to pA pB
+    ...``, the next cards of the offer to these seats, one seat per card in the order
+    the cards are listed; ``offer X to pA pB ...``, the offer and its split. Within
+    one kind of card the seats may come in any order (the rules take them in the
+    canonical one). ``None`` where ``text`` names one move or none; raises
+    ``IllegalAction`` with the reason for a split that cannot be played."""
+    words = text.split()
+    if words == ["pay"] and st.phase == S.PH_PAY:
+        return cheapest_payment(st) or None
+    if st.phase == S.PH_OFFER and len(words) > 2 and words[0] == "offer":
+        p = province(st, words[1])
+        seats = words[3:] if words[2] == "to" else words[2:]
+        if p is None or ("offer", p) not in legal(st) or not seats:
+            return None  # the one-move refusal names the problem with the offer itself
+        after = st.clone()
+        play(after, ("offer", p))
+        return [("offer", p), *_split(after, seats)]
+    if st.phase == S.PH_ALLOC and len(words) > 2 and words[0] == "to":
+        return _split(st, words[1:])
+    return None
+
+
+def _split(st: S.State, words: list[str]) -> list[S.Action]:
+    """The ``to pN`` moves that give the next cards of the offer in ``st`` (allocating)
+    to the seats ``words`` names, one per card in the listed order."""
+    left = st.ocls[len(st.oalloc) :]
+    cards = " ".join("?" if c == S.HIDDEN else D.RES_LETTER[c] for c in left)
+    seats = []
+    for word in words:
+        digits = word[1:] if word[:1] == "p" else word
+        if not digits.isdigit() or not 1 <= int(digits) <= st.n:
+            raise IllegalAction(
+                f"'{word}' is no seat: write one seat per card, p1 to p{st.n}"
+                f" (the cards to give, in order: {cards})"
+            )
+        seats.append(int(digits) - 1)
+    if len(seats) > len(left):
+        raise IllegalAction(f"{len(seats)} seats for {len(left)} cards: {cards}")
+    here = st.board.names[st.offer_x]
+    for s in seats:
+        if s not in st.oelig:
+            raise IllegalAction(f"p{s + 1} has no vote in {here}: only seats with votes get cards")
+    # the same kind of card to several seats: the rules' order of them (offers.py)
+    order = {s: i for i, s in enumerate(st.oelig)}
+    start = 0
+    while start < len(seats):
+        end = start
+        while end < len(seats) and left[end] == left[start]:
+            end += 1
+        seats[start:end] = sorted(seats[start:end], key=order.__getitem__)
+        start = end
+    moves: list[S.Action] = []
+    node = st.clone()
+    for s in seats:
+        move = ("to", s)
+        if move not in legal(node):
+            why = why_to(node, "to", [f"p{s + 1}"])
+            raise IllegalAction(f"'to p{s + 1}' is not allowed now: {why}")
+        play(node, move)
+        moves.append(move)
+    return moves
+
+
 # ---------------------------------------------------------------------- choices listed
-
-# What a payment step costs its payer, cheapest first: a card given to the joint
-# work (nothing of theirs), an own card of the very type, a supply card's icons, a
-# market swap (a card of another type), one of a supply card, and gold, which
-# could have paid for anything.
-PAY_COST = {"cpay": 0, "pay": 1, "supply": 2, "mkt": 3, "mkts": 4, "cgold": 5, "gold": 6}
-
-
-def cheapest_first(legal: Sequence[S.Action]) -> list[S.Action]:
-    """The payment steps among ``legal``, cheapest first (:data:`PAY_COST`; in the
-    rules' order within one cost): ``pay`` alone plays the first."""
-    steps = [a for a in legal if a[0] in PAY_COST]
-    return sorted(steps, key=lambda a: PAY_COST[a[0]])
 
 
 def legal_texts(st: S.State, legal: Sequence[S.Action]) -> list[str]:
     """The legal moves as listed to a person (``actions``, completion): while paying,
-    ``pay`` first, then every step cheapest first, so the first one named after
-    ``pay`` is the one ``pay`` alone plays; otherwise in the rules' order."""
+    ``pay`` first, then every step, the first step of the cheapest whole payment
+    first (what ``pay`` alone begins with); otherwise in the rules' order."""
     if st.phase != S.PH_PAY:
         return [action_text(st, a) for a in legal]
-    return ["pay", *(action_text(st, a) for a in cheapest_first(legal))]
+    return ["pay", *(action_text(st, a) for a in cheapest_first(st, list(legal)))]
+
+
+NOT_YET = "not on the board yet"
+"""Why a priest or skald cannot move: it comes with its owner's first temple or hall."""
 
 
 def hero_choices(st: S.State, seat: int, h: int) -> str:
@@ -128,7 +186,7 @@ def hero_choices(st: S.State, seat: int, h: int) -> str:
         waits = st.wait[seat * 3 + h]
         if waits >= 0:
             return f"your {name}: waiting to enter {st.board.names[waits]}"
-        return f"your {name}: not on the board yet"
+        return f"your {name}: {NOT_YET}"
     row = st.board.move[p]
     ways = []
     for d in range(D.NDIR):
@@ -281,7 +339,8 @@ def why_to(st: S.State, verb: str, args: list[str]) -> str | None:
     order = ", ".join(f"p{o + 1}" for o in st.oelig)
     return (
         f"the {kind} cards are handed out in the order {order}: the last went to p{last + 1},"
-        f" so this one goes to p{last + 1} or a seat after it ('undo' to change)"
+        f" so this one goes to p{last + 1} or a seat after it ('undo' to change; in one"
+        f" line the seats of a kind may come in any order: 'to p{last + 1} p{st.oelig[0] + 1}')"
     )
 
 

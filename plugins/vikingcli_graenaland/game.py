@@ -8,11 +8,25 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vikingcli.engine import Action, FlatCalls, FlatGame, Option, Outcome, SearchHints
+from vikingcli.engine import (
+    Action,
+    FlatCalls,
+    FlatGame,
+    Option,
+    Outcome,
+    SearchHints,
+    normalize_action_text,
+)
 from vikingcli.engine.codec import ActionCodec
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
-from vikingcli_graenaland.actions import action_text, legal_texts, parse_alias, refusal
+from vikingcli_graenaland.actions import (
+    action_text,
+    legal_texts,
+    parse_alias,
+    parse_moves,
+    refusal,
+)
 from vikingcli_graenaland.codec import CODEC
 from vikingcli_graenaland.heuristic import (
     WEIGHTS,
@@ -146,6 +160,9 @@ class GraenalandGame(FlatGame):
 
     def parse_alias(self, state: State, text: str, legal: Sequence[Action]) -> Action | None:
         return parse_alias(state, text, legal)  # type: ignore[arg-type]  # legal actions are tuples
+
+    def parse_moves(self, state: State, text: str) -> Sequence[Action] | None:
+        return parse_moves(state, normalize_action_text(text))
 
     def refusal(self, state: State, text: str) -> str | None:
         return refusal(state, text)

@@ -460,7 +460,8 @@ class Teller:
                 card = f" (VC{vc + 1:02d})" if vc is not None and vc >= 0 else ""
                 items.append(f"{seat_ref(s)} {vp} VP{card}")
             else:
-                items.append(f"{seat_ref(s)} {sum(_conditions(oa, s, m))} conditions")
+                met = sum(_conditions(oa, s, m))
+                items.append(f"{seat_ref(s)} {met} condition{'' if met == 1 else 's'}")
         self.say("scores: " + _list(items))
 
 

@@ -1,6 +1,8 @@
 """The table as text, as a seat or a spectator sees it: the default board fits an
 80 x 24 terminal with the prompt, its map rows marked as detail a short screen may
-fold (five seats and a hero question take 22 lines); the details are look-ups
+fold (five seats and a hero question take 22 lines when every province and hero is
+on the board, 17 at the start, where the empty provinces and the heroes not yet
+placed share a line each, leaving the log four rows); the details are look-ups
 (``view.py``: ``legend``, ``map``, ``votes``, ``costs``, ``board N`` ...).
 
 Seats are named with :func:`vikingcli.engine.seat_ref` (the host puts the seat's name
@@ -11,8 +13,8 @@ from __future__ import annotations
 from vikingcli.engine import DETAIL, seat_ref
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
-from vikingcli_graenaland.actions import hero_choices, legal_texts
-from vikingcli_graenaland.rules import legal
+from vikingcli_graenaland.actions import NOT_YET, action_text, hero_choices
+from vikingcli_graenaland.rules.cheapest import cheapest_payment
 from vikingcli_graenaland.rules.votes import vote_result, votes
 from vikingcli_graenaland.scoring import conditions, measures, vp
 from vikingcli_graenaland.view import (
@@ -72,23 +74,32 @@ def seat_cell(st: S.State, s: int, p: int) -> str:
 
 def province_lines(st: S.State) -> list[str]:
     """One row per province: terrain, public works, the cards lying there and a column
-    per seat (settlements, hero, votes)."""
+    per seat (settlements, hero, votes); the provinces where nothing is (no settlement,
+    hero, card or work: most inland ones early on) share one line at the end, so that
+    with five seats the log under the board keeps rows for the round's offers."""
     bd = st.board
     n = st.n
     rows = []
+    empty = []
     for p in range(bd.np):
         works = "".join(
             letter
             for letter, on in zip("RMPI", (st.road[p], st.market[p], st.rampart[p], st.impr[p]))
             if on
         )
-        cells = (seat_cell(st, s, p) for s in range(n))
-        rows.append(
-            (bd.names[p], D.DECK_NAME[bd.terrain[p]], works or "-", lying_text(st, p), *cells)
-        )
+        cells = [seat_cell(st, s, p) for s in range(n)]
+        terrain = D.DECK_NAME[bd.terrain[p]]
+        lying = lying_text(st, p)
+        if not works and lying == "-" and all(c == "." for c in cells):
+            empty.append(f"{bd.names[p]} {terrain}")
+            continue
+        rows.append((bd.names[p], terrain, works or "-", lying, *cells))
     head = ("", "terrain", "works", "lying", *(f"{s + 1}" for s in range(n)))
     widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
-    return [" ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()[:WIDTH] for r in (head, *rows)]
+    out = [" ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()[:WIDTH] for r in (head, *rows)]
+    if empty:
+        out += wrap("", [*empty[:-1], f"{empty[-1]}: empty"])
+    return out
 
 
 def seat_lines(st: S.State, seat: int | None) -> list[str]:
@@ -184,9 +195,15 @@ def move_lines(st: S.State, mine: bool) -> list[str]:
     out = wrap("Hero moves, secret until all are in; committed: ", done or ["nobody yet"])
     if not mine:
         return out
+    absent = []  # heroes not on the board yet share a line (the screen is short)
     for h in range(3):  # every hero, a move that would swap two of them marked
         head, _, ways = hero_choices(st, st.actor, h).partition(": ")
-        out += wrap(f"  {head}: ", ways.split(", "))
+        if ways == NOT_YET:
+            absent.append(D.HERO_TEXT[h])
+        else:
+            out += wrap(f"  {head}: ", ways.split(", "))
+    if absent:
+        out.append(f"  your {' and '.join(absent)}: {NOT_YET}")
     # appended to a full line, "; or stay" outgrew the width: then on a line of its own
     last = out.pop()
     out += [last + ";", "    or stay"] if len(last) + 9 > WIDTH else [last + "; or stay"]
@@ -195,7 +212,8 @@ def move_lines(st: S.State, mine: bool) -> list[str]:
 
 def offer_lines(st: S.State, mine: bool) -> list[str]:
     out = [f"Offers: {seat_ref(st.actor)} splits the cards lying in one province, or passes."]
-    if mine:
+    if mine:  # the whole split in one line: the cards as listed, a seat for each
+        out = ["Offers: 'offer X to pN pN ...' gives X's cards (as listed), or 'pass'."]
         bd = st.board
         items = []
         for p in range(bd.np):
@@ -256,8 +274,8 @@ def vote_lines(st: S.State) -> list[str]:
 
 
 def build_lines(st: S.State, mine: bool = False) -> list[str]:
-    """The build under way; ``mine``: the payer's own view (its cheapest step, which
-    tells what is in its hand, is shown to it alone)."""
+    """The build under way; ``mine``: the payer's own view (the cheapest way to pay
+    the rest, which tells what is in its hand, is shown to it alone)."""
     bd = st.board
     who = seat_ref(st.actor)
     out = []
@@ -269,6 +287,10 @@ def build_lines(st: S.State, mine: bool = False) -> list[str]:
         out.append(f"{who} builds (the lead); 'actions' lists what you can pay, 'costs' prices.")
     if st.phase == S.PH_BUILD and st.bmode == S.BM_NORMAL and not st.supply_taken:
         out += wrap("Supply row (take one): ", [supply_text(c) for c in st.srow] or ["empty"])
+    if st.phase == S.PH_BUILD and st.bmode == S.BM_NORMAL and not st.cards:
+        met = sum(conditions(st, st.actor))
+        if met >= D.V_NEEDED:  # the win is checked at the end of the build: say so
+            out.append(f"{who} meets {met} of the 5 conditions: 'end' ends the build and wins.")
     if st.phase in (S.PH_PAY, S.PH_FEE, S.PH_HERO):
         what = pending_text(st)
         if st.phase == S.PH_HERO:
@@ -281,9 +303,9 @@ def build_lines(st: S.State, mine: bool = False) -> list[str]:
             need = res_text(st.req) or "-"
             out.append(f"Paying for {what}: still {need}.")
             joint = " | cpay R pN" if st.pend_joint else ""
-            steps = legal_texts(st, legal(st)) if mine else []  # 'pay', the cheapest, ...
-            if len(steps) > 1:  # on a line of its own: with the rest it outgrows 80 columns
-                out.append(f"  pay (= {steps[1]}, the cheapest)")
+            if mine:  # on lines of their own: with the rest they outgrow 80 columns
+                steps = [action_text(st, a) for a in cheapest_payment(st)]
+                out += wrap("  pay (all of it, the cheapest way): ", steps)
             out.append(f"  pay R | gold R (Au as R) | supply Snn | mkt R2 R (market){joint}")
     if st.phase == S.PH_BUILD and st.pend_joint:
         out.append(f"Joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]} under way.")

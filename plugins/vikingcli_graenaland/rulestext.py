@@ -25,11 +25,12 @@ Action syntax (pN = seat N, X = province C1..C5 / I1..I4, R = G L W O Au):
   stay | wl|pr|sk w|e|nw|ne|sw|se|ship_w|ship_e      hero move ('map')
   wl|pr|sk X                                          the same, by destination
   pass | offer X, then one 'to pN' per card (G,L,W,O,Au then ? face-down)
+  offer X to pN pN ... | to pN pN ...     the split in one line, a seat a card
   yes | no                                              vote
   take Snn | village X | fort|temple|hall X | army peasant|army L|W|O
   road|market|rampart|improve X | joint <work> X | permit pN | end | nothing
   pay R | gold R | supply Snn | mkt R R2 | mkt Snn R2    pay one requirement
-  pay                                                    pay the cheapest way
+  pay                                      pay all the rest, the cheapest way
   cpay R pN | cgold R pN                                 use a contributed card
   fee R                                                  rampart entry fee card
   hero move | hero stay                                  hero to new building?

@@ -463,7 +463,8 @@ def legend(st: State) -> str:
     return f"""\
 Head: the round; whose decision; the lead holds the ship: only the lead builds,
   and it moves no hero and makes no offer.
-Provinces: C1.. on the coast (west to east), I1.. inland; 'map' draws them.
+Provinces: C1.. on the coast (west to east), I1.. inland; 'map' draws them;
+  those with nothing there (no settlement, hero, card or work) share a line.
   works: R road, M market, P rampart (palisade), I improvement.
   lying: the cards to be offered there: G grain, L livestock, W wood, O ore,
     Au gold (wild when paying); 2? = 2 face-down cards (a road adds them).
@@ -474,10 +475,12 @@ Seats: army strength; S settlements, P provinces with 2+ of them, D the most
   in one province, B buildings.{score}
   hand: your cards and supply cards (S03: 'costs'/'hand' show its two
     icons); of the others how many cards, +1S = one supply card.
-Offers: 'offer C2', then 'to pN' per card (G L W O Au, then ?); everyone with
-  votes there votes; more than half of the votes passes it.
+Offers: 'offer C2', then 'to pN' per card (G L W O Au, then ?), or all in one
+  line: 'offer C2 to p1 p3'; everyone with votes there votes; more than half
+  of the votes passes it.
 Actions: pN = seat N; directions w e nw ne sw se ship_w ship_e as on the map,
-  or the destination ('wl I1'). Paying: 'pay W', 'gold W' (Au as W),
-  'supply S03', 'mkt G W' (a market: a G card as W).
+  or the destination ('wl I1'). Paying: 'pay' alone pays it all the cheapest
+  way; a card at a time: 'pay W', 'gold W' (Au as W), 'supply S03', 'mkt G W'
+  (a market: a G card as W).
 Look-ups: {VIEWS};
   'rules' the rules."""

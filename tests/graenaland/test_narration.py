@@ -450,3 +450,19 @@ def test_the_person_sees_no_other_seats_hero_move_before_the_reveal(tmp_path: Pa
     assert len(others) == 2, revealed.group(0)  # the two seats that committed first
     for name in others:
         assert re.search(rf"\d+\. {name}: chose a hero move", before), before
+
+
+def test_item35_the_final_scores_count_one_condition_in_the_singular() -> None:
+    # one round, seat 1's army at 3 (V5) and no other condition met by anyone
+    st = GAME.new_state(3, GAME.resolve_options({"rounds": "1"}), 3)
+    st.army[0] = 3
+    said: list[str] = []
+    while GAME.to_move(st) is not None:
+        before = GAME.clone(st)
+        legal = list(GAME.legal_actions(st))
+        action = next(a for a in legal if a in (("stay",), ("pass",), ("end",), ("no",)))
+        GAME.apply(st, action)
+        said += GAME.narrate(before, action, st, None)
+    scores = [line for line in said if line.startswith("scores: ")]
+    assert len(scores) == 1
+    assert re.search(r"\b1 condition, .* 0 conditions, .* 0 conditions$", scores[0])

@@ -62,6 +62,14 @@ PAUSE_FIRST = 10.0
 PAUSE_MAX = 600.0
 
 
+class Moves(tuple[Action, ...]):
+    """Several moves a person named in one line (``Game.parse_moves``), what a front
+    end's :meth:`FrontEnd.decide` returns for it: played in a row, one decision
+    (``undo`` takes them all back)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class MoveEvent:
     """One move, as it happened: told to each seat by :meth:`told`.
@@ -291,7 +299,15 @@ class MatchDriver:
             raise
         finally:
             self.match.seconds[seat] += time.perf_counter() - start
-        await self._play(seat, action, decided=True)
+        if not isinstance(action, Moves):
+            await self._play(seat, action, decided=True)
+            return
+        game, state = self.match.game, self.match.state
+        for k, move in enumerate(action):
+            # checked again each time: each was legal after the one before when parsed
+            if game.to_move(state) != seat or move not in game.legal_actions(state):
+                return
+            await self._play(seat, move, decided=k == 0)
 
     # -- an AI or bot move --------------------------------------------------------------
 

@@ -233,6 +233,14 @@ class Game(ABC):
         shortcut), or ``None``. The default knows no aliases."""
         return None
 
+    def parse_moves(self, state: State, text: str) -> Sequence[Action] | None:
+        """Several moves of the seat to move that one line ``text`` (normalized) names,
+        each legal after the one before (a whole payment, an offer and its split); a
+        person's prompt plays them in a row. ``None`` (the default) where ``text``
+        names one move or none: :meth:`parse_action` reads it. Raises
+        :class:`IllegalAction` with the reason for such a line that cannot be played."""
+        return None
+
     def refusal(self, state: State, text: str) -> str | None:
         """Why the move that ``text`` (normalized) names is not allowed now, for a
         person: the price and the coins they have, the occupied space, the missing

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from vikingcli.core.driver import Moves
 from vikingcli.core.match import Match, UndoRequest
 from vikingcli.core.numbers import whole_number
 from vikingcli.engine import Game, IllegalAction, State, normalize_action_text
@@ -484,6 +485,14 @@ def interpret(room: Room, place: Place, raw: str) -> bool:
     game, state = match.game, match.state
     seat = place.seat
     decision = None if seat is None else room.decision(seat)
+    if decision is not None and not decision.done():
+        try:  # several moves in one line (a whole payment), played as one decision
+            moves = game.parse_moves(state, normalize_action_text(line))
+        except IllegalAction as exc:
+            return _show(place, f"not legal: {exc}", "error")
+        if moves:
+            decision.set_result(Moves(moves))
+            return True
     if decision is not None and not decision.done() and _is_legal_text(game, state, line):
         # A legal move typed whole is a move, even where a look-up shares its first word
         # (Walhalla's 'board none' is no 'board NAME').
