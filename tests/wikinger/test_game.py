@@ -167,6 +167,29 @@ def test_legend_explains_every_abbreviation_of_the_board() -> None:
     assert "VP" in (GAME.view(random_state(2, "basic", 1, 100), 1, "scores") or "")
 
 
+def test_item35_specials_says_what_each_special_tile_does() -> None:
+    """The advanced display read 'SP05 noble hall, SP06 scout camp, ...': names only,
+    so a new player could not tell which tile to take; each now says what it does."""
+    view = GAME.view(random_state(4, "advanced", 1, 100), 0, "specials") or ""
+    lines = view.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    for told in (
+        "SP01 treasure +5 gold: +5 gold at once",
+        "SP02 goldsmith guild +1: +1 gold per safe goldsmith at every scoring",
+        "SP03 goldsmith guild +2: +2 gold per safe goldsmith at every scoring",
+        "SP04 longship: one ferrying trip carries as in the basic game",
+        "SP05 noble hall: +1 VP per safe noble at every big scoring",
+        "SP06 scout camp: +1 VP per safe scout at every big scoring",
+        "SP07 fishing ground: +1 VP per safe fisher at every big scoring",
+        "SP08 boatman counter: counts as one idle boatman",
+        "SP09 feast: final feeding: each surplus ration gives 3 VP instead of 2",
+        "SP10 trader: final scoring: 3 gold make 1 VP instead of 5",
+        "SP11A..D building special (X on the islands): an M tile with building a..d",
+    ):
+        assert told in view, told
+    assert lines[-4].startswith("{p0} (1) holds:")
+
+
 def test_observation_hides_stacks_bag_and_pile() -> None:
     s = random_state(3, "advanced", 9, 30)
     obs = GAME.observation(s, 0)
