@@ -203,7 +203,7 @@ def view(s: State, seat: int | None, text: str) -> str | None:
 
 LEGEND: Final = """\
 Wheel: 'take S' takes slot S; price: gold it costs now (the lowest slot is
-  free; - empty); offer: tile/figure, Mc/S = an Mc tile with a scout.
+  free; - empty); offer tile/figure: Mc/S an Mc with a scout, Mc/? no figure yet
 Tiles: L sea|land, M land|land, R land|sea; Ma..Md an M with building a..d;
   X a building special; <r> <g> <y> <b> a ship with a red/green/yellow/blue sail
 Figures and rows: W warrior (black) 1, N noble (red) 2, S scout (green) 3,

@@ -190,6 +190,25 @@ def test_item35_specials_says_what_each_special_tile_does() -> None:
     assert lines[-4].startswith("{p0} (1) holds:")
 
 
+def test_item35_a_slot_whose_figure_is_not_laid_out_yet_shows_no_boatman() -> None:
+    """While the advanced round's colours were laid out, every slot still without a
+    figure read 'Mb/B' (figure -1 drew the last letter, B, the boatman): the wheel
+    offered ten boatmen when one was drawn."""
+    rng = random.Random(21)
+    s = GAME.new_state(4, GAME.resolve_options({"mode": "advanced"}), 21)
+    while not (any(s.wheel_t) and -1 in s.wheel_f):
+        acts = GAME.legal_actions(s)
+        GAME.apply(s, acts[rng.randrange(len(acts))])
+    offer = next(ln for ln in GAME.render(s, 0).splitlines() if ln.startswith("offer"))
+    cells = offer.split()[1:]
+    assert len(cells) == 12
+    for cell, tile, figure in zip(cells, s.wheel_t, s.wheel_f, strict=True):
+        if tile and figure < 0:
+            assert cell.endswith("/?"), offer
+    assert sum(cell.endswith("/B") for cell in cells) == s.wheel_f.count(BOATMAN), offer
+    assert "Mc/? no figure yet" in (GAME.view(s, 0, "legend") or "")
+
+
 def test_observation_hides_stacks_bag_and_pile() -> None:
     s = random_state(3, "advanced", 9, 30)
     obs = GAME.observation(s, 0)
