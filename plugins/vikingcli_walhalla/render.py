@@ -15,6 +15,7 @@ from vikingcli.engine import seat_ref
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
+from vikingcli_walhalla.rules.commit import legal as commit_legal
 from vikingcli_walhalla.state import (
     PH_COMMIT,
     PH_DEFEND,
@@ -208,7 +209,11 @@ def status(s: State, you: int | None = None) -> str:
         return f"you take forest {where} ({vp} VP): no Hunt card in hand, answer 'no hunt'"
     if ph == PH_COMMIT:
         p = s.commit_order[s.commit_idx]
-        return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down."
+        if you != p:
+            return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down."
+        if len(commit_legal(s)) == 1:  # only 'done'
+            return f"End of raid {s.raid}: you hold no end-of-raid card to lay: answer 'done'"
+        return f"End of raid {s.raid}: lay end-of-raid cards face down ('play <card>'), then 'done'"
     return ""
 
 

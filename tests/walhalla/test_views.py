@@ -10,6 +10,7 @@ from tests.walhalla.helpers import (
     CECIL,
     GAME,
     blank,
+    end_raid,
     play,
     put,
     set_hand,
@@ -130,3 +131,22 @@ def test_item35_a_forest_occupier_is_told_what_its_hunt_answer_can_be() -> None:
         play(s, "board front", "moor f2 in", "land h1.1")
         assert _question(s, ANNA) == told
         assert _question(s, BELA) == "{p0} (RED) takes forest H1.1: hunt or no hunt?"
+
+
+def test_item35_a_card_holder_is_told_whether_it_has_a_card_to_lay_at_the_raid_end() -> None:
+    """At the end of a raid every card holder is asked in turn (so nobody learns who
+    holds an end-of-raid card); one with only a Shield saw 'lays end-of-raid cards face
+    down' and had to find out that 'done' was its one answer."""
+    for cards, told in (
+        (("shield",), "End of raid 1: you hold no end-of-raid card to lay: answer 'done'"),
+        (("wheat",), "End of raid 1: lay end-of-raid cards face down ('play <card>'), then 'done'"),
+    ):
+        s = blank(4)
+        for seat in range(4):
+            set_hand(s, seat, cards)
+        end_raid(s)
+        asked = GAME.to_move(s)
+        assert asked is not None
+        assert _question(s, asked) == told
+        other = (asked + 1) % 4
+        assert _question(s, other).endswith("lays end-of-raid cards face down.")
