@@ -503,9 +503,7 @@ async def serve(
         server_host_keys=[key],
         encoding="utf-8",
         errors="replace",
-        # prompt-toolkit edits the line and writes CR LF itself; asyncssh's line
-        # editor would count the columns of every escape code it sends and, at what
-        # it takes for a line's end, rub out a cell (' \b'): the pager's first letter.
+        # asyncssh's editor counted escape codes as columns and rubbed out cells (' \b')
         line_editor=False,
     )
     loop = asyncio.get_running_loop()
