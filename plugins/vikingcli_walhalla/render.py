@@ -15,6 +15,7 @@ from vikingcli.engine import seat_ref
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
+from vikingcli_walhalla.rules.commit import legal as commit_legal
 from vikingcli_walhalla.state import (
     PH_COMMIT,
     PH_DEFEND,
@@ -112,7 +113,7 @@ def render(s: State, seat: int | None) -> str:
             com = [D.CARD_NAMES[t] + (f" h{h + 1}" if h >= 0 else "") for t, h in s.commits[you]]
             mine += f"; face-down: {', '.join(com)}"
         lines.extend(_wrap(mine))
-    lines.extend(_wrap(status(s)))
+    lines.extend(_wrap(status(s, you)))
     return "\n".join(lines)
 
 
@@ -152,8 +153,24 @@ def _galley(s: State, aboard: bool = True) -> str:
     return f"G{g:02d} ({owner}; aboard {' '.join(sat) or 'nobody'})"
 
 
-def status(s: State) -> str:
-    """What is being decided now, with the galley being sailed (one line)."""
+def _defence_choices(s: State, p: int) -> str:
+    """The answers the attacked seat ``p`` can give, with what a win costs (one line
+    with the attacker's name: at most 37 characters)."""
+    walhalla, shield = s.walhalla[p] > 0, s.hands[p][D.C_SHIELD] > 0
+    if walhalla and shield:
+        return "lose, win (1 Walhalla), win shield?"
+    if walhalla:
+        return "lose, or win for a Walhalla viking?"
+    if shield:
+        return "lose, or win shield (for free)?"
+    return "only lose: your Walhalla is empty"
+
+
+def status(s: State, you: int | None = None) -> str:
+    """What is being decided now, with the galley being sailed (one line). The seat
+    asked about a combat or a hunt (``you``) is told what its answers can be, from its
+    own hand and Walhalla; the others see the question every such seat is asked, so
+    it tells them nothing."""
     ph = s.phase
     if ph == PH_OVER:
         return "Game over: " + ", ".join(f"{name(p)} {s.score[p]}" for p in range(s.n))
@@ -169,16 +186,34 @@ def status(s: State) -> str:
         near = " or ".join(s.board.space_text(sp) for sp in s.board.contacts[f][q])
         return f"{name(o)} disembarks from F{f + 1} position {q} onto {near}."
     if ph == PH_DEFEND:
-        return (
-            f"{name(s.attacker)} attacks {name(s.occ[s.target])} on"
+        defender = s.occ[s.target]
+        asked = (
+            f"{name(s.attacker)} attacks {name(defender)} on"
             f" {s.board.space_text(s.target)}: lose or win?"
+        )
+        if you != defender:
+            return asked
+        return (
+            f"{name(s.attacker)} attacks your {s.board.space_text(s.target)}:"
+            f" {_defence_choices(s, you)}"
         )
     if ph == PH_HUNT:
         where = s.board.space_text(s.target)
-        return f"{name(s.occ[s.target])} takes forest {where}: hunt or no hunt?"
+        hunter = s.occ[s.target]
+        asked = f"{name(hunter)} takes forest {where}: hunt or no hunt?"
+        if you != hunter:
+            return asked
+        vp = D.FOREST_VP[s.stype[s.target]]
+        if s.hands[hunter][D.C_HUNT]:
+            return f"you take forest {where} ({vp} VP): hunt (play Hunt: {2 * vp} VP) or no hunt?"
+        return f"you take forest {where} ({vp} VP): no Hunt card in hand, answer 'no hunt'"
     if ph == PH_COMMIT:
         p = s.commit_order[s.commit_idx]
-        return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down."
+        if you != p:
+            return f"End of raid {s.raid}: {name(p)} lays end-of-raid cards face down."
+        if len(commit_legal(s)) == 1:  # only 'done'
+            return f"End of raid {s.raid}: you hold no end-of-raid card to lay: answer 'done'"
+        return f"End of raid {s.raid}: lay end-of-raid cards face down ('play <card>'), then 'done'"
     return ""
 
 

@@ -155,6 +155,24 @@ SPECIAL_NAMES: Final = (
     "building C",
     "building D",
 )
+# What each special tile does, as the `specials` look-up tells it (SP01..SP10, then
+# the four SP11 together); docs/rules/wikinger.md §5.4 has the full rules.
+SPECIAL_EFFECTS: Final = (
+    "+5 gold at once; the tile then leaves the game",
+    "+1 gold per safe goldsmith at every scoring",
+    "+2 gold per safe goldsmith at every scoring",
+    "one ferrying trip carries as in the basic game (any number of one colour, or"
+    " one of each of several); then the boatman and the tile leave the game",
+    "+1 VP per safe noble at every big scoring",
+    "+1 VP per safe scout at every big scoring",
+    "+1 VP per safe fisher at every big scoring",
+    "counts as one idle boatman for the final boatman majority",
+    "final feeding: each surplus ration gives 3 VP instead of 2",
+    "final scoring: 3 gold make 1 VP instead of 5",
+    "an M tile with building a..d: it replaces your island tile with that building"
+    " at once (its figure stays), or the first one you place later; final scoring:"
+    " +1 VP per safe figure on it and on its 8 neighbouring cells",
+)
 DISPLAY_SIZE: Final = 4
 TREASURE_GOLD: Final = 5
 

@@ -45,8 +45,9 @@ def wheel_lines(s: State) -> list[str]:
     smin = next((i for i in range(12) if s.wheel_t[i]), -1)
     slot = "slot  " + "".join(f"{i:>6d}" for i in range(12))
     price = "price " + "".join(f"{i - smin:>6d}" if s.wheel_t[i] else "     -" for i in range(12))
+    # f < 0: the advanced round's colours are still being laid out (not a boatman)
     offer = "offer " + "".join(
-        f"{tile_text(t) + '/' + COLOUR_LETTERS[f]:>6s}" if t else "     ."
+        f"{tile_text(t) + '/' + (COLOUR_LETTERS[f] if f >= 0 else '?'):>6s}" if t else "     ."
         for t, f in zip(s.wheel_t, s.wheel_f)
     )
     return [slot, price, offer]

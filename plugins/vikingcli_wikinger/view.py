@@ -29,6 +29,7 @@ from vikingcli_wikinger.data import (
     SHIP_VP,
     SLOTS,
     SP11,
+    SPECIAL_EFFECTS,
     SPECIAL_IDS,
     SPECIAL_NAMES,
     T_L,
@@ -202,7 +203,7 @@ def view(s: State, seat: int | None, text: str) -> str | None:
 
 LEGEND: Final = """\
 Wheel: 'take S' takes slot S; price: gold it costs now (the lowest slot is
-  free; - empty); offer: tile/figure, Mc/S = an Mc tile with a scout.
+  free; - empty); offer tile/figure: Mc/S an Mc with a scout, Mc/? no figure yet
 Tiles: L sea|land, M land|land, R land|sea; Ma..Md an M with building a..d;
   X a building special; <r> <g> <y> <b> a ship with a red/green/yellow/blue sail
 Figures and rows: W warrior (black) 1, N noble (red) 2, S scout (green) 3,
@@ -222,12 +223,11 @@ def specials_view(s: State) -> str:
     """The special tiles: what each does, the display, who holds which."""
     if not s.adv:
         return "no special tiles in the basic game"
-    lines = [
-        "Special tiles: "
-        + ", ".join(f"{SPECIAL_IDS[k]} {SPECIAL_NAMES[k]}" for k in range(SP11))
-        + ", SP11A..D building special of building a..d (X on the islands)"
-    ]
-    lines = _wrap_words(lines[0])
+    lines = ["Special tiles, what each does ('safe': no ship threatens it):"]
+    named = [f"{SPECIAL_IDS[k]} {SPECIAL_NAMES[k]}" for k in range(SP11)]
+    named.append("SP11A..D building special (X on the islands)")
+    for tile, effect in zip(named, SPECIAL_EFFECTS, strict=True):
+        lines.extend(_wrap_words(f"  {tile}: {effect}", "    "))
     disp = " ".join(
         f"[{i}] {SPECIAL_IDS[d]}" if d >= 0 else f"[{i}] -" for i, d in enumerate(s.display)
     )
@@ -237,14 +237,16 @@ def specials_view(s: State) -> str:
     return "\n".join(lines)
 
 
-def _wrap_words(text: str) -> list[str]:
-    """``text`` broken at spaces into lines of at most 78 characters."""
-    lines = [""]
+def _wrap_words(text: str, indent: str = "  ") -> list[str]:
+    """``text`` broken at spaces into lines of at most 78 characters, the lines after
+    the first indented by ``indent``; the first keeps its own leading spaces."""
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    lines = [lead]
     for w in text.split():
-        if lines[-1] and len(lines[-1]) + 1 + len(w) > WIDTH - 2:
-            lines.append("  " + w)
+        if lines[-1].strip() and len(lines[-1]) + 1 + len(w) > WIDTH - 2:
+            lines.append(indent + w)
         else:
-            lines[-1] = f"{lines[-1]} {w}" if lines[-1] else w
+            lines[-1] = f"{lines[-1]} {w}" if lines[-1].strip() else lines[-1] + w
     return lines
 
 

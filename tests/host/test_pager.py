@@ -66,12 +66,16 @@ def test_item35_a_short_lookup_stays_in_the_log() -> None:
     assert "no actions for you now: it is not your move" in shown
 
 
-def test_item35_log_pages_the_whole_log() -> None:
+def test_item35_log_pages_the_whole_log_from_its_newest_page() -> None:
+    """``log`` opens where the log pane ends, on the newest moves (it opened on move 1,
+    so a new player paged down through the whole game to see the last moves); Home
+    goes to the first, and the footer names both ends' keys."""
     log = [f"{k:4d}. bob: move {k}" for k in range(1, 41)]
     typed: list[str] = []
-    (_, paged, end) = screens(BOARD, NAMES, ["log\r", "\x1b[F"], log=log, typed=typed)
-    assert paged[0] == "   1. bob: move 1" and _footer(paged) == (1, 22, 40)
-    assert _footer(end)[1:] == (40, 40) and "  40. bob: move 40" in end
+    (_, paged, home) = screens(BOARD, NAMES, ["log\r", "\x1b[H"], log=log, typed=typed)
+    assert _footer(paged) == (19, 40, 40) and paged[21] == "  40. bob: move 40"
+    assert "Home/End the ends" in paged[-1] and len(paged[-1].rstrip()) <= 80
+    assert _footer(home)[:2] == (1, 22) and home[0] == "   1. bob: move 1"
     assert typed == []  # 'log' is the screen's own, not a line for the table
 
 

@@ -19,6 +19,7 @@ from tests.walhalla.helpers import (
     start_turn,
 )
 from vikingcli.engine import IllegalAction
+from vikingcli.table.lookups import look_up
 from vikingcli_walhalla.state import State
 
 
@@ -153,3 +154,21 @@ def test_short_forms_of_mooring_landing_and_cards() -> None:
     end_raid(c)
     assert GAME.format_action(c, GAME.parse_action(c, "play vill")) == "play village"
     assert GAME.format_action(c, GAME.parse_action(c, "play headland 2")) == "play headland h2"
+
+
+def test_item35_a_boarding_move_not_allowed_is_refused_with_its_reason_not_looked_up() -> None:
+    """Typed while boarding, ``board middle`` (the middle seat is BLACK's) was answered
+    as the look-up of a seat called 'middle' ("board: no seat 'middle'"), so the
+    refusals above never reached a person; now it is refused with the reason."""
+    s = boarding()
+    names = ["anna", "bela", "cecil", "denes"]
+    for text in ("board middle", "board front+back+middle+left", "board xyz"):
+        assert look_up(GAME, s, ANNA, text, names=names) is None, text
+    refused(s, "board middle", "middle seat of G05 is coloured for BLACK")
+    refused(s, "board xyz", "name the seats")
+    # a seat's board stays a look-up, also while boarding, and for a seat not asked
+    # 'board middle' is the look-up it always was
+    assert "bela" in (look_up(GAME, s, ANNA, "board bela", names=names) or "")
+    assert "bela" in (look_up(GAME, s, ANNA, "board 2", names=names) or "")
+    other = look_up(GAME, s, BELA, "board middle", names=names) or ""
+    assert other.startswith("board: no seat 'middle'"), other

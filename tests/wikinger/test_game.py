@@ -167,6 +167,48 @@ def test_legend_explains_every_abbreviation_of_the_board() -> None:
     assert "VP" in (GAME.view(random_state(2, "basic", 1, 100), 1, "scores") or "")
 
 
+def test_item35_specials_says_what_each_special_tile_does() -> None:
+    """The advanced display read 'SP05 noble hall, SP06 scout camp, ...': names only,
+    so a new player could not tell which tile to take; each now says what it does."""
+    view = GAME.view(random_state(4, "advanced", 1, 100), 0, "specials") or ""
+    lines = view.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    for told in (
+        "SP01 treasure +5 gold: +5 gold at once",
+        "SP02 goldsmith guild +1: +1 gold per safe goldsmith at every scoring",
+        "SP03 goldsmith guild +2: +2 gold per safe goldsmith at every scoring",
+        "SP04 longship: one ferrying trip carries as in the basic game",
+        "SP05 noble hall: +1 VP per safe noble at every big scoring",
+        "SP06 scout camp: +1 VP per safe scout at every big scoring",
+        "SP07 fishing ground: +1 VP per safe fisher at every big scoring",
+        "SP08 boatman counter: counts as one idle boatman",
+        "SP09 feast: final feeding: each surplus ration gives 3 VP instead of 2",
+        "SP10 trader: final scoring: 3 gold make 1 VP instead of 5",
+        "SP11A..D building special (X on the islands): an M tile with building a..d",
+    ):
+        assert told in view, told
+    assert lines[-4].startswith("{p0} (1) holds:")
+
+
+def test_item35_a_slot_whose_figure_is_not_laid_out_yet_shows_no_boatman() -> None:
+    """While the advanced round's colours were laid out, every slot still without a
+    figure read 'Mb/B' (figure -1 drew the last letter, B, the boatman): the wheel
+    offered ten boatmen when one was drawn."""
+    rng = random.Random(21)
+    s = GAME.new_state(4, GAME.resolve_options({"mode": "advanced"}), 21)
+    while not (any(s.wheel_t) and -1 in s.wheel_f):
+        acts = GAME.legal_actions(s)
+        GAME.apply(s, acts[rng.randrange(len(acts))])
+    offer = next(ln for ln in GAME.render(s, 0).splitlines() if ln.startswith("offer"))
+    cells = offer.split()[1:]
+    assert len(cells) == 12
+    for cell, tile, figure in zip(cells, s.wheel_t, s.wheel_f, strict=True):
+        if tile and figure < 0:
+            assert cell.endswith("/?"), offer
+    assert sum(cell.endswith("/B") for cell in cells) == s.wheel_f.count(BOATMAN), offer
+    assert "Mc/? no figure yet" in (GAME.view(s, 0, "legend") or "")
+
+
 def test_observation_hides_stacks_bag_and_pile() -> None:
     s = random_state(3, "advanced", 9, 30)
     obs = GAME.observation(s, 0)

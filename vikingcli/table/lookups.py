@@ -49,7 +49,9 @@ def look_up(
         return shown(game.render(state, seat), names)
     if line.startswith("board "):
         who = line.removeprefix("board ").strip()
-        if _seat_number(game, state, who, names) is None and _names_a_move(game, state, line):
+        if _seat_number(game, state, who, names) is None and _names_a_move(
+            game, state, seat, line
+        ):
             return None
         return seat_board(game, state, seat, who, names)
     if line == "rules":
@@ -73,14 +75,20 @@ def _seat_number(game: Game, state: State, who: str, names: Sequence[str]) -> in
     return None
 
 
-def _names_a_move(game: Game, state: State, line: str) -> bool:
-    """Whether ``line`` is a legal move now (Walhalla's ``board none``, ``board
-    front``) rather than ``board NAME``: a move is played as a move, never read as a
-    look-up of a seat that is not there."""
+def _names_a_move(game: Game, state: State, seat: int | None, line: str) -> bool:
+    """Whether ``line`` is a move (Walhalla's ``board none``, ``board front``) rather
+    than ``board NAME``: a legal one is played, and while ``seat`` is asked a decision
+    whose moves begin with ``board``, one that is not allowed is refused with the
+    game's reason (the middle seat is another colour's), never answered as a look-up
+    of a seat that is not there."""
     try:
         game.parse_action(state, line)
     except IllegalAction:
-        return False
+        return (
+            seat is not None
+            and game.to_move(state) == seat
+            and any(text.startswith("board ") for text in game.legal_action_texts(state))
+        )
     return True
 
 

@@ -74,11 +74,14 @@ class Pager:
         self.footer = Window(FormattedTextControl(self._footer), height=1, style="class:status")
         self.is_open = Condition(lambda: self.lines is not None)
 
-    def open(self, lines: Sequence[Line]) -> None:
-        """Show ``lines`` from their top."""
+    def open(self, lines: Sequence[Line], at_end: bool = False) -> None:
+        """Show ``lines`` from their top, or with ``at_end`` their last page (a log,
+        whose newest lines are at the bottom)."""
         self.lines = list(lines)
         self.top = 0
         self._rows_cache = None
+        if at_end:
+            self.scroll(len(self.rows()))
 
     def close(self) -> None:
         self.lines = None
@@ -116,7 +119,8 @@ class Pager:
         total = len(self.rows())
         last = min(total, self.top + self.height())
         where = f"lines {self.top + 1}-{last} of {total}" if total else "empty"
-        return [("class:status", f" {where}: PageUp/PageDown a page, q or Esc closes")]
+        keys = "PageUp/PageDown a page, Home/End the ends, q or Esc closes"
+        return [("class:status", f" {where}: {keys}")]
 
     def keys(self, closed: Callable[[], None]) -> KeyBindings:
         """The pager's keys, live while it is open; ``closed`` is called when it closes."""

@@ -286,9 +286,10 @@ class TableScreen:
         output.write_raw(f"\a\x1b]9;{body}\x07\x1b]777;notify;vikingcli;{body}\x07")
         output.flush()
 
-    def page(self, lines: list[Line]) -> None:
-        """Open the pager on ``lines``, over the board and the log."""
-        self.pager.open(lines)
+    def page(self, lines: list[Line], at_end: bool = False) -> None:
+        """Open the pager on ``lines``, over the board and the log (``at_end``: on
+        their last page)."""
+        self.pager.open(lines, at_end)
         self.app.layout.focus(self.pager.window)
         self.invalidate()
 
@@ -382,7 +383,7 @@ class TableScreen:
     def _accept(self, buffer: Buffer) -> bool:
         line = buffer.text
         if line.strip() == LOG_VERB and not self.hidden:
-            self.page(self.log)
+            self.page(self.log, at_end=True)  # the newest moves, as in the log pane
             return False
         words = line.split()
         if words[:1] == [NOTIFY_VERB] and len(words) <= 2:

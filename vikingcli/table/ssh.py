@@ -505,6 +505,8 @@ async def serve(
         server_host_keys=[key],
         encoding="utf-8",
         errors="replace",
+        # asyncssh's editor counted escape codes as columns and rubbed out cells (' \b')
+        line_editor=False,
     )
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(
