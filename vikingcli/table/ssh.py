@@ -499,15 +499,11 @@ async def serve(
     sessions: set[_Session] = set()
     budget = SharedBudgets()
     server = await asyncssh.create_server(
-        lambda: _Server(table, keys, conns, sessions, budget),
-        host,
-        port,
-        server_host_keys=[key],
-        encoding="utf-8",
-        errors="replace",
+        lambda: _Server(table, keys, conns, sessions, budget), host, port,
+        server_host_keys=[key], encoding="utf-8", errors="replace",
         # asyncssh's editor counted escape codes as columns and rubbed out cells (' \b')
         line_editor=False,
-    )
+    )  # fmt: skip
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(
         lambda _, context: table.log(f"server error: {context.get('message', context)}")
