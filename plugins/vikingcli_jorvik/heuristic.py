@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
-from vikingcli_jorvik.rules.encoding import OP_TAKE
+from vikingcli_jorvik.rules.encoding import OP_STORE, OP_TAKE
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
 from vikingcli_jorvik.state import PH_LOAD, PH_OVER, State
 
@@ -62,10 +62,15 @@ def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
 
 def undoes(s: State, a: Any) -> bool:
     """The ``undoes`` search hint: does the loading player's move take back a good
-    that entered storage this turn (its flag is set, spec §6.2)? Storing a good and
-    taking it back leaves the pool as it was (the cube only gains its flag), so a
-    one-ply player, to whom both positions are worth the same, would go round."""
-    if s.phase != PH_LOAD or a[0] != OP_TAKE:
+    that entered storage this turn (its flag is set, spec §6.2), or store the good
+    its last move took out back where it came from (§8.15)? Either pair leaves the
+    pool as it was (a cube only gains its flag), so a one-ply player, to whom both
+    positions are worth the same, would go round."""
+    if s.phase != PH_LOAD:
+        return False
+    if a[0] == OP_STORE:
+        return bool(s.just_taken == a[1] + 8 * a[2])
+    if a[0] != OP_TAKE:
         return False
     if a[2] == 0:
         return s.sboard[s.actor] >= 8
