@@ -14,6 +14,11 @@ from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
 from vikingcli_jorvik.scoring import defence
 from vikingcli_jorvik.view import WIDTH, card_text, goods_text, wrap
 
+
+def coins(k: int) -> str:
+    """``1 coin``, ``2 coins``."""
+    return f"{k} coin" if k == 1 else f"{k} coins"
+
 YOUR_CARD_LINES = 2  # the viewer's cards on the default board; 'cards' shows all
 
 VIEWS = "legend | cards | cards N | board N | scores"
@@ -186,11 +191,11 @@ def phase_lines(s: S.State, seat: int | None) -> list[str]:
     elif s.phase == S.PH_BUY:
         c = s.slots[s.pslot]
         price = len(s.cols[s.pslot])
-        out.append(f"Purchase: slot {s.pslot + 1} ({CARDS[c].cid}) for {price} coins, or pass")
+        out.append(f"Purchase: slot {s.pslot + 1} ({CARDS[c].cid}) for {coins(price)}, or pass")
     elif s.phase == S.PH_RESBUY:
         c = s.res_cards[0]
         price = len(s.res_cards)
-        out.append(f"Purchase: reserved {card_now(s, c)} for {price} coins, or discard it")
+        out.append(f"Purchase: reserved {card_now(s, c)} for {coins(price)}, or discard it")
     elif s.phase == S.PH_SWAP:
         out.append("Loki A21: swap two vikings (C:I = column, place from 0) or decline")
     elif s.phase == S.PH_OVER:
@@ -229,7 +234,7 @@ def look(s: S.State, seat: int | None, text: str) -> str | None:
 
 
 def cards_of(s: S.State, p: int, seat: int | None) -> list[str]:
-    out = [f"{seat_name(p, seat)}: {s.vp[p]} VP, {s.coins[p]} coins, defence {defence(s, p)}"]
+    out = [f"{seat_name(p, seat)}: {s.vp[p]} VP, {coins(s.coins[p])}, defence {defence(s, p)}"]
     if s.loading[p]:
         out += wrap("  bought this round: ", [card_now(s, c) for c in s.loading[p]])
     out += wrap("  cards: ", [card_now(s, c) for c in s.cards[p]] or ["none"])
@@ -243,7 +248,7 @@ def cards_of(s: S.State, p: int, seat: int | None) -> list[str]:
 def scores_view(s: S.State) -> str:
     out = ["Seat: VP, coins, defence now"]
     out += [
-        f"  {seat_name(p, None)}: {s.vp[p]} VP, {s.coins[p]} coins, defence {defence(s, p)}"
+        f"  {seat_name(p, None)}: {s.vp[p]} VP, {coins(s.coins[p])}, defence {defence(s, p)}"
         for p in range(s.n)
     ]
     picts = [e for e in s.log if e.get("scoring") == "pict attack" or "defence" in e]

@@ -342,3 +342,24 @@ def test_score_sheet_rows_add_up_to_the_total() -> None:
         assert total == tuple(s.vp) == tuple(int(x) for x in out.scores)
         for p in range(n):
             assert sum(values[p] for _, values in out.sheet[:-1]) == total[p]
+
+
+def test_item35_a_told_line_fits_80_columns_with_the_seats_names_in() -> None:
+    """Issue 35: at a table of five with names like 'greedy 2', a list the game
+    breaks into lines itself (the vikings of a column, cards moved) fit 80 columns
+    with the log's indent of 8 before the names went in and not after, so the host
+    broke it again and 'viking,' stood alone on a row. With names of up to ten
+    characters every line such a list is broken into now fits. (A line the game
+    does not break, the host breaks once, at a word.)"""
+    names = ["greedy 1", "greedy 2", "greedy 3", "alice_1234", "greedy 5"]
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = GAME.new_state(5, {"mode": ("karl", "jarl")[seed % 2]}, seed)
+        while GAME.to_move(s) is not None:
+            a = rng.choice(GAME.legal_actions(s))
+            before = GAME.clone(s)
+            GAME.apply(s, a)
+            for line in GAME.narrate(before, a, s, None)[1:]:
+                if line.endswith(","):  # a list broken here: the next line goes on
+                    shown = name_seats(line, names)
+                    assert 8 + len(shown) <= 80, shown

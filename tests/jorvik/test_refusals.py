@@ -50,9 +50,17 @@ def test_buy_too_dear_names_the_price_and_the_coins() -> None:
     s = find(lambda s: s.phase == PH_BUY and s.coins[s.actor] < len(s.cols[s.pslot]))
     price, coins = len(s.cols[s.pslot]), s.coins[s.actor]
     cid = D.CARDS[s.slots[s.pslot]].cid
-    assert f"{cid} in slot {s.pslot + 1} costs {price} coins and you have {coins}" in refused(
-        s, "buy"
-    )
+    cost = "1 coin" if price == 1 else f"{price} coins"
+    assert f"{cid} in slot {s.pslot + 1} costs {cost} and you have {coins}" in refused(s, "buy")
+
+
+def test_item35_a_price_of_one_is_1_coin_not_1_coins() -> None:
+    """Issue 35 (played at 80x24): the purchase line read 'for 1 coins'."""
+    s = find(lambda s: s.phase == PH_BUY and len(s.cols[s.pslot]) == 1)
+    cid = D.CARDS[s.slots[s.pslot]].cid
+    board = plain_text(GAME.render(s, s.actor))
+    assert f"Purchase: slot {s.pslot + 1} ({cid}) for 1 coin, or pass" in board
+    assert "1 coins" not in board + str(GAME.view(s, s.actor, "scores"))
 
 
 def test_free_purchase_without_b22() -> None:
