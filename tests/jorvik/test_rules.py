@@ -357,3 +357,45 @@ def test_rule_8_15_no_ai_takes_a_good_out_and_stores_it_straight_back(spec: str)
             last = move
             do(s, move)
     assert takes > 0  # the games did take goods out of storage
+
+
+def _late(s, share: float) -> None:
+    """Leave only ``share`` of the deck (its bottom part, E01 included): the game's clock."""
+    keep = max(1, round(len(s.deck) * share))
+    s.box += s.deck[keep:]
+    s.deck = s.deck[:keep]
+
+
+@pytest.mark.parametrize("share", [1.0, 0.5, 0.1])
+def test_item38_a_good_on_a_craftsman_is_worth_more_than_the_same_good_kept(share: float) -> None:
+    """Issue 38: AIs bought craftsmen and never filled them. Placing a good the
+    craftsman needs must be worth more than storing it, early and late."""
+    s = loading_turn(mode="karl", pool={WOOL: 1})
+    give(s, B, "B08")  # needs WOOL, WOOL, IRON, LEATHER
+    _late(s, share)
+    s.legal_cache = None
+    put, store = GAME.clone(s), GAME.clone(s)
+    do(put, "put wool B08")
+    do(store, "store wool board")
+    assert GAME.evaluate(put, B) > GAME.evaluate(store, B)
+
+
+def test_item38_each_good_placed_on_a_craftsman_is_worth_more_than_the_one_before() -> None:
+    """Issue 38: only a complete craftsman scores, so the fourth good of B08 must
+    add more than the first; and late in the game an empty one is worth little
+    (buying it is no longer half its VP for nothing)."""
+    s = blank(2, "karl")
+    give(s, B, "B08")
+    _late(s, 0.5)
+    c = cid("B08")
+    values = []
+    for mask in (0b0000, 0b0001, 0b0011, 0b0111, 0b1111):
+        s.fill[c] = mask
+        values.append(GAME.evaluate(s, B))
+    steps = [b - a for a, b in zip(values, values[1:])]
+    assert steps == sorted(steps) and steps[0] > 0
+    _late(s, 0.2)  # a tenth of the deck left
+    s.fill[c] = 0
+    with_it = GAME.evaluate(s, B)
+    s.cards[B].remove(c)
+    assert with_it - GAME.evaluate(s, B) < 0.1 * D.CARDS[c].vp
