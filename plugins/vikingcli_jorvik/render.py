@@ -48,7 +48,9 @@ def season_text(s: S.State) -> str:
     cur = D.SEASON[s.deck[-1]]
     left = sum(1 for c in s.deck if D.SEASON[c] == cur)
     pict_left = any(KIND[c] == D.PICT and D.SEASON[c] == cur for c in s.deck)
-    note = "its Pict attack still to come" if pict_left else "its Pict attack is over"
+    # what an attack did is in the log, unless it came with the first deal (before
+    # any move): 'scores' lists every attack
+    note = "its Pict attack still to come" if pict_left else "its Pict attack is over ('scores')"
     if cur == D.FINAL:
         note = "only the final Pict attack is left"
     return f"Deck {len(s.deck)}: {D.SEASON_NAMES[cur]} {left} left, {note}"

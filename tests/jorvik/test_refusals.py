@@ -198,3 +198,19 @@ def test_a_pict_attack_to_come_is_marked_as_a_threat_to_the_least_defended_seat(
                 assert painted(board, False) == plain_text(board)
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
     assert seen  # the scenario reached a threatened seat
+
+
+def test_item35_an_attack_in_the_first_deal_is_pointed_to_on_the_board() -> None:
+    """Issue 35 (played at 80x24): the winter attack came with the first deal, before
+    any move, so the log never told it and the board only said it was over. The board
+    now points to 'scores', which lists it."""
+    def first_deal_attacked(s: State) -> bool:
+        winter_attack_left = any(
+            D.KIND[c] == D.PICT and D.SEASON[c] == D.WINTER for c in s.deck
+        )
+        return s.round_no == 1 and not winter_attack_left
+
+    s = find(first_deal_attacked)
+    board = plain_text(GAME.render(s, s.actor))
+    assert "its Pict attack is over ('scores')" in board
+    assert "A13 (round 1)" in str(GAME.view(s, s.actor, "scores"))

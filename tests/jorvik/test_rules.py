@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -392,7 +393,7 @@ def test_item38_each_good_placed_on_a_craftsman_is_worth_more_than_the_one_befor
     for mask in (0b0000, 0b0001, 0b0011, 0b0111, 0b1111):
         s.fill[c] = mask
         values.append(GAME.evaluate(s, B))
-    steps = [b - a for a, b in zip(values, values[1:])]
+    steps = [b - a for a, b in pairwise(values)]
     assert steps == sorted(steps) and steps[0] > 0
     _late(s, 0.2)  # a tenth of the deck left
     s.fill[c] = 0
