@@ -46,10 +46,13 @@ WEIGHTS: Final[Mapping[str, float]] = {
     "column_share": 0.509331,
     # Hand-set, not tuned (issue 38: craftsmen were bought and never filled, when
     # an empty one was credited near half its VP): the chance of getting one
-    # missing good of a craftsman at the start of the game ...
+    # missing good of a craftsman at the start of a 2-player game ...
     "craft_chance_early": 0.8,
     # ... and at its end
     "craft_chance_late": 0.3,
+    # the part of that chance lost with each seat past two (the same bag of goods
+    # is shared by more players: 0.6 at the start of a 4-player game)
+    "craft_chance_per_seat": 0.125,
     # how much of a missing good one the seat holds for it counts as placed
     "craft_in_hand": 0.8,
 }
@@ -180,7 +183,8 @@ def _craftsmen_value(
 ) -> float:
     """The incomplete craftsmen among ``owned``: each at VP x chance ** missing, where
     chance (per missing good) falls from ``craft_chance_early`` to ``craft_chance_late``
-    as the deck runs out, and a missing good found in ``held`` counts as
+    as the deck runs out, less ``craft_chance_per_seat`` of itself for each seat past
+    two, and a missing good found in ``held`` counts as
     ``craft_in_hand`` of a good placed. The nearest to completion are served first;
     the goods they use are taken out of ``held`` (not counted again as goods).
 
@@ -200,6 +204,7 @@ def _craftsmen_value(
     todo.sort()
     late = w["craft_chance_late"]
     chance = late + (w["craft_chance_early"] - late) * left
+    chance *= max(0.0, 1.0 - w["craft_chance_per_seat"] * (s.n - 2))
     in_hand = w["craft_in_hand"]
     value = 0.0
     for missing, c in todo:
