@@ -10,9 +10,9 @@ from __future__ import annotations
 from vikingcli.engine import DETAIL, THREAT, seat_ref
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
-from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
+from vikingcli_jorvik.data import BY_ID, CARDS, GOOD_NAMES, GOOD_SHORT, KIND
 from vikingcli_jorvik.scoring import defence
-from vikingcli_jorvik.view import WIDTH, card_text, goods_text, wrap
+from vikingcli_jorvik.view import WIDTH, card_help, card_text, goods_text, wrap
 
 
 def coins(k: int) -> str:
@@ -21,7 +21,7 @@ def coins(k: int) -> str:
 
 YOUR_CARD_LINES = 2  # the viewer's cards on the default board; 'cards' shows all
 
-VIEWS = "legend | cards | cards N | board N | scores"
+VIEWS = "legend | cards | cards N | board N | scores | card ID (what it does)"
 
 
 def card_now(s: S.State, c: int) -> str:
@@ -215,10 +215,15 @@ def cgs_text(cgs: list[int]) -> str:
 
 def look(s: S.State, seat: int | None, text: str) -> str | None:
     """The game's look-ups: ``legend``, ``cards`` (every seat), ``cards N`` and ``board
-    N`` (seat N's board), ``scores``."""
+    N`` (seat N's board), ``scores``, ``card ID`` or the bare id (what a card does)."""
     words = text.strip().lower().split()
     if words == ["legend"]:
         return LEGEND
+    if len(words) == 1 and words[0].upper() in BY_ID:
+        return card_help(words[0])
+    if words and words[0] == "card":
+        known = card_help(words[1]) if len(words) == 2 else None
+        return known or "'card ID' says what a card does, e.g. 'card A21' (or just 'A21')"
     if words == ["scores"]:
         return scores_view(s)
     if len(words) == 2 and words[0] == "board":

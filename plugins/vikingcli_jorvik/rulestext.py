@@ -74,7 +74,8 @@ Examples:  place 3         your next viking to the bottom of column 3
            store wool board    keep a wool for a later round
 A refused move says why ("A07 in slot 2 costs 3 coins and you have 1").
 At the prompt: 'board' shows the table, 'legend' explains it, 'cards' and
-'cards N' every seat's cards, 'scores' the VP and the Pict attacks so far."""
+'cards N' every seat's cards, 'scores' the VP and the Pict attacks so far,
+'card A21' (or just 'A21') what a card does."""
 
 
 def card_catalogue() -> str:

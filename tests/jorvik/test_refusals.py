@@ -214,3 +214,19 @@ def test_item35_an_attack_in_the_first_deal_is_pointed_to_on_the_board() -> None
     board = plain_text(GAME.render(s, s.actor))
     assert "its Pict attack is over ('scores')" in board
     assert "A13 (round 1)" in str(GAME.view(s, s.actor, "scores"))
+
+
+def test_item35_card_id_says_what_a_card_does() -> None:
+    """Issue 35 (played at 80x24): the board names a card by id and kind ('B23
+    shield-wall') and nothing in the game said what it does. 'card ID' or the bare id
+    now answers for every card, and the legend and rules name the look-up."""
+    s = GAME.new_state(5, {"mode": "jarl"}, 1)
+    for card in D.CARDS:
+        answer = GAME.view(s, 0, f"card {card.cid}")
+        assert answer and answer.startswith(card.cid), card.cid
+        assert GAME.view(s, 0, card.cid.lower()) == answer
+    assert "strongest warrior counts twice" in str(GAME.view(s, 0, "B23"))
+    assert "'swap C:I C:I'" in str(GAME.view(s, 0, "card a21"))
+    assert "'card ID' says what a card does" in str(GAME.view(s, 0, "card Z99"))
+    assert "card ID" in str(GAME.view(s, 0, "legend"))
+    assert "'card A21'" in GAME.rules_text()
