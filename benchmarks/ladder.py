@@ -20,6 +20,10 @@ Usage::
     nice .venv/bin/python benchmarks/ladder.py --game wikinger --players 3 \\
         --hero mcts:iterations=300 --other greedy --deals 20 --jobs 2
 
+``--points CATEGORY`` adds a line per row with the hero's points in one category of
+the records' final scoring (``--points craftsmen`` for Jórvík: its mean, and in how
+many games the hero scored none there).
+
 A 2-player row with ``--deals 30`` is 60 games (30 deals x 2 seatings); an n-player
 row plays n seatings per deal. ``--jobs`` is run_games' worker processes (``run -j``).
 """
@@ -51,8 +55,17 @@ class Row:
     measure: str = "win"
     h2h: float = 0.0
     hero_scores: list[float] = field(default_factory=list)
+    hero_points: list[float] = field(default_factory=list)
+    """The hero's points in the final-scoring category ``--points`` names, per game."""
     best_other_scores: list[float] = field(default_factory=list)
     seconds: float = 0.0
+
+    def points_line(self, category: str) -> str:
+        """The hero's points in ``category``: mean, and in how many games none."""
+        got = self.hero_points
+        mean = sum(got) / len(got) if got else float("nan")
+        none = sum(1 for x in got if x == 0)
+        return f"hero {category}: mean {mean:.2f} points, 0 in {none} of {len(got)} games"
 
     def line(self) -> str:
         # The verdict is read from the measure the row was asked for: the win share,
@@ -96,6 +109,7 @@ def run_row(
     options: dict[str, str],
     measure: str = "win",
     raw: str | None = None,
+    points: str | None = None,
 ) -> Row:
     row = Row(game, n, hero, other, target, measure=measure)
     start = time.perf_counter()
@@ -124,6 +138,11 @@ def run_row(
                 others
             )
             row.hero_scores.append(scores[shift])
+            if points:
+                final = (rec.get("breakdown") or {}).get("final") or {}
+                if points not in final:
+                    raise SystemExit(f"the records have no final-scoring category {points!r}")
+                row.hero_points.append(final[points][shift])
             row.best_other_scores.append(max(s for i, s in enumerate(scores) if i != shift))
     row.seconds = time.perf_counter() - start
     return row
@@ -154,6 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--raw", help="append every game's JSON record (and the hero's seat) here")
     ap.add_argument("-o", "--option", action="append", default=[], help="game option K=V")
+    ap.add_argument(
+        "--points",
+        metavar="CATEGORY",
+        help="also print the hero's points in this final-scoring category of the records"
+        " (e.g. jorvik's craftsmen): mean, and in how many games none",
+    )
     args = ap.parse_args(argv)
 
     from vikingcli.core.registry import load_registry
@@ -193,8 +218,11 @@ def main(argv: list[str] | None = None) -> int:
                     options,
                     measure,
                     args.raw,
+                    args.points,
                 )
                 print(row.line(), flush=True)
+                if args.points:
+                    print(row.points_line(args.points), flush=True)
     return 0
 
 

@@ -216,7 +216,8 @@ def why_buy(s: S.State, args: list[str]) -> str | None:
         c, price = s.res_cards[0], len(s.res_cards)
         what = f"the reserved {CARDS[c].cid}"
     if s.coins[p] < price:
-        return f"{what} costs {price} coins and you have {s.coins[p]}"
+        cost = "1 coin" if price == 1 else f"{price} coins"
+        return f"{what} costs {cost} and you have {s.coins[p]}"
     return None
 
 

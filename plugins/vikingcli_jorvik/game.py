@@ -63,7 +63,8 @@ class JorvikGame(FlatGame):
     )
     # Rollouts cut off after 40 plies instead of the AI's default: deeper rollouts
     # measured stronger here (benchmarks/README.md, "Search hints"). Taking back a
-    # good stored this turn undoes that move: greedy play never does it (undoes).
+    # good stored this turn undoes that move, and storing a good straight back where
+    # it was just taken from undoes the take: greedy play never does either (undoes).
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(eval_scale=10.0, depth=40, undoes=undoes)
     ranks_follow_scores = True  # ranked by final points; ties broken by the rules

@@ -3,9 +3,12 @@
 projected = current VP (start, Pict attacks, oracles so far)
           + final scoring of the owned cards as they are now (card and loading area:
             complete craftsmen, traders, travels, feasts, skalds, warehouse)
-          + part of the value of incomplete craftsmen (more the nearer to completion
-            and the more of the game is left to finish them)
-          + goods waiting in storage / on bought ships, and coins (worth more early)
+          + incomplete craftsmen at their VP times the chance of finishing them: a
+            chance per missing good, lower as the game runs out, and a good the seat
+            already holds for a free space (stored, on a bought ship, in its pool)
+            counted as nearly placed
+          + the other goods waiting in storage / on bought ships, and coins (worth
+            more early)
           + the expected result of the Pict attacks still to come, from the current
             defence standing.
 """
@@ -17,7 +20,7 @@ from typing import Any, Final
 
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
-from vikingcli_jorvik.rules.encoding import OP_TAKE
+from vikingcli_jorvik.rules.encoding import OP_STORE, OP_TAKE
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
 from vikingcli_jorvik.state import PH_LOAD, PH_OVER, State
 
@@ -41,6 +44,17 @@ WEIGHTS: Final[Mapping[str, float]] = {
     "good": 0.86357,
     # part of a card's net worth credited to the top viking of its column [0.5]
     "column_share": 0.509331,
+    # Hand-set, not tuned (issue 38: craftsmen were bought and never filled, when
+    # an empty one was credited near half its VP): the chance of getting one
+    # missing good of a craftsman at the start of a 2-player game ...
+    "craft_chance_early": 0.8,
+    # ... and at its end
+    "craft_chance_late": 0.3,
+    # the part of that chance lost with each seat past two (the same bag of goods
+    # is shared by more players: 0.6 at the start of a 4-player game)
+    "craft_chance_per_seat": 0.125,
+    # how much of a missing good one the seat holds for it counts as placed
+    "craft_in_hand": 0.8,
 }
 """The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
 benchmarks/README.md, "Tuned weights")."""
@@ -62,27 +76,20 @@ def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
 
 def undoes(s: State, a: Any) -> bool:
     """The ``undoes`` search hint: does the loading player's move take back a good
-    that entered storage this turn (its flag is set, spec §6.2)? Storing a good and
-    taking it back leaves the pool as it was (the cube only gains its flag), so a
-    one-ply player, to whom both positions are worth the same, would go round."""
-    if s.phase != PH_LOAD or a[0] != OP_TAKE:
+    that entered storage this turn (its flag is set, spec §6.2), or store the good
+    its last move took out back where it came from (§8.15)? Either pair leaves the
+    pool as it was (a cube only gains its flag), so a one-ply player, to whom both
+    positions are worth the same, would go round."""
+    if s.phase != PH_LOAD:
+        return False
+    if a[0] == OP_STORE:
+        return bool(s.just_taken == a[1] + 8 * a[2])
+    if a[0] != OP_TAKE:
         return False
     if a[2] == 0:
         return s.sboard[s.actor] >= 8
     return a[1] not in s.swh[s.actor]  # only flagged cubes of that good are there
 
-
-def _craft_progress(c: int) -> tuple[float, ...]:
-    """Per fill mask of craftsman c: (filled part) ** 1.5, as the value used it."""
-    k = len(NEEDS[c])
-    return tuple((bin(f).count("1") / k) ** 1.5 for f in range(1 << k))
-
-
-# Indexed by card, then fill mask (empty for the other cards): a table look-up
-# instead of a bit count and a power per incomplete craftsman and evaluation.
-CRAFT_PROGRESS: tuple[tuple[float, ...], ...] = tuple(
-    _craft_progress(c) if KIND[c] == D.CRAFTSMAN else () for c in range(D.N_CARDS)
-)
 
 _NO_PICTS: list[int] = []
 
@@ -128,23 +135,26 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
     owned = s.cards[seat] + loading
     # the loading area is scored too: it becomes the card area this round
     value = float(s.vp[seat] + sum(final_points(s, seat, owned)))
-    # incomplete craftsmen: more the nearer to completion and the more game is left
-    base = 0.1 + 0.35 * left
-    rest = 0.5 - 0.35 * left
-    fill = s.fill
-    for c in owned:
-        if KIND[c] == D.CRAFTSMAN:
-            f = fill[c]
-            if f != D.FULL_MASK[c]:
-                value += VP[c] * (base + rest * CRAFT_PROGRESS[c][f])
-    # goods (stored, on bought ships, in the pool of the loading player) and coins
-    goods = (1 if s.sboard[seat] >= 0 else 0) + len(s.swh[seat])
+    # goods the seat holds: stored, on bought ships, in its pool while it loads
+    held = [0] * 8
+    if s.sboard[seat] >= 0:
+        held[s.sboard[seat] & 7] += 1
+    for x in s.swh[seat]:
+        held[x & 7] += 1
     cargo = s.cargo
     for c in loading:
-        goods += len(cargo[c])
+        for g in cargo[c]:
+            held[g] += 1
     if s.phase == PH_LOAD and s.actor == seat:
-        goods += sum(s.pool) + len(s.buf)
-    value += w["good"] * goods
+        pool = s.pool
+        for g in range(8):
+            held[g] += pool[g] + pool[g + 8]
+        for g in s.buf:
+            held[g] += 1
+    # incomplete craftsmen, each at its VP times the chance of finishing it
+    value += _craftsmen_value(s, owned, held, left, w)
+    # the goods no craftsman was credited with, and coins
+    value += w["good"] * sum(held)
     coin_late = w["coin_late"]
     value += s.coins[seat] * (coin_late + (w["coin_early"] - coin_late) * left)
     # Pict attacks still to come
@@ -165,6 +175,48 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
     for owner, credit in shared.offers:
         if owner == seat:
             value += credit
+    return value
+
+
+def _craftsmen_value(
+    s: State, owned: list[int], held: list[int], left: float, w: Mapping[str, float]
+) -> float:
+    """The incomplete craftsmen among ``owned``: each at VP x chance ** missing, where
+    chance (per missing good) falls from ``craft_chance_early`` to ``craft_chance_late``
+    as the deck runs out, less ``craft_chance_per_seat`` of itself for each seat past
+    two, and a missing good found in ``held`` counts as
+    ``craft_in_hand`` of a good placed. The nearest to completion are served first;
+    the goods they use are taken out of ``held`` (not counted again as goods).
+
+    Why a power: finishing is what scores, so each good placed must be worth more
+    than the one before (an empty craftsman is worth little late in the game, one
+    good short much), and a good held for a craftsman must be worth more than a
+    good kept for nothing, or placing it never pays."""
+    fill = s.fill
+    todo: list[tuple[int, int]] = []
+    for c in owned:
+        if KIND[c] == D.CRAFTSMAN:
+            f = fill[c]
+            if f != D.FULL_MASK[c]:
+                todo.append((len(NEEDS[c]) - bin(f).count("1"), c))
+    if not todo:
+        return 0.0
+    todo.sort()
+    late = w["craft_chance_late"]
+    chance = late + (w["craft_chance_early"] - late) * left
+    chance *= max(0.0, 1.0 - w["craft_chance_per_seat"] * (s.n - 2))
+    in_hand = w["craft_in_hand"]
+    value = 0.0
+    for missing, c in todo:
+        need = NEEDS[c]
+        f = fill[c]
+        covered = 0
+        for i in range(len(need)):
+            g = need[i]
+            if not (f >> i) & 1 and held[g]:
+                held[g] -= 1
+                covered += 1
+        value += VP[c] * chance ** (missing - in_hand * covered)
     return value
 
 

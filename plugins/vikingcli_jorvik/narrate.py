@@ -17,6 +17,7 @@ game ends (E01, final scoring).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from vikingcli.engine import seat_ref
@@ -29,6 +30,16 @@ from vikingcli_jorvik.scoring import FINAL_CATEGORIES, defence
 from vikingcli_jorvik.view import card_text, goods_text
 
 WIDTH = 70  # the host indents consequence lines by 8 columns
+NAME_ROOM = 10
+"""The columns a seat's name is given when a line is measured: the host puts the
+name in place of its 4-character ``seat_ref`` after the line is made, and a line
+it finds too long it breaks again (a lone word on a row of its own)."""
+SEAT_REF = re.compile(r"\{p\d+\}")
+
+
+def shown_len(text: str) -> int:
+    """The columns ``text`` takes once the host has put the seats' names in."""
+    return len(text) + sum(NAME_ROOM - len(m) for m in SEAT_REF.findall(text))
 DEMAND_PHASES = (S.PH_COMMIT, S.PH_DEMAND, S.PH_SWAP)
 PICT_PHASES = (S.PH_GLORY, S.PH_RANSOM)
 
@@ -64,7 +75,7 @@ def joined(prefix: str, items: list[str]) -> list[str]:
     cur = prefix
     for i, item in enumerate(items):
         sep = ", " if i else ""
-        if cur != prefix and len(cur) + len(sep) + len(item) > WIDTH:
+        if cur != prefix and shown_len(cur + sep + item) > WIDTH:
             lines.append(cur + ",")
             cur = "  " + item
         else:

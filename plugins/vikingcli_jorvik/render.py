@@ -10,13 +10,18 @@ from __future__ import annotations
 from vikingcli.engine import DETAIL, THREAT, seat_ref
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
-from vikingcli_jorvik.data import CARDS, GOOD_NAMES, GOOD_SHORT, KIND
+from vikingcli_jorvik.data import BY_ID, CARDS, GOOD_NAMES, GOOD_SHORT, KIND
 from vikingcli_jorvik.scoring import defence
-from vikingcli_jorvik.view import WIDTH, card_text, goods_text, wrap
+from vikingcli_jorvik.view import WIDTH, card_help, card_text, goods_text, wrap
+
+
+def coins(k: int) -> str:
+    """``1 coin``, ``2 coins``."""
+    return f"{k} coin" if k == 1 else f"{k} coins"
 
 YOUR_CARD_LINES = 2  # the viewer's cards on the default board; 'cards' shows all
 
-VIEWS = "legend | cards | cards N | board N | scores"
+VIEWS = "legend | cards | cards N | board N | scores | card ID (what it does)"
 
 
 def card_now(s: S.State, c: int) -> str:
@@ -43,7 +48,9 @@ def season_text(s: S.State) -> str:
     cur = D.SEASON[s.deck[-1]]
     left = sum(1 for c in s.deck if D.SEASON[c] == cur)
     pict_left = any(KIND[c] == D.PICT and D.SEASON[c] == cur for c in s.deck)
-    note = "its Pict attack still to come" if pict_left else "its Pict attack is over"
+    # what an attack did is in the log, unless it came with the first deal (before
+    # any move): 'scores' lists every attack
+    note = "its Pict attack still to come" if pict_left else "its Pict attack is over ('scores')"
     if cur == D.FINAL:
         note = "only the final Pict attack is left"
     return f"Deck {len(s.deck)}: {D.SEASON_NAMES[cur]} {left} left, {note}"
@@ -186,11 +193,11 @@ def phase_lines(s: S.State, seat: int | None) -> list[str]:
     elif s.phase == S.PH_BUY:
         c = s.slots[s.pslot]
         price = len(s.cols[s.pslot])
-        out.append(f"Purchase: slot {s.pslot + 1} ({CARDS[c].cid}) for {price} coins, or pass")
+        out.append(f"Purchase: slot {s.pslot + 1} ({CARDS[c].cid}) for {coins(price)}, or pass")
     elif s.phase == S.PH_RESBUY:
         c = s.res_cards[0]
         price = len(s.res_cards)
-        out.append(f"Purchase: reserved {card_now(s, c)} for {price} coins, or discard it")
+        out.append(f"Purchase: reserved {card_now(s, c)} for {coins(price)}, or discard it")
     elif s.phase == S.PH_SWAP:
         out.append("Loki A21: swap two vikings (C:I = column, place from 0) or decline")
     elif s.phase == S.PH_OVER:
@@ -208,10 +215,15 @@ def cgs_text(cgs: list[int]) -> str:
 
 def look(s: S.State, seat: int | None, text: str) -> str | None:
     """The game's look-ups: ``legend``, ``cards`` (every seat), ``cards N`` and ``board
-    N`` (seat N's board), ``scores``."""
+    N`` (seat N's board), ``scores``, ``card ID`` or the bare id (what a card does)."""
     words = text.strip().lower().split()
     if words == ["legend"]:
         return LEGEND
+    if len(words) == 1 and words[0].upper() in BY_ID:
+        return card_help(words[0])
+    if words and words[0] == "card":
+        known = card_help(words[1]) if len(words) == 2 else None
+        return known or "'card ID' says what a card does, e.g. 'card A21' (or just 'A21')"
     if words == ["scores"]:
         return scores_view(s)
     if len(words) == 2 and words[0] == "board":
@@ -229,7 +241,7 @@ def look(s: S.State, seat: int | None, text: str) -> str | None:
 
 
 def cards_of(s: S.State, p: int, seat: int | None) -> list[str]:
-    out = [f"{seat_name(p, seat)}: {s.vp[p]} VP, {s.coins[p]} coins, defence {defence(s, p)}"]
+    out = [f"{seat_name(p, seat)}: {s.vp[p]} VP, {coins(s.coins[p])}, defence {defence(s, p)}"]
     if s.loading[p]:
         out += wrap("  bought this round: ", [card_now(s, c) for c in s.loading[p]])
     out += wrap("  cards: ", [card_now(s, c) for c in s.cards[p]] or ["none"])
@@ -243,7 +255,7 @@ def cards_of(s: S.State, p: int, seat: int | None) -> list[str]:
 def scores_view(s: S.State) -> str:
     out = ["Seat: VP, coins, defence now"]
     out += [
-        f"  {seat_name(p, None)}: {s.vp[p]} VP, {s.coins[p]} coins, defence {defence(s, p)}"
+        f"  {seat_name(p, None)}: {s.vp[p]} VP, {coins(s.coins[p])}, defence {defence(s, p)}"
         for p in range(s.n)
     ]
     picts = [e for e in s.log if e.get("scoring") == "pict attack" or "defence" in e]

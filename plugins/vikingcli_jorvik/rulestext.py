@@ -14,9 +14,9 @@ Jórvík (Stefan Feld, eggertspiele 2016), 2-5 players, option mode=karl|jarl
 Four seasons of cards (winter, spring, summer, autumn) are offered round by
 round. Each round:
  1 Supply: the start player fills card slots 1..N+1 (N = players; Jarl: also
-   slots 7..N+7). A ship gets goods from the bag. A Pict attack card interrupts:
-   the most defence (warriors) gains its left value in VP, the least defence
-   loses its right value.
+   slots 7..N+7). A ship gets goods from the bag. A Pict attack card
+   interrupts: the most defence (warriors) gains its left value in VP, the
+   least defence loses its right value.
  2 Demand: in turn order everybody places one viking at a time (Karl 3, Jarl 4)
    at the bottom of the demand column of a slot 1-6 (at most 8 vikings).
    Jarl: or reserve the card of a slot 7-12. Cards without vikings are
@@ -74,7 +74,8 @@ Examples:  place 3         your next viking to the bottom of column 3
            store wool board    keep a wool for a later round
 A refused move says why ("A07 in slot 2 costs 3 coins and you have 1").
 At the prompt: 'board' shows the table, 'legend' explains it, 'cards' and
-'cards N' every seat's cards, 'scores' the VP and the Pict attacks so far."""
+'cards N' every seat's cards, 'scores' the VP and the Pict attacks so far,
+'card A21' (or just 'A21') what a card does."""
 
 
 def card_catalogue() -> str:

@@ -10,6 +10,10 @@ Conventions
 * Stored goods and pool goods carry the "entered storage this turn" flag as ``+8``
   (docs/rules/jorvik.md §6.2 storage flag).  ``pool`` is 16 counts: index ``good``
   (unflagged) and ``good + 8`` (flagged).
+* ``just_taken`` is the good a loading player's last move took out of storage, as
+  ``good + 8 * where`` (0 board, 1 A06), or -1: storing that good straight back to the
+  same place would only set its flag (a no-op, §8.15), which the AI never plays
+  (``heuristic.undoes``). Left out of the JSON while -1.
 * ``pk_glory`` holds bit ``seat`` for a Glory (D29) used and bit ``seat + RANSOM_BIT``
   for a Ransom (C22) paid in the Pict attack being resolved.
 """
@@ -49,15 +53,15 @@ class State(FlatState):
     __slots__ = (
         "a19_brown", "actor", "bag", "box", "brown_boxed", "bsup", "buf", "buf_stolen",
         "cards", "cargo", "cgs", "coins", "cols", "deck", "fill", "fill_pos", "final",
-        "jarl", "loading", "log", "lpos", "n", "phase", "pk_card", "pk_ctx", "pk_delta",
-        "pk_glory", "pk_lose", "pk_queue", "pk_win", "pool", "pslot", "res_cards",
-        "res_vik", "round_no", "sboard", "slots", "start", "swh", "vik", "vp",
+        "jarl", "just_taken", "loading", "log", "lpos", "n", "phase", "pk_card", "pk_ctx",
+        "pk_delta", "pk_glory", "pk_lose", "pk_queue", "pk_win", "pool", "pslot",
+        "res_cards", "res_vik", "round_no", "sboard", "slots", "start", "swh", "vik", "vp",
     )  # fmt: skip
 
     VALUES = (
         "n", "jarl", "start", "phase", "actor", "round_no", "a19_brown", "brown_boxed",
         "buf_stolen", "fill_pos", "pslot", "lpos", "pk_card", "pk_ctx", "pk_win",
-        "pk_lose", "pk_glory",
+        "pk_lose", "pk_glory", "just_taken",
         "final",  # set once at the end of the game, never changed after
     )  # fmt: skip
     LISTS = (
@@ -106,6 +110,7 @@ class State(FlatState):
     pk_win: int
     pk_lose: int
     pk_glory: int
+    just_taken: int
     pk_delta: list[int]
     log: list[dict[str, Any]]
     final: dict[str, Any] | None
@@ -134,6 +139,7 @@ class State(FlatState):
         c.pk_win = self.pk_win
         c.pk_lose = self.pk_lose
         c.pk_glory = self.pk_glory
+        c.just_taken = self.just_taken
         c.final = self.final
         c.deck = self.deck[:]
         c.bag = self.bag[:]
@@ -165,6 +171,9 @@ class State(FlatState):
         d = super().to_json()
         d["cargo"] = {str(i): list(g) for i, g in enumerate(self.cargo) if g}
         d["log"] = [dict(e) for e in self.log]
+        if self.just_taken < 0:
+            # As saves made before the field: their snapshots still compare equal.
+            del d["just_taken"]
         return d
 
     @classmethod
@@ -178,6 +187,8 @@ class State(FlatState):
                 **data,
                 "jarl": bool(data["jarl"]),
                 "buf_stolen": bool(data["buf_stolen"]),
+                # saves from before the field: no take was the last move
+                "just_taken": int(data.get("just_taken", -1)),
                 "cargo": cargo,
                 "log": [dict(e) for e in data["log"]],
             },

@@ -1,6 +1,7 @@
 """What a seat may know (docs/rules/jorvik.md §6.1): the observation, re-dealing the
-hidden deck and bag orders for search, the component totals, and the short card
-texts shared by the table view and the card catalogue."""
+hidden deck and bag orders for search, the component totals, the short card
+texts shared by the table view and the card catalogue, and what each card does (the
+``card ID`` look-up: the board names a card by id and kind, ``A21 loki swap``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any, Final
 from vikingcli.engine import shuffle
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
-from vikingcli_jorvik.data import CARDS, GOOD_SHORT, KIND, NEEDS
+from vikingcli_jorvik.data import BY_ID, CARDS, GOOD_NAMES, GOOD_SHORT, KIND, NEEDS
 from vikingcli_jorvik.scoring import defence
 from vikingcli_jorvik.state import State
 
@@ -314,3 +315,108 @@ def wrap(prefix: str, items: list[str], indent: int = 4) -> list[str]:
             cur += sep + it
     lines.append(cur)
     return lines
+
+
+# ---------------------------------------------------------------------- what a card does
+
+SKALD_TEXTS = (
+    "1 VP per coin you have at the end",
+    "1 VP per ship card you own at the end",
+    "1 VP per trader card you own at the end",
+    "1 VP per warrior card you own at the end",
+    "1 VP per craftsman card you own at the end, complete or not",
+    "1 VP per travel card you own at the end",
+    "doubles the VP of your best travel card at the end",
+)
+
+# What each kind of card with no number of its own does (by kind).
+KIND_TEXTS = {
+    D.FEAST: "feasts score together at the end: 1/2/3/4 or more = 2/5/9/14 VP",
+    D.WAREHOUSE: (
+        f"{D.WAREHOUSE_STORAGE} more storage spaces for any goods ('store GOOD wh', "
+        "'take GOOD wh'); 1 VP per good on it at the end"
+    ),
+    D.LONGHOUSE: "+1 coin of income in every loading phase, from the round you buy it",
+    D.TREASURE: f"{D.TREASURE_COINS} coins at once when you buy it; then to the box",
+    D.FREEBUY: "once: buy the card you are offered for 0 coins ('free'); then to the box",
+    D.HIREDHANDS: (
+        f"when bought: the {D.BROWN_VIKINGS} brown vikings; put any of them in at the "
+        "start of a demand phase ('commit K') to place them as your own"
+    ),
+    D.EXCHANGE: (
+        "in your loading turns: 2 goods for 1 good of your choice from the common "
+        "goods, used at once ('exchange G G T'), as often as you like"
+    ),
+    D.REWORK: (
+        "once, in your loading turn: take 1-3 goods off your craftsmen and use them "
+        "again at once ('rework CARD:GOOD ...'); then to the box"
+    ),
+    D.MARKET: (
+        "once, in your loading turn: take 1 good of your choice from the common "
+        "goods, used at once ('market T'); then to the box"
+    ),
+    D.SWAP: (
+        "once, when a demand phase ends: swap two vikings of different players "
+        "('swap C:I C:I' or 'decline'); then to the box"
+    ),
+    D.TRIBUTE: "when bought: every other player pays you 1 coin if they can; then to the box",
+    D.THIEF: (
+        "once, in your loading turn: take 1 good off another player's incomplete "
+        "craftsman and use it at once ('steal S CARD GOOD'); then to the box"
+    ),
+    D.GLORY: (
+        "once, at a Pict attack where you have the most defence: double the VP you "
+        "gain ('glory'); then to the box"
+    ),
+    D.SHIELDWALL: "at every Pict attack your strongest warrior counts twice",
+    D.RANSOM: (
+        f"after every Pict attack that costs you VP: pay {D.RANSOM_COINS} coins to lose "
+        "none ('ransom')"
+    ),
+}
+
+
+def card_help(cid: str) -> str | None:
+    """What card ``cid`` (any case) does; None if no card has that id."""
+    c = BY_ID.get(cid.upper())
+    if c is None:
+        return None
+    card = CARDS[c]
+    k = card.kind
+    if k == D.SHIP:
+        does = (
+            f"a ship with up to {card.capacity} goods; you unload them in your loading "
+            "turn: put them on your cards, store, convert or cash them"
+        )
+    elif k == D.CRAFTSMAN:
+        needs = " ".join(GOOD_NAMES[g] for g in card.goods)
+        does = (
+            f"needs {needs} ('put GOOD {card.cid}'); complete, it scores {card.vp} VP "
+            "at the end, incomplete nothing"
+        )
+    elif k == D.TRADER:
+        coins = f"{card.coins} coin" + ("s" if card.coins != 1 else "")
+        does = (
+            f"takes {GOOD_NAMES[card.goods[0]]} for {coins} each "
+            f"('put {GOOD_NAMES[card.goods[0]]} {card.cid}'); 1 VP at the end"
+        )
+    elif k == D.ORACLE:
+        does = (
+            f"takes {GOOD_NAMES[card.goods[0]]} for {D.ORACLE_VP} VP each "
+            f"('put {GOOD_NAMES[card.goods[0]]} {card.cid}')"
+        )
+    elif k == D.WARRIOR:
+        does = (
+            f"defence {card.defence}: at each Pict attack the most defence gains VP, "
+            "the least loses VP"
+        )
+    elif k == D.TRAVEL:
+        does = f"{card.vp} VP at the end"
+    elif k == D.SKALD:
+        does = SKALD_TEXTS[card.skald]
+    elif k == D.PICT:
+        does = f"the most defence gains {card.gain} VP, the least defence loses {card.loss}"
+    else:
+        does = KIND_TEXTS[k]
+    jarl = " (Jarl game only)" if card.jarl_only else ""
+    return f"{card_text(c)}{jarl}: {does}"

@@ -50,9 +50,17 @@ def test_buy_too_dear_names_the_price_and_the_coins() -> None:
     s = find(lambda s: s.phase == PH_BUY and s.coins[s.actor] < len(s.cols[s.pslot]))
     price, coins = len(s.cols[s.pslot]), s.coins[s.actor]
     cid = D.CARDS[s.slots[s.pslot]].cid
-    assert f"{cid} in slot {s.pslot + 1} costs {price} coins and you have {coins}" in refused(
-        s, "buy"
-    )
+    cost = "1 coin" if price == 1 else f"{price} coins"
+    assert f"{cid} in slot {s.pslot + 1} costs {cost} and you have {coins}" in refused(s, "buy")
+
+
+def test_item35_a_price_of_one_is_1_coin_not_1_coins() -> None:
+    """Issue 35 (played at 80x24): the purchase line read 'for 1 coins'."""
+    s = find(lambda s: s.phase == PH_BUY and len(s.cols[s.pslot]) == 1)
+    cid = D.CARDS[s.slots[s.pslot]].cid
+    board = plain_text(GAME.render(s, s.actor))
+    assert f"Purchase: slot {s.pslot + 1} ({cid}) for 1 coin, or pass" in board
+    assert "1 coins" not in board + str(GAME.view(s, s.actor, "scores"))
 
 
 def test_free_purchase_without_b22() -> None:
@@ -190,3 +198,35 @@ def test_a_pict_attack_to_come_is_marked_as_a_threat_to_the_least_defended_seat(
                 assert painted(board, False) == plain_text(board)
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
     assert seen  # the scenario reached a threatened seat
+
+
+def test_item35_an_attack_in_the_first_deal_is_pointed_to_on_the_board() -> None:
+    """Issue 35 (played at 80x24): the winter attack came with the first deal, before
+    any move, so the log never told it and the board only said it was over. The board
+    now points to 'scores', which lists it."""
+    def first_deal_attacked(s: State) -> bool:
+        winter_attack_left = any(
+            D.KIND[c] == D.PICT and D.SEASON[c] == D.WINTER for c in s.deck
+        )
+        return s.round_no == 1 and not winter_attack_left
+
+    s = find(first_deal_attacked)
+    board = plain_text(GAME.render(s, s.actor))
+    assert "its Pict attack is over ('scores')" in board
+    assert "A13 (round 1)" in str(GAME.view(s, s.actor, "scores"))
+
+
+def test_item35_card_id_says_what_a_card_does() -> None:
+    """Issue 35 (played at 80x24): the board names a card by id and kind ('B23
+    shield-wall') and nothing in the game said what it does. 'card ID' or the bare id
+    now answers for every card, and the legend and rules name the look-up."""
+    s = GAME.new_state(5, {"mode": "jarl"}, 1)
+    for card in D.CARDS:
+        answer = GAME.view(s, 0, f"card {card.cid}")
+        assert answer and answer.startswith(card.cid), card.cid
+        assert GAME.view(s, 0, card.cid.lower()) == answer
+    assert "strongest warrior counts twice" in str(GAME.view(s, 0, "B23"))
+    assert "'swap C:I C:I'" in str(GAME.view(s, 0, "card a21"))
+    assert "'card ID' says what a card does" in str(GAME.view(s, 0, "card Z99"))
+    assert "card ID" in str(GAME.view(s, 0, "legend"))
+    assert "'card A21'" in GAME.rules_text()

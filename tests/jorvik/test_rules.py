@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -298,3 +299,104 @@ def test_glory_on_the_final_attack() -> None:
     assert GAME.to_move(s) is None
     assert s.vp == [18, 6]
     assert GAME.outcome(s).breakdown["pict_attacks"][-1]["glory"] == [B]
+
+
+@pytest.mark.parametrize("where", ["board", "wh"])
+def test_rule_8_15_storing_straight_back_the_good_just_taken_out_is_a_no_op_the_ai_skips(
+    where: str,
+) -> None:
+    """Issue 38: 'take jet board' then 'store jet board' changes nothing but the
+    cube's storage flag (§8.15). The move stays legal (goods move freely, and saves
+    that hold it replay), but the game names it an undo, so no AI plays it while
+    another move is legal; stored elsewhere, or back after any other move, it is a
+    move like any other."""
+    s = loading_turn(pool={WOOL: 1})
+    give(s, B, "A06")
+    s.bag.remove(JET)
+    if where == "board":
+        s.sboard[B] = JET  # stored in an earlier round: no flag
+    else:
+        s.swh[B] = [JET]
+    s.legal_cache = None
+    before = GAME.to_json(s)
+    undo = GAME.search_hints.is_undo
+    do(s, f"take jet {where}")
+    back = GAME.parse_action(s, f"store jet {where}")
+    other = "wh" if where == "board" else "board"
+    assert undo(s, back)
+    assert not undo(s, GAME.parse_action(s, f"store jet {other}"))  # a real move
+    pair = GAME.apply(GAME.clone(s), back)
+    after = GAME.to_json(pair)
+    assert after["pool"] == before["pool"]  # the pair only sets the cube's flag
+    assert [x & 7 for x in pair.swh[B]] == [x & 7 for x in before["swh"][B]]
+    assert pair.sboard[B] & 7 == before["sboard"][B] & 7
+    do(s, "store wool wh")  # any other move in between: storing the jet is no undo
+    assert not undo(s, GAME.parse_action(s, f"store jet {where}"))
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=30"])
+def test_rule_8_15_no_ai_takes_a_good_out_and_stores_it_straight_back(spec: str) -> None:
+    """Issue 38: mcts played 'take jet board' then 'store jet board' three times.
+    Over seeded games at both modes, no AI seat follows 'take G P' with 'store G P'."""
+    from vikingcli.core.match import make_player
+    from vikingcli.core.registry import load_registry
+    from vikingcli.core.specs import parse_spec
+
+    reg = load_registry()
+    takes = 0
+    for seed in range(4 if spec == "greedy" else 2):
+        n = 2 + seed % 2
+        s = GAME.new_state(n, {"mode": ("karl", "jarl")[seed % 2]}, 38100 + seed)
+        kind = parse_spec(spec, reg.players)
+        players = [make_player(GAME, reg.players, kind, p, seed) for p in range(n)]
+        last = ""
+        while (seat := GAME.to_move(s)) is not None:
+            move = GAME.format_action(s, players[seat].choose(GAME, s, seat))
+            if last.startswith("take "):
+                takes += 1
+                assert move != "store " + last.removeprefix("take "), (seed, move)
+            last = move
+            do(s, move)
+    assert takes > 0  # the games did take goods out of storage
+
+
+def _late(s, share: float) -> None:
+    """Leave only ``share`` of the deck (its bottom part, E01 included): the game's clock."""
+    keep = max(1, round(len(s.deck) * share))
+    s.box += s.deck[keep:]
+    s.deck = s.deck[:keep]
+
+
+@pytest.mark.parametrize("share", [1.0, 0.5, 0.1])
+def test_item38_a_good_on_a_craftsman_is_worth_more_than_the_same_good_kept(share: float) -> None:
+    """Issue 38: AIs bought craftsmen and never filled them. Placing a good the
+    craftsman needs must be worth more than storing it, early and late."""
+    s = loading_turn(mode="karl", pool={WOOL: 1})
+    give(s, B, "B08")  # needs WOOL, WOOL, IRON, LEATHER
+    _late(s, share)
+    s.legal_cache = None
+    put, store = GAME.clone(s), GAME.clone(s)
+    do(put, "put wool B08")
+    do(store, "store wool board")
+    assert GAME.evaluate(put, B) > GAME.evaluate(store, B)
+
+
+def test_item38_each_good_placed_on_a_craftsman_is_worth_more_than_the_one_before() -> None:
+    """Issue 38: only a complete craftsman scores, so the fourth good of B08 must
+    add more than the first; and late in the game an empty one is worth little
+    (buying it is no longer half its VP for nothing)."""
+    s = blank(2, "karl")
+    give(s, B, "B08")
+    _late(s, 0.5)
+    c = cid("B08")
+    values = []
+    for mask in (0b0000, 0b0001, 0b0011, 0b0111, 0b1111):
+        s.fill[c] = mask
+        values.append(GAME.evaluate(s, B))
+    steps = [b - a for a, b in pairwise(values)]
+    assert steps == sorted(steps) and steps[0] > 0
+    _late(s, 0.2)  # a tenth of the deck left
+    s.fill[c] = 0
+    with_it = GAME.evaluate(s, B)
+    s.cards[B].remove(c)
+    assert with_it - GAME.evaluate(s, B) < 0.1 * D.CARDS[c].vp

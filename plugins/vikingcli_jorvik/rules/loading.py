@@ -90,6 +90,7 @@ def begin_load_turn(s: State) -> None:
         s.swh[p] = [x & 7 for x in wh]
     s.buf = []
     s.buf_stolen = False
+    s.just_taken = -1
 
 
 def end_load_turn(s: State) -> bool:
@@ -329,6 +330,8 @@ def play_load(s: State, a: Move) -> bool:
     """One move of the loading player; True when it ended the round's last turn."""
     p = s.actor
     op = a[0]
+    # the undoes hint reads it: storing this good straight back would change nothing
+    s.just_taken = a[1] + 8 * a[2] if op == OP_TAKE else -1
     if op == OP_END:
         return end_load_turn(s)
     if op == OP_PUT:

@@ -72,6 +72,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     s.pk_win = 0
     s.pk_lose = 0
     s.pk_glory = 0
+    s.just_taken = -1
     s.pk_delta = [0] * n
     s.log = []
     s.final = None
