@@ -319,7 +319,8 @@ def test_rule_8_15_storing_straight_back_the_good_just_taken_out_is_a_no_op_the_
         s.swh[B] = [JET]
     s.legal_cache = None
     before = GAME.to_json(s)
-    undo = GAME.search_hints.is_undo
+    undo = GAME.search_hints.undoes
+    assert undo is not None
     do(s, f"take jet {where}")
     back = GAME.parse_action(s, f"store jet {where}")
     other = "wh" if where == "board" else "board"
