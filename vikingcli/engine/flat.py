@@ -13,7 +13,9 @@ otherwise write by hand lives here once:
   actions computed once per position and cached on the state, ``apply`` checks an
   action against that set and then hands it to the game's trusted ``play``.
 
-A game that needs neither may implement :class:`~vikingcli.engine.Game` directly.
+A game that needs neither may implement :class:`~vikingcli.engine.Game` directly; a
+game whose every member is one of its modules' functions declares them once instead
+(:class:`~vikingcli.engine.BoundGame`, module ``binding``).
 
 This is one of the two host modules the compiled build compiles (``setup.py``; the
 other is ``draws``): a game whose state class is compiled too (a mypyc *native*
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from vikingcli.engine.game import Action, Game, IllegalAction
@@ -339,10 +341,13 @@ class SearchCalls:
 
 class FlatCalls(SearchCalls):
     """The search calls of a :class:`FlatGame`, with the legal-action cache kept as
-    :class:`FlatGame` keeps it. A game subclasses it (``FlatGame.calls_type``) and
-    calls its own rules in ``to_move``, ``compute_legal``, ``play``, ``determinize``
-    and ``evaluate_all``: the same functions as the game's methods of those names
-    (the conformance suite compares them, ``vikingcli.engine.testing``)."""
+    :class:`FlatGame` keeps it. A game may subclass it (``FlatGame.calls_type``) to
+    call its own rules in ``to_move``, ``compute_legal``, ``play``, ``determinize``
+    and ``evaluate_all``; the game's ``legal_actions`` and ``apply`` then go through
+    it too, and the conformance suite checks that the search plays as the host does
+    (``vikingcli.engine.testing.check_search_calls``). A game bound from its modules
+    (:class:`~vikingcli.engine.BoundGame`) needs none: :class:`BoundCalls` is made
+    from its binding."""
 
     def legal(self, state: Any) -> tuple[Action, ...]:
         s: FlatState = state  # the cache at its fixed offset, as in FlatGame
@@ -363,6 +368,63 @@ class FlatCalls(SearchCalls):
     def play(self, state: Any, action: Action) -> None:
         game: Any = self.game
         game.play(state, action)
+
+
+class BoundCalls(FlatCalls):
+    """The search calls of a game bound from its modules' functions
+    (:class:`vikingcli.engine.binding.BoundGame`): each call goes straight to the
+    function the game's binding names, the very function the game's own
+    ``legal_actions`` and ``apply`` reach, so the host and the search play one set of
+    rules. The functions are handed over once, when the game object is made.
+
+    Why a method per call here and not the functions themselves: the search calls
+    this native class through its vtable, and each method calls its function with
+    one vectorcall (a compiled rules function needs no argument boxing beyond that).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        to_move: Callable[[Any], int | None],
+        legal: Callable[[Any], Sequence[Action]],
+        play: Callable[[Any, Any], None],
+        determinize: Callable[[Any, int, random.Random], Any],
+        evaluate_all: Callable[[Any, Mapping[str, float]], list[float]],
+    ) -> None:
+        super().__init__(game)
+        self.rules_to_move = to_move
+        self.rules_legal = legal
+        self.rules_play = play
+        self.rules_determinize = determinize
+        self.rules_evaluate_all = evaluate_all
+        self.weights: Mapping[str, float] = game.weights
+
+    def to_move(self, state: Any) -> int | None:
+        return self.rules_to_move(state)
+
+    def legal(self, state: Any) -> tuple[Action, ...]:
+        s: FlatState = state  # the cache at its fixed offset, as in FlatGame
+        legal = s.legal_cache
+        if legal is None:
+            legal = s.legal_cache = tuple(self.rules_legal(state))
+        return legal
+
+    def apply_legal(self, state: Any, action: Action) -> None:
+        s: FlatState = state
+        s.legal_cache = None
+        self.rules_play(state, action)
+
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        return self.rules_legal(state)
+
+    def play(self, state: Any, action: Action) -> None:
+        self.rules_play(state, action)
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return self.rules_determinize(state, seat, rng)
+
+    def evaluate_all(self, state: Any) -> list[float]:
+        return self.rules_evaluate_all(state, self.weights)
 
 
 def search_calls(game: Game) -> SearchCalls:
