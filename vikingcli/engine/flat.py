@@ -30,9 +30,13 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
-from vikingcli.engine.game import Action, Game, IllegalAction
+from vikingcli.engine.codec import ActionCodec
+from vikingcli.engine.game import Action, Game, IllegalAction, Outcome
+
+if TYPE_CHECKING:
+    from vikingcli.engine.binding import Binding
 
 try:
     from mypy_extensions import mypyc_attr
@@ -425,6 +429,119 @@ class BoundCalls(FlatCalls):
 
     def evaluate_all(self, state: Any) -> list[float]:
         return self.rules_evaluate_all(state, self.weights)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BoundGame(FlatGame):
+    """A :class:`~vikingcli.engine.FlatGame` whose every member is the function its
+    :attr:`binding` names (:mod:`vikingcli.engine.binding`; the class sets the
+    identity attributes and the binding,
+    and writes no method that only passes its arguments on).
+
+    The members below are the engine's side of the binding, written once for every
+    game: each calls the bound function, adding what the game object holds (its
+    options' defaults, its weights) or falling back to :class:`Game`'s default where
+    the binding leaves a field ``None``."""
+
+    binding: ClassVar[Binding]
+    """The game's functions, one per member of the contract."""
+
+    def __init__(self) -> None:
+        # FlatGame.__init__ would make calls from calls_type; the binding makes them
+        self.fast = self._bound_calls()
+
+    def _bound_calls(self) -> BoundCalls:
+        b = self.binding
+        return BoundCalls(self, b.to_move, b.legal, b.play, b.determinize, b.evaluate_all)
+
+    def _rebuilt(self) -> Game:
+        # A copy's search calls must read the copy's weights, not the original's.
+        self.fast = self._bound_calls()
+        return self
+
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> Any:
+        return self.binding.new_state(n_players, self.resolve_options(options), seed)
+
+    def num_players(self, state: Any) -> int:
+        return self.binding.num_players(state)
+
+    def to_move(self, state: Any) -> int | None:
+        return self.binding.to_move(state)
+
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        return self.binding.legal(state)
+
+    def play(self, state: Any, action: Action) -> None:
+        self.binding.play(state, action)
+
+    def why_not(self, state: Any, action: Action) -> str:
+        why = self.binding.why_not
+        return FlatGame.why_not(self, state, action) if why is None else why(state, action)
+
+    def format_action(self, state: Any, action: Action) -> str:
+        return self.binding.format_action(state, action)
+
+    def parse_alias(self, state: Any, text: str, legal: Sequence[Action]) -> Action | None:
+        alias = self.binding.parse_alias
+        return None if alias is None else alias(state, text, legal)
+
+    def refusal(self, state: Any, text: str) -> str | None:
+        refusal = self.binding.refusal
+        return None if refusal is None else refusal(state, text)
+
+    def narrate(self, before: Any, action: Action, after: Any, seat: int | None) -> list[str]:
+        narrate = self.binding.narrate
+        if narrate is None:
+            return Game.narrate(self, before, action, after, seat)
+        return narrate(before, action, after, seat)
+
+    def view(self, state: Any, seat: int | None, text: str) -> str | None:
+        view = self.binding.view
+        return None if view is None else view(state, seat, text)
+
+    def rules_text(self) -> str:
+        return self.binding.rules_text
+
+    def observation(self, state: Any, seat: int) -> dict[str, Any]:
+        return self.binding.observation(state, seat)
+
+    def observation_schema(self) -> Mapping[str, Any] | None:
+        return self.binding.schema
+
+    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec | None:
+        return self.binding.codec
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return self.binding.determinize(state, seat, rng)
+
+    def component_totals(self, state: Any) -> Mapping[str, int]:
+        totals = self.binding.component_totals
+        return {} if totals is None else totals(state)
+
+    def legal_action_texts(self, state: Any) -> list[str]:
+        texts = self.binding.legal_texts
+        if texts is None:
+            return Game.legal_action_texts(self, state)
+        return texts(state, self.legal_actions(state))
+
+    def settled_choice(self, state: Any) -> Action | None:
+        settled = self.binding.settled_choice
+        return None if settled is None else settled(state)
+
+    def current_scores(self, state: Any) -> tuple[float, ...]:
+        return self.binding.current_scores(state)
+
+    def outcome(self, state: Any) -> Outcome:
+        return self.binding.outcome(state)
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return self.binding.evaluate(state, seat, self.weights)
+
+    def evaluate_all(self, state: Any) -> list[float]:
+        return self.binding.evaluate_all(state, self.weights)
+
+    def render(self, state: Any, seat: int | None) -> str | list[tuple[str, str]]:
+        return self.binding.render(state, seat)
 
 
 def search_calls(game: Game) -> SearchCalls:
