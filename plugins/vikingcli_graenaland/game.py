@@ -1,23 +1,11 @@
 """The Graenaland game (Vlaada Chvátil) for the vikingcli engine: identity, options and
-one-line delegations to the modules that do the work (``rules``, ``actions``, ``view``,
-``scoring``, ``render``, ``heuristic``, ``rulestext``)."""
+the binding that names, once, the function of each module (``rules``, ``actions``,
+``view``, ``scoring``, ``render``, ``heuristic``, ``rulestext``) that does each part of
+the engine contract (``vikingcli.engine.binding``)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from vikingcli.engine import (
-    Action,
-    FlatCalls,
-    FlatGame,
-    Option,
-    Outcome,
-    SearchHints,
-    normalize_action_text,
-)
-from vikingcli.engine.codec import ActionCodec
+from vikingcli.engine import Binding, BoundGame, Option, SearchHints
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import (
@@ -57,27 +45,27 @@ def _parse_rounds(text: str) -> str:
     return str(v)
 
 
-class GraenalandCalls(FlatCalls):
-    """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
-    functions as the game's methods below, called directly, not through the game."""
-
-    def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.actor
-
-    def compute_legal(self, state: State) -> Sequence[Action]:
-        return rules.legal(state)
-
-    def play(self, state: State, action: Action) -> None:
-        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return determinize(state, seat, rng)
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state, self.game.weights)
+def to_move(st: State) -> int | None:
+    """The seat to move; ``None`` once the game is over."""
+    return None if st.phase == PH_OVER else st.actor
 
 
-class GraenalandGame(FlatGame):
+def num_players(st: State) -> int:
+    """The number of seats at the table."""
+    return st.n
+
+
+def look(st: State, seat: int | None, text: str) -> str | None:
+    """The look-ups: ``board N`` here, the rest in :func:`view.view`."""
+    words = text.strip().lower().split()
+    if len(words) == 2 and words[0] == "board":
+        if words[1].isdigit() and 1 <= int(words[1]) <= st.n:
+            return seat_board(st, int(words[1]) - 1, seat)
+        return f"'board N' shows seat N's settlements, army and heroes (N = 1..{st.n})"
+    return view(st, seat, text)
+
+
+class GraenalandGame(BoundGame):
     """Graenaland (Vlaada Chvátil): split offers, votes and a rotating lead builder."""
 
     name = "graenaland"
@@ -107,8 +95,6 @@ class GraenalandGame(FlatGame):
         undoes=undoes,
         measure="win",
     )
-    state_type = State
-    calls_type = GraenalandCalls
     options = (
         Option(
             name="setup",
@@ -137,79 +123,30 @@ class GraenalandGame(FlatGame):
         ),
     )
 
-    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        return new_state(n_players, self.resolve_options(options), seed)
-
-    def num_players(self, state: State) -> int:
-        return state.n
-
-    def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.actor
-
-    def compute_legal(self, state: State) -> Sequence[Action]:
-        return rules.legal(state)
-
-    def play(self, state: State, action: Action) -> None:
-        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
-
-    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
-        return narrate(before, action, after, seat)  # type: ignore[arg-type]  # legal actions are tuples
-
-    def format_action(self, state: State, action: Action) -> str:
-        return action_text(state, action)  # type: ignore[arg-type]  # legal actions are tuples
-
-    def parse_alias(self, state: State, text: str, legal: Sequence[Action]) -> Action | None:
-        return parse_alias(state, text, legal)  # type: ignore[arg-type]  # legal actions are tuples
-
-    def parse_moves(self, state: State, text: str) -> Sequence[Action] | None:
-        return parse_moves(state, normalize_action_text(text))
-
-    def refusal(self, state: State, text: str) -> str | None:
-        return refusal(state, text)
-
-    def legal_action_texts(self, state: State) -> list[str]:
-        return legal_texts(state, self.legal_actions(state))  # type: ignore[arg-type]  # legal actions are tuples
-
-    def settled_choice(self, state: State) -> Action | None:
-        return settled_vote(state)
-
-    def observation(self, state: State, seat: int) -> dict[str, Any]:
-        return public_observation(state, seat)
-
-    def observation_schema(self) -> Mapping[str, Any]:
-        return SCHEMA
-
-    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec:
-        return CODEC
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return determinize(state, seat, rng)
-
-    def component_totals(self, state: State) -> dict[str, int]:
-        return component_totals(state)
-
-    def view(self, state: State, seat: int | None, text: str) -> str | None:
-        words = text.strip().lower().split()
-        if len(words) == 2 and words[0] == "board":
-            if words[1].isdigit() and 1 <= int(words[1]) <= state.n:
-                return seat_board(state, int(words[1]) - 1, seat)
-            return f"'board N' shows seat N's settlements, army and heroes (N = 1..{state.n})"
-        return view(state, seat, text)
-
-    def outcome(self, state: State) -> Outcome:
-        return outcome(state)
-
-    def current_scores(self, state: State) -> tuple[float, ...]:
-        return current_scores(state)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat, self.weights)
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state, self.weights)
-
-    def render(self, state: State, seat: int | None) -> list[tuple[str, str]]:
-        return render(state, seat)
-
-    def rules_text(self) -> str:
-        return RULES_TEXT
+    state_type = State
+    binding = Binding(
+        new_state=new_state,
+        num_players=num_players,
+        to_move=to_move,
+        legal=rules.legal,
+        play=rules.play,
+        narrate=narrate,
+        format_action=action_text,
+        parse_alias=parse_alias,
+        refusal=refusal,
+        parse_moves=parse_moves,
+        legal_texts=legal_texts,
+        settled_choice=settled_vote,
+        observation=public_observation,
+        schema=SCHEMA,
+        codec=CODEC,
+        determinize=determinize,
+        component_totals=component_totals,
+        view=look,
+        outcome=outcome,
+        current_scores=current_scores,
+        evaluate=evaluate,
+        evaluate_all=evaluate_all,
+        render=render,
+        rules_text=RULES_TEXT,
+    )

@@ -1,4 +1,6 @@
-"""The Jórvík game adapter: the engine interface, delegating to the modules below it.
+"""The Jórvík game object: identity, options and the binding that names, once, the
+function of each module below it that does each part of the engine contract
+(``vikingcli.engine.binding``).
 
 Jórvík (Stefan Feld, eggertspiele 2016), Karl and Jarl games, 2-5 players; the rules
 are docs/rules/jorvik.md.
@@ -6,12 +8,7 @@ are docs/rules/jorvik.md.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
-
-from vikingcli.engine import Action, FlatCalls, FlatGame, Option, Outcome, SearchHints
-from vikingcli.engine.codec import ActionCodec
+from vikingcli.engine import Binding, BoundGame, Option, SearchHints
 from vikingcli_jorvik import actions, rules, scoring, view
 from vikingcli_jorvik.codec import CODEC
 from vikingcli_jorvik.heuristic import WEIGHTS, evaluate, evaluate_all, undoes
@@ -24,27 +21,33 @@ from vikingcli_jorvik.schema import SCHEMA
 from vikingcli_jorvik.state import PH_OVER, State
 
 
-class JorvikCalls(FlatCalls):
-    """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
-    functions as the game's methods below, called directly, not through the game."""
-
-    def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.actor
-
-    def compute_legal(self, state: State) -> Sequence[Action]:
-        return rules.legal(state)
-
-    def play(self, state: State, action: Action) -> None:
-        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are Moves
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return view.determinize(state, seat, rng)
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state, self.game.weights)
+def to_move(s: State) -> int | None:
+    """The seat to move; ``None`` once the game is over."""
+    return None if s.phase == PH_OVER else s.actor
 
 
-class JorvikGame(FlatGame):
+def num_players(s: State) -> int:
+    """The number of seats at the table."""
+    return s.n
+
+
+def current_scores(s: State) -> tuple[float, ...]:
+    """The VP on the track now."""
+    return tuple(float(v) for v in s.vp)
+
+
+def format_action(s: State, action: Move) -> str:
+    """An action's text: Jórvík's need no state (the engine's form takes one)."""
+    return actions.format_action(action)
+
+
+def tell(before: State, action: Move, after: State, seat: int | None) -> list[str]:
+    """The narration: everything but the deck and bag orders is open, so every seat
+    (``seat`` unused) is told the same."""
+    return narrate(before, action, after)
+
+
+class JorvikGame(BoundGame):
     """Jórvík (Stefan Feld, eggertspiele 2016): Karl and Jarl games, 2-5 players."""
 
     name = "jorvik"
@@ -69,75 +72,27 @@ class JorvikGame(FlatGame):
     search_hints = SearchHints(eval_scale=10.0, depth=40, undoes=undoes)
     ranks_follow_scores = True  # ranked by final points; ties broken by the rules
     state_type = State
-    calls_type = JorvikCalls
-
-    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        return new_state(n_players, self.resolve_options(options), seed)
-
-    def compute_legal(self, state: State) -> list[Move]:
-        return rules.legal(state)
-
-    def play(self, state: State, action: Any) -> None:
-        rules.play(state, action)
-
-    def why_not(self, state: State, action: Action) -> str:
-        return actions.why_not(state, action)
-
-    def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.actor
-
-    def num_players(self, state: State) -> int:
-        return state.n
-
-    def current_scores(self, state: State) -> tuple[float, ...]:
-        return tuple(float(v) for v in state.vp)
-
-    def outcome(self, state: State) -> Outcome:
-        return scoring.outcome(state)
-
-    def format_action(self, state: State, action: Action) -> str:
-        return actions.format_action(action)
-
-    def parse_alias(
-        self, state: State, text: str, legal: Sequence[Action]
-    ) -> Action | None:
-        return cast(Action | None, actions.parse_alias(state, text, legal))
-
-    def refusal(self, state: State, text: str) -> str | None:
-        return actions.refusal(state, text)
-
-    def narrate(
-        self, before: State, action: Action, after: State, seat: int | None
-    ) -> list[str]:
-        # everything but the deck and bag orders is open: every seat is told the same
-        return narrate(before, cast(Move, action), after)
-
-    def rules_text(self) -> str:
-        return RULES_TEXT
-
-    def render(self, state: State, seat: int | None) -> str | list[tuple[str, str]]:
-        return render(state, seat)
-
-    def view(self, state: State, seat: int | None, text: str) -> str | None:
-        return look(state, seat, text)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat, self.weights)
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state, self.weights)
-
-    def observation(self, state: State, seat: int) -> dict[str, Any]:
-        return view.observation(state, seat)
-
-    def observation_schema(self) -> Mapping[str, Any]:
-        return SCHEMA
-
-    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec:
-        return CODEC
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return view.determinize(state, seat, rng)
-
-    def component_totals(self, state: State) -> dict[str, int]:
-        return view.component_totals(state)
+    binding = Binding(
+        new_state=new_state,
+        num_players=num_players,
+        to_move=to_move,
+        legal=rules.legal,
+        play=rules.play,
+        why_not=actions.why_not,
+        current_scores=current_scores,
+        outcome=scoring.outcome,
+        format_action=format_action,
+        parse_alias=actions.parse_alias,
+        refusal=actions.refusal,
+        narrate=tell,
+        rules_text=RULES_TEXT,
+        render=render,
+        view=look,
+        evaluate=evaluate,
+        evaluate_all=evaluate_all,
+        observation=view.observation,
+        schema=SCHEMA,
+        codec=CODEC,
+        determinize=view.determinize,
+        component_totals=view.component_totals,
+    )

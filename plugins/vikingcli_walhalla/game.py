@@ -1,23 +1,20 @@
 """The Walhalla game (AMIGO 2006) for the vikingcli engine: identity, options and
-one-line delegations to the modules that do the work (``rules``, ``actions``,
-``view``, ``scoring``, ``render``, ``heuristic``, ``narrate``, ``rulestext``)."""
+the binding that names, once, the function of each module (``rules``, ``actions``,
+``view``, ``scoring``, ``render``, ``heuristic``, ``narrate``, ``rulestext``) that does
+each part of the engine contract (``vikingcli.engine.binding``)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from vikingcli.engine import (
     Action,
-    FlatCalls,
-    FlatGame,
+    Binding,
+    BoundGame,
     Option,
-    Outcome,
     SearchHints,
     normalize_action_text,
 )
-from vikingcli.engine.codec import ActionCodec
 from vikingcli_walhalla import rules
 from vikingcli_walhalla.actions import format_action, parse_alias, refusal
 from vikingcli_walhalla.board import parse_headlands
@@ -47,27 +44,35 @@ ORIENTATION_OPTION = Option(
 )
 
 
-class WalhallaCalls(FlatCalls):
-    """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
-    functions as the game's methods below, called directly, not through the game."""
-
-    def to_move(self, state: State) -> int | None:
-        return rules.to_move(state)
-
-    def compute_legal(self, state: State) -> Sequence[Action]:
-        return rules.legal(state)
-
-    def play(self, state: State, action: Action) -> None:
-        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return determinize(state, seat, rng)
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state, self.game.weights)
+def num_players(s: State) -> int:
+    """The number of seats at the table."""
+    return s.n
 
 
-class WalhallaGame(FlatGame):
+def current_scores(s: State) -> tuple[float, ...]:
+    """The points on the track now."""
+    return tuple(float(x) for x in s.score)
+
+
+def alias(s: State, text: str, legal: Sequence[Action]) -> Action | None:
+    """The engine's ``parse_alias``: Walhalla's takes the legal actions before the text."""
+    return parse_alias(s, legal, text)
+
+
+def look(s: State, seat: int | None, text: str) -> str | None:
+    """The look-ups: ``board``, ``legend`` and ``tiles`` here, the rest in
+    :func:`view.view`."""
+    want = normalize_action_text(text)
+    if want == "board":
+        return render(s, seat)
+    if want == "legend":
+        return legend(s)
+    if want == "tiles":
+        return tiles_view(s)
+    return view(s, seat, text)
+
+
+class WalhallaGame(BoundGame):
     """Walhalla (AMIGO 2006), 3-4 players."""
 
     name = "walhalla"
@@ -85,78 +90,26 @@ class WalhallaGame(FlatGame):
     search_hints = SearchHints(eval_scale=10.0, deepen=True)
     ranks_follow_scores = True  # ranked by final points; ties broken by the rules
     state_type = State
-    calls_type = WalhallaCalls
-
-    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        return new_state(n_players, self.resolve_options(options), seed)
-
-    def num_players(self, state: State) -> int:
-        return state.n
-
-    def current_scores(self, state: State) -> tuple[float, ...]:
-        return tuple(float(x) for x in state.score)
-
-    def to_move(self, state: State) -> int | None:
-        return rules.to_move(state)
-
-    def compute_legal(self, state: State) -> Sequence[Action]:
-        return rules.legal(state)
-
-    def play(self, state: State, action: Action) -> None:
-        rules.play(state, action)  # type: ignore[arg-type]  # legal actions are tuples
-
-    def format_action(self, state: State, action: Action) -> str:
-        return format_action(state, action)
-
-    def parse_alias(
-        self, state: State, text: str, legal: Sequence[Action]
-    ) -> Action | None:
-        return parse_alias(state, legal, text)
-
-    def narrate(
-        self, before: State, action: Action, after: State, seat: int | None
-    ) -> list[str]:
-        return narrate(before, action, after, seat)
-
-    def observation(self, state: State, seat: int) -> dict[str, Any]:
-        return observation(state, seat)
-
-    def observation_schema(self) -> Mapping[str, Any]:
-        return SCHEMA
-
-    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec:
-        return CODEC
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return determinize(state, seat, rng)
-
-    def component_totals(self, state: State) -> dict[str, int]:
-        return component_totals(state)
-
-    def view(self, state: State, seat: int | None, text: str) -> str | None:
-        want = normalize_action_text(text)
-        if want == "board":
-            return render(state, seat)
-        if want == "legend":
-            return legend(state)
-        if want == "tiles":
-            return tiles_view(state)
-        return view(state, seat, text)
-
-    def refusal(self, state: State, text: str) -> str | None:
-        return refusal(state, text)
-
-    def outcome(self, state: State) -> Outcome:
-        return outcome(state)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat, self.weights)
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state, self.weights)
-
-    def render(self, state: State, seat: int | None) -> str:
-        return render(state, seat)
-
-    def rules_text(self) -> str:
-        return RULES_TEXT
+    binding = Binding(
+        new_state=new_state,
+        num_players=num_players,
+        current_scores=current_scores,
+        to_move=rules.to_move,
+        legal=rules.legal,
+        play=rules.play,
+        format_action=format_action,
+        parse_alias=alias,
+        narrate=narrate,
+        observation=observation,
+        schema=SCHEMA,
+        codec=CODEC,
+        determinize=determinize,
+        component_totals=component_totals,
+        view=look,
+        refusal=refusal,
+        outcome=outcome,
+        evaluate=evaluate,
+        evaluate_all=evaluate_all,
+        render=render,
+        rules_text=RULES_TEXT,
+    )

@@ -1,14 +1,10 @@
 """The Wikinger game object for vikingcli (docs/rules/wikinger.md): identity, options and
-the engine interface, each member delegating to the module that does the work."""
+the binding that names, once, the function of each module that does each part of the
+engine contract (``vikingcli.engine.binding``)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from vikingcli.engine import FlatCalls, FlatGame, Option, Outcome, SearchHints, seat_ref
-from vikingcli.engine.codec import ActionCodec
+from vikingcli.engine import Binding, BoundGame, Option, SearchHints, seat_ref
 from vikingcli_wikinger import actions, narrate, rules, scoring, view
 from vikingcli_wikinger.codec import CODEC
 from vikingcli_wikinger.heuristic import WEIGHTS, evaluate, evaluate_all
@@ -16,7 +12,7 @@ from vikingcli_wikinger.render import render
 from vikingcli_wikinger.rules.setup import new_state
 from vikingcli_wikinger.rulestext import RULES_TEXT
 from vikingcli_wikinger.schema import SCHEMA
-from vikingcli_wikinger.state import PH_OVER, Action, State
+from vikingcli_wikinger.state import PH_OVER, State
 
 
 def parse_start(text: str) -> str:
@@ -40,27 +36,29 @@ def scores_view(s: State) -> str:
     return "\n".join(lines)
 
 
-class WikingerCalls(FlatCalls):
-    """The search's per-ply calls (``vikingcli.engine.flat.FlatCalls``): the same rules
-    functions as the game's methods below, called directly, not through the game."""
-
-    def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.actor
-
-    def compute_legal(self, state: State) -> Sequence[Action]:
-        return rules.legal(state)
-
-    def play(self, state: State, action: Any) -> None:
-        rules.play(state, action)
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return view.determinize(state, seat, rng)
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state, self.game.weights)
+def to_move(s: State) -> int | None:
+    """The seat to move; ``None`` once the game is over."""
+    return None if s.phase == PH_OVER else s.actor
 
 
-class WikingerGame(FlatGame):
+def num_players(s: State) -> int:
+    """The number of seats at the table."""
+    return s.n
+
+
+def current_scores(s: State) -> tuple[float, ...]:
+    """The VP on the track now."""
+    return tuple(float(v) for v in s.vp)
+
+
+def look(s: State, seat: int | None, text: str) -> str | None:
+    """The look-ups: ``scores`` here, the rest in :func:`view.view`."""
+    if actions.normalise(text) in ("scores", "score", "scoring", "scorings"):
+        return scores_view(s)
+    return view.view(s, seat, text)
+
+
+class WikingerGame(BoundGame):
     """Wikinger (Michael Kiesling, Hans im Glück): 2-4 players, 6 rounds of buying
     tile+figure combinations from the price wheel; basic and advanced modes."""
 
@@ -100,83 +98,29 @@ class WikingerGame(FlatGame):
         ),
     )
     state_type = State
-    calls_type = WikingerCalls
-
-    # -- setup and flow ---------------------------------------------------------------
-
-    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> State:
-        return new_state(n_players, self.resolve_options(options), seed)
-
-    def num_players(self, state: State) -> int:
-        return state.n
-
-    def to_move(self, state: State) -> int | None:
-        return None if state.phase == PH_OVER else state.actor
-
-    # The engine types an action as any Hashable (so do these signatures); Wikinger's
-    # are tuples (state.Action), and the engine hands back only actions listed here.
-
-    def compute_legal(self, state: State) -> Sequence[Action]:
-        return rules.legal(state)
-
-    def play(self, state: State, action: Any) -> None:
-        rules.play(state, action)
-
-    def why_not(self, state: State, action: Any) -> str:
-        return actions.why_not(state, action)
-
-    # -- texts --------------------------------------------------------------------------
-
-    def format_action(self, state: State, action: Any) -> str:
-        return actions.format_action(state, action)
-
-    def parse_alias(self, state: State, text: str, legal: Sequence[Any]) -> Action | None:
-        return actions.parse_alias(state, text, legal)
-
-    def refusal(self, state: State, text: str) -> str | None:
-        return actions.refusal(state, text)
-
-    def narrate(self, before: State, action: Any, after: State, seat: int | None) -> list[str]:
-        return narrate.narrate(before, action, after, seat)
-
-    def view(self, state: State, seat: int | None, text: str) -> str | None:
-        if actions.normalise(text) in ("scores", "score", "scoring", "scorings"):
-            return scores_view(state)
-        return view.view(state, seat, text)
-
-    def rules_text(self) -> str:
-        return RULES_TEXT
-
-    # -- information --------------------------------------------------------------------
-
-    def observation(self, state: State, seat: int) -> dict[str, Any]:
-        return view.observation(state, seat)
-
-    def observation_schema(self) -> Mapping[str, Any]:
-        return SCHEMA
-
-    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec:
-        return CODEC
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return view.determinize(state, seat, rng)
-
-    def component_totals(self, state: State) -> dict[str, int]:
-        return view.component_totals(state)
-
-    # -- results ------------------------------------------------------------------------
-
-    def current_scores(self, state: State) -> tuple[float, ...]:
-        return tuple(float(v) for v in state.vp)
-
-    def outcome(self, state: State) -> Outcome:
-        return scoring.outcome(state)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat, self.weights)
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state, self.weights)
-
-    def render(self, state: State, seat: int | None) -> str | list[tuple[str, str]]:
-        return render(state, seat)
+    # The engine types an action as any Hashable; Wikinger's are tuples (state.Action),
+    # and the engine hands its functions back only actions its rules listed.
+    binding = Binding(
+        new_state=new_state,
+        num_players=num_players,
+        to_move=to_move,
+        legal=rules.legal,
+        play=rules.play,
+        why_not=actions.why_not,
+        format_action=actions.format_action,
+        parse_alias=actions.parse_alias,
+        refusal=actions.refusal,
+        narrate=narrate.narrate,
+        view=look,
+        rules_text=RULES_TEXT,
+        observation=view.observation,
+        schema=SCHEMA,
+        codec=CODEC,
+        determinize=view.determinize,
+        component_totals=view.component_totals,
+        current_scores=current_scores,
+        outcome=scoring.outcome,
+        evaluate=evaluate,
+        evaluate_all=evaluate_all,
+        render=render,
+    )

@@ -6,6 +6,8 @@ plugin may import from the host, and nothing else (import-linter checks it).
 * the flat-state template most games build on: :class:`FlatState`,
   :class:`FlatGame`, :class:`FlatCalls`, :func:`load_fields` (``flat``), and the
   draws that match :class:`random.Random` draw for draw (``draws``);
+* a game as one declarative binding of its modules' functions: :class:`Binding`
+  (``binding``), :class:`BoundGame`, searched through :class:`BoundCalls` (``flat``);
 * player kinds: :class:`PlayerKind`, :class:`Param`, :class:`Player`,
   :class:`HostedPlayer`, :class:`Witness`, :class:`Advice` (``players``), and the
   search calls a player makes on a game (:func:`search_calls`);
@@ -23,9 +25,12 @@ plugin may import from the host, and nothing else (import-linter checks it).
 
 from __future__ import annotations
 
+from vikingcli.engine.binding import Binding
 from vikingcli.engine.compat import API_VERSION, UnknownKnobWarning
 from vikingcli.engine.draws import choice, randbelow, shuffle
 from vikingcli.engine.flat import (
+    BoundCalls,
+    BoundGame,
     FlatCalls,
     FlatGame,
     FlatState,
@@ -64,9 +69,10 @@ from vikingcli.engine.text import DETAIL, THREAT, name_seats, seat_ref
 
 __all__ = [
     "API_VERSION", "DETAIL", "SEED_MAX", "SEED_PARAM", "THREAT", "Action", "Advice", "Advisor",
-    "FlatCalls", "FlatGame", "FlatState", "Forfeit", "Game", "HostedPlayer", "IllegalAction",
-    "Option", "Outcome", "Param", "Player", "PlayerKind", "Rewindable", "SearchCalls",
-    "SearchHints", "SeatInfo", "SpecError", "State", "UnknownKnobWarning", "Witness", "choice",
-    "hookimpl", "hookspec", "load_fields", "name_seats", "normalize_action_text", "randbelow",
-    "ranks_from_keys", "search_calls", "seat_ref", "shuffle",
+    "Binding", "BoundCalls", "BoundGame", "FlatCalls", "FlatGame", "FlatState", "Forfeit",
+    "Game", "HostedPlayer", "IllegalAction", "Option", "Outcome", "Param", "Player",
+    "PlayerKind", "Rewindable", "SearchCalls", "SearchHints", "SeatInfo", "SpecError", "State",
+    "UnknownKnobWarning", "Witness", "choice", "hookimpl", "hookspec", "load_fields",
+    "name_seats", "normalize_action_text", "randbelow", "ranks_from_keys", "search_calls",
+    "seat_ref", "shuffle",
 ]  # fmt: skip

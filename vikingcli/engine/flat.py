@@ -13,7 +13,9 @@ otherwise write by hand lives here once:
   actions computed once per position and cached on the state, ``apply`` checks an
   action against that set and then hands it to the game's trusted ``play``.
 
-A game that needs neither may implement :class:`~vikingcli.engine.Game` directly.
+A game that needs neither may implement :class:`~vikingcli.engine.Game` directly; a
+game whose every member is one of its modules' functions declares them once instead
+(:class:`~vikingcli.engine.BoundGame`, module ``binding``).
 
 This is one of the two host modules the compiled build compiles (``setup.py``; the
 other is ``draws``): a game whose state class is compiled too (a mypyc *native*
@@ -27,10 +29,14 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
-from vikingcli.engine.game import Action, Game, IllegalAction
+from vikingcli.engine.codec import ActionCodec
+from vikingcli.engine.game import Action, Game, IllegalAction, Outcome
+
+if TYPE_CHECKING:
+    from vikingcli.engine.binding import Binding
 
 try:
     from mypy_extensions import mypyc_attr
@@ -354,10 +360,13 @@ class SearchCalls:
 
 class FlatCalls(SearchCalls):
     """The search calls of a :class:`FlatGame`, with the legal-action cache kept as
-    :class:`FlatGame` keeps it. A game subclasses it (``FlatGame.calls_type``) and
-    calls its own rules in ``to_move``, ``compute_legal``, ``play``, ``determinize``
-    and ``evaluate_all``: the same functions as the game's methods of those names
-    (the conformance suite compares them, ``vikingcli.engine.testing``)."""
+    :class:`FlatGame` keeps it. A game may subclass it (``FlatGame.calls_type``) to
+    call its own rules in ``to_move``, ``compute_legal``, ``play``, ``determinize``
+    and ``evaluate_all``; the game's ``legal_actions`` and ``apply`` then go through
+    it too, and the conformance suite checks that the search plays as the host does
+    (``vikingcli.engine.testing.check_search_calls``). A game bound from its modules
+    (:class:`~vikingcli.engine.BoundGame`) needs none: :class:`BoundCalls` is made
+    from its binding."""
 
     def legal(self, state: Any) -> tuple[Action, ...]:
         """The legal actions, kept in the state's ``legal_cache`` as
@@ -386,6 +395,180 @@ class FlatCalls(SearchCalls):
         a game's subclass calls its rules function here directly."""
         game: Any = self.game
         game.play(state, action)
+
+
+class BoundCalls(FlatCalls):
+    """The search calls of a game bound from its modules' functions
+    (:class:`vikingcli.engine.binding.BoundGame`): each call goes straight to the
+    function the game's binding names, the very function the game's own
+    ``legal_actions`` and ``apply`` reach, so the host and the search play one set of
+    rules. The functions are handed over once, when the game object is made.
+
+    Why a method per call here and not the functions themselves: the search calls
+    this native class through its vtable, and each method calls its function with
+    one vectorcall (a compiled rules function needs no argument boxing beyond that).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        to_move: Callable[[Any], int | None],
+        legal: Callable[[Any], Sequence[Action]],
+        play: Callable[[Any, Any], None],
+        determinize: Callable[[Any, int, random.Random], Any],
+        evaluate_all: Callable[[Any, Mapping[str, float]], list[float]],
+    ) -> None:
+        super().__init__(game)
+        self.rules_to_move = to_move
+        self.rules_legal = legal
+        self.rules_play = play
+        self.rules_determinize = determinize
+        self.rules_evaluate_all = evaluate_all
+        self.weights: Mapping[str, float] = game.weights
+
+    def to_move(self, state: Any) -> int | None:
+        return self.rules_to_move(state)
+
+    def legal(self, state: Any) -> tuple[Action, ...]:
+        s: FlatState = state  # the cache at its fixed offset, as in FlatGame
+        legal = s.legal_cache
+        if legal is None:
+            legal = s.legal_cache = tuple(self.rules_legal(state))
+        return legal
+
+    def apply_legal(self, state: Any, action: Action) -> None:
+        s: FlatState = state
+        s.legal_cache = None
+        self.rules_play(state, action)
+
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        return self.rules_legal(state)
+
+    def play(self, state: Any, action: Action) -> None:
+        self.rules_play(state, action)
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return self.rules_determinize(state, seat, rng)
+
+    def evaluate_all(self, state: Any) -> list[float]:
+        return self.rules_evaluate_all(state, self.weights)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BoundGame(FlatGame):
+    """A :class:`~vikingcli.engine.FlatGame` whose every member is the function its
+    :attr:`binding` names (:mod:`vikingcli.engine.binding`; the class sets the
+    identity attributes and the binding,
+    and writes no method that only passes its arguments on).
+
+    The members below are the engine's side of the binding, written once for every
+    game: each calls the bound function, adding what the game object holds (its
+    options' defaults, its weights) or falling back to :class:`Game`'s default where
+    the binding leaves a field ``None``."""
+
+    binding: ClassVar[Binding]
+    """The game's functions, one per member of the contract."""
+
+    def __init__(self) -> None:
+        # FlatGame.__init__ would make calls from calls_type; the binding makes them
+        self.fast = self._bound_calls()
+
+    def _bound_calls(self) -> BoundCalls:
+        b = self.binding
+        return BoundCalls(self, b.to_move, b.legal, b.play, b.determinize, b.evaluate_all)
+
+    def _rebuilt(self) -> Game:
+        # A copy's search calls must read the copy's weights, not the original's.
+        self.fast = self._bound_calls()
+        return self
+
+    def new_state(self, n_players: int, options: Mapping[str, str], seed: int) -> Any:
+        return self.binding.new_state(n_players, self.resolve_options(options), seed)
+
+    def num_players(self, state: Any) -> int:
+        return self.binding.num_players(state)
+
+    def to_move(self, state: Any) -> int | None:
+        return self.binding.to_move(state)
+
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        return self.binding.legal(state)
+
+    def play(self, state: Any, action: Action) -> None:
+        self.binding.play(state, action)
+
+    def why_not(self, state: Any, action: Action) -> str:
+        why = self.binding.why_not
+        return FlatGame.why_not(self, state, action) if why is None else why(state, action)
+
+    def format_action(self, state: Any, action: Action) -> str:
+        return self.binding.format_action(state, action)
+
+    def parse_alias(self, state: Any, text: str, legal: Sequence[Action]) -> Action | None:
+        alias = self.binding.parse_alias
+        return None if alias is None else alias(state, text, legal)
+
+    def refusal(self, state: Any, text: str) -> str | None:
+        refusal = self.binding.refusal
+        return None if refusal is None else refusal(state, text)
+
+    def parse_moves(self, state: Any, text: str) -> Sequence[Action] | None:
+        moves = self.binding.parse_moves
+        return None if moves is None else moves(state, text)
+
+    def narrate(self, before: Any, action: Action, after: Any, seat: int | None) -> list[str]:
+        narrate = self.binding.narrate
+        if narrate is None:
+            return Game.narrate(self, before, action, after, seat)
+        return narrate(before, action, after, seat)
+
+    def view(self, state: Any, seat: int | None, text: str) -> str | None:
+        view = self.binding.view
+        return None if view is None else view(state, seat, text)
+
+    def rules_text(self) -> str:
+        return self.binding.rules_text
+
+    def observation(self, state: Any, seat: int) -> dict[str, Any]:
+        return self.binding.observation(state, seat)
+
+    def observation_schema(self) -> Mapping[str, Any] | None:
+        return self.binding.schema
+
+    def action_codec(self, n_players: int, options: Mapping[str, str]) -> ActionCodec | None:
+        return self.binding.codec
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return self.binding.determinize(state, seat, rng)
+
+    def component_totals(self, state: Any) -> Mapping[str, int]:
+        totals = self.binding.component_totals
+        return {} if totals is None else totals(state)
+
+    def legal_action_texts(self, state: Any) -> list[str]:
+        texts = self.binding.legal_texts
+        if texts is None:
+            return Game.legal_action_texts(self, state)
+        return texts(state, self.legal_actions(state))
+
+    def settled_choice(self, state: Any) -> Action | None:
+        settled = self.binding.settled_choice
+        return None if settled is None else settled(state)
+
+    def current_scores(self, state: Any) -> tuple[float, ...]:
+        return self.binding.current_scores(state)
+
+    def outcome(self, state: Any) -> Outcome:
+        return self.binding.outcome(state)
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return self.binding.evaluate(state, seat, self.weights)
+
+    def evaluate_all(self, state: Any) -> list[float]:
+        return self.binding.evaluate_all(state, self.weights)
+
+    def render(self, state: Any, seat: int | None) -> str | list[tuple[str, str]]:
+        return self.binding.render(state, seat)
 
 
 def search_calls(game: Game) -> SearchCalls:

@@ -14,8 +14,8 @@ illegal action without changing the state, ``parse(format(a)) == a``,
 ``determinize`` keeps the acting seat's observation and leaves the original alone,
 ``clone`` is independent (and, for a :class:`~vikingcli.engine.flat.FlatState`, copies
 each field as deep as its kind says: :func:`check_flat_clone`), ``render`` fits 80
-columns, ``evaluate_all`` agrees with ``evaluate`` seat by seat, the search's calls
-object (:func:`check_search_calls`) with the game, no narration tells
+columns, ``evaluate_all`` agrees with ``evaluate`` seat by seat, what a search calls
+(:func:`check_search_calls`) plays as the host does, no narration tells
 a seat more than its observation (:func:`check_narration`); from every seat's view,
 a re-deal of what it cannot see changes nothing it observes or is shown
 (:func:`~vikingcli.engine.hidden.check_views_under_redeals`); ``apply`` refuses actions
@@ -321,8 +321,13 @@ def check_redeals(game: Game, state: Any, rng: random.Random, redeals: int = 3) 
 
 
 def check_search_calls(game: Game, state: Any, actions: Sequence[Any]) -> None:
-    """What a search calls through :func:`vikingcli.engine.flat.search_calls` (a game's own
-    ``FlatCalls``, which call its rules directly) gives what the game's methods give."""
+    """What a search calls (:func:`vikingcli.engine.flat.search_calls`: a
+    :class:`~vikingcli.engine.BoundGame`'s :class:`~vikingcli.engine.BoundCalls`, the
+    functions its binding names) gives what the host's calls give: the same seat to
+    move, legal actions, heuristic values and deals, and each action played the search's
+    way (``apply_legal``: no check, the legal-action cache cleared) leaves the state the
+    host's ``apply`` leaves, whose legal actions, read from the search's cache, are
+    those of the same position rebuilt from its snapshot (no stale cache)."""
     calls = search_calls(game)
     seat = game.to_move(state)
     assert calls.to_move(state) == seat, "the search calls' to_move differs from the game's"
@@ -337,6 +342,11 @@ def check_search_calls(game: Game, state: Any, actions: Sequence[Any]) -> None:
         assert _snapshot(game, mine) == _snapshot(game, game.apply(theirs, action)), (
             f"the search calls played {action!r} differently"
         )
+        fresh = game.from_json(game.to_json(mine))
+        if calls.to_move(mine) is not None:
+            assert list(calls.legal(mine)) == list(game.legal_actions(fresh)), (
+                f"after {action!r} the search read stale legal actions"
+            )
 
 
 def check_flat_clone(state: FlatState) -> None:
