@@ -43,6 +43,17 @@ def _own_doc(obj: Any) -> str:
     return (doc or "").strip()
 
 
+def _documented_above(cls: type, member: str) -> bool:
+    """An override is documented by the engine class it overrides (as Sphinx and
+    ``help()`` show it): the binding's classes answer members ``Game`` documents."""
+    for base in cls.__mro__[1:]:
+        found = vars(base).get(member)
+        if found is not None:
+            func = found.fget if isinstance(found, property) else found
+            return bool((getattr(func, "__doc__", None) or "").strip())
+    return False
+
+
 def _public_members(cls: type) -> list[tuple[str, Any]]:
     """The public methods and properties a class defines itself, as functions."""
     members = []
@@ -78,7 +89,7 @@ def engine_docstrings() -> tuple[list[str], list[str]]:
         if inspect.isclass(obj):
             for member, func in _public_members(obj):
                 checked.append(f"{name}.{member}")
-                if not (func.__doc__ or "").strip():
+                if not (func.__doc__ or "").strip() and not _documented_above(obj, member):
                     missing.append(f"{name}.{member}")
     return checked, missing
 

@@ -5,7 +5,9 @@ the engine contract (``vikingcli.engine.binding``)."""
 
 from __future__ import annotations
 
-from vikingcli.engine import Binding, BoundGame, Option, SearchHints
+from collections.abc import Sequence
+
+from vikingcli.engine import Action, Binding, BoundGame, Option, SearchHints, normalize_action_text
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import rules
 from vikingcli_graenaland.actions import (
@@ -33,6 +35,11 @@ from vikingcli_graenaland.schema import SCHEMA, public_observation
 from vikingcli_graenaland.scoring import current_scores, outcome
 from vikingcli_graenaland.state import PH_OVER, State
 from vikingcli_graenaland.view import component_totals, determinize, view
+
+
+def _parse_moves(state: State, text: str) -> Sequence[Action] | None:
+    # A line of several moves may come as typed (the prompt normalizes it first).
+    return parse_moves(state, normalize_action_text(text))
 
 
 def _parse_rounds(text: str) -> str:
@@ -134,7 +141,7 @@ class GraenalandGame(BoundGame):
         format_action=action_text,
         parse_alias=parse_alias,
         refusal=refusal,
-        parse_moves=parse_moves,
+        parse_moves=_parse_moves,
         legal_texts=legal_texts,
         settled_choice=settled_vote,
         observation=public_observation,
