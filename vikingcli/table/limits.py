@@ -100,6 +100,10 @@ redraws of the largest screen, some fifteen of an 80x24 one)."""
 REDRAW_SPARE = 0.1
 """Seconds of CPU the screens together may take at once beyond REDRAW_SHARE before
 each is paced to its share."""
+MIN_REDRAW_SHARE = 0.01
+"""The least share of the CPU a screen's redraws get, however many screens there
+are: an 80x24 screen redrawn three times a second (a hundred people watching twenty
+tables, each typing now and then, are never paced), a 240x80 one every 1.5 s."""
 MAX_REDRAW_WAIT = 2.0
 """The longest a screen in debt waits for its next redraw."""
 ACTIVE_WINDOW = 5.0
@@ -196,7 +200,7 @@ class SharedBudgets:
             for key, last in list(self.screens.items()):
                 if now - last > ACTIVE_WINDOW:
                     del self.screens[key]
-            self._share = REDRAW_SHARE / len(self.screens)
+            self._share = max(REDRAW_SHARE / len(self.screens), MIN_REDRAW_SHARE)
         return self._share
 
     def bucket(self, owner: str) -> Bucket:
