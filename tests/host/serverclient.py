@@ -178,6 +178,7 @@ class OpenSSHPerson(Person):
         if not data:
             asyncio.get_running_loop().remove_reader(self.master)
             self.closed.set()
+            self.arrived.set()
             return
         self.stream.feed(data)
         if b"\x1b[6n" in data:  # where is the cursor? answer as a terminal does
@@ -186,6 +187,7 @@ class OpenSSHPerson(Person):
                 os.write(self.master, f"\x1b[{cursor.y + 1};{cursor.x + 1}R".encode())
         plain = ANSI.sub("", data.decode("utf-8", "replace")).replace("\r", "")
         self.text += re.sub(".\x08", "", plain)
+        self.arrived.set()
 
     def type(self, text: str | bytes, enter: bool = True) -> None:
         data = text.encode() if isinstance(text, str) else text

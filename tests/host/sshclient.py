@@ -106,6 +106,9 @@ class Person:
         self.pos = 0
         self.turns = 0  # where the last "Your move" this person answered was printed
         self.closed = asyncio.Event()
+        self.arrived = asyncio.Event()
+        """Set when output arrives: a wait wakes when it does, not at a polling tick
+        (an answer time measured is the server's, to within a millisecond)."""
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
 
@@ -130,6 +133,7 @@ class Person:
             data = await self.proc.stdout.read(65536)
             if not data:
                 self.closed.set()
+                self.arrived.set()
                 return
             self.received += len(data)
             self.stream.feed(data)
@@ -139,6 +143,7 @@ class Person:
                     self.proc.stdin.write(f"\x1b[{cursor.y + 1};{cursor.x + 1}R".encode())
             plain = ANSI.sub("", data.decode("utf-8", "replace")).replace("\r", "")
             self.text += re.sub(".\x08", "", plain)  # a character the terminal rubs out
+            self.arrived.set()
 
     async def until(self, pattern: str, start: int | None = None) -> re.Match[str]:
         """Wait until the output from ``start`` (default: the read position) matches;
@@ -155,7 +160,9 @@ class Person:
                 raise AssertionError(
                     f"{self.user}: no {pattern!r}; received:\n{self.text[begin:][-3000:]}"
                 )
-            await asyncio.sleep(0.02)
+            self.arrived.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.arrived.wait(), max(0.001, end - time.monotonic()))
 
     async def on_screen(self, pattern: str) -> str:
         """Wait until a line of the screen (as the terminal shows it now) matches."""

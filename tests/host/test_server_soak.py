@@ -36,8 +36,9 @@ PACE = 3.5
 """Seconds between one person's moves: 8 moves each make the toygame's whole game."""
 P99_LIMIT = 0.150
 RSS_LIMIT_MB = 400
-ANSWER = r"Rune Duel.*, deal: sha256:[0-9a-f]+:"
-"""What ``seats`` answers at a toygame (Rune Duel) table."""
+ANSWER = r"Rune Duel.*, deal: sha256:[0-9a-f]+:|unknown command 'seats'"
+"""What ``seats`` answers at a toygame (Rune Duel) table, or in the lobby when the
+game ended between the look at the person's screen and the typing."""
 
 
 def _rss_mb(pid: int) -> float:
