@@ -76,7 +76,13 @@ class GuardedSession(PromptToolkitSSHSession):
     client sends and the terminal size it reports are checked before prompt-toolkit
     sees them (:mod:`vikingcli.table.limits`). A subclass gives the coroutine that
     runs the connection's prompts (``interact``); :mod:`vikingcli.server` builds its
-    lobby on this too. ``terminal`` is where notices about refused input go."""
+    lobby on this too. ``terminal`` is where notices about refused input go.
+
+    It extends prompt-toolkit 3.0's session through its protected members (the
+    channel ``_chan``, ``_input``, ``_output``, ``_interact``, ``_get_size``) and
+    writes to the input pipe's ``write_fd`` without blocking: the version is pinned
+    below 3.1 in pyproject.toml and tests/host/test_prompt_toolkit_seam.py fails if
+    any of these changes."""
 
     def __init__(
         self,
@@ -194,10 +200,10 @@ class GuardedSession(PromptToolkitSSHSession):
             screen.show(text, "error")
 
     async def _interact(self) -> None:
+        # Both servers are made with asyncssh's line editor off (line_editor=False):
+        # prompt-toolkit edits the line itself.
         chan = self._chan
         assert chan is not None
-        if getattr(chan, "_editor", None) is not None:
-            chan.set_line_mode(False)  # prompt-toolkit edits the line itself
         self._output = Vt100_Output(
             self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=True
         )
