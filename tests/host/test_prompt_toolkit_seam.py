@@ -17,7 +17,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from vikingcli.table.editing import LineBuffer, LinePrompt
-from vikingcli.table.ssh import GuardedSession
+from vikingcli.table.guarded import GuardedSession
 
 
 async def _nothing(_: PromptToolkitSSHSession) -> None:

@@ -9,7 +9,7 @@ log pane takes the lobby's chat, the answers to commands and the table's moves; 
 status line and the prompt are the lobby's, or the table's. A new key's questions
 (its name, an invite code) are asked before the screen opens. ``ssh -t HOST plain``,
 and a smaller terminal, get the prompt of ``vikingcli serve``'s line mode instead
-(:class:`~vikingcli.table.ssh.GuardedSession`: the same input bounds, Tab completion,
+(:class:`~vikingcli.table.guarded.GuardedSession`: the same input bounds, Tab completion,
 messages above the prompt, a live status line under it). Without a terminal
 (``ssh -T``, pipes, scripts) it is plain lines: each line read is a command, each
 answer is printed as text; ``ssh -p PORT HOST who`` runs one command and ends
@@ -52,6 +52,7 @@ from vikingcli.server.lobby import Lobby
 from vikingcli.server.store import Account, NameTaken, OverLimit, RegistrationLimit, StoreError
 from vikingcli.table import commands
 from vikingcli.table.editing import LinePrompt
+from vikingcli.table.guarded import GuardedSession
 from vikingcli.table.limits import (
     MAX_LINE,
     SAY_BURST,
@@ -63,7 +64,7 @@ from vikingcli.table.limits import (
 )
 from vikingcli.table.screen import LOG_ROWS, TableScreen, fits
 from vikingcli.table.shared import Place
-from vikingcli.table.ssh import HANG_UP_DELAY, GuardedSession
+from vikingcli.table.ssh import HANG_UP_DELAY
 from vikingcli.table.terminal import STYLE, Terminal
 
 MAX_BACKLOG = 1 << 17

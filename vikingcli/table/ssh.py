@@ -14,9 +14,7 @@ line by line; a vanished client only frees its connection, never its seat.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
-import os
 import signal
 import sys
 import threading
@@ -26,16 +24,11 @@ from typing import Any, TextIO
 
 import asyncssh
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import Application
-from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
-from prompt_toolkit.data_structures import Size
 from prompt_toolkit.formatted_text import FormattedText, to_formatted_text
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
-from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import print_formatted_text as render_text
 
 from vikingcli.core.fairdeal import Deal
@@ -51,11 +44,9 @@ from vikingcli.saves.table_record import (
 from vikingcli.table import commands
 from vikingcli.table.bare import bare_lines
 from vikingcli.table.editing import LinePrompt
+from vikingcli.table.guarded import GuardedSession
 from vikingcli.table.limits import (
-    MAX_WAITING,
-    InputGuard,
     SharedBudgets,
-    clamp_size,
     pace_redraws,
 )
 from vikingcli.table.places import Place
@@ -68,182 +59,6 @@ from vikingcli.table.terminal import STYLE, Terminal
 
 HANG_UP_DELAY = 1.5
 """Seconds the last screen of a full-screen connection stays up before it closes."""
-RESIZE_DELAY = 0.1
-"""Seconds a resize waits, so that a burst of resizes is one redraw."""
-
-class GuardedSession(PromptToolkitSSHSession):
-    """prompt-toolkit's SSH session, quiet about hang-ups, and bounded: what the
-    client sends and the terminal size it reports are checked before prompt-toolkit
-    sees them (:mod:`vikingcli.table.limits`). A subclass gives the coroutine that
-    runs the connection's prompts (``interact``); :mod:`vikingcli.server` builds its
-    lobby on this too. ``terminal`` is where notices about refused input go.
-
-    It extends prompt-toolkit 3.0's session through its protected members (the
-    channel ``_chan``, ``_input``, ``_output``, ``_interact``, ``_get_size``) and
-    writes to the input pipe's ``write_fd`` without blocking: the version is pinned
-    below 3.1 in pyproject.toml and tests/host/test_prompt_toolkit_seam.py fails if
-    any of these changes."""
-
-    def __init__(
-        self,
-        interact: Callable[[PromptToolkitSSHSession], Any],
-        user: str,
-        log: Callable[[str], None],
-        live: set[Any],
-    ) -> None:
-        # Cursor position reports tell prompt-toolkit the room below the prompt: the
-        # live status line is drawn only when that is known.
-        super().__init__(interact, enable_cpr=True)
-        self.user = user
-        self.log = log
-        self.live = live
-        self.guard = InputGuard()
-        self.plain = False
-        """Line mode: asked for (``ssh HOST plain``) or a terminal too small."""
-        self.terminal: Terminal | None = None
-        """The line-mode screen, once there is one."""
-        self.full: _FullScreen | None = None
-        """The full-screen table, once there is one."""
-        self._resize: asyncio.TimerHandle | None = None
-        self._waiting: collections.deque[tuple[str, float]] = collections.deque()
-        """Input admitted and waiting for its work budget, in order."""
-        self._waiting_size = 0
-        self._release: asyncio.TimerHandle | None = None
-        self._erasing: Application[Any] | None = None
-
-    def share(self, budgets: SharedBudgets, owner: str) -> None:
-        """Spend this connection's work from ``owner``'s bucket (an account's, a
-        key's, an address's) and the server's too."""
-        self.guard.shared = budgets.bucket(owner)
-        self.guard.server = budgets.server
-        self.guard.budgets = budgets
-
-    def _get_size(self) -> Size:
-        size = super()._get_size()
-        columns, rows = clamp_size(size.columns, size.rows)
-        return Size(rows=rows, columns=columns)
-
-    def terminal_size_changed(
-        self, width: int, height: int, pixwidth: object, pixheight: object
-    ) -> None:
-        # A client may send resizes as fast as it likes: one redraw per RESIZE_DELAY.
-        if self._resize is None:
-            self._resize = asyncio.get_running_loop().call_later(RESIZE_DELAY, self._resized)
-
-    def _resized(self) -> None:
-        self._resize = None
-        if self.app_session is not None and self.app_session.app is not None:
-            app = self.app_session.app
-            if app is not self._erasing:
-                self._erasing = app
-                app.before_render += self._erase_first
-            app.invalidate()
-
-    def _erase_first(self, app: Application[Any]) -> None:
-        # The redraw after a resize is a whole one, at the new size, and is paced as
-        # every other redraw is (prompt-toolkit's own resize draws at once).
-        app.before_render -= self._erase_first
-        self._erasing = None
-        app.renderer.erase(leave_alternate_screen=False)
-        app.renderer.request_absolute_cursor_position()
-
-    def data_received(self, data: str, datatype: object) -> None:
-        if self._input is None:
-            return
-        admitted = self.guard.admit(data)
-        notes = list(admitted.notes)
-        if admitted.text and self._waiting_size + len(admitted.text) > MAX_WAITING:
-            self.guard.drop(notes)  # more waiting than a person ever has
-        elif admitted.text:
-            self._waiting.append((admitted.text, admitted.work))
-            self._waiting_size += len(admitted.text)
-            if self._release is None:
-                self._go_on()
-        for note in notes:
-            self.notice(note)
-
-    def _go_on(self) -> None:
-        """Hand on the waiting input whose work can be spent now; come back for the
-        rest when it can be."""
-        self._release = None
-        while self._waiting:
-            text, work = self._waiting[0]
-            delay = self.guard.wait(work)
-            if delay > 0:
-                self._release = asyncio.get_running_loop().call_later(delay, self._go_on)
-                return
-            self._waiting.popleft()
-            self._waiting_size -= len(text)
-            self._write(text)
-
-    def _write(self, text: str) -> None:
-        # Never block the event loop on the pipe the prompt reads from (it empties
-        # only when this very loop runs): what does not fit is dropped and told.
-        if self._input is None:
-            return
-        fd = self._input.pipe.write_fd  # type: ignore[attr-defined]
-        data_bytes = text.encode("utf-8")
-        try:
-            written = os.write(fd, data_bytes)
-        except BlockingIOError:
-            written = 0
-        except OSError:
-            return  # the prompt is gone: the session is ending
-        busy = written < len(data_bytes)
-        if busy and self.guard.notices.due("busy"):
-            self.notice("input dropped: the table is busy; type again")
-
-    def notice(self, text: str) -> None:
-        """Tell the person at this connection what was refused of their input."""
-        screen = self.full or self.terminal
-        if screen is not None:
-            screen.show(text, "error")
-
-    async def _interact(self) -> None:
-        # Both servers are made with asyncssh's line editor off (line_editor=False):
-        # prompt-toolkit edits the line itself.
-        chan = self._chan
-        assert chan is not None
-        self._output = Vt100_Output(
-            self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=True
-        )
-        with (
-            create_pipe_input() as self._input,
-            create_app_session(input=self._input, output=self._output) as session,
-        ):
-            os.set_blocking(self._input.pipe.write_fd, False)  # type: ignore[attr-defined]
-            self.app_session = session
-            self.live.add(self)
-            try:
-                await self.interact(self)
-            except asyncio.CancelledError:
-                pass  # the client went away
-            except Exception as exc:
-                self.log(f"{self.user}: connection failed: {type(exc).__name__}: {exc}")
-            finally:
-                # An exit status lets ssh end with 0; what is still queued goes first.
-                chan.exit(0)
-                self.live.discard(self)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self._release is not None:
-            self._release.cancel()
-        self._waiting.clear()
-        # A client that vanishes mid-prompt never sends EOF: end its prompt here.
-        if self.interact_task is not None and not self.interact_task.done():
-            self.interact_task.cancel()
-
-    def exec_requested(self, command: str) -> bool:
-        """``ssh -t HOST plain``: line mode on any terminal (a screen reader, a
-        terminal that draws the full screen badly); no other command is run."""
-        if command.strip() in ("plain", "line"):
-            self.plain = True
-            return True
-        return False
-
-    def break_received(self, msec: int) -> bool:
-        return True  # ignored, like Ctrl-C at an idle prompt
-
 
 class _Session(GuardedSession):
     """A connection to the one table of ``vikingcli serve``, told who logged in."""
