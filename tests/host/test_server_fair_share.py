@@ -31,6 +31,8 @@ from vikingcli.table.limits import (
     MIN_REDRAW_SHARE,
     REDRAW_SHARE,
     SAY_BURST,
+    SESSION_START_BURST,
+    SESSION_START_RATE,
     WORK_BURST,
     InputGuard,
     SharedBudgets,
@@ -161,3 +163,28 @@ def test_item6_the_lobby_takes_a_few_lines_of_talk_a_second_from_everyone_togeth
             store.close()
 
     asyncio.run(scenario())
+
+
+def test_item6_sessions_opened_at_once_start_one_after_another_in_the_order_they_came() -> None:
+    """Thirty connections opened at the same moment (the soak's attack begins so)
+    start their screens SESSION_START_RATE a second after a burst of
+    SESSION_START_BURST, in the order they asked: starting them all at once kept
+    every seated person's answer waiting up to half a second."""
+
+    async def scenario() -> list[tuple[int, float]]:
+        budgets = SharedBudgets()
+        began = time.monotonic()
+        started: list[tuple[int, float]] = []
+
+        async def session(number: int) -> None:
+            await budgets.start()
+            started.append((number, time.monotonic() - began))
+
+        await asyncio.gather(*(session(n) for n in range(8)))
+        return started
+
+    started = asyncio.run(scenario())
+    assert [n for n, _ in started] == list(range(8))
+    assert all(at < 0.05 for _, at in started[:SESSION_START_BURST])
+    last = (8 - SESSION_START_BURST) / SESSION_START_RATE
+    assert last - 0.05 < started[-1][1] < last + 0.5, started

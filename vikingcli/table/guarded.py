@@ -168,6 +168,8 @@ class GuardedSession(PromptToolkitSSHSession):
         # prompt-toolkit edits the line itself.
         chan = self._chan
         assert chan is not None
+        if self.guard.budgets is not None:
+            await self.guard.budgets.start()
         self._output = Vt100_Output(
             self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=True
         )

@@ -8,6 +8,7 @@ that a flood of refused input does not become a flood of output.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -66,6 +67,13 @@ between them (a connection whose own bucket is less than half full), so that man
 accounts typing at their bounds together still leave the server to the others
 (a person's keys never wait for this one)."""
 SERVER_WORK_BURST = 600.0
+SESSION_START_RATE = 10.0
+"""Sessions with a screen the server starts a second, sustained. Starting one (its
+prompt-toolkit application and first drawing) takes the event loop some
+milliseconds in one go: thirty connections opened at once, started at once, kept
+every seated person's answer waiting up to half a second (the server soak test).
+Beyond the rate they start in the order they came."""
+SESSION_START_BURST = 3
 MAX_PIECE_WORK = 200
 """The most the keys of one piece of input may cost (some 40 ms of the server, in
 one go): more is dropped."""
@@ -172,10 +180,20 @@ class SharedBudgets:
     """The CPU seconds all screens' redraws may still take before they are paced."""
     _share: float = REDRAW_SHARE
     _counted: float = float("-inf")
+    starts: Bucket = field(init=False)
+    """The sessions that may start now (SESSION_START_RATE)."""
+    _starting: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def __post_init__(self) -> None:
         self.server = Bucket(SERVER_WORK_RATE, SERVER_WORK_BURST, self.clock)
         self.redraws = Bucket(REDRAW_SHARE, REDRAW_SPARE, self.clock)
+        self.starts = Bucket(SESSION_START_RATE, SESSION_START_BURST, self.clock)
+
+    async def start(self) -> None:
+        """Wait for a new session's turn to start, in the order the sessions asked."""
+        async with self._starting:
+            while not self.starts.take():
+                await asyncio.sleep(1 / SESSION_START_RATE)
 
     def redrawn(self, screen: int, spent: float) -> tuple[float, bool]:
         """``screen`` was just redrawn, in ``spent`` seconds of CPU: its even share of
