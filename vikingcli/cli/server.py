@@ -89,6 +89,7 @@ def server(
     from vikingcli.server.sqlstore import open_store
     from vikingcli.server.store import AsyncStore, StoreError
     from vikingcli.server.workers import Pool
+    from vikingcli.table.limits import quiet_collections
     from vikingcli.table.ssh import ServerLog
     from vikingcli.table.ssh_keys import check_host_key, is_loopback
 
@@ -135,5 +136,6 @@ def server(
             pool.close()
             await asyncio.get_running_loop().run_in_executor(None, astore.close)
 
+    quiet_collections()
     reason = asyncio.run(main())
     typer.echo(f"{reason}; every table is kept where it was")

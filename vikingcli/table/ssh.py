@@ -48,6 +48,7 @@ from vikingcli.table.guarded import GuardedSession
 from vikingcli.table.limits import (
     SharedBudgets,
     pace_redraws,
+    quiet_collections,
 )
 from vikingcli.table.places import Place
 from vikingcli.table.rematch import Rematch
@@ -408,6 +409,7 @@ def host_table(
         )
         print(f"join with: ssh -p {p} NAME@{h}   (console: type 'help')", flush=True)
 
+    quiet_collections()
     asyncio.run(serve(table, host, port, host_key, keys, listening))
     if table.save_failed:
         raise OSError(table.save_failed)
