@@ -170,12 +170,6 @@ async def _play_if_asked(person: OpenSSHPerson, played: list[str]) -> None:
 @pytest.mark.slow
 @pytest.mark.load
 @pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="OpenSSH is not installed")
-@pytest.mark.xfail(
-    reason="issue 34, open: on an otherwise idle 2-core machine a seated person's answer"
-    " p99 is 83-286 ms over runs against 150 ms (p50 21 ms; the attackers' process shares"
-    " the two cores); no forfeit, RSS about 150 MB, stop saves. The figures print either way.",
-    strict=False,
-)
 def test_soak_thirty_hostile_connections_and_the_people_at_a_server_table_still_play(
     plugin_dir: Path, tmp_path: Path
 ) -> None:
