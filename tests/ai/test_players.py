@@ -40,6 +40,10 @@ def _players():
             lambda s: MctsPlayer(SearchConfig(iterations=15, depth=6, rollout="greedy-epsilon"), s),
         ),
         ("mcts-to-the-end", lambda s: MctsPlayer(SearchConfig(iterations=3, depth=0), s)),
+        (
+            "mcts-mast",
+            lambda s: MctsPlayer(SearchConfig(iterations=25, depth=10, rollout="mast"), s),
+        ),
         ("mcts-redeal", lambda s: MctsPlayer(SearchConfig(iterations=25, depth=10, redeal=4), s)),
     ]
 
