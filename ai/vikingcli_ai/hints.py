@@ -45,3 +45,25 @@ def look_ahead(iterations: int, seconds: float) -> float:
     if seconds > 0 or iterations <= DEFAULT_ITERATIONS:
         return 1.0
     return math.sqrt(iterations / DEFAULT_ITERATIONS)
+
+
+def cut_off(game: Game, depth: int, iterations: int, seconds: float) -> int:
+    """The tree search's cut-off for a ``depth`` parameter (-1: the game's hint, grown
+    by :func:`look_ahead` where the game's ``deepen`` hint asks)."""
+    if depth >= 0:
+        return depth
+    if game.search_hints.deepen:
+        return round(default_depth(game) * look_ahead(iterations, seconds))
+    return default_depth(game)
+
+
+def default_rollout(iterations: int, seconds: float) -> str:
+    """The rollout policy of ``rollout=auto``: ``mast`` (:mod:`vikingcli_ai.mast`) where
+    :func:`look_ahead` says the budget is above the default, ``random`` at or below it.
+
+    Why: a move-average table learnt from 300 rollouts is thin, from 1000 or more it
+    is rich, so MAST is what more iterations buy in every tree game; the default
+    budget keeps the random rollouts its figures were measured with (in Walhalla,
+    1000 iterations with MAST beat 300 on the tuning deals where 1000 with random
+    rollouts did not: benchmarks/README.md, "Tree search: issue 38")."""
+    return "mast" if look_ahead(iterations, seconds) > 1.0 else "random"

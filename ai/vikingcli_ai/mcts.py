@@ -80,7 +80,7 @@ from typing import Any, Final
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values, without_undos
-from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, default_depth, look_ahead
+from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off, default_rollout
 from vikingcli_ai.mast import MoveAverages
 from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards, rank_wins, win_chances
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
@@ -490,16 +490,13 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
     seconds = params["seconds"]
     seconds = seconds if seconds and seconds > 0 else 0.0
     iterations = params["iterations"]
-    depth = params["depth"]
-    if depth < 0:
-        depth = default_depth(game)
-        if game.search_hints.deepen:
-            depth = round(depth * look_ahead(iterations, seconds))
+    depth = cut_off(game, params["depth"], iterations, seconds)
+    rollout = params["rollout"]
     cfg = SearchConfig(
         iterations=iterations,
         seconds=seconds,
         c=params["c"],
-        rollout=params["rollout"],
+        rollout=default_rollout(iterations, seconds) if rollout == "auto" else rollout,
         depth=depth,
         redeal=params["redeal"],
         search=params["search"] if params["search"] != "auto" else game.search_hints.method,
@@ -543,9 +540,10 @@ MCTS = PlayerKind(
         Param(
             "rollout",
             str,
-            "random",
-            "rollout policy; mast: move averages learnt in the search (vikingcli_ai.mast)",
-            choices=("random", "greedy-epsilon", "mast"),
+            "auto",
+            "rollout policy; mast: the moves with the best mean reward so far in the search"
+            f" (vikingcli_ai.mast); auto: mast above {DEFAULT_ITERATIONS} iterations, else random",
+            choices=("auto", "random", "greedy-epsilon", "mast"),
         ),
         Param(
             "depth",
