@@ -54,3 +54,16 @@ def test_item38_a_mast_search_learns_from_its_rollouts() -> None:
     plain = Search(game, state, seat, SearchConfig(iterations=40, depth=8), random.Random(1))
     plain.run(40)
     assert plain.mast is None
+
+
+def test_item38_more_iterations_than_the_default_roll_out_with_mast() -> None:
+    from vikingcli_ai.mcts import MCTS, _make
+
+    params = {p.name: p.default for p in MCTS.params}
+    game = RuneDuel()
+    assert _make(game, 0, params).cfg.rollout == "random"  # the default budget, 300
+    assert _make(game, 0, {**params, "iterations": 1000}).cfg.rollout == "mast"
+    # a time budget's iterations are not known in advance: as at the default budget
+    assert _make(game, 0, {**params, "iterations": 1000, "seconds": 1.0}).cfg.rollout == "random"
+    asked = {**params, "iterations": 1000, "rollout": "random"}
+    assert _make(game, 0, asked).cfg.rollout == "random"
