@@ -36,11 +36,11 @@ UNSEEN: Final = 1.0
 class MoveAverages:
     """One search's action statistics and the rollout steps of the current iteration."""
 
-    __slots__ = ("counts", "movers", "played", "sums")
+    __slots__ = ("movers", "played", "stats")
 
     def __init__(self) -> None:
-        self.sums: dict[Action, float] = {}
-        self.counts: dict[Action, int] = {}
+        # per action [summed reward, count]: one look-up per candidate in a rollout step
+        self.stats: dict[Action, list[float]] = {}
         self.played: list[Action] = []
         self.movers: list[int] = []
 
@@ -51,14 +51,13 @@ class MoveAverages:
         if rnd() < EPSILON:
             action = actions[int(rnd() * m)]
         else:
-            sums = self.sums
-            counts = self.counts
+            stats = self.stats
             action = actions[0]
             best_v = -1.0
             for _ in range(SAMPLE):
                 a = actions[int(rnd() * m)]
-                n = counts.get(a, 0)
-                v = sums[a] / n if n else UNSEEN
+                st = stats.get(a)
+                v = st[0] / st[1] if st is not None else UNSEEN
                 if v > best_v:
                     best_v = v
                     action = a
@@ -68,10 +67,13 @@ class MoveAverages:
 
     def learn(self, rewards: Sequence[float]) -> None:
         """Credit every action of this iteration's rollout with its mover's reward."""
-        sums = self.sums
-        counts = self.counts
+        stats = self.stats
         for action, mover in zip(self.played, self.movers):
-            sums[action] = sums.get(action, 0.0) + rewards[mover]
-            counts[action] = counts.get(action, 0) + 1
+            st = stats.get(action)
+            if st is None:
+                stats[action] = [rewards[mover], 1.0]
+            else:
+                st[0] += rewards[mover]
+                st[1] += 1.0
         self.played.clear()
         self.movers.clear()

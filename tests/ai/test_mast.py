@@ -18,14 +18,13 @@ def test_item38_mast_credits_each_rollout_action_with_its_movers_reward() -> Non
     mast.pick(0, ["a", "b"], always)
     mast.pick(1, ["a", "b"], always)
     mast.learn([1.0, 0.25])
-    assert mast.sums == {"a": 1.0, "b": 0.25} and mast.counts == {"a": 1, "b": 1}
+    assert mast.stats == {"a": [1.0, 1.0], "b": [0.25, 1.0]}
     assert mast.played == [] and mast.movers == []
 
 
 def test_item38_mast_prefers_the_action_with_the_best_mean() -> None:
     mast = MoveAverages()
-    mast.sums = {"good": 9.0, "bad": 1.0}
-    mast.counts = {"good": 10, "bad": 10}
+    mast.stats = {"good": [9.0, 10.0], "bad": [1.0, 10.0]}
     rng = random.Random(4)
     picks = [mast.pick(0, ["bad", "good"], rng.random) for _ in range(2000)]
     share = picks.count("good") / len(picks)
@@ -36,8 +35,7 @@ def test_item38_mast_prefers_the_action_with_the_best_mean() -> None:
 
 def test_item38_an_unseen_action_is_tried_before_a_judged_one() -> None:
     mast = MoveAverages()
-    mast.sums = {"known": 0.5}
-    mast.counts = {"known": 1}
+    mast.stats = {"known": [0.5, 1.0]}
     draws = iter([0.5, 0.1, 0.9, 0.2]).__next__  # no epsilon; draw known, new, known
     assert mast.pick(0, ["known", "new"], draws) == "new"
 
@@ -50,7 +48,7 @@ def test_item38_a_mast_search_learns_from_its_rollouts() -> None:
         game, state, seat, SearchConfig(iterations=40, depth=8, rollout="mast"), random.Random(1)
     )
     search.run(40)
-    assert search.mast is not None and sum(search.mast.counts.values()) > 40
+    assert search.mast is not None and sum(n for _, n in search.mast.stats.values()) > 40
     plain = Search(game, state, seat, SearchConfig(iterations=40, depth=8), random.Random(1))
     plain.run(40)
     assert plain.mast is None
