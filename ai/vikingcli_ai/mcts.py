@@ -37,7 +37,8 @@ One tree per move, keyed by actions, searched from the acting seat's view:
 * **Simulation.** From the new leaf, a rollout plays ``random`` actions,
   ``greedy-epsilon`` ones (with probability EPSILON a random action, otherwise
   the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``) or
-  ``mast`` ones (the best mean reward learnt so far in this search, ``mast.py``).
+  ``mast`` ones (the best mean reward learnt so far in this search, ``mast.py``;
+  ``auto``, the default, is mast above the default budget: ``hints.default_rollout``).
   With ``depth`` > 0 the simulation stops once ``depth`` plies have been played
   from the root (tree plus rollout) and the position is scored with
   ``evaluate`` of every seat (one ``evaluate_all`` call): seat i gets
