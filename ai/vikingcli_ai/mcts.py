@@ -38,7 +38,7 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   ``greedy-epsilon`` ones (with probability EPSILON a random action, otherwise
   the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``) or
   ``mast`` ones (the best mean reward learnt so far in this search, ``mast.py``;
-  ``auto``, the default, is mast above the default budget: ``hints.default_rollout``).
+  ``auto``, the default: mast above the default budget in Walhalla, ``hints``).
   With ``depth`` > 0 the simulation stops once ``depth`` plies have been played
   from the root (tree plus rollout) and the position is scored with
   ``evaluate`` of every seat (one ``evaluate_all`` call): seat i gets
@@ -497,7 +497,7 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         iterations=iterations,
         seconds=seconds,
         c=params["c"],
-        rollout=default_rollout(iterations, seconds) if rollout == "auto" else rollout,
+        rollout=default_rollout(game, iterations, seconds) if rollout == "auto" else rollout,
         depth=depth,
         redeal=params["redeal"],
         search=params["search"] if params["search"] != "auto" else game.search_hints.method,
@@ -543,7 +543,8 @@ MCTS = PlayerKind(
             str,
             "auto",
             "rollout policy; mast: the moves with the best mean reward so far in the search"
-            f" (vikingcli_ai.mast); auto: mast above {DEFAULT_ITERATIONS} iterations, else random",
+            f" (vikingcli_ai.mast); auto: mast in walhalla above {DEFAULT_ITERATIONS} iterations,"
+            " else random",
             choices=("auto", "random", "greedy-epsilon", "mast"),
         ),
         Param(

@@ -8,6 +8,7 @@ import random
 from vikingcli_toygame import RuneDuel
 
 from tests.ai._games import positions
+from vikingcli.engine import SearchHints
 from vikingcli_ai.mast import EPSILON, MoveAverages
 from vikingcli_ai.mcts import Search, SearchConfig
 
@@ -54,14 +55,19 @@ def test_item38_a_mast_search_learns_from_its_rollouts() -> None:
     assert plain.mast is None
 
 
-def test_item38_more_iterations_than_the_default_roll_out_with_mast() -> None:
+def test_item38_more_iterations_roll_out_with_mast_where_the_game_deepens() -> None:
     from vikingcli_ai.mcts import MCTS, _make
 
+    class Deepening(RuneDuel):
+        search_hints = SearchHints(deepen=True)
+
     params = {p.name: p.default for p in MCTS.params}
-    game = RuneDuel()
+    game = Deepening()
     assert _make(game, 0, params).cfg.rollout == "random"  # the default budget, 300
     assert _make(game, 0, {**params, "iterations": 1000}).cfg.rollout == "mast"
     # a time budget's iterations are not known in advance: as at the default budget
     assert _make(game, 0, {**params, "iterations": 1000, "seconds": 1.0}).cfg.rollout == "random"
     asked = {**params, "iterations": 1000, "rollout": "random"}
     assert _make(game, 0, asked).cfg.rollout == "random"
+    # a game without the deepen hint keeps random rollouts at every budget
+    assert _make(RuneDuel(), 0, {**params, "iterations": 1000}).cfg.rollout == "random"
