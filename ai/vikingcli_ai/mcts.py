@@ -7,12 +7,10 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   everything hidden from it re-dealt. That copy is the only one made in the
   iteration; the iteration then applies actions to it in place. The player never
   reads the true state beyond the acting seat's own legal actions. With ``redeal``
-  k > 1, k consecutive iterations share one determinization (each plays on its own
-  clone): every deal is still drawn from the acting seat's information set, only
-  fewer distinct deals are drawn (iterations / k), which trades sample diversity
-  for speed where ``determinize`` costs much more than ``clone`` (Graenaland gains
-  most; benchmarks/README.md, "Sharing a determinization"). Its effect on strength
-  is not measured yet, so the default is 1 (a fresh deal every iteration).
+  k > 1, k consecutive iterations share one determinization (each on its own
+  clone): fewer distinct deals, for speed where ``determinize`` costs much more
+  than ``clone`` (benchmarks/README.md, "Sharing a determinization"); its effect
+  on strength is not measured, so the default is 1 (a fresh deal every iteration).
 * **Tree.** A node's children are keyed by the seat to move and the action
   (``children[mover][action]``); the seat to move is normally fixed by the public
   history, the extra key only keeps the tree sound in games where it is not. Each
@@ -36,9 +34,11 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   determinization); deeper nodes expand untried actions in random order (a
   per-node ordering would cost a clone per action per node). With small action
   sets the limit is reached after a handful of visits, i.e. plain UCT.
-* **Simulation.** From the new leaf, a rollout plays ``random`` actions or
+* **Simulation.** From the new leaf, a rollout plays ``random`` actions,
   ``greedy-epsilon`` ones (with probability EPSILON a random action, otherwise
-  the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``).
+  the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``) or
+  ``mast`` ones (the best mean reward learnt so far in this search, ``mast.py``;
+  ``auto``, the default: mast above the default budget in Walhalla, ``hints``).
   With ``depth`` > 0 the simulation stops once ``depth`` plies have been played
   from the root (tree plus rollout) and the position is scored with
   ``evaluate`` of every seat (one ``evaluate_all`` call): seat i gets
@@ -58,20 +58,14 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   game's ``undoes`` hint, greedy's rule) is never chosen while another is legal.
 * **Flat mode** (``search=flat``, the default where the game's ``method`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
-  to the game's ``horizon`` on shared determinizations (``flat.py``);
-  ``reach`` > 1 plays on through that many chains for every decision (an option,
-  not a default: in Graenaland a bigger budget so spent did not beat the default
-  one and took far longer; benchmarks/README.md, "More thinking looks farther");
-  above the default budget, with the ``deepen`` hint, the game's ``deepens`` names
-  the decisions that look farther (``flat.deepened``; benchmarks/README.md,
-  "Search hints").
+  to the game's ``horizon`` on shared determinizations (``flat.py``; ``reach``
+  and the ``deepen`` hint there).
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
-Reproducibility: with ``iterations`` (and no ``seconds``) the search is a pure
-function of the observation, the seed and the number of moves made so far,
-provided the game's ``determinize`` depends only on the observation. With
-``seconds`` the amount of search depends on the machine.
+Reproducibility: with ``iterations`` (no ``seconds``) the search is a pure function
+of the observation, the seed and the moves made so far, provided the game's
+``determinize`` depends only on the observation; ``seconds`` depend on the machine.
 """
 
 from __future__ import annotations
@@ -87,12 +81,8 @@ from typing import Any, Final
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values, without_undos
-from vikingcli_ai.hints import (
-    DEFAULT_DEPTH,
-    DEFAULT_ITERATIONS,
-    default_depth,
-    look_ahead,
-)
+from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off, default_rollout
+from vikingcli_ai.mast import MoveAverages
 from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards, rank_wins, win_chances
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
@@ -163,6 +153,7 @@ class Search:
         self.margin = 0.0
         self.win = 0.0
         self.deal: State | None = None
+        self.mast = MoveAverages() if cfg.rollout == "mast" else None
 
     # -- driver -------------------------------------------------------------------
 
@@ -171,10 +162,9 @@ class Search:
         if seconds > 0:
             deadline = time.perf_counter() + seconds
             clock = time.perf_counter
-            while True:
+            self.iterate()
+            while clock() < deadline:
                 self.iterate()
-                if clock() >= deadline:
-                    break
         else:
             for _ in range(iterations):
                 self.iterate()
@@ -255,6 +245,8 @@ class Search:
             node = best_kid  # type: ignore[assignment]
             path.append(node)
             plies += 1
+        if self.mast is not None:
+            self.mast.learn(rewards)
         if first is not None:
             self.root_margin[first] = self.root_margin.get(first, 0.0) + self.margin
             self.root_win[first] = self.root_win.get(first, 0.0) + self.win
@@ -313,6 +305,7 @@ class Search:
         depth = self.cfg.depth
         rnd = self.rng.random
         greedy = self.cfg.rollout == "greedy-epsilon"
+        mast = self.mast
         clone = game.clone
         evaluate = game.evaluate
         while True:
@@ -325,6 +318,8 @@ class Search:
             m = len(actions)
             if m == 1:
                 action = actions[0]
+            elif mast is not None:
+                action = mast.pick(mover, actions, rnd)
             elif not greedy or rnd() < EPSILON:
                 action = actions[int(rnd() * m)]
             else:
@@ -496,16 +491,13 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
     seconds = params["seconds"]
     seconds = seconds if seconds and seconds > 0 else 0.0
     iterations = params["iterations"]
-    depth = params["depth"]
-    if depth < 0:
-        depth = default_depth(game)
-        if game.search_hints.deepen:
-            depth = round(depth * look_ahead(iterations, seconds))
+    depth = cut_off(game, params["depth"], iterations, seconds)
+    rollout = params["rollout"]
     cfg = SearchConfig(
         iterations=iterations,
         seconds=seconds,
         c=params["c"],
-        rollout=params["rollout"],
+        rollout=default_rollout(game, iterations, seconds) if rollout == "auto" else rollout,
         depth=depth,
         redeal=params["redeal"],
         search=params["search"] if params["search"] != "auto" else game.search_hints.method,
@@ -546,7 +538,15 @@ MCTS = PlayerKind(
             minimum=0,
             maximum=100,
         ),
-        Param("rollout", str, "random", "rollout policy", choices=("random", "greedy-epsilon")),
+        Param(
+            "rollout",
+            str,
+            "auto",
+            "rollout policy; mast: the moves with the best mean reward so far in the search"
+            f" (vikingcli_ai.mast); auto: mast in walhalla above {DEFAULT_ITERATIONS} iterations,"
+            " else random",
+            choices=("auto", "random", "greedy-epsilon", "mast"),
+        ),
         Param(
             "depth",
             int,

@@ -40,6 +40,10 @@ def _players():
             lambda s: MctsPlayer(SearchConfig(iterations=15, depth=6, rollout="greedy-epsilon"), s),
         ),
         ("mcts-to-the-end", lambda s: MctsPlayer(SearchConfig(iterations=3, depth=0), s)),
+        (
+            "mcts-mast",
+            lambda s: MctsPlayer(SearchConfig(iterations=25, depth=10, rollout="mast"), s),
+        ),
         ("mcts-redeal", lambda s: MctsPlayer(SearchConfig(iterations=25, depth=10, redeal=4), s)),
     ]
 
@@ -165,7 +169,7 @@ def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
         "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
         "workers", "weights",
     }
-    assert mcts["rollout"]["choices"] == ["random", "greedy-epsilon"]
+    assert mcts["rollout"]["choices"] == ["auto", "random", "greedy-epsilon", "mast"]
     assert mcts["iterations"]["type"] == "int"
 
 

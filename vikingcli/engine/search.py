@@ -31,7 +31,8 @@ class SearchHints:
     deepen: bool = False
     """Lengthen the cut-off (a flat search: play on through more chains after
     :attr:`horizon`) when a search is given more than the AI's default budget, for
-    games where more thinking measured stronger that way."""
+    games where more thinking measured stronger that way; the ``mcts`` player's tree
+    then also rolls out with move averages learnt in the search (MAST)."""
     tiebreak: bool = False
     """Let the one-ply ``evaluate`` ranking decide between root actions the search
     cannot tell apart."""
