@@ -45,16 +45,10 @@ def no_op(game: Game, state: State, action: Action, before: object = None) -> bo
     )
 
 
-def self_undoing(game: Game, state: State, action: Action) -> bool:
-    """Would the seat to move in ``state``, playing ``action``, take back its own
-    position (the game's ``undoes`` hint, or a :func:`no_op`)?"""
-    undoes = game.search_hints.undoes
-    return (undoes is not None and undoes(state, action)) or no_op(game, state, action)
-
-
 def sensible_actions(game: Game, state: State, actions: Sequence[Action]) -> list[Action]:
-    """``actions`` (legal in ``state``) less every self-undoing one, unless every one
-    is: what a search player chooses among."""
+    """``actions`` (legal in ``state``) less every self-undoing one (the game's
+    ``undoes`` hint names it, or it is a :func:`no_op`), unless every one is: what a
+    search player chooses among."""
     undoes = game.search_hints.undoes
     seat = game.to_move(state)
     before = game.observation(state, seat) if seat is not None else None
