@@ -29,11 +29,14 @@ from vikingcli.engine import Game
 DEFAULT_SPECS = ("mcts:seconds=1", "mcts:iterations=1000", "mcts:iterations=2000")
 
 
-def decision_times(game: Game, spec_text: str, moves: int, seed: int) -> list[float]:
+def decision_times(
+    game: Game, spec_text: str, moves: int, seed: int, players: int | None = None
+) -> list[float]:
     """Seconds of each of seat 0's first ``moves`` real decisions in a seeded game of
-    seat 0 (``spec_text``) against greedy seats at the game's default table size."""
+    seat 0 (``spec_text``) against greedy seats at ``players`` seats (default: the
+    game's default table size)."""
     reg = load_registry()
-    n = game.default_players
+    n = players or game.default_players
     specs = [parse_spec(spec_text, reg.players)] + [parse_spec("greedy", reg.players)] * (n - 1)
     players = [make_player(game, reg.players, s, i, seed) for i, s in enumerate(specs)]
     state = game.new_state(n, game.resolve_options({}), seed)

@@ -139,7 +139,7 @@ def run_row(
             )
             row.hero_scores.append(scores[shift])
             if points:
-                final = (rec.get("breakdown") or {}).get("final") or {}
+                final = (result.record.get("breakdown") or {}).get("final") or {}
                 if points not in final:
                     raise SystemExit(f"the records have no final-scoring category {points!r}")
                 row.hero_points.append(final[points][shift])

@@ -84,8 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         game = reg.game(name)
         n = max(2, game.min_players)
         for weak, strong in pairs(args.pair):
-            row = run_row(name, n, LEVELS[strong], LEVELS[weak], 0.5, args.deals, args.seed,
-                          args.jobs, [], "h2h")  # fmt: skip
+            row = run_row(reg, name, n, LEVELS[strong], LEVELS[weak], 0.5, args.deals,
+                          args.seed, args.jobs, {}, "h2h")  # fmt: skip
             share = row.h2h / row.games
             lo, hi = wilson(row.h2h, row.games)
             gap = elo(share)

@@ -5,9 +5,9 @@ of the position from its own seat's view (``game.determinize``), then for every
 legal action clones that determinization, applies the action and asks
 ``evaluate`` for the acting seat. Hidden cards that an action reveals (a draw)
 are therefore sampled, not peeked at. A move that undoes one the seat made earlier
-in the same chain (the game's ``undoes`` hint) is never chosen while another is
-legal. Ties (within 1e-9) are broken with the
-player's seeded RNG, so the same seed gives the same game.
+in the same chain (the game's ``undoes`` hint) or changes nothing it sees is never
+chosen while another is legal (:mod:`vikingcli_ai.sensible`). Ties (within 1e-9) are
+broken with the player's seeded RNG, so the same seed gives the same game.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State
+from vikingcli_ai.sensible import no_op
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 TIE = 1e-9
@@ -55,18 +56,6 @@ def drop_undos(
     return out if max(out) > -math.inf else values
 
 
-def without_undos(game: Game, state: State, actions: Sequence[Action]) -> list[Action]:
-    """``actions`` less every one that undoes a move of the same chain (the rule of
-    :func:`drop_undos`, for a player that ranks actions otherwise: the ``mcts``
-    player's final choice), unless every action does. ``state``: the position the
-    actions are legal in; the hint reads only what the seat to move knows of it."""
-    undoes = game.search_hints.undoes
-    if undoes is None:
-        return list(actions)
-    kept = [a for a in actions if not undoes(state, a)]
-    return kept or list(actions)
-
-
 def pick_best(actions: Sequence[Action], values: Sequence[float], rng: random.Random) -> Action:
     """The action of highest value; ties broken by ``rng``."""
     top = max(values)
@@ -101,7 +90,15 @@ class GreedyPlayer:
         judge = self.game or game
         base = judge.determinize(state, seat, self.rng)
         values = drop_undos(judge, base, actions, greedy_values(judge, base, seat, actions))
-        return pick_best(actions, values, self.rng)
+        action = pick_best(actions, values, self.rng)
+        # Nor a move that changes nothing it sees (sensible.py): checked on the choice
+        # only, as no installed game has one and the check costs an observation.
+        while no_op(game, state, action) and max(values) > -math.inf:
+            values = [-math.inf if a is action else v for a, v in zip(actions, values)]
+            if max(values) == -math.inf:
+                break
+            action = pick_best(actions, values, self.rng)
+        return action
 
 
 def _make(game: Game, seat: int, params: Mapping[str, Any]) -> GreedyPlayer:

@@ -55,7 +55,7 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   RNG). An optional rule (the game's ``tiebreak`` hint: on for Wikinger, where it
   measured better) lets the one-ply ``evaluate`` ranking decide among root
   actions the search cannot tell apart. A move undoing the seat's own chain (the
-  game's ``undoes`` hint, greedy's rule) is never chosen while another is legal.
+  game's ``undoes`` hint, a no-op: :mod:`vikingcli_ai.sensible`) is never chosen.
 * **Flat mode** (``search=flat``, the default where the game's ``method`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``horizon`` on shared determinizations (``flat.py``; ``reach``
@@ -80,10 +80,11 @@ from typing import Any, Final
 
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.flat import FlatSearch
-from vikingcli_ai.greedy import greedy_values, without_undos
+from vikingcli_ai.greedy import greedy_values
 from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off, default_rollout
 from vikingcli_ai.mast import MoveAverages
 from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards, rank_wins, win_chances
+from vikingcli_ai.sensible import sensible_actions
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 PW_C: Final = 2.0
@@ -465,9 +466,8 @@ class MctsPlayer:
             return actions[0]
         game = self.game or game
         cfg = self.cfg
-        # As greedy: never a move undoing the seat's own chain (a good stored this turn
-        # taken back); the search may walk through such moves, the choice never does.
-        actions = without_undos(game, state, actions)
+        # Never a self-undoing move (sensible.py); the search may still walk through one.
+        actions = sensible_actions(game, state, actions)
         if len(actions) == 1:
             return actions[0]
         if cfg.search == "flat":

@@ -9,7 +9,6 @@ the commands are in modules named for their job (``catalogue``, ``batch``, ``pla
 arguments mean in :mod:`vikingcli.cli.arguments`.
 """
 
-from __future__ import annotations
 
 import functools
 import os

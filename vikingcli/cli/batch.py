@@ -1,7 +1,6 @@
 """The batch commands: AI-vs-AI games played headless (``run``) and seat-rotated
 tournaments with standings, ratings and a stopping test (``tournament``)."""
 
-from __future__ import annotations
 
 import shlex
 import sys
@@ -120,7 +119,7 @@ def _forfeit_line(forfeits: int, strict: bool) -> None:
     typer.echo(f"vikingcli: {games} ended by forfeit", err=True)
 
 
-def _every_param(reg: Registry, spec: PlayerSpec) -> dict[str, Any]:
+def _every_param(reg: "Registry", spec: "PlayerSpec") -> dict[str, Any]:
     """Every parameter of a player spec, defaults filled in; a seed left open is
     the one the match gives each seat (from the deal's seed and the seat)."""
     from vikingcli.core.specs import full_params

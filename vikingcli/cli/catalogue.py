@@ -1,7 +1,6 @@
 """The catalogue commands: what is installed (``games``, ``players``) and a game's
 rules (``rules``)."""
 
-from __future__ import annotations
 
 import textwrap
 from typing import TYPE_CHECKING, Annotated, Any
@@ -15,7 +14,7 @@ if TYPE_CHECKING:  # the modules a command needs are imported when it runs
     from vikingcli.engine import Game
 
 
-def _game_json(game: Game) -> dict[str, Any]:
+def _game_json(game: "Game") -> dict[str, Any]:
     return {
         "name": game.name,
         "title": game.title,

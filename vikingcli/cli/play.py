@@ -1,7 +1,6 @@
 """The commands that play a game with people: at this terminal (``play``), over SSH
 (``serve``), and on from a save (``resume``); every move is saved as it is made."""
 
-from __future__ import annotations
 
 import shutil
 import sys
@@ -86,13 +85,13 @@ def _holding(path: Path) -> AbstractContextManager[None]:
 
 
 def _continue(
-    reg: Registry,
-    match: Match,
+    reg: "Registry",
+    match: "Match",
     path: Path,
     move_timeout: float | None,
     pace: float | None = None,
     confirm: bool = False,
-    table: TableDoc | None = None,
+    table: "TableDoc | None" = None,
     full_screen: bool = True,
 ) -> None:
     """Play a match to its end; with people at the table, at this terminal with
@@ -118,7 +117,7 @@ def _continue(
         play_match(match, players, move_timeout=move_timeout)
         write_save(match, path, table)
         return
-    def autosave(m: Match) -> None:
+    def autosave(m: "Match") -> None:
         write_save(m, path, table)
 
     try:
@@ -154,7 +153,7 @@ def _screen_fits() -> bool:
 
 
 def _new_table(
-    reg: Registry,
+    reg: "Registry",
     game: str,
     player: list[str] | None,
     players: int | None,
@@ -166,7 +165,7 @@ def _new_table(
     *,
     write: bool = True,
     level: str | None = None,
-) -> tuple[Match, Path]:
+) -> "tuple[Match, Path]":
     """A new match with people at the table, and its first save (never over another),
     locked in ``hold`` for as long as this process plays it; ``--force`` never
     replaces a save another process is playing. With ``write`` off, only where the

@@ -2,7 +2,6 @@
 accounts by key, ratings, correspondence tables); the server itself is
 :mod:`vikingcli.server`."""
 
-from __future__ import annotations
 
 import sys
 from pathlib import Path

@@ -1,7 +1,6 @@
 """The study commands: a saved game move by move (``replay``) and judged decision by
 decision (``analyze``)."""
 
-from __future__ import annotations
 
 import sys
 from typing import Annotated

@@ -1,7 +1,6 @@
 """The ``tune`` command: a game's heuristic weights tuned by self-play (SPSA), then
 checked on fresh deals (``vikingcli.batch.tune``)."""
 
-from __future__ import annotations
 
 import tempfile
 from pathlib import Path

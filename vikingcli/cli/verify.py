@@ -10,7 +10,6 @@ Exit code 0: proven; 1: not proven (a forged or changed record, an unfinished ga
 no committed deal); 2: not a readable save.
 """
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -26,7 +25,7 @@ NOT_PROVEN = 1
 """The exit code of a record that does not prove its deal."""
 
 
-def deal_problem(doc: SaveDoc) -> str | None:
+def deal_problem(doc: "SaveDoc") -> str | None:
     """Why the record's deal is not the committed one (``None``: it is); the moves are
     checked by replaying them (:func:`verify`)."""
     from vikingcli.core.fairdeal import commitment_of, deal_seed

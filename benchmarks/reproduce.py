@@ -1,0 +1,504 @@
+"""Re-measure every strength and speed figure the READMEs state as current, each beside
+its claim.
+
+Every row of :data:`CLAIMS` is one stated figure: an id, the document and section
+that state it, what measures it (a pairing of players, a speed figure, a start-up
+ratio, ...), the first of the fresh seeds it is measured on (each row has its own
+block, 380000 and up, never used for tuning or for any figure in the documents),
+how many games (or rounds, repeats, decisions) and the figure stated. A new figure
+in a README is one more entry here. Printed per row: the claim, the measurement, its
+interval, and whether they agree:
+
+* a share (win or head to head), a share of games, a mean or an Elo gap: the stated
+  figure lies in the measurement's 95% interval (Wilson for shares, normal for
+  means; an Elo gap's is the Wilson interval's ends turned into Elo);
+* a speed, time or start-up figure: the stated figure lies within the range of the
+  repeats, widened by ``SPEED_NOISE`` either way (the documents' own measure of
+  run-to-run noise on the shared machine), since such figures are of one machine
+  and one load.
+
+Usage (from the repository root, as every script here)::
+
+    nice python benchmarks/reproduce.py --list             # the rows, cheapest first
+    nice python benchmarks/reproduce.py --only levels-wikinger-easy-medium
+    nice python benchmarks/reproduce.py --quick --only speed-jorvik-2p-random
+    nice python benchmarks/reproduce.py --cheap            # every row without mcts
+    nice python benchmarks/reproduce.py                    # every row (days of CPU)
+
+``--quick`` plays one deal per seating (one repeat, two rounds, two decisions): a
+smoke test of the row, not a measurement. ``--json`` prints one JSON object a row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import default_ai  # benchmarks/*.py, next to this script
+import levels
+import speed
+import startup
+from ladder import run_row
+
+from vikingcli.batch import run_games
+from vikingcli.batch.tournament import wilson
+from vikingcli.core.registry import Registry, load_registry
+
+SPEED_NOISE = 0.3
+"""How far a speed figure may lie outside the measured range and still agree: the
+documents measured repeated speed runs differing by up to about 30%."""
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One measurement: the value, its interval, how many games (or rounds, repeats,
+    decisions) it rests on, and how a stated figure is judged against it."""
+
+    value: float
+    low: float
+    high: float
+    count: int
+    noisy: bool = False
+    """A speed, time or start-up figure (agreement: within the range widened by
+    SPEED_NOISE), not a statistic of games."""
+
+    def agrees(self, stated: float) -> bool:
+        """Does ``stated`` agree with this measurement (see the module docstring)?"""
+        if self.noisy:
+            return self.low * (1 - SPEED_NOISE) <= stated <= self.high * (1 + SPEED_NOISE)
+        return self.low - 1e-9 <= stated <= self.high + 1e-9
+
+
+def _mean_interval(xs: list[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(xs)
+    half = Z95 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def _opts(options: tuple[str, ...]) -> dict[str, str]:
+    return dict(o.split("=", 1) for o in options)
+
+
+def _opt_args(options: tuple[str, ...]) -> str:
+    return "".join(f" -o {o}" for o in options)
+
+
+@dataclass(frozen=True)
+class Share:
+    """The hero's share against ``other`` seats, every seat rotation (ladder.py):
+    ``measure`` "win" (a shared first counts 1/k) or "h2h" (against each other seat)."""
+
+    game: str
+    players: int
+    hero: str
+    other: str
+    measure: str = "win"
+    options: tuple[str, ...] = ()
+    unit = "%"
+
+    def deals(self, games: int) -> int:
+        return max(1, round(games / self.players))
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        row = run_row(reg, self.game, self.players, self.hero, self.other, 0.5,
+                      self.deals(games), seed, 1, _opts(self.options), self.measure)  # fmt: skip
+        got = row.wins if self.measure == "win" else row.h2h
+        lo, hi = wilson(got, row.games)
+        return Measured(got / row.games, lo, hi, row.games)
+
+    def command(self, seed: int, games: int) -> str:
+        return (f"ladder.py --game {self.game} --players {self.players} --hero {self.hero}"
+                f" --other {self.other} --measure {self.measure} --deals {self.deals(games)}"
+                f" --seed {seed}{_opt_args(self.options)}")  # fmt: skip
+
+    def mcts(self) -> bool:
+        return "mcts" in self.hero + self.other or "openspiel" in self.hero + self.other
+
+
+@dataclass(frozen=True)
+class Points:
+    """The hero's points in one final-scoring category of ``pairing``'s games
+    (ladder.py --points): ``stat`` "mean", or "zero", the share of games in which it
+    scored none there."""
+
+    pairing: Share
+    category: str
+    stat: str = "mean"
+
+    @property
+    def unit(self) -> str:
+        return "pts" if self.stat == "mean" else "%"
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        p = self.pairing
+        row = run_row(reg, p.game, p.players, p.hero, p.other, 0.5, p.deals(games), seed, 1,
+                      _opts(p.options), points=self.category)  # fmt: skip
+        got = row.hero_points
+        if self.stat == "mean":
+            return Measured(*_mean_interval(got), len(got))
+        zero = sum(1 for x in got if x == 0)
+        return Measured(zero / len(got), *wilson(zero, len(got)), len(got))
+
+    def command(self, seed: int, games: int) -> str:
+        return self.pairing.command(seed, games) + f" --points {self.category}"
+
+    def mcts(self) -> bool:
+        return self.pairing.mcts()
+
+
+@dataclass(frozen=True)
+class LevelGap:
+    """The Elo gap of one level over another, head to head (levels.py)."""
+
+    game: str
+    weak: str
+    strong: str
+    unit = "Elo"
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        n = max(2, reg.game(self.game).min_players)
+        row = run_row(reg, self.game, n, levels.LEVELS[self.strong], levels.LEVELS[self.weak],
+                      0.5, max(1, round(games / n)), seed, 1, {}, "h2h")  # fmt: skip
+        lo, hi = wilson(row.h2h, row.games)
+        return Measured(levels.elo(row.h2h / row.games), levels.elo(lo), levels.elo(hi), row.games)
+
+    def command(self, seed: int, games: int) -> str:
+        return (f"levels.py --game {self.game} --pair {self.weak}:{self.strong}"
+                f" --deals {max(1, games // 2)} --seed {seed}")  # fmt: skip
+
+    def mcts(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class MeanScore:
+    """Every seat's mean final score, all seats playing ``spec`` (``run``)."""
+
+    game: str
+    players: int
+    spec: str
+    options: tuple[str, ...] = ()
+    unit = "pts"
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        series = run_games(self.game, [self.spec] * self.players, games=games, seed=seed,
+                           options=_opts(self.options), registry=reg)  # fmt: skip
+        per_game = [statistics.fmean(r.scores) for r in series.results]
+        return Measured(*_mean_interval(per_game), len(per_game))
+
+    def command(self, seed: int, games: int) -> str:
+        return (f"vikingcli run {self.game} -p {self.players}*{self.spec} --games {games}"
+                f" --seed {seed} --json{_opt_args(self.options)}")  # fmt: skip
+
+    def mcts(self) -> bool:
+        return "mcts" in self.spec
+
+
+_SPEED_CACHE: dict[tuple[str, int, float], list[dict[str, Any]]] = {}
+
+
+@dataclass(frozen=True)
+class Speed:
+    """One figure of speed.py's table (``random_games_per_s``, ``mcts_it_per_s_opening``,
+    ``mcts_it_per_s_midgame``) over ``games`` repeats of its measurement."""
+
+    game: str
+    players: int
+    figure: str
+    unit = "/s"
+    budget = 1.5
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        budget = self.budget if games > 1 else 0.2
+        key = (self.game, self.players, budget)
+        runs = _SPEED_CACHE.setdefault(key, [])
+        while len(runs) < games:  # a game's figures come from one measurement
+            runs.append(speed.measure(reg.game(self.game), self.players, budget))
+        xs = [r[self.figure] for r in runs[:games]]
+        return Measured(statistics.median(xs), min(xs), max(xs), len(xs), noisy=True)
+
+    def command(self, seed: int, games: int) -> str:
+        return f"speed.py --game {self.game} --players {self.players} --budget {self.budget}"
+
+    def mcts(self) -> bool:
+        return False
+
+
+_STARTUP_CACHE: dict[tuple[int, bool], dict[str, list[float]]] = {}
+
+
+@dataclass(frozen=True)
+class Startup:
+    """A command's start-up over the bare Typer app's ``--help`` (startup.py): the
+    median ratio of ``games`` rounds, of wall time or (``cpu``) CPU time."""
+
+    name: str
+    cpu: bool = False
+    unit = "x"
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        key = (games, self.cpu)
+        if key not in _STARTUP_CACHE:
+            _STARTUP_CACHE[key] = startup.round_times(games, self.cpu)
+        r = startup.ratios(_STARTUP_CACHE[key], self.name)
+        return Measured(statistics.median(r), r[0], r[-1], len(r), noisy=True)
+
+    def command(self, seed: int, games: int) -> str:
+        return f"startup.py --rounds {games}" + (" --cpu" if self.cpu else "")
+
+    def mcts(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class DecisionTime:
+    """Mean wall seconds per decision of ``spec`` at seat 0 against greedy seats
+    (default_ai.py), the first ``games`` decisions with more than one legal move."""
+
+    game: str
+    spec: str
+    players: int = 4
+    unit = "s"
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        t = default_ai.decision_times(reg.game(self.game), self.spec, games, seed, self.players)
+        return Measured(statistics.fmean(t), min(t), max(t), len(t), noisy=True)
+
+    def command(self, seed: int, games: int) -> str:
+        return (f"default_ai.py --game {self.game} --spec {self.spec} --moves {games}"
+                f" --seed {seed}")  # fmt: skip
+
+    def mcts(self) -> bool:
+        return True
+
+
+What = Share | Points | LevelGap | MeanScore | Speed | Startup | DecisionTime
+B = "benchmarks/README.md"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One stated figure and how to measure it again."""
+
+    id: str
+    section: str
+    what: What
+    seed: int
+    games: int
+    stated: float
+    doc: str = B
+    quick_games: int = field(default=0)
+    """Games (rounds, repeats, decisions) under ``--quick``: 0 for one deal a seating."""
+
+
+def _ladder(idx: int, section: str, rows: list[tuple[str, int, str, str, str, int, float]],
+            options: tuple[str, ...] = (), tag: str = "") -> list[Claim]:  # fmt: skip
+    """Share rows from (game, n, hero, other, measure, games, stated); seeds 1000 apart
+    from ``idx`` (in thousands)."""
+    out = []
+    for k, (game, n, hero, other, measure, games, stated) in enumerate(rows):
+        name = f"{game}-{n}p-{tag or hero.split(':')[0]}-vs-{other.split(':')[0]}"
+        out.append(Claim(name, section, Share(game, n, hero, other, measure, options),
+                         (idx + k) * 1000, games, stated))  # fmt: skip
+    return out
+
+
+M = "mcts:iterations=300"
+
+
+def _tuned(kind: str, game: str) -> str:
+    return f"{kind}:weights=benchmarks/tuned/{game}.json"
+
+
+M1000 = "mcts:iterations=1000"
+OS = "openspiel:bot=ismcts,seconds=0.05"
+
+
+def _claims() -> list[Claim]:
+    rows: list[Claim] = []
+    rows += _ladder(380, "Ladder (current defaults: the Graenaland rows)", [
+        ("graenaland", 3, M, "greedy", "win", 60, 0.900),
+        ("graenaland", 4, M, "greedy", "win", 64, 0.781),
+        ("graenaland", 5, M, "greedy", "win", 80, 0.775)])
+    rows += _ladder(383, "Fresh deals (issue 15)", [
+        ("walhalla", 3, M, "greedy", "win", 60, 0.917),
+        ("walhalla", 4, M, "greedy", "win", 60, 0.733),
+        ("wikinger", 2, M, "greedy", "win", 60, 0.783),
+        ("wikinger", 3, M, "greedy", "win", 60, 0.800),
+        ("wikinger", 4, M, "greedy", "win", 60, 0.767),
+        ("wikinger", 2, "greedy", "random", "win", 60, 1.000),
+        ("jorvik", 2, "greedy", "random", "win", 60, 0.900)])
+    rows += _ladder(390, "Jórvík: rollouts cut off after 40 plies", [
+        ("jorvik", 2, M, "greedy", "win", 60, 0.883),
+        ("jorvik", 3, M, "greedy", "win", 60, 0.767),
+        ("jorvik", 4, M, "greedy", "win", 60, 0.750),
+        ("jorvik", 5, M, "greedy", "win", 60, 0.783)])
+    rows += _ladder(394, "More thinking looks farther; Graenaland: more thinking on fresh deals", [
+        ("walhalla", 3, M1000, M, "h2h", 108, 0.630),
+        ("wikinger", 2, M1000, M, "win", 100, 0.630),
+        ("jorvik", 2, M1000, M, "win", 100, 0.660),
+        ("graenaland", 3, M1000, M, "h2h", 108, 0.618)], tag="mcts1000")
+    rows += _ladder(398, "More thinking: `mcts:iterations=1000` against `mcts:iterations=300`", [
+        ("walhalla", 3, "mcts:iterations=1000,depth=20", M, "h2h", 102, 0.544)], tag="depth20")
+    rows += _ladder(399, "More thinking looks farther (Wikinger, 37 plies)", [
+        ("wikinger", 2, "mcts:iterations=1000,depth=37", M, "win", 10, 0.200)], tag="depth37")
+    tuned = "Tuned weights, and greedy without pathologies"
+    rows += _ladder(400, tuned, [
+        ("wikinger", 2, _tuned("greedy", "wikinger"), "greedy", "win", 400, .740),
+        ("wikinger", 3, _tuned("greedy", "wikinger"), "greedy", "h2h", 210, .465),
+        ("wikinger", 2, _tuned("mcts", "wikinger"), "mcts", "win", 60, .475),
+        ("wikinger", 2, "greedy", "random", "win", 100, 1.000)], ("mode=advanced",), "advanced")
+    rows += _ladder(404, tuned, [
+        ("wikinger", 2, _tuned("greedy", "wikinger"), "greedy", "win", 400, .538),
+        ("wikinger", 3, _tuned("greedy", "wikinger"), "greedy", "h2h", 210, .485)],
+        ("mode=basic",), "basic")  # fmt: skip
+    rows += _ladder(406, tuned, [
+        ("walhalla", 3, _tuned("greedy", "walhalla"), "greedy", "h2h", 210, .557),
+        ("walhalla", 4, _tuned("greedy", "walhalla"), "greedy", "h2h", 400, .587),
+        ("walhalla", 4, _tuned("mcts", "walhalla"), "mcts", "h2h", 60, .444),
+        ("graenaland", 3, _tuned("greedy", "graenaland"), "greedy", "h2h", 210,
+         .677),
+        ("graenaland", 4, _tuned("greedy", "graenaland"), "greedy", "h2h", 400,
+         .575),
+        ("graenaland", 3, _tuned("mcts", "graenaland"), "mcts", "h2h", 120, .538)],
+        tag="tuned")  # fmt: skip
+    rows += [
+        Claim(f"wikinger-3p-greedy-{mode}-mean-score", tuned,
+              MeanScore("wikinger", 3, "greedy", (f"mode={mode}",)),
+              seed, 100, stated)
+        for mode, seed, stated in (("basic", 412000, 45.0), ("advanced", 413000, 40.4))
+    ]
+    rows += _ladder(414, "OpenSpiel's IS-MCTS against `mcts`", [
+        ("jorvik", 2, "mcts:seconds=0.05", OS, "win", 60, 0.950),
+        ("wikinger", 2, "mcts:seconds=0.05", OS, "win", 60, 1.000),
+        ("walhalla", 3, "mcts:seconds=0.05", OS, "win", 60, 0.975),
+        ("graenaland", 3, "mcts:seconds=0.05", OS, "win", 60, 1.000)])
+    rows += [
+        Claim(f"levels-{g}-easy-medium", "AI levels (levels.py)", LevelGap(g, "easy", "medium"),
+              seed, 20, stated)
+        for g, seed, stated in (("wikinger", 418000, 241.0), ("jorvik", 418000, 382.0))
+    ]
+    crafts = "Jórvík: craftsmen bought and filled (the 'after' rows)"
+    for k, (n, hero, stat, stated) in enumerate([
+        (2, M, "mean", 8.81), (2, M, "zero", 0 / 16), (4, M, "mean", 0.62), (4, M, "zero", 14 / 16)
+    ]):  # fmt: skip
+        other = "greedy"
+        rows.append(Claim(f"jorvik-{n}p-craftsmen-{stat}", crafts,
+                          Points(Share("jorvik", n, hero, other), "craftsmen", stat),
+                          420000 + (k // 2) * 1000, 16, stated))  # fmt: skip
+    for game, n, gps, it_open, it_mid in SPEED_TABLE:
+        for figure, stated in (("random_games_per_s", gps), ("mcts_it_per_s_opening", it_open),
+                               ("mcts_it_per_s_midgame", it_mid)):  # fmt: skip
+            short = {"random_games_per_s": "random", "mcts_it_per_s_opening": "mcts-opening",
+                     "mcts_it_per_s_midgame": "mcts-midgame"}[figure]  # fmt: skip
+            rows.append(Claim(f"speed-{game}-{n}p-{short}", "Speed (speed.py --budget 1.5)",
+                              Speed(game, n, figure), 0, 3, stated, quick_games=1))  # fmt: skip
+    rows += [
+        Claim(f"startup-{name.split()[-1].lstrip('-')}{'-cpu' if cpu else ''}",
+              "Start-up (startup.py, paired in one run)", Startup(name, cpu), 0, 20, stated,
+              quick_games=2)
+        for name, cpu, stated in (("vikingcli --help", False, 1.19),
+                                  ("vikingcli games", False, 1.15),
+                                  ("vikingcli --help", True, 1.10),
+                                  ("vikingcli games", True, 1.10))
+    ]
+    for k, (game, spec, stated) in enumerate(DEFAULT_AI_TABLE):
+        rows.append(Claim(f"decision-{game}-4p-{spec.replace(':', '-').replace('=', '')}",
+                          "play's default AI (`default_ai.py`)", DecisionTime(game, spec),
+                          430000 + k, 8, stated, quick_games=2))  # fmt: skip
+    for n, stated in ((3, 0.063), (4, 0.073)):
+        rows.append(Claim(f"decision-graenaland-{n}p-mcts300", "Graenaland: the flat search "
+                          "(time per move)", DecisionTime("graenaland", M, n), 450000 + n, 40,
+                          stated, quick_games=2))  # fmt: skip
+    return rows
+
+
+SPEED_TABLE = (  # game, n, random games/s, mcts it/s opening, mcts it/s mid-game
+    ("graenaland", 3, 54.6, 3298, 3375), ("graenaland", 4, 46.2, 2893, 2457),
+    ("graenaland", 5, 34.6, 2143, 2022), ("jorvik", 2, 392.4, 2840, 2309),
+    ("jorvik", 3, 364.9, 2823, 2783), ("jorvik", 4, 385.7, 3018, 2175),
+    ("jorvik", 5, 338.7, 3347, 2574), ("walhalla", 3, 741.1, 2451, 2641),
+    ("walhalla", 4, 680.0, 2255, 1715), ("wikinger", 2, 129.3, 2367, 1522),
+    ("wikinger", 3, 207.0, 2078, 1467), ("wikinger", 4, 241.4, 2298, 1502),
+)
+DEFAULT_AI_TABLE = tuple(  # game, spec, mean seconds per decision
+    (game, spec, s)
+    for game, figures in (
+        ("graenaland", (1.00, 0.15, 0.49, 0.71)), ("jorvik", (1.00, 0.17, 0.53, 0.88)),
+        ("walhalla", (1.00, 0.22, 1.01, 2.08)), ("wikinger", (1.00, 0.27, 0.78, 1.37)))
+    for spec, s in zip(("mcts:seconds=1", "mcts:iterations=1000", "mcts:iterations=3000",
+                        "mcts:iterations=5000"), figures)
+)  # fmt: skip
+CLAIMS = _claims()
+"""Every figure the READMEs state as current, one entry each."""
+
+
+def _fmt(x: float, unit: str) -> str:
+    if unit == "%":
+        return f"{x:.1%}"
+    if unit == "Elo":
+        return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+    if unit == "/s":
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
+def _cost(c: Claim) -> tuple[int, int]:
+    return (int(c.what.mcts()), c.games)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--list", action="store_true", help="list the rows and exit")
+    ap.add_argument("--only", action="append", metavar="ID", help="only this row (repeatable)")
+    ap.add_argument("--cheap", action="store_true", help="only rows without a search player")
+    ap.add_argument("--quick", action="store_true", help="a smoke test: a deal a seating")
+    ap.add_argument("--json", action="store_true", help="one JSON object a row")
+    args = ap.parse_args(argv)
+    by_id = {c.id: c for c in CLAIMS}
+    for wanted in args.only or []:
+        if wanted not in by_id:
+            print(f"reproduce.py: no row {wanted!r} (--list shows them)", file=sys.stderr)
+            return 2
+    rows = sorted((by_id[i] for i in args.only) if args.only else CLAIMS, key=_cost)
+    if args.cheap:
+        rows = [c for c in rows if not c.what.mcts()]
+    if args.list:
+        print("| id | doc: section | stated | seeds | games | command |\n|---|---|---|---|---|---|")
+        for c in rows:
+            print(f"| {c.id} | {c.doc}: {c.section} | {_fmt(c.stated, c.what.unit)} | {c.seed} |"
+                  f" {c.games} | {c.what.command(c.seed, c.games)} |")  # fmt: skip
+        return 0
+    reg = load_registry()
+    if not args.json:
+        print("| id | stated | measured | interval | games | agree | wall s |\n"
+              "|---|---|---|---|---|---|---|")
+    for c in rows:
+        games = (c.quick_games or 1) if args.quick else c.games
+        start = time.perf_counter()
+        got = c.what.run(reg, c.seed, games)
+        wall = time.perf_counter() - start
+        verdict = "agree" if got.agrees(c.stated) else "disagree"
+        unit = c.what.unit
+        if args.json:
+            print(json.dumps({"id": c.id, "doc": c.doc, "section": c.section,
+                              "stated": c.stated, "measured": got.value, "low": got.low,
+                              "high": got.high, "games": got.count, "seed": c.seed,
+                              "verdict": verdict, "wall_s": round(wall, 1),
+                              "command": c.what.command(c.seed, games)}), flush=True)  # fmt: skip
+        else:
+            print(f"| {c.id} | {_fmt(c.stated, unit)} | {_fmt(got.value, unit)} |"
+                  f" [{_fmt(got.low, unit)}, {_fmt(got.high, unit)}] | {got.count} | {verdict} |"
+                  f" {wall:.0f} |", flush=True)  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
