@@ -18,31 +18,38 @@ choose among :func:`sensible_actions`; the search itself may walk through such m
 strength figure is measured against and the player the rules tests explore every
 legal move with, so it stays uniform over all of them.
 
-The no-op test plays the move on a copy of the true position and compares what the
-mover sees before and after: only that seat's own view, which it would see anyway
-once it moved.
+The no-op test plays the move on a position as the mover may picture it (a
+determinization of what it sees: a player plays on nothing else, the true position
+included) and compares what the mover sees before and after.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from vikingcli.engine import Action, Game, State
 
 
-def no_op(game: Game, state: State, action: Action, before: object = None) -> bool:
+def no_op(game: Game, state: State, action: Action) -> bool:
     """Does ``action`` leave the seat to move in ``state`` to move again, seeing
-    exactly what it saw before? ``before``: that seat's observation of ``state``, if
-    the caller has it already."""
+    exactly what it saw before?"""
     seat = game.to_move(state)
     if seat is None:
         return False
-    after = game.apply(game.clone(state), action)
+    return _no_op(game, _pictured(game, state, seat), seat, action, game.observation(state, seat))
+
+
+def _pictured(game: Game, state: State, seat: int) -> State:
+    # Fixed draws: the same position gives the same answer (players are reproducible).
+    return game.determinize(state, seat, random.Random(0))
+
+
+def _no_op(game: Game, pictured: State, seat: int, action: Action, before: object) -> bool:
+    after = game.apply(game.clone(pictured), action)
     if game.to_move(after) != seat:  # the common case, and no observation is built
         return False
-    return game.observation(after, seat) == (
-        game.observation(state, seat) if before is None else before
-    )
+    return game.observation(after, seat) == before
 
 
 def sensible_actions(game: Game, state: State, actions: Sequence[Action]) -> list[Action]:
@@ -51,9 +58,13 @@ def sensible_actions(game: Game, state: State, actions: Sequence[Action]) -> lis
     search player chooses among."""
     undoes = game.search_hints.undoes
     seat = game.to_move(state)
-    before = game.observation(state, seat) if seat is not None else None
+    if seat is None:
+        return list(actions)
+    before = game.observation(state, seat)
+    pictured = _pictured(game, state, seat)
     kept = [
         a for a in actions
-        if not (undoes is not None and undoes(state, a)) and not no_op(game, state, a, before)
+        if not (undoes is not None and undoes(state, a))
+        and not _no_op(game, pictured, seat, a, before)
     ]  # fmt: skip
     return kept or list(actions)
