@@ -32,7 +32,9 @@ by what happens when the rest of its chain is played sensibly:
   its hero moves, offers, allocations and votes, not its builds and payments: that
   split measured stronger than both the plain search and deepening every decision
   (benchmarks/README.md, "Search hints").
-* **Value**: ``evaluate`` of the searching seat at the horizon, averaged over the
+* **Value**: ``evaluate`` of the searching seat at the horizon (plus the game's
+  ``shape`` hint, where ``evaluate`` misprices what wins: Graenaland counts the
+  three conditions nearest to being met, not all five alike), averaged over the
   passes; the highest mean wins (then the one-ply order). A candidate that is not
   legal in some deal (the engine does not promise that the true state's actions
   are legal in every determinization; in Graenaland they always are) is left out
@@ -171,8 +173,11 @@ class FlatSearch:
         self.trace: list[list[float]] = []
 
     def value(self, state: State) -> float:
-        """What a rollout's end position is worth to the searching seat."""
-        return self.game.evaluate(state, self.seat)
+        """What a rollout's end position is worth to the searching seat: its
+        ``evaluate``, plus the game's ``shape`` hint where it gives one."""
+        v = self.game.evaluate(state, self.seat)
+        shape = self.game.search_hints.shape
+        return v if shape is None else v + shape(state, self.seat)
 
     def run(
         self,
@@ -209,6 +214,7 @@ class FlatSearch:
         firsts = self.firsts = [0.0] * len(cands)
         wins = self.wins = [0.0] * len(cands)
         scale = game.search_hints.eval_scale
+        shape = game.search_hints.shape
         clone, apply, value = game.clone, game.apply_legal, self.value
         while True:
             best_here: list[int] = []
@@ -222,7 +228,7 @@ class FlatSearch:
                 self.units += greedy_rollout(game, deal, d, self.reach) + 1
                 if self.track:
                     values = game.evaluate_all(d)
-                    v = seen[i] = values[seat]
+                    v = seen[i] = values[seat] + (shape(d, seat) if shape else 0.0)
                     margins[i] += v - max(x for o, x in enumerate(values) if o != seat)
                     over = game.to_move(d) is None
                     chances = rank_wins(game.outcome(d).ranks) if over else None

@@ -24,6 +24,7 @@ from vikingcli_graenaland.heuristic import (
     evaluate_all,
     search_deepens,
     search_horizon,
+    search_shape,
     undoes,
 )
 from vikingcli_graenaland.narrate import narrate
@@ -100,6 +101,7 @@ class GraenalandGame(BoundGame):
         horizon=search_horizon,
         deepens=search_deepens,
         undoes=undoes,
+        shape=search_shape,
         measure="win",
     )
     options = (

@@ -251,6 +251,38 @@ def evaluate_all(st: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     return [_seat_value(st, seat, card_votes, offer, w) for seat in range(st.n)]
 
 
+SHAPE_REST: Final = 0.3
+"""What the flat search counts of the two conditions furthest from being met, per
+unit of progress (``evaluate`` counts 1): :func:`search_shape`."""
+_SHAPES: Final[dict[tuple[tuple[int, int, int, int, int], int], float]] = {}
+""":func:`search_shape` by measures and table size (few values; as :data:`_SHEETS`)."""
+
+
+def search_shape(st: State, seat: int) -> float:
+    """The ``shape`` search hint: ``evaluate`` counts progress on all five conditions
+    alike, but the lead wins with three met, so progress on a fourth or fifth is
+    worth little until then (two conditions met and three half-way evaluate 3.5, as
+    much as three met and the rest nowhere, which wins). The flat search takes off
+    all but SHAPE_REST of the progress on the two conditions furthest from being met.
+    Only the search's own judgement changes: greedy play, and the search's model of
+    the greedy seats, keep ``evaluate``. Nothing once the game is over or with
+    victory cards (their columns score VP, all counting). Reads the seat's public
+    measures only (and a build it is paying, as ``evaluate``)."""
+    if st.phase == PH_OVER or st.cards:
+        return 0.0
+    m = _pending_measures(st, seat)
+    key = (m, st.n)
+    cached = _SHAPES.get(key)
+    if cached is None:
+        if len(_SHAPES) >= _SHEETS_MAX:
+            _SHAPES.clear()
+        bt = D.V_BUILDINGS_3P if st.n == 3 else D.V_BUILDINGS
+        thr = (D.V_SETTLEMENTS, D.V_PROVINCES2, D.V_DOMINATED, bt, D.V_ARMY)
+        progress = sorted([_progress(m[c], (thr[c],)) for c in range(5)])
+        cached = _SHAPES[key] = (SHAPE_REST - 1.0) * (progress[0] + progress[1])
+    return cached
+
+
 def undoes(st: State, a: Any) -> bool:
     """The ``undoes`` search hint: is this the offerer voting against its own offer?
     The offerer votes first (spec §4 Phase 3); a one-ply player can find its offer

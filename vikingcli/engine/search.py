@@ -69,6 +69,14 @@ class SearchHints:
     never choose it while another move is legal. Reads the state and the action only.
     ``None``: no move undoes another."""
 
+    shape: Callable[[State, int], float] | None = None
+    """``shape(state, seat)``: what a flat search adds to ``evaluate`` of the searching
+    seat where a rollout ends, for a game whose ``evaluate`` (greedy's one-ply judge,
+    and so the search's model of how greedy seats answer) misprices what wins over
+    a longer run (Graenaland: progress on all five conditions counts alike, though
+    three win). The rollouts still play by ``evaluate``. Reads the state and the
+    seat only. ``None``: ``evaluate`` alone."""
+
     def __post_init__(self) -> None:
         if not self.eval_scale > 0:
             raise ValueError(f"eval_scale must be positive, not {self.eval_scale!r}")
