@@ -8,6 +8,7 @@ that resolve its first good are legal.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import KIND, NEEDS
@@ -130,6 +131,12 @@ LOAD_KINDS = sum(
     1 << k
     for k in (D.CRAFTSMAN, D.TRADER, D.ORACLE, D.WAREHOUSE, D.EXCHANGE, D.MARKET, D.REWORK, D.THIEF)
 )
+# Each kind's bit in the kinds a seat owns (``put_moves``), read once here.
+OWNS_WAREHOUSE: Final = 1 << D.WAREHOUSE
+OWNS_EXCHANGE: Final = 1 << D.EXCHANGE
+OWNS_MARKET: Final = 1 << D.MARKET
+OWNS_REWORK: Final = 1 << D.REWORK
+OWNS_THIEF: Final = 1 << D.THIEF
 
 
 def legal_load(s: State) -> list[Move]:
@@ -145,13 +152,13 @@ def legal_load(s: State) -> list[Move]:
     have, types, total = pool_goods(pool) if any(pool) else ([0] * 8, [], 0)
     own = s.cards[p]
     owned = put_moves(s, own, have, total, out)
-    storage_moves(s, p, pool, types, (owned >> D.WAREHOUSE) & 1 == 1, out)
-    owns_mk = (owned >> D.MARKET) & 1 == 1
+    storage_moves(s, p, pool, types, owned & OWNS_WAREHOUSE != 0, out)
+    owns_mk = owned & OWNS_MARKET != 0
     if total >= 2 or owns_mk:
-        exchange_moves(s, p, types, have, total, (owned >> D.EXCHANGE) & 1 == 1, owns_mk, out)
-    if (owned >> D.REWORK) & 1:
+        exchange_moves(s, p, types, have, total, owned & OWNS_EXCHANGE != 0, owns_mk, out)
+    if owned & OWNS_REWORK:
         out += rework_moves(s, own)
-    if (owned >> D.THIEF) & 1:
+    if owned & OWNS_THIEF:
         out += steal_moves(s, p)
     out.append(A_END)
     return out
