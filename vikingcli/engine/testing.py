@@ -39,6 +39,7 @@ from typing import Any
 
 import orjson
 
+from vikingcli.engine.actionchecks import JUNK_ACTIONS as JUNK_ACTIONS  # still importable here
 from vikingcli.engine.actionchecks import check_refusals, check_texts
 from vikingcli.engine.codec import ActionCodec
 from vikingcli.engine.flat import FlatState, search_calls
