@@ -202,19 +202,12 @@ class FlatSearch:
         playable = [a for a in actions if a in legal]
         if not playable:
             return actions[rng.randrange(len(actions))]
-        prior = greedy_values(game, deal, seat, playable, trusted=True)
-        keys = [(-v, rng.random()) for v in prior]
-        order = sorted(range(len(playable)), key=keys.__getitem__)
-        cands = [playable[i] for i in order[:FLAT_WIDTH]]
-        cands += [a for a in include if a in playable and a not in cands]
-        self.candidates = cands
+        cands = self.candidates = self.shortlist(deal, playable, include)
         sums = self.sums = [0.0] * len(cands)
         counts = self.counts = [0] * len(cands)
-        margins = self.margins = [0.0] * len(cands)
+        self.margins = [0.0] * len(cands)
         firsts = self.firsts = [0.0] * len(cands)
-        wins = self.wins = [0.0] * len(cands)
-        scale = game.search_hints.eval_scale
-        shape = game.search_hints.shape
+        self.wins = [0.0] * len(cands)
         clone, apply, value = game.clone, game.apply_legal, self.value
         while True:
             best_here: list[int] = []
@@ -227,12 +220,7 @@ class FlatSearch:
                 apply(d, action)
                 self.units += greedy_rollout(game, deal, d, self.reach) + 1
                 if self.track:
-                    values = game.evaluate_all(d)
-                    v = seen[i] = values[seat] + (shape(d, seat) if shape else 0.0)
-                    margins[i] += v - max(x for o, x in enumerate(values) if o != seat)
-                    over = game.to_move(d) is None
-                    chances = rank_wins(game.outcome(d).ranks) if over else None
-                    wins[i] += (chances or win_chances(values, scale))[seat]
+                    v = seen[i] = self.tracked(d, i)
                     if v > best_value:
                         best_here, best_value = [i], v
                     elif v == best_value:
@@ -253,8 +241,38 @@ class FlatSearch:
                 break
             deal = game.determinize(state, seat, rng)
             legal = set(game.legal_actions(deal))
+        return cands[self.best()]
+
+    def shortlist(
+        self, deal: State, playable: list[Action], include: Sequence[Action]
+    ) -> list[Action]:
+        """The FLAT_WIDTH best of ``playable`` by the greedy values on ``deal`` (ties
+        broken at random), then those of ``include`` that are playable."""
+        prior = greedy_values(self.game, deal, self.seat, playable, trusted=True)
+        keys = [(-v, self.rng.random()) for v in prior]
+        order = sorted(range(len(playable)), key=keys.__getitem__)
+        cands = [playable[i] for i in order[:FLAT_WIDTH]]
+        cands += [a for a in include if a in playable and a not in cands]
+        return cands
+
+    def tracked(self, d: State, i: int) -> float:
+        """For advice (``track``): candidate ``i``'s value at the horizon ``d``, with its
+        margin over the best other seat and its chance to win added to its sums."""
+        game, seat = self.game, self.seat
+        values = game.evaluate_all(d)
+        shape = game.search_hints.shape
+        v = values[seat] + (shape(d, seat) if shape else 0.0)
+        self.margins[i] += v - max(x for o, x in enumerate(values) if o != seat)
+        over = game.to_move(d) is None
+        chances = rank_wins(game.outcome(d).ranks) if over else None
+        self.wins[i] += (chances or win_chances(values, game.search_hints.eval_scale))[seat]
+        return v
+
+    def best(self) -> int:
+        """The index of the candidate searched best (the first of equals)."""
         # Sums when every candidate was played equally often (the usual case; exact,
         # where dividing could round two different sums to one mean), else means.
+        sums, counts = self.sums, self.counts
         score = sums
         if min(counts) != max(counts):
             score = [w / k if k else -math.inf for w, k in zip(sums, counts)]
@@ -262,4 +280,4 @@ class FlatSearch:
         for i in range(1, len(score)):
             if score[i] > score[best]:
                 best = i
-        return cands[best]
+        return best

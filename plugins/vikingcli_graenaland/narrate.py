@@ -115,18 +115,33 @@ class Teller:
         self.out.append(text)
 
     def lines(self, action: S.Action) -> list[str]:
-        ob, oa = self.ob, self.oa
-        phase, after = ob["phase"], oa["phase"]
+        """The steps between the two observations, in the order they happened."""
+        phase, after = self.ob["phase"], self.oa["phase"]
         if phase in (S.PH_DRAFT, S.PH_RELOC):
-            took = self.setup_card(ob["cur"], action)
-            if after == S.PH_RELOC and (phase == S.PH_DRAFT or oa["cur"] != ob["cur"]):
-                p = oa["reloc_p"]
-                self.say(
-                    f"{self.names[p]} is overcrowded: {seat_ref(oa['cur'])} may move"
-                    " its village away"
-                )
-            if after not in (S.PH_DRAFT, S.PH_RELOC):
-                self.draft_over(took)
+            self.draft(action, after)
+        self.decisions(phase, after)
+        self.payments(action, phase, after)
+        self.builds()
+        self.closing(phase, after)
+        return self.out
+
+    def draft(self, action: S.Action, after: int) -> None:
+        """The draft's steps (§3.2): the card a village took, an overcrowded province, the
+        draft's end."""
+        ob, oa = self.ob, self.oa
+        phase = ob["phase"]
+        took = self.setup_card(ob["cur"], action)
+        if after == S.PH_RELOC and (phase == S.PH_DRAFT or oa["cur"] != ob["cur"]):
+            p = oa["reloc_p"]
+            self.say(
+                f"{self.names[p]} is overcrowded: {seat_ref(oa['cur'])} may move"
+                " its village away"
+            )
+        if after not in (S.PH_DRAFT, S.PH_RELOC):
+            self.draft_over(took)
+
+    def decisions(self, phase: int, after: int) -> None:
+        """Hero moves revealed (Phase 2), the vote on the offer, the claims."""
         if phase == S.PH_MOVE and after != S.PH_MOVE:
             self.hero_moves()
         if phase == S.PH_ALLOC and after == S.PH_VOTE:
@@ -135,6 +150,10 @@ class Teller:
             self.vote()
         if phase == S.PH_CLAIM and after != S.PH_CLAIM:
             self.claims()
+
+    def payments(self, action: S.Action, phase: int, after: int) -> None:
+        """Paying for a build (Phase 4): the rampart fee, joint work, the permission."""
+        ob, oa = self.ob, self.oa
         if phase == S.PH_BUILD and after == S.PH_FEE:
             fee = oa["fee"]
             self.say(f"rampart fee: one card each to {_list([seat_ref(o) for o in fee])}")
@@ -153,7 +172,11 @@ class Teller:
             self.say(f"{seat_ref(oa['lead'])} completes or abandons the joint work")
         if phase == S.PH_BUILD and action[0] == "permit":
             self.say(f"{seat_ref(action[1])} may build once")
-        self.builds()
+
+    def closing(self, phase: int, after: int) -> None:
+        """What follows a move: heroes placed, a hero to move, contributions back, the
+        win, the final builder, the next round, the claim window, who builds, the end."""
+        ob, oa = self.ob, self.oa
         if not (phase == S.PH_MOVE and after != S.PH_MOVE):  # the reveal tells its own
             self.heroes_placed()
         if after == S.PH_HERO and phase != S.PH_HERO:
@@ -174,7 +197,6 @@ class Teller:
             self.say(f"{seat_ref(oa['lead'])} builds")
         if after == S.PH_OVER and phase != S.PH_OVER:
             self.game_over()
-        return self.out
 
     # -- setup ------------------------------------------------------------------------
 

@@ -60,6 +60,78 @@ def _supply(i: int) -> str:
     return f"S{i + 1:02d}"
 
 
+def public_seat(o: dict[str, Any], names: tuple[str, ...], q: int) -> dict[str, Any]:
+    """What the observation ``o`` shows of seat ``q``: army, heroes, card counts,
+    commitments and its joint-work contribution."""
+    hand = o["hand"][q]
+    return {
+        "seat": q,
+        "lead": q == o["lead"],
+        "army": o["army"][q],
+        "heroes": {D.HERO_NAME[h]: _province(names, o["hero"][q * 3 + h]) for h in range(3)},
+        "waiting": {D.HERO_NAME[h]: _province(names, o["wait"][q * 3 + h]) for h in (1, 2)},
+        "waiting_order": {D.HERO_NAME[h]: o["wseq"][q * 3 + h] for h in (1, 2)},
+        "cards": {D.DECK_NAME[dk]: sum(hand[dk * 5 : dk * 5 + 5]) for dk in range(4)}
+        if len(hand) == D.NKIND
+        else {D.DECK_NAME[dk]: hand[dk] for dk in range(4)},
+        "supply_cards": len(o["shand"][q]) if isinstance(o["shand"][q], list) else o["shand"][q],
+        "hero_move": _hero_move(o["mcommit"][q]),
+        "claim": None
+        if o["ccommit"][q] is False or o["ccommit"][q] == -1
+        else (True if o["ccommit"][q] is True else o["ccommit"][q]),
+        "victory_card": None if o["vc"][q] is None or o["vc"][q] < 0 else f"VC{o['vc'][q] + 1:02d}",
+        "joint_contribution": _by_deck(o["contrib"][q]),
+    }
+
+
+def public_province(o: dict[str, Any], bd: D.Board, p: int) -> dict[str, Any]:
+    """What the observation ``o`` shows of province ``p``: villages, buildings, works,
+    the cards on it and the heroes arriving."""
+    n = o["n"]
+    return {
+        "province": bd.names[p],
+        "terrain": D.DECK_NAME[bd.terrain[p]],
+        "villages": [o["vil"][p * n + q] for q in range(n)],
+        "buildings": {
+            D.BUILDING_NAME[b]: o["bld"][p * 3 + b] if o["bld"][p * 3 + b] >= 0 else None
+            for b in range(3)
+        },
+        "road": bool(o["road"][p]),
+        "market": bool(o["market"][p]),
+        "rampart": bool(o["rampart"][p]),
+        "improved": bool(o["impr"][p]),
+        "market_used": bool(o["mkt_used"][p]),
+        "cards_face_up": {RESOURCES[r]: o["up"][p * 5 + r] for r in range(5)},
+        "cards_face_down": o["down"][p],
+        "arrivals": list(o["arrivals"][p]),
+    }
+
+
+def public_build(o: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """What the observation ``o`` shows of the build phase (Phase 4): the builder, its
+    mode, what it has used, the build being paid and the fee, the final queue."""
+    return {
+        "builder": o["bseat"],
+        "mode": BUILD_MODES[o["bmode"]],
+        "supply_taken": o["supply_taken"],
+        "joint_used": o["joint_used"],
+        "permission_used": o["perm_used"],
+        "pending": PENDING_KINDS[o["pend_kind"]],
+        "pending_type": D.BUILDING_NAME[o["pend_t"]]
+        if o["pend_kind"] == 1
+        else D.WORK_NAME[o["pend_t"]]
+        if o["pend_kind"] == 3
+        else None,
+        "pending_province": names[o["pend_p"]],
+        "pending_joint": o["pend_joint"],
+        "still_to_pay": {RESOURCES[r]: o["req"][r] for r in range(4)},
+        "fee_to": list(o["fee"]),
+        "final_queue": list(o["final_queue"]),
+        "hero_to_move": D.HERO_NAME[o["hero_type"]],
+        "hero_province": names[o["hero_p"]],
+    }
+
+
 def public_observation(st: State, seat: int) -> dict[str, Any]:
     """What ``seat`` may know, in the contract every game follows (the schema in
     ``schema.py``; ``Game.observation``): :func:`observation`, the position as the
@@ -72,35 +144,7 @@ def public_observation(st: State, seat: int) -> dict[str, Any]:
     np = bd.np
     over = o["phase"] == PH_OVER
     mine = 0 <= seat < n
-    seats = []
-    for q in range(n):
-        hand = o["hand"][q]
-        seats.append(
-            {
-                "seat": q,
-                "lead": q == o["lead"],
-                "army": o["army"][q],
-                "heroes": {
-                    D.HERO_NAME[h]: _province(names, o["hero"][q * 3 + h]) for h in range(3)
-                },
-                "waiting": {D.HERO_NAME[h]: _province(names, o["wait"][q * 3 + h]) for h in (1, 2)},
-                "waiting_order": {D.HERO_NAME[h]: o["wseq"][q * 3 + h] for h in (1, 2)},
-                "cards": {D.DECK_NAME[dk]: sum(hand[dk * 5 : dk * 5 + 5]) for dk in range(4)}
-                if len(hand) == D.NKIND
-                else {D.DECK_NAME[dk]: hand[dk] for dk in range(4)},
-                "supply_cards": len(o["shand"][q])
-                if isinstance(o["shand"][q], list)
-                else o["shand"][q],
-                "hero_move": _hero_move(o["mcommit"][q]),
-                "claim": None
-                if o["ccommit"][q] is False or o["ccommit"][q] == -1
-                else (True if o["ccommit"][q] is True else o["ccommit"][q]),
-                "victory_card": None
-                if o["vc"][q] is None or o["vc"][q] < 0
-                else f"VC{o['vc'][q] + 1:02d}",
-                "joint_contribution": _by_deck(o["contrib"][q]),
-            }
-        )
+    seats = [public_seat(o, names, q) for q in range(n)]
     return {
         "game": "graenaland",
         "seat": seat,
@@ -119,26 +163,7 @@ def public_observation(st: State, seat: int) -> dict[str, Any]:
         "lead": o["lead"],
         "winner": o["winner"] if o["winner"] >= 0 else None,
         "end_reason": o["end_reason"] or None,
-        "provinces": [
-            {
-                "province": names[p],
-                "terrain": D.DECK_NAME[bd.terrain[p]],
-                "villages": [o["vil"][p * n + q] for q in range(n)],
-                "buildings": {
-                    D.BUILDING_NAME[b]: o["bld"][p * 3 + b] if o["bld"][p * 3 + b] >= 0 else None
-                    for b in range(3)
-                },
-                "road": bool(o["road"][p]),
-                "market": bool(o["market"][p]),
-                "rampart": bool(o["rampart"][p]),
-                "improved": bool(o["impr"][p]),
-                "market_used": bool(o["mkt_used"][p]),
-                "cards_face_up": {RESOURCES[r]: o["up"][p * 5 + r] for r in range(5)},
-                "cards_face_down": o["down"][p],
-                "arrivals": list(o["arrivals"][p]),
-            }
-            for p in range(np)
-        ],
+        "provinces": [public_province(o, bd, p) for p in range(np)],
         "works_left": {
             "road": o["left_road"],
             "market": o["left_market"],
@@ -164,26 +189,7 @@ def public_observation(st: State, seat: int) -> dict[str, Any]:
             "total": o["total"],
             "cast": list(o["vote_log"]),
         },
-        "build": {
-            "builder": o["bseat"],
-            "mode": BUILD_MODES[o["bmode"]],
-            "supply_taken": o["supply_taken"],
-            "joint_used": o["joint_used"],
-            "permission_used": o["perm_used"],
-            "pending": PENDING_KINDS[o["pend_kind"]],
-            "pending_type": D.BUILDING_NAME[o["pend_t"]]
-            if o["pend_kind"] == 1
-            else D.WORK_NAME[o["pend_t"]]
-            if o["pend_kind"] == 3
-            else None,
-            "pending_province": names[o["pend_p"]],
-            "pending_joint": o["pend_joint"],
-            "still_to_pay": {RESOURCES[r]: o["req"][r] for r in range(4)},
-            "fee_to": list(o["fee"]),
-            "final_queue": list(o["final_queue"]),
-            "hero_to_move": D.HERO_NAME[o["hero_type"]],
-            "hero_province": names[o["hero_p"]],
-        },
+        "build": public_build(o, names),
         "joint_work": {
             "work": D.WORK_NAME[o["joint_w"]],
             "province": names[o["joint_p"]],

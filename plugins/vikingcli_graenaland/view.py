@@ -101,10 +101,22 @@ def _redeal(state: State, seat: int, rng: random.Random, keep: int) -> State:
     """:func:`determinize`'s one re-deal: ``keep`` (a seat, or -1) keeps its hand and
     supply cards as they are; the rest ``seat`` cannot see is dealt again."""
     st = state.clone()
-    n = st.n
-    bd = st.board
-    others = [o for o in range(n) if o != seat and o != keep]
-    # resource cards, per deck: deck + other hands + face-down tile cards, sorted (the
+    others = [o for o in range(st.n) if o != seat and o != keep]
+    _redeal_resources(st, others, rng)
+    _redeal_supply(st, others, rng)
+    _redraw_commitments(st, seat, rng)
+    if st.cards and st.phase != PH_OVER:
+        _redeal_victory_cards(st, seat, rng)
+    st.claim_cache = [None] * st.n
+    st.legal_cache = None
+    st.rng = rng.getrandbits(62)
+    return st
+
+
+def _redeal_resources(st: State, others: list[int], rng: random.Random) -> None:
+    """The resource cards ``others`` hold, the decks and the face-down tile cards, dealt
+    again deck by deck."""
+    # per deck: deck + other hands + face-down tile cards, sorted (the
     # re-deal depends only on what the seat knows), then shuffled deck by deck. Runs
     # at every search iteration: the sorted pools are made from counts per card kind
     # (a card is its resource 0-4, so the sorted pool is the counts written out in
@@ -113,7 +125,7 @@ def _redeal(state: State, seat: int, rng: random.Random, keep: int) -> State:
     # compile to plain C; gathering and sorting the cards were calls into CPython (the
     # sorts alone a visible part of a compiled search iteration: benchmarks/README.md,
     # "Graenaland's search, compiled") and no faster in the pure build
-    terrain = bd.terrain
+    terrain = st.board.terrain
     down = st.down
     decks = st.decks
     count = [0] * D.NKIND
@@ -160,7 +172,10 @@ def _redeal(state: State, seat: int, rng: random.Random, keep: int) -> State:
                     hand[i] = hand[i] + 1
                 del pool[-c:]
         decks[dk] = pool
-    # supply cards in other hands and the supply deck
+
+
+def _redeal_supply(st: State, others: list[int], rng: random.Random) -> None:
+    """The supply cards in ``others``' hands and the supply deck, dealt again."""
     spool = st.sdeck[:]
     for o in others:
         spool += st.shand[o]
@@ -174,8 +189,13 @@ def _redeal(state: State, seat: int, rng: random.Random, keep: int) -> State:
             st.shand[o] = dealt
             del spool[-c:]
     st.sdeck = spool
-    # hidden commitments
-    for o in range(n):
+
+
+def _redraw_commitments(st: State, seat: int, rng: random.Random) -> None:
+    """The hidden commitments of the others: a hero move drawn among the legal ones, a
+    claim reset."""
+    bd = st.board
+    for o in range(st.n):
         if o == seat:
             continue
         if st.phase == PH_MOVE and st.mcommit[o] >= 0:
@@ -188,23 +208,22 @@ def _redeal(state: State, seat: int, rng: random.Random, keep: int) -> State:
         if st.phase == PH_CLAIM and st.ccommit[o] >= 0:
             st.ccommit[o] = 0
             st.claim_plan[o] = None
-    # victory cards of the others
-    if st.cards and st.phase != PH_OVER:
-        known = set(st.vc_dealt[seat])
-        vpool = [c for c in range(20) if c not in known]
-        shuffle(rng, vpool)
-        for o in range(n):
-            if o == seat or o == st.winner:
-                continue
-            kept = st.vc[o]
-            cnt = len(st.vc_dealt[o])
-            st.vc_dealt[o] = [vpool.pop() for _ in range(cnt)]
-            if kept >= 0:
-                st.vc[o] = st.vc_dealt[o][0]
-    st.claim_cache = [None] * n
-    st.legal_cache = None
-    st.rng = rng.getrandbits(62)
-    return st
+
+
+def _redeal_victory_cards(st: State, seat: int, rng: random.Random) -> None:
+    """The victory cards dealt to the others (all but the winner), dealt again from those
+    ``seat`` was not dealt; a seat that kept one keeps its first."""
+    known = set(st.vc_dealt[seat])
+    vpool = [c for c in range(20) if c not in known]
+    shuffle(rng, vpool)
+    for o in range(st.n):
+        if o == seat or o == st.winner:
+            continue
+        kept = st.vc[o]
+        cnt = len(st.vc_dealt[o])
+        st.vc_dealt[o] = [vpool.pop() for _ in range(cnt)]
+        if kept >= 0:
+            st.vc[o] = st.vc_dealt[o][0]
 
 
 def component_totals(st: State) -> dict[str, int]:

@@ -117,37 +117,53 @@ def canonical(text: str) -> str:
     rest = words[1:]
     if verb == "no" or words[:2] == ["no", "hunt"]:
         return "no hunt"
-    out = [verb]
     if verb in ("board", "join"):
-        sell = rest.index("sell") if "sell" in rest else len(rest)
-        if verb == "board":
-            seats = _seats(rest[:sell])
-            out.append(seats if seats is not None else " ".join(rest[:sell]))
-        if verb == "join" and sell == len(rest):
-            out += rest
-        if sell < len(rest):
-            cards = _cards(rest[sell + 1 :])
-            out += ["sell", cards if cards is not None else " ".join(rest[sell + 1 :])]
-        return " ".join(out)
+        return " ".join([verb, *_boarding_words(verb, rest)])
+    out = [verb]
     for w in rest:
-        m = _SPACE.match(w)
-        if verb in ("land", "attack") and m:
-            out.append(f"h{m.group(1)}.{m.group(2)}")
-        elif verb == "moor" and _FJORD.match(w):
-            out.append(f"f{w.lstrip('f')}")
-        elif verb == "moor" and w in _ORIENT:
-            out.append(_ORIENT[w])
-        elif verb == "play" and w.startswith("h") and w[1:].isdigit():
-            out.append(w)
-        elif verb == "play" and w.isdigit():
-            out.append(f"h{w}")
-        elif verb in ("play", "win") and _card(w) is not None and w not in ("scoring", "card"):
-            out.append(_card(w) or w)
-        elif verb == "attack" and w in ("card", "attack", "c"):
-            out.append("card")
-        elif w not in ("scoring", "card", "cards"):
-            out.append(w)
+        word = _canonical_word(verb, w)
+        if word is not None:
+            out.append(word)
     return " ".join(out)
+
+
+def _boarding_words(verb: str, rest: list[str]) -> list[str]:
+    """What follows ``board`` or ``join``: the seats (boarding), the words as they are
+    (joining), and the cards to sell, each spelled out where they can be read."""
+    out: list[str] = []
+    sell = rest.index("sell") if "sell" in rest else len(rest)
+    if verb == "board":
+        seats = _seats(rest[:sell])
+        out.append(seats if seats is not None else " ".join(rest[:sell]))
+    if verb == "join" and sell == len(rest):
+        out += rest
+    if sell < len(rest):
+        cards = _cards(rest[sell + 1 :])
+        out += ["sell", cards if cards is not None else " ".join(rest[sell + 1 :])]
+    return out
+
+
+def _canonical_word(verb: str, w: str) -> str | None:
+    """One word after ``verb`` in its canonical spelling (a space, a fjord, a bow, a
+    hand position, a card), or None for a filler word that is dropped."""
+    m = _SPACE.match(w)
+    if verb in ("land", "attack") and m:
+        return f"h{m.group(1)}.{m.group(2)}"
+    if verb == "moor" and _FJORD.match(w):
+        return f"f{w.lstrip('f')}"
+    if verb == "moor" and w in _ORIENT:
+        return _ORIENT[w]
+    if verb == "play" and w.startswith("h") and w[1:].isdigit():
+        return w
+    if verb == "play" and w.isdigit():
+        return f"h{w}"
+    if verb in ("play", "win") and _card(w) is not None and w not in ("scoring", "card"):
+        return _card(w) or w
+    if verb == "attack" and w in ("card", "attack", "c"):
+        return "card"
+    if w not in ("scoring", "card", "cards"):
+        return w
+    return None
 
 
 def parse_alias(s: S.State, legal: Sequence[Action], text: str) -> Action | None:

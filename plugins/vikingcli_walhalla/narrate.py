@@ -70,87 +70,108 @@ def consequences(s: State, seat: int | None) -> list[str]:
     """One line per automatic consequence of the move that led to ``s``."""
     lines: list[str] = []
     events = visible_events(s, seat)
-    space = s.board.space_text
     i = 0
     while i < len(events):
         e = events[i]
-        k = e[0]
-        if k == E_GALLEY:
-            g, who = e[1], e[2]
-            c = D.galley_colour(g)
-            where = D.SEAT_NAMES[D.galley_coloured_seat(g)]
-            owner = f"{where} seat in {seat_ref(c)}'s colour" if c < s.n else "every seat neutral"
-            lines.append(f"{seat_ref(who)} draws galley G{g:02d} ({owner})")
-        elif k == E_SAIL:
-            lines.append(
-                f"{seat_ref(e[1])}'s viking at F{e[2] + 1} position {e[3]} has no target"
-                " and sails back to Midgard"
-            )
-        elif k == E_TAKE:
-            sp, att, d = e[1], e[2], e[3]
-            lines.append(
-                f"{seat_ref(d)}'s viking on {space(sp)} loses and goes to Walhalla;"
-                f" {seat_ref(att)} takes {space(sp)}"
-            )
-        elif k == E_REPEL:
-            sp, att, d, shield = e[1], e[2], e[3], e[4]
-            paid = (
-                "with Shield, paying nothing"
-                if shield
-                else "paying 1 viking from Walhalla to Asgard"
-            )
-            lines.append(
-                f"{seat_ref(d)} holds {space(sp)}, {paid};"
-                f" {seat_ref(att)}'s viking goes to Walhalla"
-            )
-        elif k == E_DRAW:
-            who, card = e[1], e[2]
-            if card == -1:
-                lines.append(f"{seat_ref(who)} would draw an action card, but none are left")
-            elif card == -2:
-                lines.append(f"{seat_ref(who)} draws an action card")
-            else:
-                lines.append(f"{seat_ref(who)} draws an action card: {D.CARD_TITLES[card]}")
-        elif k == E_FOREST:
-            who, sp, vp, hunt = e[1], e[2], e[3], e[4]
-            how = " (doubled by Hunt)" if hunt else ""
-            lines.append(f"{seat_ref(who)} scores {_vp(vp)} for the forest {space(sp)}{how}")
-        elif k == E_RAID_END:
-            why = "all galleys are sent" if e[2] == 0 else "no one has a viking in Midgard"
-            lines.append(f"raid {e[1]} ends: {why}")
-        elif k == E_REVEAL:
-            shown: dict[int, list[str]] = {p: [] for p in range(s.n)}
-            j = i + 1
-            while j < len(events) and events[j][0] == E_CARD:
-                _, who, card, headland = events[j]
-                shown[who].append(_card_text(card, headland))
-                j += 1
-            lines.append(f"end of raid {e[1]}: the face-down cards are revealed")
-            for p in range(s.n):
-                cards = ", ".join(shown[p]) if shown[p] else "no card"
-                lines.append(f"{seat_ref(p)} reveals {cards}")
-            i = j
+        if e[0] == E_REVEAL:
+            i = _reveal(s, events, i, lines)
             continue
-        elif k == E_SCORE:
-            label, pts = s.ledger[e[1]]
-            got = [f"{seat_ref(p)} {pts[p]}" for p in range(s.n) if pts[p]]
-            lines.append(f"scoring {label}: " + (", ".join(got) if got else "no points"))
-        elif k == E_CLEAR:
-            lines.append(
-                f"{seat_ref(e[1])}'s {_vikings(e[2])} leave the board for Asgard"
-                " (wheat fields stay)"
-            )
-        elif k == E_REINFORCE:
-            if e[2]:
-                lines.append(f"{seat_ref(e[1])} moves {_vikings(e[2])} from Asgard to Midgard")
-            else:
-                lines.append(f"{seat_ref(e[1])} has no viking in Asgard to move to Midgard")
-        elif k == E_DEPART:
-            lines.append(f"heroes leave Walhalla: {_vikings(e[1])} of each colour to Asgard")
-        elif k == E_NEW_RAID:
-            lines.append(f"raid {e[1]} begins; {seat_ref(e[2])} starts")
-        elif k == E_OVER:
-            totals = ", ".join(f"{seat_ref(p)} {s.score[p]}" for p in range(s.n))
-            lines.append(f"the game is over: {totals}")
+        line = _raid_line(s, e) or _raid_end_line(s, e)
+        if line is not None:
+            lines.append(line)
         i += 1
     return lines
+
+
+def _reveal(s: State, events: list[tuple[int, ...]], i: int, lines: list[str]) -> int:
+    """Adds the end-of-raid reveal at ``events[i]`` and the cards that follow it to
+    ``lines``; returns the index of the first event after them."""
+    e = events[i]
+    shown: dict[int, list[str]] = {p: [] for p in range(s.n)}
+    j = i + 1
+    while j < len(events) and events[j][0] == E_CARD:
+        _, who, card, headland = events[j]
+        shown[who].append(_card_text(card, headland))
+        j += 1
+    lines.append(f"end of raid {e[1]}: the face-down cards are revealed")
+    for p in range(s.n):
+        cards = ", ".join(shown[p]) if shown[p] else "no card"
+        lines.append(f"{seat_ref(p)} reveals {cards}")
+    return j
+
+
+def _raid_line(s: State, e: tuple[int, ...]) -> str | None:
+    """The line of a step of the raid: a galley drawn, a viking sailing back, a
+    space taken or held, an action card drawn, a forest scored; None for another event."""
+    k = e[0]
+    space = s.board.space_text
+    if k == E_GALLEY:
+        g, who = e[1], e[2]
+        c = D.galley_colour(g)
+        where = D.SEAT_NAMES[D.galley_coloured_seat(g)]
+        owner = f"{where} seat in {seat_ref(c)}'s colour" if c < s.n else "every seat neutral"
+        return f"{seat_ref(who)} draws galley G{g:02d} ({owner})"
+    if k == E_SAIL:
+        return (
+            f"{seat_ref(e[1])}'s viking at F{e[2] + 1} position {e[3]} has no target"
+            " and sails back to Midgard"
+        )
+    if k == E_TAKE:
+        sp, att, d = e[1], e[2], e[3]
+        return (
+            f"{seat_ref(d)}'s viking on {space(sp)} loses and goes to Walhalla;"
+            f" {seat_ref(att)} takes {space(sp)}"
+        )
+    if k == E_REPEL:
+        sp, att, d, shield = e[1], e[2], e[3], e[4]
+        paid = (
+            "with Shield, paying nothing"
+            if shield
+            else "paying 1 viking from Walhalla to Asgard"
+        )
+        return (
+            f"{seat_ref(d)} holds {space(sp)}, {paid};"
+            f" {seat_ref(att)}'s viking goes to Walhalla"
+        )
+    if k == E_DRAW:
+        who, card = e[1], e[2]
+        if card == -1:
+            return f"{seat_ref(who)} would draw an action card, but none are left"
+        if card == -2:
+            return f"{seat_ref(who)} draws an action card"
+        return f"{seat_ref(who)} draws an action card: {D.CARD_TITLES[card]}"
+    if k == E_FOREST:
+        who, sp, vp, hunt = e[1], e[2], e[3], e[4]
+        how = " (doubled by Hunt)" if hunt else ""
+        return f"{seat_ref(who)} scores {_vp(vp)} for the forest {space(sp)}{how}"
+    return None
+
+
+def _raid_end_line(s: State, e: tuple[int, ...]) -> str | None:
+    """The line of a step between raids: the raid's end, a scoring, the board cleared,
+    reinforcements, heroes leaving Walhalla, the next raid, the end; None for another event."""
+    k = e[0]
+    if k == E_RAID_END:
+        why = "all galleys are sent" if e[2] == 0 else "no one has a viking in Midgard"
+        return f"raid {e[1]} ends: {why}"
+    if k == E_SCORE:
+        label, pts = s.ledger[e[1]]
+        got = [f"{seat_ref(p)} {pts[p]}" for p in range(s.n) if pts[p]]
+        return f"scoring {label}: " + (", ".join(got) if got else "no points")
+    if k == E_CLEAR:
+        return (
+            f"{seat_ref(e[1])}'s {_vikings(e[2])} leave the board for Asgard"
+            " (wheat fields stay)"
+        )
+    if k == E_REINFORCE:
+        if e[2]:
+            return f"{seat_ref(e[1])} moves {_vikings(e[2])} from Asgard to Midgard"
+        return f"{seat_ref(e[1])} has no viking in Asgard to move to Midgard"
+    if k == E_DEPART:
+        return f"heroes leave Walhalla: {_vikings(e[1])} of each colour to Asgard"
+    if k == E_NEW_RAID:
+        return f"raid {e[1]} begins; {seat_ref(e[2])} starts"
+    if k == E_OVER:
+        totals = ", ".join(f"{seat_ref(p)} {s.score[p]}" for p in range(s.n))
+        return f"the game is over: {totals}"
+    return None

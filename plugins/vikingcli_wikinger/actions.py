@@ -192,32 +192,49 @@ def refusal(s: State, text: str) -> str | None:
         return _tile_refusal(s, nums[0], nums[1]) + f"; free cells: {_cells(same)}"
     if kind == "ship":
         return f"the ship may go in column {' or '.join(a.split()[1] for a in same)} only"
-    if kind == "bid":
-        lo, hi = bid_range(s, s.actor).start, bid_range(s, s.actor).stop - 1
-        if nums[0] > hi:
-            return f"you can bid at most {hi} (your {s.gold[s.actor]} gold + {s.vp[s.actor]} VP)"
-        if nums[0] < lo:
-            return f"the bid must be at least {lo}"
     if kind in ("discard", "colour"):
-        if not args or args[0] not in COLOUR_NAMES:
-            return f"name a colour: {', '.join(COLOUR_NAMES)} (or F G S N W B, fisher...)"
-        drawn = [COLOUR_NAMES[x] for x in range(len(COLOUR_NAMES)) if s.drawn[x]]
-        return f"no {args[0]} figure is left among the drawn ones ({', '.join(drawn)})"
-    if kind in ("boat", "longship", "add"):
-        r, c = nums
-        if not 1 <= r <= 5:
-            return "rows are 1..5"
-        row = s.rows[s.actor][r - 1]
-        if c >= len(row) or not row[c]:
-            return f"there is no tile at row {r}, column {c} to ferry to"
-        if row[c] & FIG:
-            return f"the tile at row {r}, column {c} already has a figure"
-        x = COLOUR_OF_ROW[r]
-        if not s.idle[s.actor][x]:
-            return f"you have no idle {ROLE_NAMES[x]} on the mainland for row {r}"
-    if kind == "done" and s.round == 6:
-        return "in round 6 you must ferry as many figures as possible"
-    return f"that is not one of the moves allowed now: {', '.join(same)}"
+        return _colour_refusal(s, args)
+    why = None
+    if kind == "bid":
+        why = _bid_refusal(s, nums[0])
+    elif kind in ("boat", "longship", "add"):
+        why = _ferry_refusal(s, nums[0], nums[1])
+    elif kind == "done" and s.round == 6:
+        why = "in round 6 you must ferry as many figures as possible"
+    return why or f"that is not one of the moves allowed now: {', '.join(same)}"
+
+
+def _bid_refusal(s: State, bid: int) -> str | None:
+    """Why ``bid`` is out of the seat's range (§5.2), or None when it is not."""
+    lo, hi = bid_range(s, s.actor).start, bid_range(s, s.actor).stop - 1
+    if bid > hi:
+        return f"you can bid at most {hi} (your {s.gold[s.actor]} gold + {s.vp[s.actor]} VP)"
+    if bid < lo:
+        return f"the bid must be at least {lo}"
+    return None
+
+
+def _colour_refusal(s: State, args: list[str]) -> str:
+    """Why the colour named first in ``args`` cannot be discarded or laid out."""
+    if not args or args[0] not in COLOUR_NAMES:
+        return f"name a colour: {', '.join(COLOUR_NAMES)} (or F G S N W B, fisher...)"
+    drawn = [COLOUR_NAMES[x] for x in range(len(COLOUR_NAMES)) if s.drawn[x]]
+    return f"no {args[0]} figure is left among the drawn ones ({', '.join(drawn)})"
+
+
+def _ferry_refusal(s: State, r: int, c: int) -> str | None:
+    """Why no figure can be ferried to (r, c) (§4.4), or None when nothing there forbids it."""
+    if not 1 <= r <= 5:
+        return "rows are 1..5"
+    row = s.rows[s.actor][r - 1]
+    if c >= len(row) or not row[c]:
+        return f"there is no tile at row {r}, column {c} to ferry to"
+    if row[c] & FIG:
+        return f"the tile at row {r}, column {c} already has a figure"
+    x = COLOUR_OF_ROW[r]
+    if not s.idle[s.actor][x]:
+        return f"you have no idle {ROLE_NAMES[x]} on the mainland for row {r}"
+    return None
 
 
 def _cells(texts: list[str]) -> str:

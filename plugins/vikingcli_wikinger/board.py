@@ -41,38 +41,59 @@ def island_cells(rows: list[list[int]], tile: int) -> list[tuple[int, int]]:
     right = RIGHT_EDGE[tile]
     out: list[tuple[int, int]] = []
     for r in range(1, 6):
-        row = rows[r - 1]
-        n = len(row)
-        up = rows[r - 2] if r > 1 else None
-        down = rows[r] if r < 5 else None
-        width = n
-        if up is not None and len(up) > width:
-            width = len(up)
-        if down is not None and len(down) > width:
-            width = len(down)
-        for c in range(width + 1):
-            if c < n and row[c]:
-                continue
-            rt = row[c + 1] & TILE_MASK if c + 1 < n else 0
-            if c == 0:
-                # The mainland faces column 0 with a SEA edge.
-                if left != SEA:
-                    continue
-            else:
-                lt = row[c - 1] & TILE_MASK if c - 1 < n else 0
-                if not (
-                    lt
-                    or rt
-                    or (up is not None and c < len(up) and up[c])
-                    or (down is not None and c < len(down) and down[c])
-                ):
-                    continue  # no contact (§8.6: ships are no neighbours)
-                if lt and RIGHT_EDGE[lt] != left:
-                    continue
-            if rt and LEFT_EDGE[rt] != right:
-                continue
-            out.append((r, c))
+        row_cells(
+            r,
+            rows[r - 1],
+            rows[r - 2] if r > 1 else None,
+            rows[r] if r < 5 else None,
+            left,
+            right,
+            out,
+        )
     return out
+
+
+def row_cells(
+    r: int,
+    row: list[int],
+    up: list[int] | None,
+    down: list[int] | None,
+    left: int,
+    right: int,
+    out: list[tuple[int, int]],
+) -> None:
+    """Adds to ``out`` the legal cells of row ``r`` (between rows ``up`` and ``down``,
+    None at the tableau's edge) for a tile with edges ``left`` and ``right``: empty,
+    touching a tile, its edges matching both neighbours', column 0 only with a sea edge
+    to the mainland."""
+    n = len(row)
+    width = n
+    if up is not None and len(up) > width:
+        width = len(up)
+    if down is not None and len(down) > width:
+        width = len(down)
+    for c in range(width + 1):
+        if c < n and row[c]:
+            continue
+        rt = row[c + 1] & TILE_MASK if c + 1 < n else 0
+        if c == 0:
+            # The mainland faces column 0 with a SEA edge.
+            if left != SEA:
+                continue
+        else:
+            lt = row[c - 1] & TILE_MASK if c - 1 < n else 0
+            if not (
+                lt
+                or rt
+                or (up is not None and c < len(up) and up[c])
+                or (down is not None and c < len(down) and down[c])
+            ):
+                continue  # no contact (§8.6: ships are no neighbours)
+            if lt and RIGHT_EDGE[lt] != left:
+                continue
+        if rt and LEFT_EDGE[rt] != right:
+            continue
+        out.append((r, c))
 
 
 def ship_columns(ships: list[int]) -> list[int]:

@@ -23,6 +23,7 @@ the small, big and final scorings per seat.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from vikingcli.engine import seat_ref
@@ -218,15 +219,65 @@ def joined(prefix: str, items: list[str], sep: str = ", ") -> list[str]:
 # ---------------------------------------------------------------------- one step
 
 
-def event_lines(s: State, e: Event) -> list[str]:
-    """The lines telling one recorded step; ``s`` is the position after the move (its
-    scoring log is read)."""
+def round_start_lines(s: State, e: Event) -> list[str]:
+    """The lines of a round's start (spec §3.1, §3.2; advanced §5.2): the offer or the draw,
+    the auction, the discard and the colours laid out."""
+    kind = e[0]
+    if kind == E_ROUND:
+        _, r, start = e
+        return [f"round {r} begins; {seat_ref(start)} is start player"]
+    if kind == E_OFFER:
+        _, tiles, fig = e
+        return joined("the offer by slot: ",
+                      [f"{i} {tile_name(t)} + {fig_name(fig[i])}"
+                       for i, t in enumerate(tiles) if t])
+    if kind == E_DRAW:
+        _, display, drawn = e
+        lines = joined("special tiles on display: ",
+                       [f"{i} {SPECIAL_IDS[k]}" for i, k in enumerate(display) if k >= 0])
+        if all(k < 0 for k in display):
+            lines = ["the special display is empty"]
+        lines += joined(f"{sum(drawn)} figures are drawn from the bag: ",
+                        [figs(k, x) for x, k in enumerate(drawn) if k])
+        return lines
+    if kind == E_AUCTION:
+        _, w, bid, gold, vp, old = e
+        who = seat_ref(w)
+        role = "stays" if w == old else "becomes"
+        return [f"{who} wins the auction with {bid}, paying {cost(gold, vp)},"
+                f" and {role} start player"]
+    if kind == E_NO_BID:
+        return [f"nobody bids: {seat_ref(e[1])} stays start player for free"]
+    if kind == E_DISCARD_FIG:
+        return [f"{seat_ref(e[1])} puts a {fig_name(e[2])} back in the box"]
+    if kind == E_TILES:
+        return joined("the tiles are laid out: ",
+                      [f"{i} {tile_name(t)}" for i, t in enumerate(e[1]) if t])
+    _, p, x, slots = e
+    where = ", ".join(str(i) for i in slots)
+    word = "slot" if len(slots) == 1 else "slots"
+    return [f"{seat_ref(p)} lays out {figs(len(slots), x)} on {word} {where}"]
+
+
+def taking_lines(s: State, e: Event) -> list[str]:
+    """The lines of taking a combination (spec §3.4), a special tile (§5.4) or treasure gold."""
     kind = e[0]
     if kind == E_TAKE:
         _, p, slot, tile, fig, gold, vp = e
         price = "free" if not gold + vp else f"for {cost(gold, vp)}"
         return [f"{seat_ref(p)} takes slot {slot}: {tile_name(tile)} + {fig_name(fig)},"
                 f" {price}"]
+    if kind == E_SPECIAL:
+        _, p, k = e
+        if k < 0:
+            return [f"{seat_ref(p)} takes no special tile"]
+        return [f"{seat_ref(p)} takes special tile {SPECIAL_IDS[k]} ({SPECIAL_NAMES[k]})"]
+    return [f"{seat_ref(e[1])} gets {e[2]} gold from the treasure"]
+
+
+def placing_lines(s: State, e: Event) -> list[str]:
+    """The lines of placing the tile and its figure (spec §3.6, §3.7; SP11 §5.4)."""
+    kind = e[0]
     if kind == E_START:
         return [f"{seat_ref(e[1])} puts the start tile at {at(e[2], 0)}"]
     if kind == E_PLACE:
@@ -259,52 +310,14 @@ def event_lines(s: State, e: Event) -> list[str]:
         how = " at once" if auto else ""
         return [f"{seat_ref(p)}'s {SPECIAL_IDS[SP11 + b]} replaces the building"
                 f" {BUILDING_LETTERS[b]} tile at {at(r, c)}{how}"]
-    if kind == E_SP11_WAIT:
-        _, p, b = e
-        return [f"{seat_ref(p)} has no building {BUILDING_LETTERS[b]} tile yet:"
-                f" {SPECIAL_IDS[SP11 + b]} waits for one"]
-    if kind == E_SPECIAL:
-        _, p, k = e
-        if k < 0:
-            return [f"{seat_ref(p)} takes no special tile"]
-        return [f"{seat_ref(p)} takes special tile {SPECIAL_IDS[k]} ({SPECIAL_NAMES[k]})"]
-    if kind == E_TREASURE:
-        return [f"{seat_ref(e[1])} gets {e[2]} gold from the treasure"]
-    if kind == E_AUCTION:
-        _, w, bid, gold, vp, old = e
-        who = seat_ref(w)
-        role = "stays" if w == old else "becomes"
-        return [f"{who} wins the auction with {bid}, paying {cost(gold, vp)},"
-                f" and {role} start player"]
-    if kind == E_NO_BID:
-        return [f"nobody bids: {seat_ref(e[1])} stays start player for free"]
-    if kind == E_DISCARD_FIG:
-        return [f"{seat_ref(e[1])} puts a {fig_name(e[2])} back in the box"]
-    if kind == E_TILES:
-        return joined("the tiles are laid out: ",
-                      [f"{i} {tile_name(t)}" for i, t in enumerate(e[1]) if t])
-    if kind == E_COLOUR:
-        _, p, x, slots = e
-        where = ", ".join(str(i) for i in slots)
-        word = "slot" if len(slots) == 1 else "slots"
-        return [f"{seat_ref(p)} lays out {figs(len(slots), x)} on {word} {where}"]
-    if kind == E_ROUND:
-        _, r, start = e
-        return [f"round {r} begins; {seat_ref(start)} is start player"]
-    if kind == E_OFFER:
-        _, tiles, fig = e
-        return joined("the offer by slot: ",
-                      [f"{i} {tile_name(t)} + {fig_name(fig[i])}"
-                       for i, t in enumerate(tiles) if t])
-    if kind == E_DRAW:
-        _, display, drawn = e
-        lines = joined("special tiles on display: ",
-                       [f"{i} {SPECIAL_IDS[k]}" for i, k in enumerate(display) if k >= 0])
-        if all(k < 0 for k in display):
-            lines = ["the special display is empty"]
-        lines += joined(f"{sum(drawn)} figures are drawn from the bag: ",
-                        [figs(k, x) for x, k in enumerate(drawn) if k])
-        return lines
+    _, p, b = e
+    return [f"{seat_ref(p)} has no building {BUILDING_LETTERS[b]} tile yet:"
+            f" {SPECIAL_IDS[SP11 + b]} waits for one"]
+
+
+def ferrying_lines(s: State, e: Event) -> list[str]:
+    """The lines of ferrying with boatmen (spec §4.4)."""
+    kind = e[0]
     if kind == E_FERRY:
         _, p, how, r, c = e
         if how == "add":
@@ -319,8 +332,31 @@ def event_lines(s: State, e: Event) -> list[str]:
         if chosen:
             return [f"{seat_ref(p)} ends ferrying"]
         return [f"{seat_ref(p)} can ferry nothing more"]
-    if kind == E_NO_FERRY:
-        return [f"nothing to ferry: {', '.join(seat_ref(p) for p in e[1])}"]
+    return [f"nothing to ferry: {', '.join(seat_ref(p) for p in e[1])}"]
+
+
+# Which step tells each kind of event; a step's last kind is told without a test (only
+# its kinds are sent to it).
+TELLERS: dict[str, Callable[[State, Event], list[str]]] = {
+    **dict.fromkeys(
+        (E_ROUND, E_OFFER, E_DRAW, E_AUCTION, E_NO_BID, E_DISCARD_FIG, E_TILES, E_COLOUR),
+        round_start_lines,
+    ),
+    **dict.fromkeys((E_TAKE, E_SPECIAL, E_TREASURE), taking_lines),
+    **dict.fromkeys(
+        (E_START, E_PLACE, E_DISCARD_TILE, E_FIGURE, E_IDLE, E_SWAP, E_SP11_WAIT), placing_lines
+    ),
+    **dict.fromkeys((E_FERRY, E_LAND, E_FERRY_END, E_NO_FERRY), ferrying_lines),
+}
+
+
+def event_lines(s: State, e: Event) -> list[str]:
+    """The lines telling one recorded step; ``s`` is the position after the move (its
+    scoring log is read)."""
+    kind = e[0]
+    tell = TELLERS.get(kind)
+    if tell is not None:
+        return tell(s, e)
     if kind == E_SCORING:
         return scoring_lines(s.log[e[1]])
     if kind == E_OVER:

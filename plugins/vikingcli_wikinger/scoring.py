@@ -149,9 +149,18 @@ def _majority(values: list[int]) -> list[bool]:
 
 def final_scoring(s: State) -> None:
     """§4.5 F1-F7, each step for every player in turn."""
-    n = s.n
-    e: list[dict[str, Any]] = [{} for _ in range(n)]
-    for p in range(n):  # F1 unfought ships
+    e: list[dict[str, Any]] = [{} for _ in range(s.n)]
+    _unfought_ships(s, e)
+    _gold_to_vp(s, e)
+    _majorities(s, e)
+    _feeding(s, e)
+    _buildings(s, e)
+    s.log.append({"scoring": "final", "round": s.round, "seats": e})
+
+
+def _unfought_ships(s: State, e: list[dict[str, Any]]) -> None:
+    """F1: each unfought ship costs its gold (1 VP for each one missing) and its VP."""
+    for p in range(s.n):
         td = threat_depths(s.ships[p], s.rows[p])
         gold_paid = 0
         vp_lost = 0
@@ -168,13 +177,23 @@ def final_scoring(s: State) -> None:
                 vp_lost += SHIP_VP[d]
         e[p]["f1_gold"] = -gold_paid
         e[p]["f1_vp"] = -vp_lost
-    for p in range(n):  # F2 gold
+
+
+def _gold_to_vp(s: State, e: list[dict[str, Any]]) -> None:
+    """F2: gold into VP at the seat's rate (better with the trader, SP10)."""
+    for p in range(s.n):
         rate = GOLD_PER_VP_TRADER if s.sp[p][SP10] else GOLD_PER_VP
         gain = s.gold[p] // rate
         e[p]["f2_gold_spent"] = gain * rate
         s.gold[p] %= rate
         s.vp[p] += gain
         e[p]["f2_vp"] = gain
+
+
+def _majorities(s: State, e: list[dict[str, Any]]) -> None:
+    """F3-F5: the bonuses for the most boatmen, the most completed islands and the
+    longest island."""
+    n = s.n
     boats = [s.idle[p][BOATMAN] + s.sp[p][SP08] for p in range(n)]
     for p, win in enumerate(_majority(boats)):  # F3
         e[p]["f3_boatmen"] = boats[p]
@@ -190,7 +209,12 @@ def final_scoring(s: State) -> None:
         e[p]["f5_vp"] = LONGEST_BONUS if win else 0
     for p in range(n):
         s.vp[p] += e[p]["f3_vp"] + e[p]["f4_vp"] + e[p]["f5_vp"]
-    for p in range(n):  # F6 feeding
+
+
+def _feeding(s: State, e: list[dict[str, Any]]) -> None:
+    """F6: the fishers' food against the figures; a surplus scores (more with the feast,
+    SP09), a shortfall costs 1 VP a figure."""
+    for p in range(s.n):
         need = figures_owned(s.idle[p], s.rows[p])
         food = FOOD_PER_FISHER * safe_counts(s.ships[p], s.rows[p])["fishers"]
         if food >= need:
@@ -201,14 +225,17 @@ def final_scoring(s: State) -> None:
         e[p]["f6_figures"] = need
         e[p]["f6_food"] = food
         e[p]["f6_vp"] = v
-    for p in range(n):  # F7 buildings
+
+
+def _buildings(s: State, e: list[dict[str, Any]]) -> None:
+    """F7 (advanced game): the buildings SP11 replaced; then each seat's final total."""
+    for p in range(s.n):
         v = sp11_score(s.ships[p], s.rows[p]) if s.adv else 0
         s.vp[p] += v
         if s.adv:
             e[p]["f7_vp"] = v
         e[p]["vp"] = sum(val for key, val in e[p].items() if key.endswith("_vp"))
         e[p]["gold_left"] = s.gold[p]
-    s.log.append({"scoring": "final", "round": s.round, "seats": e})
 
 
 def outcome(s: State) -> Outcome:

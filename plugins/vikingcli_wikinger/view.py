@@ -78,18 +78,7 @@ def observation(s: State, seat: int) -> dict[str, Any]:
     only the counts of what is left), in the contract every game follows (the schema
     in ``schema.py``). The last move (``last_move``) is there too: every player saw it
     made, and two moves that end in the same position are still told apart."""
-    unseen_tiles = [0] * (len(TILE_NAMES) + len(SHIP_NAMES))
-    for t in s.stacks[s.stack_pos :]:
-        unseen_tiles[t - 1 if t < SHIP else len(TILE_NAMES) + t - SHIP - 2] += 1
-    names = (*TILE_NAMES, *SHIP_NAMES)
-    bag = [0] * N_COLOURS
-    for x in s.bag[s.bag_pos :]:
-        bag[x] += 1
-    pile = [0] * len(SPECIAL_IDS)
-    for k in s.pile[s.pile_pos :]:
-        pile[k] += 1
     over = s.phase == PH_OVER
-    smin = next((i for i in range(SLOTS) if s.wheel_t[i]), -1)
     return {
         "game": "wikinger",
         "seat": seat,
@@ -102,15 +91,7 @@ def observation(s: State, seat: int) -> dict[str, Any]:
         "bidding": s.bidding,
         "start_player": s.start,
         "scoring": "big" if s.round % 2 == 0 else "small",
-        "wheel": [
-            {
-                "slot": i,
-                "price": i - smin if s.wheel_t[i] else None,
-                "tile": tile_name(s.wheel_t[i]) if s.wheel_t[i] else None,
-                "figure": ROLE_NAMES[s.wheel_f[i]] if s.wheel_f[i] >= 0 else None,
-            }
-            for i in range(SLOTS)
-        ],
+        "wheel": wheel_json(s),
         "display": [SPECIAL_IDS[k] if k >= 0 else None for k in s.display],
         "drawn": {ROLE_NAMES[x]: s.drawn[x] for x in range(N_COLOURS)},
         "next_slot": s.next_slot,
@@ -119,25 +100,9 @@ def observation(s: State, seat: int) -> dict[str, Any]:
             "high_bid": s.high_bid if s.high_bid >= 0 else None,
             "high_bidder": s.high_bidder if s.high_bidder >= 0 else None,
         },
-        "pending": {
-            "tile": tile_name(s.pend_t) if s.pend_t else None,
-            "figure": ROLE_NAMES[s.pend_f] if s.pend_f >= 0 else None,
-            "row": s.pend_r if s.pend_r >= 0 else None,
-            "column": s.pend_c if s.pend_c >= 0 else None,
-            "special": s.pend_special,
-            "swap_building": BUILDING_NAMES[s.swap_b] if s.swap_b >= 0 else None,
-        },
-        "ferry": {
-            "turn": s.ferry_i,
-            "trip": TRIP_NAMES[s.trip_mode],
-            "trip_row": s.trip_r if s.trip_r >= 0 else None,
-            "trip_column": s.trip_c if s.trip_c >= 0 else None,
-            "ferried": s.ferried,
-            "required": s.maxf0,
-        },
-        "unseen_tiles": dict(zip(names, unseen_tiles)),
-        "bag": {ROLE_NAMES[x]: bag[x] for x in range(N_COLOURS)},
-        "special_pile": dict(zip(SPECIAL_IDS, pile)),
+        "pending": pending_json(s),
+        "ferry": ferry_json(s),
+        **unseen_counts(s),
         "out_of_game": {
             "tiles": sorted(tile_name(t) for t in s.box_tiles),
             "figures": {ROLE_NAMES[x]: s.box_figs[x] for x in range(N_COLOURS)},
@@ -147,6 +112,65 @@ def observation(s: State, seat: int) -> dict[str, Any]:
         "last_move": None
         if not s.last_move
         else {"seat": s.last_move[0], "action": [str(x) for x in s.last_move[1:]]},
+    }
+
+
+def wheel_json(s: State) -> list[dict[str, Any]]:
+    """The wheel's slots: price (from the cheapest filled slot), tile and figure."""
+    smin = next((i for i in range(SLOTS) if s.wheel_t[i]), -1)
+    return [
+        {
+            "slot": i,
+            "price": i - smin if s.wheel_t[i] else None,
+            "tile": tile_name(s.wheel_t[i]) if s.wheel_t[i] else None,
+            "figure": ROLE_NAMES[s.wheel_f[i]] if s.wheel_f[i] >= 0 else None,
+        }
+        for i in range(SLOTS)
+    ]
+
+
+def pending_json(s: State) -> dict[str, Any]:
+    """The combination being placed: tile, figure, where, and a special tile or SP11 swap
+    pending."""
+    return {
+        "tile": tile_name(s.pend_t) if s.pend_t else None,
+        "figure": ROLE_NAMES[s.pend_f] if s.pend_f >= 0 else None,
+        "row": s.pend_r if s.pend_r >= 0 else None,
+        "column": s.pend_c if s.pend_c >= 0 else None,
+        "special": s.pend_special,
+        "swap_building": BUILDING_NAMES[s.swap_b] if s.swap_b >= 0 else None,
+    }
+
+
+def ferry_json(s: State) -> dict[str, Any]:
+    """The ferrying in progress (§4.4): whose turn, the trip, what is ferried and must be."""
+    return {
+        "turn": s.ferry_i,
+        "trip": TRIP_NAMES[s.trip_mode],
+        "trip_row": s.trip_r if s.trip_r >= 0 else None,
+        "trip_column": s.trip_c if s.trip_c >= 0 else None,
+        "ferried": s.ferried,
+        "required": s.maxf0,
+    }
+
+
+def unseen_counts(s: State) -> dict[str, Any]:
+    """What is left unseen, as counts only: tiles in the stacks, figures in the bag,
+    special tiles in the pile."""
+    unseen_tiles = [0] * (len(TILE_NAMES) + len(SHIP_NAMES))
+    for t in s.stacks[s.stack_pos :]:
+        unseen_tiles[t - 1 if t < SHIP else len(TILE_NAMES) + t - SHIP - 2] += 1
+    names = (*TILE_NAMES, *SHIP_NAMES)
+    bag = [0] * N_COLOURS
+    for x in s.bag[s.bag_pos :]:
+        bag[x] += 1
+    pile = [0] * len(SPECIAL_IDS)
+    for k in s.pile[s.pile_pos :]:
+        pile[k] += 1
+    return {
+        "unseen_tiles": dict(zip(names, unseen_tiles)),
+        "bag": {ROLE_NAMES[x]: bag[x] for x in range(N_COLOURS)},
+        "special_pile": dict(zip(SPECIAL_IDS, pile)),
     }
 
 

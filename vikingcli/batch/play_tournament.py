@@ -23,9 +23,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vikingcli.batch.fingerprints import fingerprint
-from vikingcli.batch.jobs import run_jobs
-from vikingcli.batch.results_file import resume, settings_of
+from vikingcli.batch.fingerprints import Fingerprint, fingerprint
+from vikingcli.batch.jobs import Job, run_jobs
+from vikingcli.batch.results_file import Settings, resume, settings_of
 from vikingcli.batch.series import (
     GameResult,
     check_seed_range,
@@ -33,9 +33,10 @@ from vikingcli.batch.series import (
     named_players,
     resolve_game,
 )
-from vikingcli.batch.sprt import SprtResult, tournament_sprt
+from vikingcli.batch.sprt import Sequential, SprtResult, tournament_sprt
 from vikingcli.batch.tournament import Plan, PlanError, schedule, summarize
 from vikingcli.core.errors import BadInput
+from vikingcli.core.match import Seat
 from vikingcli.core.registry import Registry, load_registry
 from vikingcli.saves.files import file_lock
 
@@ -151,9 +152,9 @@ def tournament(
     specs = [str(s.spec) for s in seats]
     size = table_size or _default_table(g, len(specs))
     fmt = fmt or ("all" if size == len(specs) else "round-robin")
+    if sprt is not None and fmt == "all":
+        rotation = "cyclic"  # the hero in every seat once, even among equal specs
     try:
-        if sprt is not None and fmt == "all":
-            rotation = "cyclic"  # the hero in every seat once, even among equal specs
         plan = Plan(tuple(specs), tuple(names), size, fmt, rotation)
         if anchor is not None and anchor not in plan.labels:
             raise PlanError(
@@ -168,17 +169,58 @@ def tournament(
         raise BadInput(str(exc)) from None
     check_seed_range(seed, planned[-1]["seed"] - seed + 1)
     if save_dir is not None:
-        for job in planned:
-            job["save_dir"] = str(save_dir)
-            order = "-".join(str(e + 1) for e in job["tag"]["seating"])
-            job["save_name"] = f"{g.name}-seed{job['seed']}-{order}.json"
+        _name_saves(g, planned, save_dir)
     started = datetime.now(UTC).isoformat(timespec="seconds")
-    bots = [
+    settings = settings_of(g, opts, plan, seed, started, _bot_fingerprints(reg, seats))
+    resumed_start, records = _play(
+        out, settings, planned, test,
+        accept_changed_bots=accept_changed_bots, jobs=jobs, backend=backend,
+        on_warning=on_warning, on_start=on_start, on_game=on_game,
+    )  # fmt: skip
+    fit: dict[str, Any] = {}
+    rows = summarize(specs, records, labels=plan.labels, anchor=anchor, fit=fit)
+    verdict = test.result() if test is not None else None
+    standings = [Standing.from_row(row) for row in rows]
+    return TournamentResult(
+        g, opts, plan, seed, resumed_start or started, records, standings, fit, verdict
+    )
+
+
+def _name_saves(game: Game, planned: list[Job], save_dir: Path) -> None:
+    """Each game's save file in ``save_dir``, named by game, seed and seating."""
+    for job in planned:
+        job["save_dir"] = str(save_dir)
+        order = "-".join(str(e + 1) for e in job["tag"]["seating"])
+        job["save_name"] = f"{game.name}-seed{job['seed']}-{order}.json"
+
+
+def _bot_fingerprints(reg: Registry, seats: Sequence[Seat]) -> list[Fingerprint | None]:
+    """Per entrant, the fingerprint of the program it runs (None: no program), so a
+    resumed results file notices a changed bot."""
+    return [
         fingerprint(str(s.spec.params.get("cmd", ""))) if reg.players[s.spec.kind].runs_program
         else None
         for s in seats
-    ]
-    settings = settings_of(g, opts, plan, seed, started, bots)
+    ]  # fmt: skip
+
+
+def _play(
+    out: Path | None,
+    settings: Settings,
+    planned: list[Job],
+    test: Sequential | None,
+    *,
+    accept_changed_bots: bool,
+    jobs: int,
+    backend: str,
+    on_warning: Callable[[str], None] | None,
+    on_start: Callable[[int], None] | None,
+    on_game: Callable[[GameResult], None] | None,
+) -> tuple[str | None, list[dict[str, Any]]]:
+    """Plays the games a results file ``out`` (when given, locked while it is written)
+    does not hold yet, until the SPRT ``test`` (if any) is decided; returns the file's
+    own start time when it was resumed, and every game's record."""
+    started = None
     with ExitStack() as hold:
         if out is not None:
             # One writer per results file: a second tournament on it is refused.
@@ -206,11 +248,7 @@ def tournament(
         finally:
             if book:
                 book.close()
-    fit: dict[str, Any] = {}
-    rows = summarize(specs, records, labels=plan.labels, anchor=anchor, fit=fit)
-    verdict = test.result() if test is not None else None
-    standings = [Standing.from_row(row) for row in rows]
-    return TournamentResult(g, opts, plan, seed, started, records, standings, fit, verdict)
+    return started, records
 
 
 def _default_table(game: Game, entrants: int) -> int:

@@ -202,18 +202,7 @@ def joint_ratings(
     eye = [[1.0 if i == j else 0.0 for j in range(n)] for i in range(n)]
     model_cov = _solve(info, eye)
     deals = len(by_deal)
-    robust_cov = None
-    if deals > 1:
-        per_deal = [_terms(n, s, seen)[1] for seen in by_deal.values()]
-        mean = [sum(g[i] for g in per_deal) / deals for i in range(n)]
-        meat = [[0.0] * n for _ in range(n)]
-        for g in per_deal:
-            d = [g[i] - mean[i] for i in range(n)]
-            for i in range(n):
-                for j in range(n):
-                    meat[i][j] += d[i] * d[j] * deals / (deals - 1)
-        half = _solve(info, meat)  # info^-1 meat
-        robust_cov = _solve(info, [list(col) for col in zip(*half)])  # (info^-1 meat info^-1)
+    robust_cov = _robust_covariance(n, s, by_deal, info) if deals > 1 else None
     a = labels.index(anchor) if anchor is not None else None
     base = s[a] if a is not None else sum(s) / n if n else 0.0
     rows = []
@@ -250,6 +239,25 @@ def joint_ratings(
         "prior_sd_elo": PRIOR_SD * ELO_PER_UNIT,
         "entrants": rows,
     }
+
+
+def _robust_covariance(
+    n: int, s: list[float], by_deal: Mapping[int, Counter[Pattern]], info: list[list[float]]
+) -> list[list[float]]:
+    """The sandwich covariance of the fit ``s`` clustered by deal (``info``: the
+    penalised information matrix), for intervals that hold when a deal's games are
+    not independent."""
+    deals = len(by_deal)
+    per_deal = [_terms(n, s, seen)[1] for seen in by_deal.values()]
+    mean = [sum(g[i] for g in per_deal) / deals for i in range(n)]
+    meat = [[0.0] * n for _ in range(n)]
+    for g in per_deal:
+        d = [g[i] - mean[i] for i in range(n)]
+        for i in range(n):
+            for j in range(n):
+                meat[i][j] += d[i] * d[j] * deals / (deals - 1)
+    half = _solve(info, meat)  # info^-1 meat
+    return _solve(info, [list(col) for col in zip(*half)])  # (info^-1 meat info^-1)
 
 
 def _sizes(total: Mapping[Pattern, float]) -> list[list[int]]:

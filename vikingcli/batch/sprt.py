@@ -94,23 +94,7 @@ NELO_PER_T = 800.0 / math.log(10.0)
 def parse_sprt(text: str) -> SprtSpec:
     """``elo0=0,elo1=10[,alpha=0.05,beta=0.05]``, ``nelo0=0,nelo1=5,...`` (normalized
     Elo, as fishtest) or ``share0=0.5,share1=0.55,...``."""
-    values: dict[str, float] = {}
-    for item in text.split(","):
-        key, eq, raw = item.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise SprtUsage(f"--sprt: {item.strip()!r} is not KEY=VALUE (keys: {', '.join(_KEYS)})")
-        if key not in _KEYS:
-            raise SprtUsage(f"--sprt: unknown key {key!r} (accepted: {', '.join(_KEYS)})")
-        if key in values:
-            raise SprtUsage(f"--sprt: {key} given twice")
-        try:
-            value = float(raw)
-        except ValueError:
-            raise SprtUsage(f"--sprt: {key}={raw.strip()!r} is not a number") from None
-        if not math.isfinite(value):
-            raise SprtUsage(f"--sprt: {key} must be a finite number")
-        values[key] = value
+    values = _sprt_values(text)
     elo = "elo0" in values or "elo1" in values
     nelo = "nelo0" in values or "nelo1" in values
     share = "share0" in values or "share1" in values
@@ -153,6 +137,28 @@ def parse_sprt(text: str) -> SprtSpec:
     text = f"{bounds},alpha={alpha:g},beta={beta:g}"
     gain = (normalized[0] >= 0) if normalized else score0 >= 0.5
     return SprtSpec(score0, score1, alpha, beta, text, normalized, h0, h1, gain)
+
+
+def _sprt_values(text: str) -> dict[str, float]:
+    """The ``KEY=VALUE`` items of ``--sprt``: known keys, each once, finite numbers."""
+    values: dict[str, float] = {}
+    for item in text.split(","):
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise SprtUsage(f"--sprt: {item.strip()!r} is not KEY=VALUE (keys: {', '.join(_KEYS)})")
+        if key not in _KEYS:
+            raise SprtUsage(f"--sprt: unknown key {key!r} (accepted: {', '.join(_KEYS)})")
+        if key in values:
+            raise SprtUsage(f"--sprt: {key} given twice")
+        try:
+            value = float(raw)
+        except ValueError:
+            raise SprtUsage(f"--sprt: {key}={raw.strip()!r} is not a number") from None
+        if not math.isfinite(value):
+            raise SprtUsage(f"--sprt: {key} must be a finite number")
+        values[key] = value
+    return values
 
 
 def _constrained_mle(values: Sequence[float], probs: Sequence[float], mean: float) -> list[float]:

@@ -39,9 +39,11 @@ from typing import Any
 
 import orjson
 
+from vikingcli.engine.actionchecks import JUNK_ACTIONS as JUNK_ACTIONS  # still importable here
+from vikingcli.engine.actionchecks import check_refusals, check_texts
 from vikingcli.engine.codec import ActionCodec
 from vikingcli.engine.flat import FlatState, search_calls
-from vikingcli.engine.game import Game, IllegalAction, Outcome
+from vikingcli.engine.game import Game, Outcome
 from vikingcli.engine.hidden import (
     check_apply_fuzz,
     check_narration,
@@ -54,9 +56,6 @@ from vikingcli.engine.text import plain_text
 LATER_GAMES_EVERY = 4
 """The second and later games of a configuration are checked on every 4th ply only:
 the first game, checked on every ply, finds what needs one ply (a leak on a draw)."""
-
-JUNK_ACTIONS: tuple[Any, ...] = (("__not_an_action__",), None, -987654321, "__junk__")
-"""Values no game may accept as an action."""
 
 
 def configurations(game: Game) -> list[tuple[int, dict[str, str]]]:
@@ -220,35 +219,8 @@ def check_state(
     assert settled is None or settled in actions, f"settled_choice {settled!r} is not legal"
     before = _snapshot(game, state)
 
-    # Texts: canonical, one line, and parsed back to the same action.
-    sample = actions if full or len(actions) <= 40 else rng.sample(actions, 40)
-    texts = set()
-    for action in sample:
-        hash(action)
-        text = game.format_action(state, action)
-        assert isinstance(text, str) and text and "\n" not in text, f"bad text {text!r}"
-        assert text not in texts, f"two actions share the text {text!r}"
-        texts.add(text)
-        parsed = game.parse_action(state, text)
-        assert parsed == action, f"parse(format({action!r})) gave {parsed!r}"
-    try:
-        game.parse_action(state, "zzz this is not a move 12345")
-    except IllegalAction:
-        pass
-    else:
-        raise AssertionError("parse_action accepted nonsense text")
-
-    # Illegal actions are refused and change nothing.
-    for junk in JUNK_ACTIONS:
-        if junk in actions:
-            continue
-        try:
-            game.apply(state, junk)
-        except IllegalAction:
-            pass
-        else:
-            raise AssertionError(f"apply accepted the illegal action {junk!r}")
-        assert _snapshot(game, state) == before, f"a rejected action {junk!r} changed the state"
+    check_texts(game, state, actions if full or len(actions) <= 40 else rng.sample(actions, 40))
+    check_refusals(game, state, actions, before)
 
     # Snapshot round trip.
     data = _json_ready(game.to_json(state), "to_json")
@@ -261,19 +233,7 @@ def check_state(
             game.observation(state, viewer), "observation"
         ), "from_json(to_json(s)) differs from s in what a seat observes"
 
-    # Observation and determinization from the acting seat.
-    obs = _json_ready(game.observation(state, seat), "observation")
-    assert isinstance(obs, dict), "observation must be a dict"
-    det = game.determinize(state, seat, random.Random(rng.random()))
-    assert det is not state, "determinize must return a new state"
-    assert _snapshot(game, state) == before, "determinize changed the original state"
-    assert _json_ready(game.observation(det, seat), "observation") == obs, (
-        "determinize changed what the acting seat observes"
-    )
-    assert game.to_move(det) == seat, "determinize changed the seat to move"
-    assert list(game.legal_actions(det)) == actions, (
-        "determinize changed the acting seat's legal actions"
-    )
+    check_determinize(game, state, seat, actions, before, rng)
 
     # Clone independence: play on the clone, the original must not move.
     copy = game.clone(state)
@@ -303,6 +263,26 @@ def check_state(
         check_schema(game, state, [rng.randrange(n)])
         check_round_trip_plays_alike(game, state, rng)
     return varied
+
+
+def check_determinize(
+    game: Game, state: Any, seat: int, actions: Sequence[Any], before: bytes, rng: random.Random
+) -> None:
+    """From the acting ``seat`` (whose legal ``actions`` these are), the observation is a
+    JSON-ready dict and ``determinize`` returns a new state that leaves the original as
+    ``before`` and keeps the seat's observation, its turn and its legal actions."""
+    obs = _json_ready(game.observation(state, seat), "observation")
+    assert isinstance(obs, dict), "observation must be a dict"
+    det = game.determinize(state, seat, random.Random(rng.random()))
+    assert det is not state, "determinize must return a new state"
+    assert _snapshot(game, state) == before, "determinize changed the original state"
+    assert _json_ready(game.observation(det, seat), "observation") == obs, (
+        "determinize changed what the acting seat observes"
+    )
+    assert game.to_move(det) == seat, "determinize changed the seat to move"
+    assert list(game.legal_actions(det)) == actions, (
+        "determinize changed the acting seat's legal actions"
+    )
 
 
 def check_redeals(game: Game, state: Any, rng: random.Random, redeals: int = 3) -> None:

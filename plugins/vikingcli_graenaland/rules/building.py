@@ -86,67 +86,98 @@ def build_actions(st: State, s: int) -> list[Action]:
     """What seat ``s`` may start now: builds it can pay, supply, joint work, the end."""
     acts: list[Action] = []
     mode = st.bmode
-    bd = st.board
-    n = st.n
-    npv = bd.np
     if mode == BM_NORMAL and not st.supply_taken:
         acts.extend(("take", sid) for sid in st.srow)
-    own = [own_settlements(st, s, p) for p in range(npv)]
+    own = [own_settlements(st, s, p) for p in range(st.board.np)]
     h = hres(st.hand[s])
     sup = st.shand[s]
     units = sum(h) + 2 * len(sup)
     if units >= 3:  # every cost has at least 3 requirements
-        mk = len(markets_avail(st, s))
-        afford = _Affordable(units, h, sup, mk)
+        afford = _Affordable(units, h, sup, len(markets_avail(st, s)))
         if D.SETTLEMENT_HOUSES - sum(own) > 0:
-            nbs = bd.neighbours
-            for p in range(npv):
-                near = own[p] > 0
-                if not near:
-                    for q in nbs[p]:  # not any(...): a generator object when compiled
-                        if own[q]:
-                            near = True
-                            break
-                if near:
-                    cost = bd.tiles[p].village
-                    if st.rampart[p] and not own[p]:
-                        fee = len(fee_recipients(st, s, p))
-                        if fee:
-                            if units >= sum(cost) + fee and can_start(cost, fee, h, sup, mk):
-                                acts.append(("village", p))
-                            continue
-                    if afford.ok(cost):
-                        acts.append(("village", p))
-            for p in range(npv):
-                if bd.tiles[p].buildings and st.vil[p * n + s] > 0:
-                    for t in range(3):
-                        if st.bld[p * 3 + t] < 0 and afford.ok(BUILDING_COST[t]):
-                            acts.append(("build", t, p))
+            village_actions(st, s, own, afford, h, sup, acts)
+            building_actions(st, s, afford, acts)
         if st.army[s] < D.ARMY_MAX:
             for x in army_variants(st, s):
                 if afford.ok(D.army_cost(x)):
                     acts.append(("army", x))
         if mode != BM_FINAL:
-            for p in range(npv):
-                if own[p]:
-                    for w in range(4):
-                        if work_available(st, w, p) and afford.ok(WORK_COST[w]):
-                            acts.append(("work", w, p))
+            work_actions(st, own, afford, acts)
     if mode == BM_NORMAL:
         if not st.joint_used and not st.perm_used:
-            for p in range(npv):
-                if own[p]:
-                    for w in range(4):
-                        if work_available(st, w, p):
-                            acts.append(("joint", w, p))
-            if st.permission:
-                acts.extend(("permit", o) for o in range(n) if o != s)
+            joint_actions(st, s, own, acts)
         acts.append(A_END)
     elif mode == BM_FINAL:
         acts.append(A_END)
     else:
         acts.append(A_NOTHING)
     return acts
+
+
+def village_actions(
+    st: State,
+    s: int,
+    own: list[int],
+    afford: _Affordable,
+    h: list[int],
+    sup: list[int],
+    acts: list[Action],
+) -> None:
+    """Adds to ``acts`` a village on each province the seat has a settlement on or next
+    to and can pay for, with the fee to the rampart's owners where it must pay one."""
+    bd = st.board
+    nbs = bd.neighbours
+    for p in range(bd.np):
+        near = own[p] > 0
+        if not near:
+            for q in nbs[p]:  # not any(...): a generator object when compiled
+                if own[q]:
+                    near = True
+                    break
+        if near:
+            cost = bd.tiles[p].village
+            if st.rampart[p] and not own[p]:
+                fee = len(fee_recipients(st, s, p))
+                if fee:
+                    if afford.units >= sum(cost) + fee and can_start(cost, fee, h, sup, afford.mk):
+                        acts.append(("village", p))
+                    continue
+            if afford.ok(cost):
+                acts.append(("village", p))
+
+
+def building_actions(st: State, s: int, afford: _Affordable, acts: list[Action]) -> None:
+    """Adds to ``acts`` each free building the seat can pay on a province it has a
+    village in."""
+    bd = st.board
+    n = st.n
+    for p in range(bd.np):
+        if bd.tiles[p].buildings and st.vil[p * n + s] > 0:
+            for t in range(3):
+                if st.bld[p * 3 + t] < 0 and afford.ok(BUILDING_COST[t]):
+                    acts.append(("build", t, p))
+
+
+def work_actions(st: State, own: list[int], afford: _Affordable, acts: list[Action]) -> None:
+    """Adds to ``acts`` each public work (road, market, rampart, improvement) free on a province
+    the seat has a settlement on and can pay alone."""
+    for p in range(st.board.np):
+        if own[p]:
+            for w in range(4):
+                if work_available(st, w, p) and afford.ok(WORK_COST[w]):
+                    acts.append(("work", w, p))
+
+
+def joint_actions(st: State, s: int, own: list[int], acts: list[Action]) -> None:
+    """Adds to ``acts`` each joint work the seat may start (paid or not: the others may
+    contribute), and the permission to another seat where that variant is played."""
+    for p in range(st.board.np):
+        if own[p]:
+            for w in range(4):
+                if work_available(st, w, p):
+                    acts.append(("joint", w, p))
+    if st.permission:
+        acts.extend(("permit", o) for o in range(st.n) if o != s)
 
 
 def legal_build(st: State) -> list[Action]:

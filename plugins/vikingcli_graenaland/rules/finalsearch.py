@@ -256,7 +256,6 @@ def bound(tb: _Table, node: Node, enough: int = 99) -> int:
     market swaps a card, it adds none). A building needs a free slot where the seat
     has or founds a village; every settlement takes a house. A new settlement raises
     S by one and P or D by at most one (``pd_levels``), a building B, an army step A."""
-    h = node.hand
     m = tb.measures(node)
     th = tb.thresholds
     houses = tb.houses(node)
@@ -269,27 +268,8 @@ def bound(tb: _Table, node: Node, enough: int = 99) -> int:
     if best >= enough or (not houses and not a_room):
         return best
     has_fort = any(node.bld[p * 3 + FORT] for p in range(tb.np))
-    icons = [0, 0, 0, 0]
-    for sid in node.sup:
-        for x in SUPPLY[sid]:
-            icons[x] += 1
-    own = [h[r] + icons[r] for r in range(4)]
-    swaps = tb.markets_left - node.used
-    # per resource set: (held, building, fort army, peasant army, village)
-    sets = []
-    gold = h[AU]
-    for res, (pv, pk, pp, pa, whole) in zip(_SET_RES, tb.prices):
-        got = gold
-        for r in res:
-            got += own[r]
-        sets.append((got if whole else got + swaps, pk, pa, pp, pv))
-    slots = sum(
-        1
-        for p in range(tb.np)
-        if tb.tiles[p].buildings and node.vil[p]
-        for t in range(3)
-        if tb.free[p * 3 + t] and not node.bld[p * 3 + t]
-    )
+    sets = _held_and_needed(tb, node)
+    slots = _free_slots(tb, node)
     # only an army count that reaches an A level is worth more than fewer
     steps = [0] + [t - m[4] for t in th[4] if 0 < t - m[4] <= a_room]
     for k in range(houses + 1):
@@ -318,6 +298,39 @@ def bound(tb: _Table, node: Node, enough: int = 99) -> int:
         if a == 0:
             break
     return best
+
+
+def _held_and_needed(tb: _Table, node: Node) -> list[tuple[int, int, int, int, int]]:
+    """Per set of resources (``bound``): the cards the seat can put up for it (its cards,
+    gold, supply icons, and a market swap unless the set is all four resources), and the
+    fewest of the set a building, a fort army step, a peasant army step and a village
+    need."""
+    h = node.hand
+    icons = [0, 0, 0, 0]
+    for sid in node.sup:
+        for x in SUPPLY[sid]:
+            icons[x] += 1
+    own = [h[r] + icons[r] for r in range(4)]
+    swaps = tb.markets_left - node.used
+    sets = []
+    gold = h[AU]
+    for res, (pv, pk, pp, pa, whole) in zip(_SET_RES, tb.prices):
+        got = gold
+        for r in res:
+            got += own[r]
+        sets.append((got if whole else got + swaps, pk, pa, pp, pv))
+    return sets
+
+
+def _free_slots(tb: _Table, node: Node) -> int:
+    """The free building slots in provinces where the seat has a village."""
+    return sum(
+        1
+        for p in range(tb.np)
+        if tb.tiles[p].buildings and node.vil[p]
+        for t in range(3)
+        if tb.free[p * 3 + t] and not node.bld[p * 3 + t]
+    )
 
 
 def _better(a: Node, b: Node) -> bool:

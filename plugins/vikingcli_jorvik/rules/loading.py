@@ -8,6 +8,7 @@ that resolve its first good are legal.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import KIND, NEEDS
@@ -130,34 +131,66 @@ LOAD_KINDS = sum(
     1 << k
     for k in (D.CRAFTSMAN, D.TRADER, D.ORACLE, D.WAREHOUSE, D.EXCHANGE, D.MARKET, D.REWORK, D.THIEF)
 )
+# Each kind's bit in the kinds a seat owns (``put_moves``), read once here.
+OWNS_WAREHOUSE: Final = 1 << D.WAREHOUSE
+OWNS_EXCHANGE: Final = 1 << D.EXCHANGE
+OWNS_MARKET: Final = 1 << D.MARKET
+OWNS_REWORK: Final = 1 << D.REWORK
+OWNS_THIEF: Final = 1 << D.THIEF
 
 
 def legal_load(s: State) -> list[Move]:
+    """The loading player's moves (spec §3.4 step 4): pool goods onto cards, storing and
+    taking back, exchanges, the market, rework and theft, and ``end``; only the
+    resolution of the first good when the immediate buffer holds one (§5.4)."""
     p = s.actor
     if s.buf:
         return legal_resolve(s, p)
     out: list[Move] = []
     pool = s.pool
-    # per good its cubes in the pool (flagged or not), the goods there, and in all
+    # most often empty: no ship unloaded, nothing taken from storage
+    have, types, total = pool_goods(pool) if any(pool) else ([0] * 8, [], 0)
+    own = s.cards[p]
+    owned = put_moves(s, own, have, total, out)
+    storage_moves(s, p, pool, types, owned & OWNS_WAREHOUSE != 0, out)
+    owns_mk = owned & OWNS_MARKET != 0
+    if total >= 2 or owns_mk:
+        exchange_moves(s, p, types, have, total, owned & OWNS_EXCHANGE != 0, owns_mk, out)
+    if owned & OWNS_REWORK:
+        out += rework_moves(s, own)
+    if owned & OWNS_THIEF:
+        out += steal_moves(s, p)
+    out.append(A_END)
+    return out
+
+
+def pool_goods(pool: list[int]) -> tuple[list[int], list[int], int]:
+    """Per good its cubes in the pool (flagged or not), the goods there (ascending),
+    and the cubes in all."""
     have = [0] * 8
     types: list[int] = []
     total = 0
-    if any(pool):  # most often empty: no ship unloaded, nothing taken from storage
-        for g in range(8):
-            h = pool[g] + pool[g + 8]
-            if h:
-                have[g] = h
-                types.append(g)
-                total += h
-    own = s.cards[p]
+    for g in range(8):
+        h = pool[g] + pool[g + 8]
+        if h:
+            have[g] = h
+            types.append(g)
+            total += h
+    return have, types, total
+
+
+def put_moves(s: State, own: list[int], have: list[int], total: int, out: list[Move]) -> int:
+    """Adds to ``out`` each pool good onto each free space of an own craftsman (each good
+    once per card), trader or oracle; returns the kinds of loading card owned, as bits."""
     fill = s.fill
-    owns_wh = owns_ex = owns_mk = owns_rw = owns_th = False
+    owned = 0
     for c in own:
         k = KIND[c]
         if not (LOAD_KINDS >> k) & 1:
             continue
+        owned |= 1 << k
         if k == D.CRAFTSMAN:
-            if total:  # a pool good onto each free space, each good once per card
+            if total:
                 need = NEEDS[c]
                 f = fill[c]
                 seen = 0
@@ -170,17 +203,14 @@ def legal_load(s: State) -> list[Move]:
             g = NEEDS[c][0]
             if have[g]:
                 out.append((OP_PUT, g, c))
-        elif k == D.WAREHOUSE:
-            owns_wh = True
-        elif k == D.EXCHANGE:
-            owns_ex = True
-        elif k == D.MARKET:
-            owns_mk = True
-        elif k == D.REWORK:
-            owns_rw = True
-        elif k == D.THIEF:
-            owns_th = True
-    # storage
+    return owned
+
+
+def storage_moves(
+    s: State, p: int, pool: list[int], types: list[int], owns_wh: bool, out: list[Move]
+) -> None:
+    """Adds to ``out`` storing an unflagged pool good on the storage board or in a
+    warehouse with room, and taking a stored good back (spec §6.2)."""
     wh = s.swh[p]
     wh_room = owns_wh and len(wh) < D.WAREHOUSE_STORAGE
     stored = s.sboard[p]
@@ -200,11 +230,24 @@ def legal_load(s: State) -> list[Move]:
             in_wh |= 1 << (x & 7)
         for g in GOODS_OF_MASK[in_wh]:
             out.append((OP_TAKE, g, 1))
-    # the goods an exchange or the market may take (read only when one is possible)
-    targets = GOODS_OF_MASK[target_mask(s, p)] if total >= 2 or owns_mk else ()
+
+
+def exchange_moves(
+    s: State,
+    p: int,
+    types: list[int],
+    have: list[int],
+    total: int,
+    owns_ex: bool,
+    owns_mk: bool,
+    out: list[Move],
+) -> None:
+    """Adds to ``out`` the 3-for-1 exchange, the exchange card's 2-for-1, two goods for
+    cash, and the market's purchase (spec §3.4; §8.14: the good taken must be in the
+    CGS after paying)."""
+    targets = GOODS_OF_MASK[target_mask(s, p)]
+    cgs = s.cgs
     if total >= 2:
-        cgs = s.cgs
-        # 3 -> 1 exchanges (spec §3.4; §8.14: taken good must be in the CGS after paying)
         if total >= 3 and targets:
             for m3 in pool_triples(types, have):
                 for t in targets:
@@ -220,14 +263,8 @@ def legal_load(s: State) -> list[Move]:
             out.append((OP_CASH, m[0], m[1]))
     if owns_mk:
         for t in targets:
-            if s.cgs[t]:
+            if cgs[t]:
                 out.append((OP_MARKET, t))
-    if owns_rw:
-        out += rework_moves(s, own)
-    if owns_th:
-        out += steal_moves(s, p)
-    out.append(A_END)
-    return out
 
 
 # The two below equal ``combinations_with_replacement(types, k)`` filtered by what the
