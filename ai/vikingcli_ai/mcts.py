@@ -208,7 +208,7 @@ class Search:
             if depth and plies >= depth:
                 rewards = self._eval(d)
                 break
-            actions = calls.legal(d)
+            actions = calls.legal_actions(d)
             if node is self.root and self.root_only is not None:
                 actions = [a for a in actions if a in self.root_only] or actions
             kids = node.children.get(mover)
@@ -321,7 +321,7 @@ class Search:
                 return self._final(d)
             if depth and plies >= depth:
                 return self._eval(d)
-            actions = calls.legal(d)
+            actions = calls.legal_actions(d)
             m = len(actions)
             if m == 1:
                 action = actions[0]

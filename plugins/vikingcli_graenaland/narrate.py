@@ -49,7 +49,7 @@ def narrate(before: S.State, action: S.Action, after: S.State, seat: int | None)
     ob = observation(before, viewer)
     oa = observation(after, viewer)
     # An observation has the snapshot's keys: the seat to move, State.actor, is "cur".
-    mover = ob["cur"]
+    mover = ob["actor"]
     phase = ob["phase"]
     names = before.board.names
     if phase in SECRET and viewer != mover:
@@ -118,8 +118,8 @@ class Teller:
         ob, oa = self.ob, self.oa
         phase, after = ob["phase"], oa["phase"]
         if phase in (S.PH_DRAFT, S.PH_RELOC):
-            took = self.setup_card(ob["cur"], action)
-            if after == S.PH_RELOC and (phase == S.PH_DRAFT or oa["cur"] != ob["cur"]):
+            took = self.setup_card(ob["actor"], action)
+            if after == S.PH_RELOC and (phase == S.PH_DRAFT or oa["actor"] != ob["actor"]):
                 p = oa["reloc_p"]
                 self.say(
                     f"{self.names[p]} is overcrowded: {seat_ref(oa['cur'])} may move"
@@ -138,7 +138,7 @@ class Teller:
         if phase == S.PH_BUILD and after == S.PH_FEE:
             fee = oa["fee"]
             self.say(f"rampart fee: one card each to {_list([seat_ref(o) for o in fee])}")
-        if phase == S.PH_FEE and self.viewer == ob["fee"][0] and self.viewer != ob["cur"]:
+        if phase == S.PH_FEE and self.viewer == ob["fee"][0] and self.viewer != ob["actor"]:
             got = [
                 a - b
                 for a, b in zip(
@@ -147,7 +147,7 @@ class Teller:
             ]
             self.say(f"{seat_ref(self.viewer)} gets {_res(got)}")
         if phase == S.PH_BUILD and action[0] == "joint":
-            first = (oa["lead"] + 1) % self.n
+            first = (oa["start"] + 1) % self.n
             self.say(f"every other seat may contribute cards, {seat_ref(first)} first")
         if phase == S.PH_CONTRIB and after == S.PH_JOINT:
             self.say(f"{seat_ref(oa['lead'])} completes or abandons the joint work")
@@ -348,7 +348,7 @@ class Teller:
                 ("road", D.ROAD), ("market", D.MARKET), ("rampart", D.RAMPART), ("impr", D.IMPROVE)
             ):
                 if oa[key][p] and not ob[key][p]:
-                    who = seat_ref(ob["cur"]) if ob["phase"] == S.PH_PAY else "a seat"
+                    who = seat_ref(ob["actor"]) if ob["phase"] == S.PH_PAY else "a seat"
                     self.say(f"{who} builds {WORK_NOUN[work]} in {self.names[p]}")
         for s in range(n):
             if oa["army"][s] > ob["army"][s]:
@@ -414,7 +414,7 @@ class Teller:
                 )
                 self.say(f"supply row refilled: {row}")
         self.production()
-        first = (oa["lead"] + 1) % self.n
+        first = (oa["start"] + 1) % self.n
         self.say(
             f"hero moves: every seat but {seat_ref(oa['lead'])} commits one,"
             f" {seat_ref(first)} first"

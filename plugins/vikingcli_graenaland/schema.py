@@ -78,7 +78,7 @@ def public_observation(st: State, seat: int) -> dict[str, Any]:
         seats.append(
             {
                 "seat": q,
-                "lead": q == o["lead"],
+                "lead": q == o["start"],
                 "army": o["army"][q],
                 "heroes": {
                     D.HERO_NAME[h]: _province(names, o["hero"][q * 3 + h]) for h in range(3)
@@ -107,7 +107,7 @@ def public_observation(st: State, seat: int) -> dict[str, Any]:
         "players": n,
         "round": o["round"],
         "phase": PHASES[o["phase"]],
-        "to_move": None if over else o["cur"],
+        "to_move": None if over else o["actor"],
         "seats": seats,
         "hand": _by_deck(o["hand"][seat]) if mine else None,
         "supply_hand": [_supply(i) for i in o["shand"][seat]] if mine else None,
@@ -116,7 +116,7 @@ def public_observation(st: State, seat: int) -> dict[str, Any]:
         "victory": "cards" if o["cards"] else "basic",
         "permission": o["permission"],
         "round_limit": o["round_limit"],
-        "lead": o["lead"],
+        "lead": o["start"],
         "winner": o["winner"] if o["winner"] >= 0 else None,
         "end_reason": o["end_reason"] or None,
         "provinces": [

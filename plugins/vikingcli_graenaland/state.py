@@ -75,7 +75,7 @@ class State(FlatState):
     # fmt: off
     # scalars (ints, strs, bools)
     VALUES = (
-        "n", "advanced", "cards", "permission", "round_limit", "rng", "round", "lead", "phase",
+        "n", "advanced", "cards", "permission", "round_limit", "rng", "round", "start", "phase",
         "actor", "wcount", "left_road", "left_market", "left_rampart", "oidx", "offer_x", "vidx",
         "yes", "total", "bseat", "bmode", "supply_taken", "joint_used", "perm_used", "pend_kind",
         "pend_t", "pend_p", "pend_joint", "hero_type", "hero_p", "joint_w", "joint_p", "cidx",
@@ -105,7 +105,7 @@ class State(FlatState):
     round_limit: int
     rng: int
     round: int
-    lead: int
+    start: int
     phase: int
     actor: int
     wcount: int
@@ -195,7 +195,7 @@ class State(FlatState):
         c.round_limit = self.round_limit
         c.rng = self.rng
         c.round = self.round
-        c.lead = self.lead
+        c.start = self.start
         c.phase = self.phase
         c.actor = self.actor
         c.wcount = self.wcount

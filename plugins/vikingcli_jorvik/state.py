@@ -51,15 +51,52 @@ RANSOM_BIT: Final = 8  # pk_glory bit (seat + 8) = paid ransom
 
 class State(FlatState):
     __slots__ = (
-        "a19_brown", "actor", "bag", "box", "brown_boxed", "bsup", "buf", "buf_stolen",
-        "cards", "cargo", "cgs", "coins", "cols", "deck", "fill", "fill_pos", "final",
-        "jarl", "just_taken", "loading", "log", "lpos", "n", "phase", "pk_card", "pk_ctx",
-        "pk_delta", "pk_glory", "pk_lose", "pk_queue", "pk_win", "pool", "pslot",
-        "res_cards", "res_vik", "round_no", "sboard", "slots", "start", "swh", "vik", "vp",
+        "a19_brown",
+        "actor",
+        "advanced",
+        "bag",
+        "box",
+        "brown_boxed",
+        "bsup",
+        "buf",
+        "buf_stolen",
+        "cards",
+        "cargo",
+        "cgs",
+        "coins",
+        "cols",
+        "deck",
+        "fill",
+        "fill_pos",
+        "final",
+        "just_taken",
+        "loading",
+        "log",
+        "lpos",
+        "n",
+        "phase",
+        "pk_card",
+        "pk_ctx",
+        "pk_delta",
+        "pk_glory",
+        "pk_lose",
+        "pk_queue",
+        "pk_win",
+        "pool",
+        "pslot",
+        "res_cards",
+        "res_vik",
+        "round",
+        "sboard",
+        "slots",
+        "start",
+        "swh",
+        "vik",
+        "vp",
     )  # fmt: skip
 
     VALUES = (
-        "n", "jarl", "start", "phase", "actor", "round_no", "a19_brown", "brown_boxed",
+        "n", "advanced", "start", "phase", "actor", "round", "a19_brown", "brown_boxed",
         "buf_stolen", "fill_pos", "pslot", "lpos", "pk_card", "pk_ctx", "pk_win",
         "pk_lose", "pk_glory", "just_taken",
         "final",  # set once at the end of the game, never changed after
@@ -73,11 +110,11 @@ class State(FlatState):
     GRIDS = ("cols", "loading", "cards", "swh")
 
     n: int
-    jarl: bool
+    advanced: bool
     start: int
     phase: int
     actor: int
-    round_no: int
+    round: int
     deck: list[int]
     bag: list[int]
     cgs: list[int]
@@ -123,11 +160,11 @@ class State(FlatState):
         c = State()
         c.legal_cache = self.legal_cache
         c.n = self.n
-        c.jarl = self.jarl
+        c.advanced = self.advanced
         c.start = self.start
         c.phase = self.phase
         c.actor = self.actor
-        c.round_no = self.round_no
+        c.round = self.round
         c.a19_brown = self.a19_brown
         c.brown_boxed = self.brown_boxed
         c.buf_stolen = self.buf_stolen
@@ -185,7 +222,7 @@ class State(FlatState):
             cls,
             {
                 **data,
-                "jarl": bool(data["jarl"]),
+                "advanced": bool(data["advanced"]),
                 "buf_stolen": bool(data["buf_stolen"]),
                 # saves from before the field: no take was the last move
                 "just_taken": int(data.get("just_taken", -1)),

@@ -51,7 +51,7 @@ def num_players(s: State) -> int:
 
 def current_scores(s: State) -> tuple[float, ...]:
     """The points on the track now."""
-    return tuple(float(x) for x in s.score)
+    return tuple(float(x) for x in s.vp)
 
 
 def alias(s: State, text: str, legal: Sequence[Action]) -> Action | None:
@@ -95,8 +95,8 @@ class WalhallaGame(BoundGame):
         num_players=num_players,
         current_scores=current_scores,
         to_move=rules.to_move,
-        legal=rules.legal,
-        play=rules.play,
+        legal_actions=rules.legal_actions,
+        apply_legal=rules.apply_legal,
         format_action=format_action,
         parse_alias=alias,
         narrate=narrate,

@@ -150,7 +150,7 @@ def consequences(s: State, seat: int | None) -> list[str]:
         elif k == E_NEW_RAID:
             lines.append(f"raid {e[1]} begins; {seat_ref(e[2])} starts")
         elif k == E_OVER:
-            totals = ", ".join(f"{seat_ref(p)} {s.score[p]}" for p in range(s.n))
+            totals = ", ".join(f"{seat_ref(p)} {s.vp[p]}" for p in range(s.n))
             lines.append(f"the game is over: {totals}")
         i += 1
     return lines

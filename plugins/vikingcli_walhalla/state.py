@@ -74,7 +74,6 @@ class State(FlatState):
     are immutable and shared between clones."""
 
     __slots__ = (
-        "active",
         "asgard",
         "attacker",
         "board",
@@ -101,11 +100,12 @@ class State(FlatState):
         "raid",
         "rng",
         "sale_vp",
-        "score",
         "seats",
         "start",
         "stype",
         "target",
+        "turn_player",
+        "vp",
         "wal_bonus",
         "walhalla",
     )
@@ -118,7 +118,7 @@ class State(FlatState):
         "capes",
         "raid",
         "start",
-        "active",
+        "turn_player",
         "phase",
         "galley",
         "target",
@@ -131,7 +131,7 @@ class State(FlatState):
         "midgard",
         "asgard",
         "walhalla",
-        "score",
+        "vp",
         "deck",
         "discard",
         "gdeck",
@@ -156,7 +156,7 @@ class State(FlatState):
     midgard: list[int]
     asgard: list[int]
     walhalla: list[int]
-    score: list[int]
+    vp: list[int]
     hands: list[list[int]]  # per seat: count per card type
     deck: list[int]  # action cards, top = last
     discard: list[int]  # count per card type (public)
@@ -164,7 +164,7 @@ class State(FlatState):
     fjords: list[list[tuple[int, int, tuple[int, int, int]]]]  # (galley, orient, sailors)
     raid: int
     start: int
-    active: int
+    turn_player: int
     phase: int
     galley: int  # current galley id, 0 = none
     seats: list[int]  # owner per seat of the current galley (front, middle, back)
@@ -196,7 +196,7 @@ class State(FlatState):
         c.capes = self.capes
         c.raid = self.raid
         c.start = self.start
-        c.active = self.active
+        c.turn_player = self.turn_player
         c.phase = self.phase
         c.galley = self.galley
         c.target = self.target
@@ -207,7 +207,7 @@ class State(FlatState):
         c.midgard = self.midgard[:]
         c.asgard = self.asgard[:]
         c.walhalla = self.walhalla[:]
-        c.score = self.score[:]
+        c.vp = self.vp[:]
         c.deck = self.deck[:]
         c.discard = self.discard[:]
         c.gdeck = self.gdeck[:]

@@ -73,14 +73,14 @@ class State(FlatState):
     # The stacks, the bag and the special pile are only read (a position pointer
     # moves), so clones share them until determinize replaces them.
     VALUES = (
-        "n", "adv", "bidding", "round", "start", "phase", "actor", "turn", "stack_pos",
+        "n", "advanced", "bidding", "round", "start", "phase", "actor", "turn", "stack_pos",
         "bag_pos", "pile_pos", "high_bid", "high_bidder", "next_slot", "pend_t", "pend_f",
         "pend_r", "pend_c", "pend_special", "swap_b", "ferry_i", "trip_mode", "trip_r",
         "trip_c", "ferried", "maxf0", "stacks", "bag", "pile", "last_move",
     )  # fmt: skip
     # The log's entries are never changed after they are appended: one level is enough.
     LISTS = (
-        "gold", "vp", "placed_start", "wheel_t", "wheel_f", "display", "drawn", "active",
+        "gold", "vp", "placed_start", "wheel_t", "wheel_f", "display", "drawn", "in_auction",
         "box_tiles", "box_figs", "box_specials", "log",
     )  # fmt: skip
     GRIDS = ("ships", "idle", "sp")
@@ -92,7 +92,7 @@ class State(FlatState):
     SAVED_AS: ClassVar[Mapping[str, str]] = {"actor": "cur"}
 
     n: int
-    adv: bool
+    advanced: bool
     bidding: bool
     round: int
     start: int
@@ -135,7 +135,7 @@ class State(FlatState):
     pile: list[int]
     display: list[int]
     drawn: list[int]
-    active: list[bool]
+    in_auction: list[bool]
     box_tiles: list[int]
     box_figs: list[int]
     box_specials: list[int]
@@ -148,11 +148,11 @@ class State(FlatState):
     legal_cache: tuple[Action, ...] | None  # (FlatState's slot) Wikinger's actions are tuples
 
     @classmethod
-    def empty(cls, n: int, adv: bool, bidding: bool = True) -> State:
+    def empty(cls, n: int, advanced: bool, bidding: bool = True) -> State:
         """A state with empty tableaux and nothing dealt (used by setup and tests)."""
         s = cls()
         s.n = n
-        s.adv = adv
+        s.advanced = advanced
         s.bidding = bidding
         s.round = 1
         s.start = 0
@@ -191,7 +191,7 @@ class State(FlatState):
         s.pile = []
         s.display = [-1] * DISPLAY_SIZE
         s.drawn = [0] * N_COLOURS
-        s.active = [True] * n
+        s.in_auction = [True] * n
         s.box_tiles = []
         s.box_figs = [0] * N_COLOURS
         s.box_specials = []
@@ -209,7 +209,7 @@ class State(FlatState):
         c = State()
         c.legal_cache = self.legal_cache
         c.n = self.n
-        c.adv = self.adv
+        c.advanced = self.advanced
         c.bidding = self.bidding
         c.round = self.round
         c.start = self.start
@@ -245,7 +245,7 @@ class State(FlatState):
         c.wheel_f = self.wheel_f[:]
         c.display = self.display[:]
         c.drawn = self.drawn[:]
-        c.active = self.active[:]
+        c.in_auction = self.in_auction[:]
         c.box_tiles = self.box_tiles[:]
         c.box_figs = self.box_figs[:]
         c.box_specials = self.box_specials[:]

@@ -475,7 +475,9 @@ class BoundGame(FlatGame):
 
     def _bound_calls(self) -> BoundCalls:
         b = self.binding
-        return BoundCalls(self, b.to_move, b.legal, b.play, b.determinize, b.evaluate_all)
+        return BoundCalls(
+            self, b.to_move, b.legal_actions, b.apply_legal, b.determinize, b.evaluate_all
+        )
 
     def _rebuilt(self) -> Game:
         # A copy's search calls must read the copy's weights, not the original's.
@@ -492,10 +494,10 @@ class BoundGame(FlatGame):
         return self.binding.to_move(state)
 
     def compute_legal(self, state: Any) -> Sequence[Action]:
-        return self.binding.legal(state)
+        return self.binding.legal_actions(state)
 
     def play(self, state: Any, action: Action) -> None:
-        self.binding.play(state, action)
+        self.binding.apply_legal(state, action)
 
     def why_not(self, state: Any, action: Action) -> str:
         why = self.binding.why_not
