@@ -89,8 +89,8 @@ def test_item39_one_binding_per_game_search_calls_what_the_host_calls(name: str)
     assert isinstance(calls, BoundCalls) and calls is game.fast
     binding = type(game).binding
     assert calls.rules_to_move is binding.to_move
-    assert calls.rules_legal is binding.legal_actions
-    assert calls.rules_play is binding.apply_legal
+    assert calls.rules_legal_actions is binding.legal_actions
+    assert calls.rules_apply_legal is binding.apply_legal
     assert calls.rules_determinize is binding.determinize
     assert calls.rules_evaluate_all is binding.evaluate_all
     state = game.new_state(game.default_players, {}, 3)

@@ -420,8 +420,8 @@ class BoundCalls(FlatCalls):
     ) -> None:
         super().__init__(game)
         self.rules_to_move = to_move
-        self.rules_legal = legal
-        self.rules_play = play
+        self.rules_legal_actions = legal
+        self.rules_apply_legal = play
         self.rules_determinize = determinize
         self.rules_evaluate_all = evaluate_all
         self.weights: Mapping[str, float] = game.weights
@@ -433,19 +433,19 @@ class BoundCalls(FlatCalls):
         s: FlatState = state  # the cache at its fixed offset, as in FlatGame
         legal = s.legal_cache
         if legal is None:
-            legal = s.legal_cache = tuple(self.rules_legal(state))
+            legal = s.legal_cache = tuple(self.rules_legal_actions(state))
         return legal
 
     def apply_legal(self, state: Any, action: Action) -> None:
         s: FlatState = state
         s.legal_cache = None
-        self.rules_play(state, action)
+        self.rules_apply_legal(state, action)
 
     def compute_legal(self, state: Any) -> Sequence[Action]:
-        return self.rules_legal(state)
+        return self.rules_legal_actions(state)
 
     def play(self, state: Any, action: Action) -> None:
-        self.rules_play(state, action)
+        self.rules_apply_legal(state, action)
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         return self.rules_determinize(state, seat, rng)
