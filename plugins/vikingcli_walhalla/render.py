@@ -15,7 +15,7 @@ from vikingcli.engine import seat_ref
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
-from vikingcli_walhalla.rules.commit import legal as commit_legal
+from vikingcli_walhalla.rules.commit import legal_actions as commit_legal
 from vikingcli_walhalla.state import (
     PH_COMMIT,
     PH_DEFEND,
