@@ -66,7 +66,7 @@ def test_craftsmen() -> None:
 
 
 @pytest.mark.parametrize(
-    ("n", "jarl", "removed", "non_pict"),
+    ("n", "advanced", "removed", "non_pict"),
     [
         (2, False, {"D11", "D12"}, 48),
         (3, False, {"D08", "D12"}, 48),
