@@ -188,7 +188,7 @@ class Search:
 
     def iterate(self) -> None:
         cfg = self.cfg
-        # Every action played below comes from calls.legal(d) of the very state it
+        # Every action played below comes from calls.legal_actions(d) of the very state it
         # is applied to, so the engine's re-check is skipped (the trusted path).
         calls = self.calls
         depth = cfg.depth
@@ -309,7 +309,7 @@ class Search:
 
     def _simulate(self, d: State, plies: int) -> list[float]:
         game = self.game
-        calls = self.calls  # actions from calls.legal(d), as in iterate
+        calls = self.calls  # actions from calls.legal_actions(d), as in iterate
         depth = self.cfg.depth
         rnd = self.rng.random
         greedy = self.cfg.rollout == "greedy-epsilon"
