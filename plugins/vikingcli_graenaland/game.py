@@ -79,7 +79,7 @@ class GraenalandGame(BoundGame):
     title = "Graenaland"
     # 2: claims are offered up to the most VP a final build can reach (exact search;
     # version 1 stopped after 20 nodes); revealed hero moves stay in the state
-    version = "2"
+    version = "3"  # 3: fields renamed to the glossary's names (State.RENAMED)
     min_players = 3
     max_players = 5
     default_players = 4

@@ -52,7 +52,7 @@ class JorvikGame(BoundGame):
 
     name = "jorvik"
     title = "Jórvík"
-    version = "1"
+    version = "2"  # 2: fields renamed to the glossary's names (State.RENAMED)
     min_players = 2
     max_players = 5
     default_players = 4

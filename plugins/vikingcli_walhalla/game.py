@@ -79,7 +79,7 @@ class WalhallaGame(BoundGame):
     title = "Walhalla"
     # 2: every forest occupier is asked the Hunt question (ruling C6); the state
     # keeps the last move's events for the narration
-    version = "2"
+    version = "3"  # 3: fields renamed to the glossary's names (State.RENAMED)
     min_players = 3
     max_players = 4
     default_players = 4

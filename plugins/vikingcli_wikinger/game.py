@@ -64,7 +64,7 @@ class WikingerGame(BoundGame):
 
     name = "wikinger"
     title = "Wikinger"
-    version = "2"
+    version = "3"  # 3: fields renamed to the glossary's names (State.RENAMED)
     min_players = 2
     max_players = 4
     default_players = 4
