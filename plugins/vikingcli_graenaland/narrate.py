@@ -122,7 +122,7 @@ class Teller:
             if after == S.PH_RELOC and (phase == S.PH_DRAFT or oa["actor"] != ob["actor"]):
                 p = oa["reloc_p"]
                 self.say(
-                    f"{self.names[p]} is overcrowded: {seat_ref(oa['cur'])} may move"
+                    f"{self.names[p]} is overcrowded: {seat_ref(oa['actor'])} may move"
                     " its village away"
                 )
             if after not in (S.PH_DRAFT, S.PH_RELOC):
@@ -150,7 +150,7 @@ class Teller:
             first = (oa["start"] + 1) % self.n
             self.say(f"every other seat may contribute cards, {seat_ref(first)} first")
         if phase == S.PH_CONTRIB and after == S.PH_JOINT:
-            self.say(f"{seat_ref(oa['lead'])} completes or abandons the joint work")
+            self.say(f"{seat_ref(oa['start'])} completes or abandons the joint work")
         if phase == S.PH_BUILD and action[0] == "permit":
             self.say(f"{seat_ref(action[1])} may build once")
         self.builds()
@@ -158,7 +158,7 @@ class Teller:
             self.heroes_placed()
         if after == S.PH_HERO and phase != S.PH_HERO:
             h = D.HERO_NAME[oa["hero_type"]]
-            self.say(f"{seat_ref(oa['cur'])} may move its {h} to {self.names[oa['hero_p']]}")
+            self.say(f"{seat_ref(oa['actor'])} may move its {h} to {self.names[oa['hero_p']]}")
         self.contributions_back()
         if oa["winner"] >= 0 and ob["winner"] < 0:
             self.won()
@@ -168,10 +168,10 @@ class Teller:
         if after in (S.PH_CLAIM,) and phase != S.PH_CLAIM:
             self.say(
                 "claim window: every seat may claim 6 VP or more, clockwise from "
-                f"{seat_ref(oa['cur'])}"
+                f"{seat_ref(oa['actor'])}"
             )
         if phase in (S.PH_OFFER, S.PH_VOTE) and after == S.PH_BUILD and oa["winner"] < 0:
-            self.say(f"{seat_ref(oa['lead'])} builds")
+            self.say(f"{seat_ref(oa['start'])} builds")
         if after == S.PH_OVER and phase != S.PH_OVER:
             self.game_over()
         return self.out
@@ -222,7 +222,7 @@ class Teller:
                 told.append(f"{seat_ref(s)} {D.HERO_TEXT[h]} {D.DIR_NAME[d]}")
         self.say("hero moves revealed: " + _list(told))
         self.hero_changes()
-        self.say(f"offers: {seat_ref(oa['cur'])} first")
+        self.say(f"offers: {seat_ref(oa['actor'])} first")
 
     def hero_changes(self) -> None:
         ob, oa = self.ob, self.oa
@@ -310,7 +310,7 @@ class Teller:
                 f"the offer fails ({yes} of {tot} votes yes): the cards stay in {self.names[x]}"
             )
         if oa["phase"] in (S.PH_OFFER, S.PH_ALLOC):
-            self.say(f"next offer: {seat_ref(oa['cur'])}")
+            self.say(f"next offer: {seat_ref(oa['actor'])}")
 
     # -- claims -----------------------------------------------------------------------
 
@@ -322,7 +322,7 @@ class Teller:
         ]
         self.say("claims revealed: " + _list(told))
         if oa["winner"] < 0:
-            self.say(f"no claim: {seat_ref(oa['lead'])} builds")
+            self.say(f"no claim: {seat_ref(oa['start'])} builds")
         else:
             w = oa["winner"]
             self.say(
@@ -405,7 +405,7 @@ class Teller:
         if oa["phase"] == S.PH_OVER:
             return
         if oa["round"] != ob["round"]:
-            self.say(f"the ship passes to {seat_ref(oa['lead'])}: round {oa['round']}")
+            self.say(f"the ship passes to {seat_ref(oa['start'])}: round {oa['round']}")
             new = [c for c in oa["srow"] if c not in ob["srow"]]
             if new:
                 row = " ".join(
@@ -416,7 +416,7 @@ class Teller:
         self.production()
         first = (oa["start"] + 1) % self.n
         self.say(
-            f"hero moves: every seat but {seat_ref(oa['lead'])} commits one,"
+            f"hero moves: every seat but {seat_ref(oa['start'])} commits one,"
             f" {seat_ref(first)} first"
         )
 
