@@ -48,7 +48,7 @@ def narrate(before: S.State, action: S.Action, after: S.State, seat: int | None)
     viewer = -1 if seat is None else seat
     ob = observation(before, viewer)
     oa = observation(after, viewer)
-    # An observation has the snapshot's keys: the seat to move, State.actor, is "cur".
+    # An observation has the snapshot's keys (State.actor is "actor"), not the public ones.
     mover = ob["actor"]
     phase = ob["phase"]
     names = before.board.names
