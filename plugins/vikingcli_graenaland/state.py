@@ -269,8 +269,7 @@ class State(FlatState):
         c.contrib = [x[:] for x in self.contrib]
         c.arrivals = [x[:] for x in self.arrivals]
         c.vc_dealt = [x[:] for x in self.vc_dealt]
-        claim_cache = self.claim_cache
-        c.claim_cache = claim_cache[:] if isinstance(claim_cache, list) else claim_cache
+        c.claim_cache = self.claim_cache[:]
         return c
 
     def clear_caches(self) -> None:

@@ -261,5 +261,5 @@ class State(FlatState):
         c.sp = [x[:] for x in self.sp]
         c.rows = [[y[:] for y in x] for x in self.rows]
         events = self.events
-        c.events = events[:] if isinstance(events, list) else events
+        c.events = None if events is None else events[:]
         return c

@@ -99,12 +99,33 @@ def clone_source(cls: Any, indent: str = "    ") -> str:
     body += [f"c.{n} = [x[:] for x in self.{n}]" for n in cls.GRIDS]
     body += [f"c.{n} = [[y[:] for y in x] for x in self.{n}]" for n in cls.CUBES]
     for n in cls.CACHES:  # a list cache is copied one level, anything else shared
-        body += [f"{n} = self.{n}", f"c.{n} = {n}[:] if isinstance({n}, list) else {n}"]
+        body += _cache_copy(n, _annotation(cls, n))
     body.append("return c")
     doc = CLONE_DOC.replace("\n", "\n" + indent * 2)
     lines = [f"def clone(self) -> {cls.__name__}:", f'{indent}"""{doc}"""']
     lines += [indent + line for line in body]
     return "".join(f"{indent}{line}\n" for line in lines)
+
+
+def _annotation(cls: Any, name: str) -> str:
+    """The annotation of field ``name`` as written (``""``: none found)."""
+    for klass in cls.__mro__:
+        kind = vars(klass).get("__annotations__", {}).get(name)
+        if kind is not None:
+            return str(kind)
+    return ""
+
+
+def _cache_copy(n: str, kind: str) -> list[str]:
+    """The lines copying cache ``n`` of type ``kind``: in the form its type says when it
+    is written (what mypyc type-checks), else by what it holds."""
+    if kind.startswith("list[") and kind.endswith("| None"):
+        return [f"{n} = self.{n}", f"c.{n} = None if {n} is None else {n}[:]"]
+    if kind.startswith("list["):
+        return [f"c.{n} = self.{n}[:]"]
+    if kind:
+        return [f"c.{n} = self.{n}"]
+    return [f"{n} = self.{n}", f"c.{n} = {n}[:] if {n}.__class__ is list else {n}"]
 
 
 def clone_function(cls: Any) -> Any:

@@ -150,7 +150,8 @@ class FlatState:
             if name == "phase" and isinstance(value, int) and 0 <= value < len(self.PHASES):
                 value = self.PHASES[value]
             parts.append(f"{name} {value}")
-        game = kind.__module__.split(".")[0].removeprefix("vikingcli_")
+        module: str = getattr(kind, "__module__", "")  # (mypyc: not through the class)
+        game = module.split(".")[0].removeprefix("vikingcli_")
         return f"<{game} {kind.__name__}: {', '.join(parts)}>" if parts else object.__repr__(self)
 
     def clone(self) -> Self:
