@@ -89,12 +89,12 @@ def test_item39_one_binding_per_game_search_calls_what_the_host_calls(name: str)
     assert isinstance(calls, BoundCalls) and calls is game.fast
     binding = type(game).binding
     assert calls.rules_to_move is binding.to_move
-    assert calls.rules_legal is binding.legal
-    assert calls.rules_play is binding.play
+    assert calls.rules_legal_actions is binding.legal_actions
+    assert calls.rules_apply_legal is binding.apply_legal
     assert calls.rules_determinize is binding.determinize
     assert calls.rules_evaluate_all is binding.evaluate_all
     state = game.new_state(game.default_players, {}, 3)
-    assert list(game.legal_actions(state)) == list(binding.legal(state))
+    assert list(game.legal_actions(state)) == list(binding.legal_actions(state))
     assert calls.weights is game.weights
     tuned = game.with_weights({next(iter(game.weights)): 0.5}) if game.weights else game
     assert search_calls(tuned).weights is tuned.weights  # a copy's search reads its weights

@@ -179,7 +179,7 @@ class Search:
 
     def iterate(self) -> None:
         cfg = self.cfg
-        # Every action played below comes from calls.legal(d) of the very state it
+        # Every action played below comes from calls.legal_actions(d) of the very state it
         # is applied to, so the engine's re-check is skipped (the trusted path).
         calls = self.calls
         depth = cfg.depth
@@ -199,7 +199,7 @@ class Search:
             if depth and plies >= depth:
                 rewards = self._eval(d)
                 break
-            actions = calls.legal(d)
+            actions = calls.legal_actions(d)
             if node is self.root and self.root_only is not None:
                 actions = [a for a in actions if a in self.root_only] or actions
             kids = node.children.get(mover)
@@ -302,7 +302,7 @@ class Search:
 
     def _simulate(self, d: State, plies: int) -> list[float]:
         game = self.game
-        calls = self.calls  # actions from calls.legal(d), as in iterate
+        calls = self.calls  # actions from calls.legal_actions(d), as in iterate
         depth = self.cfg.depth
         rnd = self.rng.random
         greedy = self.cfg.rollout == "greedy-epsilon"
@@ -315,7 +315,7 @@ class Search:
                 return self._final(d)
             if depth and plies >= depth:
                 return self._eval(d)
-            actions = calls.legal(d)
+            actions = calls.legal_actions(d)
             m = len(actions)
             if m == 1:
                 action = actions[0]

@@ -11,7 +11,7 @@ from vikingcli.engine import IllegalAction
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland import state as S
 from vikingcli_graenaland.data import AU, PR, G, L, O, W
-from vikingcli_graenaland.rules import legal, play
+from vikingcli_graenaland.rules import apply_legal, legal_actions
 from vikingcli_graenaland.rules.cheapest import cheapest_first, cheapest_payment
 from vikingcli_graenaland.rules.common import (
     army_variants,
@@ -109,10 +109,10 @@ def parse_moves(st: S.State, text: str) -> list[S.Action] | None:
     if st.phase == S.PH_OFFER and len(words) > 2 and words[0] == "offer":
         p = province(st, words[1])
         seats = words[3:] if words[2] == "to" else words[2:]
-        if p is None or ("offer", p) not in legal(st) or not seats:
+        if p is None or ("offer", p) not in legal_actions(st) or not seats:
             return None  # the one-move refusal names the problem with the offer itself
         after = st.clone()
-        play(after, ("offer", p))
+        apply_legal(after, ("offer", p))
         return [("offer", p), *_split(after, seats)]
     if st.phase == S.PH_ALLOC and len(words) > 2 and words[0] == "to":
         return _split(st, words[1:])
@@ -152,10 +152,10 @@ def _split(st: S.State, words: list[str]) -> list[S.Action]:
     node = st.clone()
     for s in seats:
         move = ("to", s)
-        if move not in legal(node):
+        if move not in legal_actions(node):
             why = why_to(node, "to", [f"p{s + 1}"])
             raise IllegalAction(f"'to p{s + 1}' is not allowed now: {why}")
-        play(node, move)
+        apply_legal(node, move)
         moves.append(move)
     return moves
 
@@ -252,7 +252,7 @@ def refusal(st: S.State, text: str) -> str | None:
     reason = why(st, verb, args) if why is not None else None
     if reason:
         return reason
-    same = [action_text(st, a) for a in legal(st) if action_text(st, a).split()[0] == verb]
+    same = [action_text(st, a) for a in legal_actions(st) if action_text(st, a).split()[0] == verb]
     if not same:
         return f"no '{verb}' move is possible now"
     more = f" ... ({len(same)} in all)" if len(same) > 8 else ""

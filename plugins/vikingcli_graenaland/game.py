@@ -80,7 +80,7 @@ class GraenalandGame(BoundGame):
     title = "Graenaland"
     # 2: claims are offered up to the most VP a final build can reach (exact search;
     # version 1 stopped after 20 nodes); revealed hero moves stay in the state
-    version = "2"
+    version = "3"  # 3: fields renamed to the glossary's names (State.RENAMED)
     min_players = 3
     max_players = 5
     default_players = 4
@@ -137,8 +137,8 @@ class GraenalandGame(BoundGame):
         new_state=new_state,
         num_players=num_players,
         to_move=to_move,
-        legal=rules.legal,
-        play=rules.play,
+        legal_actions=rules.legal_actions,
+        apply_legal=rules.apply_legal,
         narrate=narrate,
         format_action=action_text,
         parse_alias=parse_alias,

@@ -48,8 +48,8 @@ def narrate(before: S.State, action: S.Action, after: S.State, seat: int | None)
     viewer = -1 if seat is None else seat
     ob = observation(before, viewer)
     oa = observation(after, viewer)
-    # An observation has the snapshot's keys: the seat to move, State.actor, is "cur".
-    mover = ob["cur"]
+    # An observation has the snapshot's keys (State.actor is "actor"), not the public ones.
+    mover = ob["actor"]
     phase = ob["phase"]
     names = before.board.names
     if phase in SECRET and viewer != mover:
@@ -130,11 +130,11 @@ class Teller:
         draft's end."""
         ob, oa = self.ob, self.oa
         phase = ob["phase"]
-        took = self.setup_card(ob["cur"], action)
-        if after == S.PH_RELOC and (phase == S.PH_DRAFT or oa["cur"] != ob["cur"]):
+        took = self.setup_card(ob["actor"], action)
+        if after == S.PH_RELOC and (phase == S.PH_DRAFT or oa["actor"] != ob["actor"]):
             p = oa["reloc_p"]
             self.say(
-                f"{self.names[p]} is overcrowded: {seat_ref(oa['cur'])} may move"
+                f"{self.names[p]} is overcrowded: {seat_ref(oa['actor'])} may move"
                 " its village away"
             )
         if after not in (S.PH_DRAFT, S.PH_RELOC):
@@ -157,7 +157,7 @@ class Teller:
         if phase == S.PH_BUILD and after == S.PH_FEE:
             fee = oa["fee"]
             self.say(f"rampart fee: one card each to {_list([seat_ref(o) for o in fee])}")
-        if phase == S.PH_FEE and self.viewer == ob["fee"][0] and self.viewer != ob["cur"]:
+        if phase == S.PH_FEE and self.viewer == ob["fee"][0] and self.viewer != ob["actor"]:
             got = [
                 a - b
                 for a, b in zip(
@@ -166,10 +166,10 @@ class Teller:
             ]
             self.say(f"{seat_ref(self.viewer)} gets {_res(got)}")
         if phase == S.PH_BUILD and action[0] == "joint":
-            first = (oa["lead"] + 1) % self.n
+            first = (oa["start"] + 1) % self.n
             self.say(f"every other seat may contribute cards, {seat_ref(first)} first")
         if phase == S.PH_CONTRIB and after == S.PH_JOINT:
-            self.say(f"{seat_ref(oa['lead'])} completes or abandons the joint work")
+            self.say(f"{seat_ref(oa['start'])} completes or abandons the joint work")
         if phase == S.PH_BUILD and action[0] == "permit":
             self.say(f"{seat_ref(action[1])} may build once")
 
@@ -181,7 +181,7 @@ class Teller:
             self.heroes_placed()
         if after == S.PH_HERO and phase != S.PH_HERO:
             h = D.HERO_NAME[oa["hero_type"]]
-            self.say(f"{seat_ref(oa['cur'])} may move its {h} to {self.names[oa['hero_p']]}")
+            self.say(f"{seat_ref(oa['actor'])} may move its {h} to {self.names[oa['hero_p']]}")
         self.contributions_back()
         if oa["winner"] >= 0 and ob["winner"] < 0:
             self.won()
@@ -191,10 +191,10 @@ class Teller:
         if after in (S.PH_CLAIM,) and phase != S.PH_CLAIM:
             self.say(
                 "claim window: every seat may claim 6 VP or more, clockwise from "
-                f"{seat_ref(oa['cur'])}"
+                f"{seat_ref(oa['actor'])}"
             )
         if phase in (S.PH_OFFER, S.PH_VOTE) and after == S.PH_BUILD and oa["winner"] < 0:
-            self.say(f"{seat_ref(oa['lead'])} builds")
+            self.say(f"{seat_ref(oa['start'])} builds")
         if after == S.PH_OVER and phase != S.PH_OVER:
             self.game_over()
 
@@ -244,7 +244,7 @@ class Teller:
                 told.append(f"{seat_ref(s)} {D.HERO_TEXT[h]} {D.DIR_NAME[d]}")
         self.say("hero moves revealed: " + _list(told))
         self.hero_changes()
-        self.say(f"offers: {seat_ref(oa['cur'])} first")
+        self.say(f"offers: {seat_ref(oa['actor'])} first")
 
     def hero_changes(self) -> None:
         ob, oa = self.ob, self.oa
@@ -332,7 +332,7 @@ class Teller:
                 f"the offer fails ({yes} of {tot} votes yes): the cards stay in {self.names[x]}"
             )
         if oa["phase"] in (S.PH_OFFER, S.PH_ALLOC):
-            self.say(f"next offer: {seat_ref(oa['cur'])}")
+            self.say(f"next offer: {seat_ref(oa['actor'])}")
 
     # -- claims -----------------------------------------------------------------------
 
@@ -344,7 +344,7 @@ class Teller:
         ]
         self.say("claims revealed: " + _list(told))
         if oa["winner"] < 0:
-            self.say(f"no claim: {seat_ref(oa['lead'])} builds")
+            self.say(f"no claim: {seat_ref(oa['start'])} builds")
         else:
             w = oa["winner"]
             self.say(
@@ -370,7 +370,7 @@ class Teller:
                 ("road", D.ROAD), ("market", D.MARKET), ("rampart", D.RAMPART), ("impr", D.IMPROVE)
             ):
                 if oa[key][p] and not ob[key][p]:
-                    who = seat_ref(ob["cur"]) if ob["phase"] == S.PH_PAY else "a seat"
+                    who = seat_ref(ob["actor"]) if ob["phase"] == S.PH_PAY else "a seat"
                     self.say(f"{who} builds {WORK_NOUN[work]} in {self.names[p]}")
         for s in range(n):
             if oa["army"][s] > ob["army"][s]:
@@ -427,7 +427,7 @@ class Teller:
         if oa["phase"] == S.PH_OVER:
             return
         if oa["round"] != ob["round"]:
-            self.say(f"the ship passes to {seat_ref(oa['lead'])}: round {oa['round']}")
+            self.say(f"the ship passes to {seat_ref(oa['start'])}: round {oa['round']}")
             new = [c for c in oa["srow"] if c not in ob["srow"]]
             if new:
                 row = " ".join(
@@ -436,9 +436,9 @@ class Teller:
                 )
                 self.say(f"supply row refilled: {row}")
         self.production()
-        first = (oa["lead"] + 1) % self.n
+        first = (oa["start"] + 1) % self.n
         self.say(
-            f"hero moves: every seat but {seat_ref(oa['lead'])} commits one,"
+            f"hero moves: every seat but {seat_ref(oa['start'])} commits one,"
             f" {seat_ref(first)} first"
         )
 

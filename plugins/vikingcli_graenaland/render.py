@@ -51,7 +51,7 @@ def head_line(st: S.State) -> str:
     phase = PHASE_WORD.get(st.phase, S.PHASE_NAMES[st.phase])
     if st.winner >= 0:  # the final builds: the lead no longer matters
         return f"{head}, {phase}: {seat_ref(st.actor)} to act. {seat_ref(st.winner)} has won"
-    return f"{head}, {phase}: {seat_ref(st.actor)} to act. Lead (ship): {seat_ref(st.lead)}"
+    return f"{head}, {phase}: {seat_ref(st.actor)} to act. Lead (ship): {seat_ref(st.start)}"
 
 
 def lying_text(st: S.State, p: int) -> str:
@@ -116,7 +116,7 @@ def seat_lines(st: S.State, seat: int | None) -> list[str]:
             score = f"{vp(st, s)}" if known else "?"
         else:
             score = "".join(str(i + 1) if c else "." for i, c in enumerate(conditions(st, s)))
-        marks = [m for m, on in (("you", s == seat), ("lead", s == st.lead)) if on]
+        marks = [m for m, on in (("you", s == seat), ("lead", s == st.start)) if on]
         tag = f" ({', '.join(marks)})" if marks else ""
         out.append(
             f"{s + 1:>2} {m[4]:>4} {m[0]:>2} {m[1]:>2} {m[2]:>2} {m[3]:>2} {score:<6} "
@@ -329,7 +329,7 @@ def joint_lines(st: S.State) -> list[str]:
     work = f"joint {D.WORK_NAME[st.joint_w]} in {bd.names[st.joint_p]}"
     given = [f"{seat_ref(o)} {hand_text(st.contrib[o])}" for o in range(st.n) if sum(st.contrib[o])]
     out = wrap(
-        f"{seat_ref(st.lead)}'s {work}, cost {res_text(D.WORK_COST[st.joint_w])}; given: ",
+        f"{seat_ref(st.start)}'s {work}, cost {res_text(D.WORK_COST[st.joint_w])}; given: ",
         given or ["nothing yet"],
     )
     who = seat_ref(st.actor)

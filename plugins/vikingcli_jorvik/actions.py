@@ -14,7 +14,7 @@ from vikingcli_jorvik import data as D
 from vikingcli_jorvik import state as S
 from vikingcli_jorvik.data import BY_ID, CARDS, GOOD_NAMES, GOOD_SHORT, KIND, NEEDS
 from vikingcli_jorvik.rules import encoding as E
-from vikingcli_jorvik.rules import legal
+from vikingcli_jorvik.rules import legal_actions
 from vikingcli_jorvik.rules.common import has_target, owns_free
 
 WHERE_NAMES = ("board", "wh")
@@ -174,7 +174,7 @@ def refusal(s: S.State, text: str) -> str | None:
     reason = why(s, args) if why is not None else None
     if reason:
         return reason
-    same = [action_text(a) for a in legal(s) if action_text(a).startswith(verb)]
+    same = [action_text(a) for a in legal_actions(s) if action_text(a).startswith(verb)]
     if not same:
         return f"no '{verb}' move is possible now"
     more = f" ... ({len(same)} in all)" if len(same) > 8 else ""
@@ -197,7 +197,7 @@ def phase_word(phase: int) -> str:
 
 def wrong_phase(s: S.State, verb: str) -> str:
     when = " or ".join(dict.fromkeys(phase_word(p) for p in VERBS[verb]))
-    if verb == "reserve" and not s.jarl:
+    if verb == "reserve" and not s.advanced:
         return "reservations are made only in the Jarl game"
     now = f"{phase_word(s.phase)} phase: {PHASE_MOVES.get(s.phase, 'no moves')}"
     return f"'{verb}' is for the {when} phase; this is the {now}"
@@ -231,7 +231,7 @@ def why_place(s: S.State, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is None:
         return "write 'place S' with S the slot's number, e.g. 'place 2'"
-    if 7 <= k <= 12 and s.jarl:
+    if 7 <= k <= 12 and s.advanced:
         return f"slot {k} is reserved, not bid for: 'reserve {k}'"
     if not 1 <= k <= 6:
         return f"the demand columns are slots 1 to 6, not {k}"
@@ -243,7 +243,7 @@ def why_place(s: S.State, args: list[str]) -> str | None:
 
 
 def why_reserve(s: S.State, args: list[str]) -> str | None:
-    if not s.jarl:
+    if not s.advanced:
         return "reservations are made only in the Jarl game"
     k = number(args[0]) if len(args) == 1 else None
     if k is None:

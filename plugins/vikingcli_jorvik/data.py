@@ -108,14 +108,14 @@ _rows: list[Card] = []
 def _c(
     cid: str,
     kind: int,
-    jarl: bool = False,
+    advanced: bool = False,
     removed: tuple[int, ...] = (),
     removed_jarl: tuple[int, ...] = (),
     **kw: Any,
 ) -> None:
     season = "ABCDE".index(cid[0])
     row = Card(
-        len(_rows), cid, season, kind, jarl, frozenset(removed), frozenset(removed_jarl), **kw
+        len(_rows), cid, season, kind, advanced, frozenset(removed), frozenset(removed_jarl), **kw
     )
     _rows.append(row)
 
@@ -275,15 +275,15 @@ JARL_SHIP_CAPACITY_CAP: Final = 3
 # owner's own loading turn.
 
 
-def deck_cards(n_players: int, jarl: bool) -> list[int]:
+def deck_cards(n_players: int, advanced: bool) -> list[int]:
     """The card indices used for a game (E01 included), in data order."""
     out = []
     for c in CARDS:
-        if c.jarl_only and not jarl:
+        if c.jarl_only and not advanced:
             continue
         if n_players in c.removed:
             continue
-        if jarl and n_players in c.removed_jarl:
+        if advanced and n_players in c.removed_jarl:
             continue
         out.append(c.idx)
     return out

@@ -52,7 +52,7 @@ class JorvikGame(BoundGame):
 
     name = "jorvik"
     title = "Jórvík"
-    version = "1"
+    version = "2"  # 2: fields renamed to the glossary's names (State.RENAMED)
     min_players = 2
     max_players = 5
     default_players = 4
@@ -76,8 +76,8 @@ class JorvikGame(BoundGame):
         new_state=new_state,
         num_players=num_players,
         to_move=to_move,
-        legal=rules.legal,
-        play=rules.play,
+        legal_actions=rules.legal_actions,
+        apply_legal=rules.apply_legal,
         why_not=actions.why_not,
         current_scores=current_scores,
         outcome=scoring.outcome,

@@ -104,7 +104,7 @@ class _Shared:
     __slots__ = ("defs", "hi", "left", "lo", "offers", "picts")
 
     def __init__(self, s: State, w: Mapping[str, float]) -> None:
-        left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.jarl)]  # 1 at the start
+        left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.advanced)]  # 1 at the start
         defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
         hi = self.hi = max(defs)
         lo = self.lo = min(defs)

@@ -325,9 +325,9 @@ def flow_lines(before: S.State, a: E.Move, after: S.State) -> list[str]:
     if after.phase == S.PH_LOAD and (before.phase != S.PH_LOAD or before.actor != after.actor):
         out += loading_start_lines(before, a, after)
     if before.phase == S.PH_LOAD and a[0] == E.OP_END and before.lpos + 1 == before.n:
-        out.append(f"round {before.round_no} is over: Mjölnir passes to {who(after.start)}")
-        if after.round_no != before.round_no:
-            out.append(f"round {after.round_no} begins")
+        out.append(f"round {before.round} is over: Mjölnir passes to {who(after.start)}")
+        if after.round != before.round:
+            out.append(f"round {after.round} begins")
     out += dealt_lines(before, after)
     final_attack = after.phase == S.PH_OVER or (
         after.phase in PICT_PHASES and after.pk_ctx == S.CTX_FINAL
@@ -404,7 +404,7 @@ def loading_start_lines(before: S.State, a: E.Move, after: S.State) -> list[str]
     ships = list(after.loading[q])
     held = bool(moved or spent or ships)  # the loading area when the turn began
     # the income rule (rules/loading.py begin_load_turn)
-    income = (1 if held else 2) + (1 if after.jarl else 0)
+    income = (1 if held else 2) + (1 if after.advanced else 0)
     if D.C_C10 in after.cards[q] or D.C_C10 in after.loading[q]:
         income += 1
     why = "bought cards" if held else "bought nothing"

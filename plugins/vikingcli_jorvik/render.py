@@ -58,8 +58,8 @@ def season_text(s: S.State) -> str:
 
 def render(s: S.State, seat: int | None) -> str | list[tuple[str, str]]:
     """The board; as fragments when a line threatens the viewer (see :func:`threatened`)."""
-    mode = "Jarl" if s.jarl else "Karl"
-    head = f"Jórvík {mode}, round {s.round_no}, {S.PHASE_NAMES[s.phase]} phase"
+    mode = "Jarl" if s.advanced else "Karl"
+    head = f"Jórvík {mode}, round {s.round}, {S.PHASE_NAMES[s.phase]} phase"
     if s.phase != S.PH_OVER:
         head += f"; to move: {seat_name(s.actor, seat)}"
     out = [head, f"{season_text(s)}.  Bag {len(s.bag)} goods.", f"Common goods: {cgs_text(s.cgs)}"]
@@ -114,7 +114,7 @@ def slot_lines(s: S.State) -> list[str]:
         price = str(len(col)) if col else "-"
         vik = " ".join(viking_text(v) for v in col) or "-"
         out.append(f" {i + 1:>2}  {card_now(s, c):<31} {vik:<24} {price}")
-    if s.jarl:
+    if s.advanced:
         res = [f"{i + 1}:{card_now(s, s.slots[i])}" for i in range(6, 12) if s.slots[i] >= 0]
         if res:
             out += wrap("Reservable: ", res)

@@ -30,11 +30,11 @@ def observation(s: State, seat: int) -> dict[str, Any]:
         "game": "jorvik",
         "seat": seat,
         "players": s.n,
-        "round": s.round_no,
+        "round": s.round,
         "phase": S.PHASE_NAMES[s.phase],
         "to_move": None if over else s.actor,
         "seats": [seat_tracks(s, p) for p in range(s.n)],
-        "mode": "jarl" if s.jarl else "karl",
+        "mode": "jarl" if s.advanced else "karl",
         "start_player": s.start,
         "deck": {
             "count": len(s.deck),
@@ -418,5 +418,5 @@ def card_help(cid: str) -> str | None:
         does = f"the most defence gains {card.gain} VP, the least defence loses {card.loss}"
     else:
         does = KIND_TEXTS[k]
-    jarl = " (Jarl game only)" if card.jarl_only else ""
-    return f"{card_text(c)}{jarl}: {does}"
+    advanced = " (Jarl game only)" if card.jarl_only else ""
+    return f"{card_text(c)}{advanced}: {does}"

@@ -253,8 +253,8 @@ def _sell_reason(s: S.State, p: int, cards: list[str], need: int) -> str | None:
     for t in set(wanted):
         if wanted.count(t) > s.hands[p][t]:
             return f"you hold only {s.hands[p][t]} {D.CARD_TITLES[t]} card(s)"
-    if s.score[p] < len(cards):
-        return f"each card sold costs 1 VP and you have {s.score[p]} VP"
+    if s.vp[p] < len(cards):
+        return f"each card sold costs 1 VP and you have {s.vp[p]} VP"
     if s.asgard[p] < len(cards):
         return f"each card sold brings a viking from Asgard and you have {s.asgard[p]} there"
     return None

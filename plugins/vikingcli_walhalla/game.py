@@ -51,7 +51,7 @@ def num_players(s: State) -> int:
 
 def current_scores(s: State) -> tuple[float, ...]:
     """The points on the track now."""
-    return tuple(float(x) for x in s.score)
+    return tuple(float(x) for x in s.vp)
 
 
 def alias(s: State, text: str, legal: Sequence[Action]) -> Action | None:
@@ -79,7 +79,7 @@ class WalhallaGame(BoundGame):
     title = "Walhalla"
     # 2: every forest occupier is asked the Hunt question (ruling C6); the state
     # keeps the last move's events for the narration
-    version = "2"
+    version = "3"  # 3: fields renamed to the glossary's names (State.RENAMED)
     min_players = 3
     max_players = 4
     default_players = 4
@@ -95,8 +95,8 @@ class WalhallaGame(BoundGame):
         num_players=num_players,
         current_scores=current_scores,
         to_move=rules.to_move,
-        legal=rules.legal,
-        play=rules.play,
+        legal_actions=rules.legal_actions,
+        apply_legal=rules.apply_legal,
         format_action=format_action,
         parse_alias=alias,
         narrate=narrate,

@@ -90,14 +90,14 @@ class _Shared:
 
 def evaluate(s: State, seat: int, w: Mapping[str, float] = WEIGHTS) -> float:
     if s.phase == PH_OVER:
-        return float(s.score[seat])
+        return float(s.vp[seat])
     return _seat_value(s, seat, _Shared(s), w)
 
 
 def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     """``evaluate`` of every seat, what they read alike (:class:`_Shared`) worked out once."""
     if s.phase == PH_OVER:
-        return [float(x) for x in s.score]
+        return [float(x) for x in s.vp]
     shared = _Shared(s)
     return [_seat_value(s, seat, shared, w) for seat in range(s.n)]
 
@@ -107,7 +107,7 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
     Headland +2 or a Walhalla +2 they add) make its majorities differ from the shared ones."""
     n = s.n
     r = s.raid
-    value = float(s.score[seat])
+    value = float(s.vp[seat])
     bonus = [0] * N_HEADLANDS
     for t, h in s.commits[seat]:
         if t == D.C_HEADLAND:

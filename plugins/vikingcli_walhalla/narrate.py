@@ -172,6 +172,6 @@ def _raid_end_line(s: State, e: tuple[int, ...]) -> str | None:
     if k == E_NEW_RAID:
         return f"raid {e[1]} begins; {seat_ref(e[2])} starts"
     if k == E_OVER:
-        totals = ", ".join(f"{seat_ref(p)} {s.score[p]}" for p in range(s.n))
+        totals = ", ".join(f"{seat_ref(p)} {s.vp[p]}" for p in range(s.n))
         return f"the game is over: {totals}"
     return None

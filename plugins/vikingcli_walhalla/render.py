@@ -15,7 +15,7 @@ from vikingcli.engine import seat_ref
 from vikingcli_walhalla import data as D
 from vikingcli_walhalla.board import BOW_IN, N_FJORDS, N_HEADLANDS
 from vikingcli_walhalla.rules import to_move
-from vikingcli_walhalla.rules.commit import legal as commit_legal
+from vikingcli_walhalla.rules.commit import legal_actions as commit_legal
 from vikingcli_walhalla.state import (
     PH_COMMIT,
     PH_DEFEND,
@@ -104,7 +104,7 @@ def render(s: State, seat: int | None) -> str:
         cards = sum(s.hands[p]) + len(s.commits[p])
         mark = ">" if p == mover else " "
         lines.append(
-            f"{mark}{D.COLOUR_LETTER[p]} {s.score[p]:>3} {s.midgard[p]:>7} {s.asgard[p]:>6}"
+            f"{mark}{D.COLOUR_LETTER[p]} {s.vp[p]:>3} {s.midgard[p]:>7} {s.asgard[p]:>6}"
             f" {s.walhalla[p]:>8} {cards:>4} {on_board[p]:>5}  {name(p, you)}"
         )
     if you is not None:
@@ -173,8 +173,8 @@ def status(s: State, you: int | None = None) -> str:
     it tells them nothing."""
     ph = s.phase
     if ph == PH_OVER:
-        return "Game over: " + ", ".join(f"{name(p)} {s.score[p]}" for p in range(s.n))
-    act = seat_ref(s.active)
+        return "Game over: " + ", ".join(f"{name(p)} {s.vp[p]}" for p in range(s.n))
+    act = seat_ref(s.turn_player)
     if ph == PH_INVITE:
         return f"{act} drew {_galley(s, False)}: {name(D.galley_colour(s.galley))} may join."
     if ph == PH_SEATS:

@@ -92,7 +92,7 @@ def on_board(s: State) -> list[int]:
 def score(s: State, label: str, pts: Sequence[int]) -> None:
     """Add one scoring to the scores and to the scoring log (and to the events)."""
     for p in range(s.n):
-        s.score[p] += pts[p]
+        s.vp[p] += pts[p]
     s.events.append((E_SCORE, len(s.ledger)))
     s.ledger.append((label, tuple(pts)))
 
@@ -105,7 +105,7 @@ def breakdown(s: State) -> dict[str, Any]:
     }
     for label, pts in s.ledger:
         out[label] = list(pts)
-    out["total"] = s.score[:]
+    out["total"] = s.vp[:]
     return out
 
 
@@ -114,10 +114,10 @@ def outcome(s: State) -> Outcome:
     if s.phase != PH_OVER:
         raise ValueError("walhalla: game is not over")
     board = on_board(s)
-    keys = [(s.score[p], s.walhalla[p], board[p]) for p in range(s.n)]
+    keys = [(s.vp[p], s.walhalla[p], board[p]) for p in range(s.n)]
     detail = breakdown(s)
     return Outcome(
-        scores=tuple(float(x) for x in s.score),
+        scores=tuple(float(x) for x in s.vp),
         ranks=ranks_from_keys(keys),
         end_reason="rules",
         breakdown=detail,

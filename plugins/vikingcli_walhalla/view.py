@@ -101,7 +101,7 @@ def observation(s: State, seat: int) -> dict[str, Any]:
             {
                 "seat": p,
                 "colour": D.COLOURS[p],
-                "vp": s.score[p],
+                "vp": s.vp[p],
                 "midgard": s.midgard[p],
                 "asgard": s.asgard[p],
                 "walhalla": s.walhalla[p],
@@ -125,7 +125,7 @@ def observation(s: State, seat: int) -> dict[str, Any]:
         else None,
         "fixed_orientation": s.fixed,
         "start_player": s.start,
-        "active": s.active,
+        "active": s.turn_player,
         "headlands": [
             {
                 "headland": h + 1,
@@ -357,7 +357,7 @@ def seat_board(s: State, p: int) -> str:
     headlands and sit aboard (all public)."""
     cards = sum(s.hands[p]) + len(s.commits[p])
     lines = [
-        f"{seat_ref(p)} ({D.COLOURS[p]}, {D.COLOUR_LETTER[p]}): {s.score[p]} VP, "
+        f"{seat_ref(p)} ({D.COLOURS[p]}, {D.COLOUR_LETTER[p]}): {s.vp[p]} VP, "
         f"{cards} card{'s' if cards != 1 else ''} in hand",
         f"  Midgard {s.midgard[p]}, Asgard {s.asgard[p]}, Walhalla {s.walhalla[p]}",
     ]

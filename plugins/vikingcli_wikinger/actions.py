@@ -176,7 +176,7 @@ def refusal(s: State, text: str) -> str | None:
     kind, args = words[0], words[1:]
     if s.phase == PH_OVER:
         return "the game is over"
-    legal = rules.legal(s)
+    legal = rules.legal_actions(s)
     kinds = list(dict.fromkeys(a[0] for a in legal))
     if kind not in kinds:
         now = " or ".join(f"'{_SYNTAX[k]}'" for k in kinds)

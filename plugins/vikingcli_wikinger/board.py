@@ -178,7 +178,7 @@ def maxf_basic(a: list[int], b: int) -> int:
     return best
 
 
-def maxf(m: list[int], f: list[int], b: int, t: int, adv: bool) -> int:
+def maxf(m: list[int], f: list[int], b: int, t: int, advanced: bool) -> int:
     """Ferrying maximum from idle counts ``m``, free tile counts ``f`` (both by
     colour 0..4), ``b`` idle boatmen and ``t`` unused SP04 tiles (advanced)."""
     # a list written out and sorted in place, far cheaper than sorting a generator
@@ -192,7 +192,7 @@ def maxf(m: list[int], f: list[int], b: int, t: int, adv: bool) -> int:
         m[4] if m[4] < f[4] else f[4],
     ]
     a.sort(reverse=True)
-    return _maxf_sorted(tuple(a), b, t if adv else -1)
+    return _maxf_sorted(tuple(a), b, t if advanced else -1)
 
 
 @lru_cache(maxsize=65536)
@@ -207,10 +207,10 @@ def _maxf_sorted(a: tuple[int, ...], b: int, t: int) -> int:
 
 
 def potential(
-    m: list[int], f: list[int], b: int, t: int, adv: bool, mode: int, xl: int, right_free: int
+    m: list[int], f: list[int], b: int, t: int, advanced: bool, mode: int, xl: int, right_free: int
 ) -> int:
     """Cached front of :func:`_potential` (lists become tuples)."""
-    return _potential(tuple(m), tuple(f), b, t, adv, mode, xl, right_free)
+    return _potential(tuple(m), tuple(f), b, t, advanced, mode, xl, right_free)
 
 
 @lru_cache(maxsize=65536)
@@ -219,7 +219,7 @@ def _potential(
     ft: tuple[int, ...],
     b: int,
     t: int,
-    adv: bool,
+    advanced: bool,
     mode: int,
     xl: int,
     right_free: int,
@@ -233,7 +233,7 @@ def _potential(
     rightwards and a mixed trip grows downwards (rows of lower colour index)."""
     m = list(mt)
     f = list(ft)
-    best = maxf(m, f, b, t, adv)
+    best = maxf(m, f, b, t, advanced)
     if mode == 0:
         return best
     if mode in (1, 2):
@@ -243,7 +243,7 @@ def _potential(
             f2 = f[:]
             m2[xl] -= k
             f2[xl] -= k
-            v = k + maxf(m2, f2, b, t, adv)
+            v = k + maxf(m2, f2, b, t, advanced)
             if v > best:
                 best = v
     if mode in (1, 3):
@@ -255,7 +255,7 @@ def _potential(
                 for x in sub:
                     m2[x] -= 1
                     f2[x] -= 1
-                v = size + maxf(m2, f2, b, t, adv)
+                v = size + maxf(m2, f2, b, t, advanced)
                 if v > best:
                     best = v
     return best

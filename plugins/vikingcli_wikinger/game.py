@@ -64,7 +64,7 @@ class WikingerGame(BoundGame):
 
     name = "wikinger"
     title = "Wikinger"
-    version = "2"
+    version = "3"  # 3: fields renamed to the glossary's names (State.RENAMED)
     min_players = 2
     max_players = 4
     default_players = 4
@@ -104,8 +104,8 @@ class WikingerGame(BoundGame):
         new_state=new_state,
         num_players=num_players,
         to_move=to_move,
-        legal=rules.legal,
-        play=rules.play,
+        legal_actions=rules.legal_actions,
+        apply_legal=rules.apply_legal,
         why_not=actions.why_not,
         format_action=actions.format_action,
         parse_alias=actions.parse_alias,

@@ -109,7 +109,7 @@ def _seat_value(s: State, p: int, shared: _Shared, w: Mapping[str, float]) -> fl
 
     gold = float(s.gold[p])
     value = float(s.vp[p])
-    if s.bidding and s.adv:  # the start-player auction (§5.2)
+    if s.bidding and s.advanced:  # the start-player auction (§5.2)
         value += _marker_value(s, p, w)
         if s.phase == PH_AUCTION and s.high_bidder == p:
             # a standing bid is as good as paid unless outbid: gold first, then VP 1:1
@@ -161,8 +161,10 @@ def _seat_value(s: State, p: int, shared: _Shared, w: Mapping[str, float]) -> fl
     if n_big:
         m = s.idle[p][:5]
         f = [free[D.ROW_OF[x] - 1] for x in range(5)]
-        value += w["ferry"] * maxf(m, f, s.idle[p][D.BOATMAN], sp[D.SP04] if s.adv else 0, s.adv)
-    if s.adv:
+        value += w["ferry"] * maxf(
+            m, f, s.idle[p][D.BOATMAN], sp[D.SP04] if s.advanced else 0, s.advanced
+        )
+    if s.advanced:
         value += late * sp11_score(ships, rows)
         value += w["sp11_waiting"] * sum(sp[D.SP11 : D.SP11 + 4])  # not yet swapped in
     return value

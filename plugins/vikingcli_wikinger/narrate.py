@@ -109,7 +109,7 @@ def replay_events(before: State, action: Action) -> tuple[State, list[Event]]:
     the way."""
     s = before.clone()
     s.events = []
-    rules.play(s, action)
+    rules.apply_legal(s, action)
     events = s.events
     s.events = None
     return s, events

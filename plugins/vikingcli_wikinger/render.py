@@ -92,7 +92,7 @@ def task_text(s: State) -> str:
 
 def status_lines(s: State, seat: int | None) -> list[str]:
     """Title with round and scoring, then whose move it is and what they decide."""
-    mode = "advanced" if s.adv else "basic"
+    mode = "advanced" if s.advanced else "basic"
     scoring = "big" if s.round % 2 == 0 else "small"
     title = f"WIKINGER {mode}, round {s.round}/6 ({scoring} scoring"
     title += " + final)" if s.round == 6 else ")"
@@ -121,7 +121,7 @@ def others_lines(s: State, seat: int) -> list[str]:
         mark = "*" if p == s.start else " "
         item = f"{mark}{seat_ref(p)} ({p + 1}): {s.gold[p]} gold {s.vp[p]} VP"
         held = sum(s.sp[p])
-        if s.adv and held:
+        if s.advanced and held:
             item += f" {held} SP"
         size = len(item) + 8
         if lines and width + 3 + size <= WIDTH - 1:
@@ -138,7 +138,7 @@ def render(s: State, seat: int | None) -> str | list[tuple[str, str]]:
     lines = status_lines(s, seat)
     if any(s.wheel_t):
         lines += wheel_lines(s)
-    if s.adv:
+    if s.advanced:
         disp = " ".join(
             f"[{i}] {SPECIAL_IDS[d]}" if d >= 0 else f"[{i}] -" for i, d in enumerate(s.display)
         )

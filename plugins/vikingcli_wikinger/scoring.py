@@ -86,7 +86,7 @@ def small_scoring(s: State) -> None:
         guild = k["goldsmiths"] * (s.sp[p][SP02] + 2 * s.sp[p][SP03])
         s.gold[p] += g + guild
         entry = {"goldsmiths_gold": g, "gold": g + guild, "vp": 0}
-        if s.adv:
+        if s.advanced:
             entry["guild_gold"] = guild
         seats.append(entry)
     s.log.append({"scoring": "small", "round": s.round, "seats": seats})
@@ -105,7 +105,7 @@ def big_scoring(s: State) -> None:
             "scouts_vp": k["scout_vp"],
             "goldsmiths_gold": GOLDSMITH_GOLD * k["goldsmiths"],
         }
-        if s.adv:
+        if s.advanced:
             e["guild_gold"] = k["goldsmiths"] * (sp[SP02] + 2 * sp[SP03])
             e["noble_hall_vp"] = sp[SP05] * k["nobles"]
             e["scout_camp_vp"] = sp[SP06] * k["scouts"]
@@ -230,9 +230,9 @@ def _feeding(s: State, e: list[dict[str, Any]]) -> None:
 def _buildings(s: State, e: list[dict[str, Any]]) -> None:
     """F7 (advanced game): the buildings SP11 replaced; then each seat's final total."""
     for p in range(s.n):
-        v = sp11_score(s.ships[p], s.rows[p]) if s.adv else 0
+        v = sp11_score(s.ships[p], s.rows[p]) if s.advanced else 0
         s.vp[p] += v
-        if s.adv:
+        if s.advanced:
             e[p]["f7_vp"] = v
         e[p]["vp"] = sum(val for key, val in e[p].items() if key.endswith("_vp"))
         e[p]["gold_left"] = s.gold[p]

@@ -87,7 +87,7 @@ def observation(s: State, seat: int) -> dict[str, Any]:
         "phase": PHASES[s.phase],
         "to_move": None if over else s.actor,
         "seats": [seat_json(s, p) for p in range(s.n)],
-        "mode": "advanced" if s.adv else "basic",
+        "mode": "advanced" if s.advanced else "basic",
         "bidding": s.bidding,
         "start_player": s.start,
         "scoring": "big" if s.round % 2 == 0 else "small",
@@ -182,7 +182,7 @@ def seat_json(s: State, p: int) -> dict[str, Any]:
         "vp": s.vp[p],
         "start_player": p == s.start,
         "start_tile_placed": s.placed_start[p],
-        "bidding": s.active[p],
+        "bidding": s.in_auction[p],
         "mainland": {ROLE_NAMES[x]: s.idle[p][x] for x in range(N_COLOURS)},
         "specials": {SPECIAL_IDS[k]: s.sp[p][k] for k in range(len(SPECIAL_IDS)) if s.sp[p][k]},
         "ships": [SAIL_NAMES[d] if d else None for d in s.ships[p]],
@@ -245,7 +245,7 @@ More: 'board N', 'scores', 'specials' (the display [I], yours), 'rules'."""
 
 def specials_view(s: State) -> str:
     """The special tiles: what each does, the display, who holds which."""
-    if not s.adv:
+    if not s.advanced:
         return "no special tiles in the basic game"
     lines = ["Special tiles, what each does ('safe': no ship threatens it):"]
     named = [f"{SPECIAL_IDS[k]} {SPECIAL_NAMES[k]}" for k in range(SP11)]

@@ -23,7 +23,7 @@ from vikingcli.engine import name_seats
 from vikingcli.engine.testing import check_narration, iter_states
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.game import GraenalandGame
-from vikingcli_graenaland.rules.building import legal_in_build, play_in_build
+from vikingcli_graenaland.rules.building import apply_in_build, legal_in_build
 from vikingcli_graenaland.rules.finalsearch import best_final_build, bound, final_build_start, root
 from vikingcli_graenaland.scoring import vp
 from vikingcli_graenaland.state import (
@@ -316,7 +316,7 @@ def brute_best(st: State, s: int) -> int:
             if a == ("end",):
                 continue
             c = node.clone()
-            play_in_build(c, a)
+            apply_in_build(c, a)
             c.legal_cache = None
             key = orjson.dumps(c.to_json())
             if key in seen:
@@ -402,7 +402,7 @@ def test_the_claimed_plan_reaches_the_claimed_vp() -> None:
         c = final_build_start(st, st.actor)
         for a in plan:
             assert a in legal_in_build(c)
-            play_in_build(c, a)
+            apply_in_build(c, a)
             c.legal_cache = None
         assert c.phase == PH_BUILD and vp(c, st.actor) == best
 

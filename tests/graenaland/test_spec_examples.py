@@ -66,7 +66,7 @@ def blank(n: int, **opts: str) -> State:
     st.hand = [[0] * D.NKIND for _ in range(n)]
     st.shand = [[] for _ in range(n)]
     st.phase = PH_BUILD
-    st.lead = st.actor = st.bseat = 0
+    st.start = st.actor = st.bseat = 0
     st.bmode = BM_NORMAL
     st.mkt_used = [0] * npv
     st.legal_cache = None
@@ -81,7 +81,7 @@ def give(st: State, s: int, *res: int) -> None:
 
 
 def lead_build(st: State, s: int) -> None:
-    st.lead = st.actor = st.bseat = s
+    st.start = st.actor = st.bseat = s
     st.phase = PH_BUILD
     st.bmode = BM_NORMAL
     st.supply_taken = st.joint_used = st.perm_used = False
@@ -91,7 +91,7 @@ def lead_build(st: State, s: int) -> None:
 
 def run_vote(st: State, offerer: int, x: int, yes_seats: set[int]) -> bool:
     """``offerer`` offers every card at ``x`` to itself; ``yes_seats`` vote yes."""
-    st.lead = (offerer - 1) % st.n
+    st.start = (offerer - 1) % st.n
     st.phase = PH_OFFER
     st.oidx = 0
     st.actor = offerer
@@ -574,7 +574,7 @@ def test_t6_1_warlord_c1_west_stays() -> None:
     st = blank(5)
     st.hero[1 * 3 + WL] = C1
     st.phase = PH_MOVE
-    st.lead = 0
+    st.start = 0
     st.actor = 1
     acts = GAME.legal_actions(st)
     assert ("mv", WL, DIR["w"]) not in acts
@@ -676,7 +676,7 @@ def test_t7_2_basic_sheet() -> None:
 
 def claim_winner(claims: dict[int, int]) -> int:
     st = blank(5, victory="cards")
-    st.lead = 1  # seat 2
+    st.start = 1  # seat 2
     st.ccommit = [0] * 5
     for s, v in claims.items():
         st.ccommit[s] = v

@@ -39,15 +39,15 @@ def blank(n: int = 4, mode: str = "karl", start: int = 0) -> State:
     """A state before the first supply phase: full deck (E01 at the bottom, A on top),
     full bag, empty board, everybody at 10 VP / 5 coins."""
     s = GAME.new_state(n, {"mode": mode}, 1)
-    jarl = mode == "jarl"
-    used = D.deck_cards(n, jarl)
+    advanced = mode == "jarl"
+    used = D.deck_cards(n, advanced)
     s.box = [c.idx for c in D.CARDS if c.idx not in set(used)]
     rest = [c for c in used if c != D.E01]
     # D first ... A last (= top); each season's Pict attack at the bottom of its pile
     rest.sort(key=lambda c: (-D.SEASON[c], D.KIND[c] != D.PICT, -c))
     s.deck = [D.E01, *rest]
     s.bag = [g for g in D.BASIC_GOODS for _ in range(9)]
-    if jarl:
+    if advanced:
         s.bag += [g for g in D.PREMIUM_GOODS for _ in range(3)]
     s.cgs = [0] * 8
     s.slots = [-1] * 12
@@ -57,7 +57,7 @@ def blank(n: int = 4, mode: str = "karl", start: int = 0) -> State:
     s.res_cards, s.res_vik = [], []
     s.coins = [5] * n
     s.vp = [10] * n
-    s.vik = [4 if jarl else 3] * n
+    s.vik = [4 if advanced else 3] * n
     s.bsup = [0] * n
     s.loading = [[] for _ in range(n)]
     s.cards = [[] for _ in range(n)]
@@ -67,7 +67,7 @@ def blank(n: int = 4, mode: str = "karl", start: int = 0) -> State:
     s.start = start
     s.actor = start
     s.phase = PH_SUPPLY
-    s.round_no = 0
+    s.round = 0
     s.legal_cache = None
     return s
 

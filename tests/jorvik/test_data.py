@@ -56,17 +56,17 @@ def test_craftsmen() -> None:
         assert c.vp == {2: 5, 3: 8, 4: 11}[len(c.goods)]
     need = Counter(g for c in both for g in c.goods)
     assert [need[g] for g in D.BASIC_GOODS] == [6, 6, 5, 6, 6]
-    jarl = [c for c in D.CARDS if c.kind == D.CRAFTSMAN and c.jarl_only]
-    assert len(jarl) == 8
-    for c in jarl:
+    advanced = [c for c in D.CARDS if c.kind == D.CRAFTSMAN and c.jarl_only]
+    assert len(advanced) == 8
+    for c in advanced:
         premium = sum(1 for g in c.goods if g in D.PREMIUM_GOODS)
         assert c.vp == {2: 5, 3: 8, 4: 11}[len(c.goods)] + premium
-    need_all = Counter(g for c in both + jarl for g in c.goods)
+    need_all = Counter(g for c in both + advanced for g in c.goods)
     assert [need_all[g] for g in range(8)] == [9, 9, 9, 9, 9, 2, 2, 2]
 
 
 @pytest.mark.parametrize(
-    ("n", "jarl", "removed", "non_pict"),
+    ("n", "advanced", "removed", "non_pict"),
     [
         (2, False, {"D11", "D12"}, 48),
         (3, False, {"D08", "D12"}, 48),
@@ -78,9 +78,9 @@ def test_craftsmen() -> None:
         (5, True, {"D08", "D12", "D17", "D27"}, 95),
     ],
 )
-def test_removals_and_deck_sizes(n: int, jarl: bool, removed: set[str], non_pict: int) -> None:
-    used = set(D.deck_cards(n, jarl))
-    pool = [c for c in D.CARDS if jarl or not c.jarl_only]
+def test_removals_and_deck_sizes(n: int, advanced: bool, removed: set[str], non_pict: int) -> None:
+    used = set(D.deck_cards(n, advanced))
+    pool = [c for c in D.CARDS if advanced or not c.jarl_only]
     assert {c.cid for c in pool if c.idx not in used} == removed
     assert sum(1 for c in used if D.KIND[c] != D.PICT) == non_pict
 

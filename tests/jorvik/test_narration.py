@@ -189,7 +189,7 @@ def _supply_with(s: State, pict: str) -> list[str]:
     s.phase = PH_LOAD
     s.lpos = s.n - 1
     s.actor = (s.start + s.n - 1) % s.n
-    s.round_no = 3
+    s.round = 3
     s.legal_cache = None
     return told(s, "end")
 

@@ -28,7 +28,7 @@ def check_invariants(s, total_cubes: list[int], vikings: int) -> None:
         assert s.vik[p] + placed == vikings
     placed_brown = sum(1 for col in s.cols for v in col if v >= 8)
     placed_brown += sum(1 for v in s.res_vik if v >= 8)
-    if s.jarl:
+    if s.advanced:
         # the 2 brown vikings: in the general supply until A19 is bought, then on A19,
         # committed, placed or boxed
         owned = any(D.C_A19 in s.cards[p] + s.loading[p] for p in range(s.n))
@@ -42,9 +42,9 @@ def check_invariants(s, total_cubes: list[int], vikings: int) -> None:
 
 @pytest.mark.parametrize(("n", "mode"), CONFIGS, ids=[f"{m}-{n}p" for n, m in CONFIGS])
 def test_random_games_keep_the_invariants(n: int, mode: str) -> None:
-    jarl = mode == "jarl"
-    total = [9] * 5 + ([3] * 3 if jarl else [0] * 3)
-    vikings = 4 if jarl else 3
+    advanced = mode == "jarl"
+    total = [9] * 5 + ([3] * 3 if advanced else [0] * 3)
+    vikings = 4 if advanced else 3
     for seed in range(GAMES_PER_CONFIG):
         s = GAME.new_state(n, {"mode": mode}, seed)
         rng = random.Random(seed)

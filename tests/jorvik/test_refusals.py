@@ -208,7 +208,7 @@ def test_item35_an_attack_in_the_first_deal_is_pointed_to_on_the_board() -> None
         winter_attack_left = any(
             D.KIND[c] == D.PICT and D.SEASON[c] == D.WINTER for c in s.deck
         )
-        return s.round_no == 1 and not winter_attack_left
+        return s.round == 1 and not winter_attack_left
 
     s = find(first_deal_attacked)
     board = plain_text(GAME.render(s, s.actor))

@@ -194,9 +194,9 @@ def test_income_and_card_moves_with_longhouse_in_loading_area() -> None:
 
 def test_premium_goods_only_in_jarl() -> None:
     karl = GAME.new_state(3, {"mode": "karl"}, 5)
-    jarl = GAME.new_state(3, {"mode": "jarl"}, 5)
+    advanced = GAME.new_state(3, {"mode": "jarl"}, 5)
     assert sum(cube_count(karl)) == 45 and cube_count(karl)[SILK] == 0
-    assert sum(cube_count(jarl)) == 54 and cube_count(jarl)[SILK] == 3
+    assert sum(cube_count(advanced)) == 54 and cube_count(advanced)[SILK] == 3
 
 
 def test_parse_rejects_illegal_text_readably() -> None:

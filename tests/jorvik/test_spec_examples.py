@@ -287,8 +287,8 @@ def test_tv06_round_counts(mode: str, n: int, cards: int, rounds: int) -> None:
     rng = random.Random(7)
     offered: dict[int, int] = {}
     while GAME.to_move(s) is not None:
-        if s.phase == PH_DEMAND and s.round_no not in offered:
-            offered[s.round_no] = sum(1 for c in s.slots if c >= 0)
+        if s.phase == PH_DEMAND and s.round not in offered:
+            offered[s.round] = sum(1 for c in s.slots if c >= 0)
         la = GAME.legal_actions(s)
         GAME.apply(s, la[rng.randrange(len(la))])
     assert len(offered) == rounds

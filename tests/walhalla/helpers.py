@@ -22,8 +22,8 @@ def blank(n: int = 4, headlands: str = "6,6,6", seed: int = 1, fixed: str = "no"
     s.occ = [-1] * s.board.n_spaces
     s.deck.extend(t for h in s.hands for t in range(D.N_CARD_TYPES) for _ in range(h[t]))
     s.hands = [[0] * D.N_CARD_TYPES for _ in range(n)]
-    s.score = [0] * n
-    s.active = 0
+    s.vp = [0] * n
+    s.turn_player = 0
     s.start = 0
     s.galley = 0
     s.seats = [-1, -1, -1]

@@ -96,7 +96,7 @@ def test_junk_and_unknown_text_are_refused() -> None:
 
 def test_fixed_orientation_offers_only_bow_in() -> None:
     s = blank(4, fixed="yes")
-    s.active = ANNA
+    s.turn_player = ANNA
 
     start_turn(s, 1)
     play(s, "board front")
@@ -106,13 +106,13 @@ def test_fixed_orientation_offers_only_bow_in() -> None:
 
 def test_orientation_choice_and_dedup() -> None:
     s = blank(4)
-    s.active = CECIL
+    s.turn_player = CECIL
 
     start_turn(s, 7)  # G07: YELLOW front seat, Cecil's own
     play(s, "board front")
     assert texts(s)[:2] == ["moor f1 in", "moor f1 out"]
     s2 = blank(4)
-    s2.active = CECIL
+    s2.turn_player = CECIL
     start_turn(s2, 8)  # G08: YELLOW middle seat
     play(s2, "board middle")
     assert texts(s2) == ["moor f1 in", "moor f2 in", "moor f3 in", "moor f4 in"]  # same seating
@@ -149,7 +149,7 @@ def test_four_player_setup() -> None:
 
 def test_unused_colour_seat_stays_empty_with_three_players() -> None:
     s = blank(3)
-    s.active = ANNA
+    s.turn_player = ANNA
 
     start_turn(s, 11)  # G11: BLUE middle seat, not in play
     assert GAME.to_move(s) == ANNA  # no invitation
@@ -194,7 +194,7 @@ def hunt_question(hand: list[str]):
     s = blank(4)
     set_tile(s, 1, 1, 13, D.F2)  # (H1,1) forest 2
     set_hand(s, ANNA, hand)
-    s.active = ANNA
+    s.turn_player = ANNA
     start_turn(s, 1)
     play(s, "board front", "moor f1 in", "land h1.1")
     return s
@@ -215,7 +215,7 @@ def test_the_hunt_question_is_asked_with_or_without_the_card() -> None:
     }
     assert dealt == {0, 1}
     play(holds, "hunt")
-    assert holds.score[ANNA] == 4
+    assert holds.vp[ANNA] == 4
 
 
 def test_determinize_depends_only_on_the_observation() -> None:

@@ -103,7 +103,7 @@ def hunt_position(hand: list[str]):
     s = blank(4)
     set_tile(s, 1, 1, 13, D.F2)  # (H1,1) forest 2
     set_hand(s, ANNA, hand)
-    s.active = ANNA
+    s.turn_player = ANNA
     start_turn(s, 1)
     play(s, "board front", "moor f1 in")
     return s
@@ -138,7 +138,7 @@ def test_sailing_back_to_midgard_is_narrated() -> None:
     s = blank(4, headlands="5,7,6")
     s.fjords[0] = [(5, 0, (-1, -1, -1))] * 3
     set_pools(s, ANNA, midgard=5)
-    s.active = ANNA
+    s.turn_player = ANNA
     start_turn(s, 2)
     play(s, "board front+middle+back", "moor f1 in")
     lines = told(s, "land h1.10")[None]
@@ -156,7 +156,7 @@ def test_combat_and_shrine_draws_are_narrated_and_the_card_drawn_stays_private()
     set_tile(s, 1, 1, 1, D.S)  # (H1,1) a shrine
     put(s, 1, 1, BELA)
     set_pools(s, BELA, walhalla=1)
-    s.active = ANNA
+    s.turn_player = ANNA
     start_turn(s, 1)
     play(s, "board front", "moor f1 in", "attack h1.1")
     before = GAME.clone(s)

@@ -144,7 +144,7 @@ def check_step(pre: State, a: tuple, post: State) -> None:
         for p in range(n):
             scored[p] += pts[p]
     for p in range(n):
-        assert post.score[p] - pre.score[p] == sale[p] + forest[p] + scored[p]
+        assert post.vp[p] - pre.vp[p] == sale[p] + forest[p] + scored[p]
 
 
 def test_random_games_keep_the_invariants() -> None:
@@ -155,10 +155,10 @@ def test_random_games_keep_the_invariants() -> None:
         s = GAME.new_state(n, opts, i)
         check_invariants(s)
         while rules.to_move(s) is not None:
-            acts = rules.legal(s)
+            acts = rules.legal_actions(s)
             a = acts[rng.randrange(len(acts))]
             pre = s.clone()
-            rules.play(s, a)
+            rules.apply_legal(s, a)
             check_invariants(s)
             check_step(pre, a, s)
         assert s.phase == PH_OVER and s.raid == 3
@@ -167,7 +167,7 @@ def test_random_games_keep_the_invariants() -> None:
         for key, pts in out.breakdown.items():
             if key != "total":
                 total = [x + y for x, y in zip(total, pts)]
-        assert total == s.score
+        assert total == s.vp
         finished += 1
     assert finished == N_GAMES
 

@@ -33,7 +33,7 @@ def boarding(midgard: int = 7, cards: tuple[str, ...] = (), score: int = 5) -> S
     s = blank(4)
     set_pools(s, ANNA, midgard=midgard)
     set_hand(s, ANNA, cards)
-    s.score[ANNA] = score
+    s.vp[ANNA] = score
     start_turn(s, 5)
     play(s, "decline")
     return s

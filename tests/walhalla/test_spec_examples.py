@@ -49,7 +49,7 @@ def tv1_state(
     put(s, 1, 1, BELA if black_on_h1_1 else CECIL)
     put(s, 1, 3, ANNA)
     put(s, 2, 1, BELA)  # left on wheat from raid 1
-    s.score = [4, 2, 3, 0]
+    s.vp = [4, 2, 3, 0]
     set_pools(s, ANNA, midgard=5, walhalla=0)
     set_pools(s, BELA, midgard=4, walhalla=1)
     set_pools(s, CECIL, midgard=0, walhalla=cecil_walhalla)
@@ -57,7 +57,7 @@ def tv1_state(
     set_hand(s, ANNA, ["hunt"])
     set_hand(s, BELA, bela_cards)
     set_hand(s, CECIL, cecil_cards)
-    s.active = ANNA
+    s.turn_player = ANNA
     start_turn(s, 4)  # G04: front seat BLACK
     return s
 
@@ -91,7 +91,7 @@ def test_tv1_disembarking_example_from_the_rulebook() -> None:
     play(s, "land h2.2")
     assert texts(s) == ["no hunt", "hunt"]  # D7, she holds Hunt
     play(s, "no hunt")
-    assert s.score[ANNA] == 7
+    assert s.vp[ANNA] == 7
     # Step 5: Anna @3 may only land on (H2,3) V2.
     assert texts(s) == ["land h2.3"]
     play(s, "land h2.3")
@@ -104,20 +104,20 @@ def test_tv1_disembarking_example_from_the_rulebook() -> None:
         sp(s, 2, 2): ANNA,
         sp(s, 2, 3): ANNA,
     }
-    assert s.score[:3] == [7, 2, 3]
+    assert s.vp[:3] == [7, 2, 3]
     assert (s.midgard[ANNA], s.midgard[BELA]) == (3, 3)
     assert (s.walhalla[CECIL], s.walhalla[BELA]) == (2, 1)
     assert s.hands[ANNA][D.C_HUNT] == 1 and sum(s.hands[ANNA]) == 1
     assert s.hands[BELA][D.C_FOREST] == 1 and sum(s.hands[BELA]) == 1
     assert s.hands[CECIL][D.C_VILLAGE] == 1 and sum(s.hands[CECIL]) == 1
-    assert s.active == BELA  # the turn passed on
+    assert s.turn_player == BELA  # the turn passed on
 
 
 def test_tv1_hunt_would_give_10() -> None:
     s = tv1_state()
     tv1_sail(s)
     play(s, "attack h1.1", "lose", "land h2.2", "hunt")
-    assert s.score[ANNA] == 10
+    assert s.vp[ANNA] == 10
     assert s.hands[ANNA][D.C_HUNT] == 0 and s.discard[D.C_HUNT] == 1
 
 
@@ -315,7 +315,7 @@ def test_tv7_mooring_standard_board() -> None:
     s = blank(4)
     positions = []
     for k in range(4):
-        s.active = ANNA
+        s.turn_player = ANNA
         set_pools(s, ANNA, midgard=5)
         start_turn(s, 1)  # G01, own colour: no invitation
         play(s, "board none")
@@ -324,7 +324,7 @@ def test_tv7_mooring_standard_board() -> None:
         positions.append([b.seat_position(k, i, 0) for i in range(3)])
     assert positions == [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]
     assert [g for g, _, _ in s.fjords[1]] == [1, 1, 1, 1]
-    s.active = ANNA
+    s.turn_player = ANNA
     start_turn(s, 2)
     play(s, "board none")
     assert not any(t.startswith("moor f2") for t in texts(s))  # berth 5 touches no land
@@ -342,7 +342,7 @@ def test_tv7_mooring_variant_5_7_6() -> None:
     s = blank(4, headlands="5,7,6")
     s.fjords[0] = [(5, 0, (-1, -1, -1))] * 3
     set_pools(s, ANNA, midgard=5)
-    s.active = ANNA
+    s.turn_player = ANNA
     start_turn(s, 2)  # G02, RED middle seat: all three seats are Anna's
     play(s, "board front+middle+back")
     assert s.midgard[ANNA] == 2
@@ -385,7 +385,7 @@ def test_tv8_final_occupation() -> None:
     assert ledger(s)["final occupation"] == (5, 0, 0, 0)
     out = GAME.outcome(s)
     assert out.breakdown["final occupation"] == [5, 0, 0, 0]
-    assert sum(v[ANNA] for k, v in out.breakdown.items() if k != "total") == s.score[ANNA]
+    assert sum(v[ANNA] for k, v in out.breakdown.items() if k != "total") == s.vp[ANNA]
 
 
 @pytest.mark.parametrize(
@@ -412,9 +412,9 @@ def test_tv8_final_walhalla_majority(walhalla, expected) -> None:
 def tv9_state(score: int):
     s = blank(4)
     set_pools(s, BELA, midgard=0, asgard=3, walhalla=11)
-    s.score[BELA] = score
+    s.vp[BELA] = score
     set_hand(s, BELA, ["hunt", "shield"])
-    s.active = ANNA
+    s.turn_player = ANNA
     set_pools(s, ANNA, midgard=5)
     start_turn(s, 4)  # G04: front seat BLACK
     return s
@@ -426,7 +426,7 @@ def test_tv9_card_sale() -> None:
     assert texts(s) == ["decline", "join sell hunt", "join sell shield"]
     play(s, "join sell hunt")
     assert sum(s.hands[BELA]) == 1
-    assert s.score[BELA] == 4
+    assert s.vp[BELA] == 4
     assert s.asgard[BELA] == 2
     assert s.midgard[BELA] == 0
     assert s.seats == [BELA, -1, -1]
@@ -441,14 +441,14 @@ def test_tv9_no_sale_with_zero_vp() -> None:
 def test_tv9_active_player_sells_for_extra_seats() -> None:
     s = blank(4)
     set_pools(s, ANNA, midgard=1, asgard=2, walhalla=11)
-    s.score[ANNA] = 3
+    s.vp[ANNA] = 3
     set_hand(s, ANNA, ["hunt", "hunt", "shield"])
-    s.active = ANNA
+    s.turn_player = ANNA
     start_turn(s, 1)  # G01: RED front seat, all three are Anna's
     got = texts(s)
     assert "board front+middle+back sell hunt+hunt" in got
     assert "board front+middle+back sell hunt+shield" in got
     assert "board front+middle+back sell shield+shield" not in got
     play(s, "board front+middle+back sell hunt+shield")
-    assert (s.midgard[ANNA], s.asgard[ANNA], s.score[ANNA]) == (0, 0, 1)
+    assert (s.midgard[ANNA], s.asgard[ANNA], s.vp[ANNA]) == (0, 0, 1)
     assert s.hands[ANNA][D.C_HUNT] == 1 and sum(s.hands[ANNA]) == 1

@@ -45,7 +45,7 @@ def test_evaluate_is_the_score_when_over_and_rewards_majorities() -> None:
     rng = random.Random(8)
     while GAME.to_move(s) is not None:
         GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-    assert [GAME.evaluate(s, p) for p in range(3)] == [float(x) for x in s.score]
+    assert [GAME.evaluate(s, p) for p in range(3)] == [float(x) for x in s.vp]
 
     a = blank(4)
     set_pools(a, ANNA, midgard=7)

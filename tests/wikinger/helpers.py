@@ -91,9 +91,9 @@ def board(s: State, p: int, text: str) -> None:
     s.legal_cache = None
 
 
-def empty_state(n: int = 2, adv: bool = False, gold: int = 20, vp: int = 10) -> State:
+def empty_state(n: int = 2, advanced: bool = False, gold: int = 20, vp: int = 10) -> State:
     """A state in the take phase with empty tableaux and nothing on the wheel."""
-    s = State.empty(n, adv)
+    s = State.empty(n, advanced)
     s.gold = [gold] * n
     s.vp = [vp] * n
     s.stacks = [T_L] * 72

@@ -65,7 +65,7 @@ def test_round_and_scoring_sequence() -> None:
 
 
 def test_treasure_gives_five_gold_and_leaves() -> None:
-    s = empty_state(2, adv=True, gold=20)
+    s = empty_state(2, advanced=True, gold=20)
     board(s, 0, "ships: c0=red c1=red c2=red\nrow1: L")
     board(s, 1, "row1: L")
     set_wheel(s, {0: (T_MA, FISHER), 11: (ship("red"), SCOUT)})
@@ -76,7 +76,7 @@ def test_treasure_gives_five_gold_and_leaves() -> None:
 
 
 def test_longship_carries_like_a_basic_boatman() -> None:
-    s = empty_state(2, adv=True)
+    s = empty_state(2, advanced=True)
     board(s, 0, "row3: L M R\nrow5: L R\nmainland: S x3 F Bt x2")
     s.sp[0][SP04] = 1
     s.round, s.turn, s.start, s.ferry_i = 2, 12, 0, 0
@@ -103,7 +103,7 @@ def test_bid_text_shows_vp_spent() -> None:
 
 
 def test_parse_aliases_and_errors() -> None:
-    s = empty_state(2, adv=True)
+    s = empty_state(2, advanced=True)
     s.phase = 2  # colour choice
     s.drawn = [2, 0, 1, 0, 0, 0]
     assert GAME.parse_action(s, "colour fisher") == ("colour", FISHER)
@@ -233,7 +233,7 @@ def test_start_tile_goes_first_on_a_ship_turn() -> None:
 
 
 def test_sp11_swap_when_taken_and_waiting() -> None:
-    s = empty_state(2, adv=True)
+    s = empty_state(2, advanced=True)
     board(s, 0, "ships: c0=red c1=red c2=red\nrow3: L Mb+S Mb R")
     board(s, 1, "row1: L")
     set_wheel(s, {0: (T_MA, FISHER), 5: (T_MA, GOLDSMITH), 11: (ship("red"), WARRIOR)})
@@ -243,7 +243,7 @@ def test_sp11_swap_when_taken_and_waiting() -> None:
     play(s, "swap 3 1")
     assert s.rows[0][2][1] == tile_code("Xb") | 16 and T_MA + 1 in s.box_tiles
     # A waiting SP11 swaps onto the next tile of its building that is placed.
-    s = empty_state(2, adv=True)
+    s = empty_state(2, advanced=True)
     board(s, 0, "row4: L")
     board(s, 1, "row1: L")
     s.sp[0][SP11 + 2] = 1

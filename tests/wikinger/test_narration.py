@@ -342,7 +342,7 @@ def test_outcome_of_an_unfinished_game_has_a_sheet() -> None:
 
 def special_turn(display: list[int]) -> State:
     """Ása takes the most expensive combination and places it: a special tile is hers."""
-    s = empty_state(2, adv=True)
+    s = empty_state(2, advanced=True)
     board(s, 0, "row1: L Ma R")
     board(s, 1, "row1: L")
     set_wheel(s, {0: (M, F), 5: (R, G)})

@@ -94,8 +94,8 @@ def test_random_games_keep_invariants(n: int, mode: str) -> None:
         for p in range(n):  # round-6 ferrying was maximal: nothing more can be ferried
             m = s.idle[p][:5]
             f = [len(free_tiles(s.rows[p][ROW_OF[x] - 1])) for x in range(5)]
-            t = s.sp[p][SP04] if s.adv else 0
-            assert maxf(m, f, s.idle[p][BOATMAN], t, s.adv) == 0
+            t = s.sp[p][SP04] if s.advanced else 0
+            assert maxf(m, f, s.idle[p][BOATMAN], t, s.advanced) == 0
 
 
 @cache

@@ -212,8 +212,8 @@ def test_tv07_ship_column_sequence() -> None:
 # ---------------------------------------------------------------- ferrying helpers
 
 
-def ferry_state(rows_text: str, idle: str, round_: int = 2, adv: bool = False) -> State:
-    s = empty_state(2, adv=adv)
+def ferry_state(rows_text: str, idle: str, round_: int = 2, advanced: bool = False) -> State:
+    s = empty_state(2, advanced=advanced)
     board(s, 0, rows_text + "\nmainland: " + idle)
     s.round = round_
     s.turn = 12
@@ -264,7 +264,7 @@ def test_tv08_one_boatmans_loads() -> None:
 def test_tv09_advanced_boatmen() -> None:
     assert bd.maxf([0, 0, 1, 1, 0], [0, 0, 1, 1, 0], 2, 0, True) == 2
     assert bd.maxf([0, 0, 1, 1, 0], [0, 0, 1, 1, 0], 1, 0, True) == 1
-    s = ferry_state("row2: L R\nrow3: L R", "N S Bt x2", adv=True)
+    s = ferry_state("row2: L R\nrow3: L R", "N S Bt x2", advanced=True)
     play(s, "boat 2 0")
     assert s.phase == PH_FERRY and s.idle[0][B] == 1 and s.idle[0][S] == 1
     play(s, "boat 3 0")
@@ -292,7 +292,7 @@ def test_tv10_round6_forced_ferrying() -> None:
     # {F} alone first is illegal (1 + 2 < 4), as is ending early
     assert ("boat", 5, 0) not in legal(s)
     assert ("done",) not in legal(s)
-    s = ferry_state(TV10_ROWS, "F x2 G x2 S W Bt x2", round_=6, adv=True)
+    s = ferry_state(TV10_ROWS, "F x2 G x2 S W Bt x2", round_=6, advanced=True)
     assert s.maxf0 == 2
     s.sp[0][SP04] = 0
 
@@ -322,7 +322,7 @@ def test_tv11_big_scoring_8vp_9gold() -> None:
     board(s, 0, TV11)
     scoring.small_scoring(s)
     assert (s.vp[0], s.gold[0]) == (0, 6)
-    s = empty_state(2, adv=True, gold=0, vp=0)
+    s = empty_state(2, advanced=True, gold=0, vp=0)
     board(s, 0, TV11)
     s.sp[0][SP02] = 1
     s.sp[0][SP03] = 1
@@ -362,8 +362,8 @@ def test_tv12_big_scoring_nessi_16vp_15gold() -> None:
 # ---------------------------------------------------------------- TV-13 .. TV-16
 
 
-def final(boards: list[str], gold: list[int], vp: list[int], adv: bool = False) -> State:
-    s = empty_state(len(boards), adv=adv)
+def final(boards: list[str], gold: list[int], vp: list[int], advanced: bool = False) -> State:
+    s = empty_state(len(boards), advanced=advanced)
     for p, text in enumerate(boards):
         if text:
             board(s, p, text)
@@ -484,7 +484,7 @@ def test_tv17_advanced_colour_placement() -> None:
 
 def test_tv18_special_tile_eligibility() -> None:
     def state() -> State:
-        s = empty_state(3, adv=True, gold=20, vp=10)
+        s = empty_state(3, advanced=True, gold=20, vp=10)
         for p in range(3):
             board(s, p, "ships: c0=red c1=red c2=red\nrow1: L\nrow5: L")
         set_wheel(s, {1: (M, F), 3: (M, G), 6: (M, N), 11: (ship("red"), W)})
@@ -550,7 +550,7 @@ row4:  L  M+G  M+G  R+G
 
 
 def test_tv20_building_tile_sp11_scoring() -> None:
-    s = empty_state(2, adv=True)
+    s = empty_state(2, advanced=True)
     board(s, 0, TV20)
     assert scoring.sp11_score(s.ships[0], s.rows[0]) == 7
     s.ships[0] = [0, 0, 0]

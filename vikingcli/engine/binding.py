@@ -11,7 +11,8 @@ function does each part of the engine contract (a :class:`Binding`), and
         state_type = State
         binding = Binding(
             new_state=setup.new_state, num_players=num_players, to_move=rules.to_move,
-            legal=rules.legal, play=rules.play, format_action=actions.format_action,
+            legal_actions=rules.legal_actions, apply_legal=rules.apply_legal,
+            format_action=actions.format_action,
             ...
         )
 
@@ -58,10 +59,11 @@ class Binding:
     """``Game.num_players``."""
     to_move: Callable[[Any], int | None]
     """``Game.to_move``: called on every ply of a search."""
-    legal: Callable[[Any], Sequence[Action]]
-    """``FlatGame.compute_legal``: the legal actions, empty once the game is over."""
-    play: Callable[[Any, Any], None]
-    """``FlatGame.play``: one legal action, in place, no checks."""
+    legal_actions: Callable[[Any], Sequence[Action]]
+    """``Game.legal_actions`` (uncached: ``FlatGame.compute_legal``): the legal actions,
+    empty once the game is over."""
+    apply_legal: Callable[[Any, Any], None]
+    """``Game.apply_legal`` (``FlatGame.play``): one legal action, in place, no checks."""
     format_action: Callable[[Any, Any], str]
     """``Game.format_action``."""
     observation: Callable[[Any, int], dict[str, Any]]

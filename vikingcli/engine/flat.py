@@ -33,6 +33,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from vikingcli.engine.codec import ActionCodec
+from vikingcli.engine.compat import deprecated
+from vikingcli.engine.fields import check_kinds, clone_function, list_levels, listed, tupled
 from vikingcli.engine.game import Action, Game, IllegalAction, Outcome
 
 if TYPE_CHECKING:
@@ -72,26 +74,40 @@ class FlatState:
         helpers): not saved; a clone gets a list cache copied one level, anything
         else by reference; ``from_json`` leaves it ``None``.
 
+    ``TUPLES`` names the fields that hold tuples below the lists their kind copies
+    (a list of tuples, a tuple of tuples as a value): JSON has no tuples, so
+    ``to_json`` writes them as lists and :func:`load_fields` makes them tuples again.
+
     ``to_json`` saves every field but the caches, copying lists so the snapshot
     shares nothing with the state; ``from_json`` reverses it. A game whose fields
-    need another JSON form (tuples inside lists, an object built from data)
-    overrides both (``to_json`` calling ``super()``). ``from_json`` sets each field
-    once, so a compiled class, which checks every field's type when it is set, gets
-    the field's final form in ``data`` (convert, then call :func:`load_fields`).
+    need another JSON form (an object built from data, a sparse list) overrides both
+    (``to_json`` calling ``super()``, ``from_json`` calling :meth:`upgrade` and then
+    :func:`load_fields`). ``from_json`` sets each field once, so a compiled class,
+    which checks every field's type when it is set, gets the field's final form in
+    ``data`` (convert, then call :func:`load_fields`).
 
-    ``SAVED_AS`` maps a field renamed after saves were made to the key it has in a
-    snapshot: ``to_json`` writes the field under that key and :func:`load_fields`
-    reads it from there. Why: a save replays its actions and compares ``to_json`` of
-    the result with the snapshot it stores, and an observation is built from
-    ``to_json``, so a rename in the code must change neither. An override that
-    converts a renamed field finds it, and hands it back, under the saved key. Only
-    the snapshot reads the mapping: ``clone`` and the rules never do.
+    ``RENAMED`` maps the key a snapshot of an older version of the game holds to the
+    field it is now (``{"cur": "actor"}``): :meth:`upgrade` renames those keys, in
+    place, and :meth:`from_json` reads an older snapshot through it. A save replays
+    its actions and compares ``to_json`` of the result with the snapshot it stores;
+    it compares with the stored snapshot upgraded (``Game.upgrade_snapshot``, given
+    the rules version the save names), so a save made before a rename still loads.
+    ``to_json`` writes every field under its own name. Only snapshots read the
+    mapping: ``clone`` and the rules never do.
 
     ``clone`` is generated from the kinds when the class is created, unless the class
     defines its own: a compiled (native) class must, as nothing can be assigned to it
-    once it exists. A hand-written ``clone`` copies every field as deep as its kind
-    says; :func:`vikingcli.engine.testing.check_flat_clone` (run by the conformance suite on
+    once it exists. It then writes out the text
+    :func:`~vikingcli.engine.fields.clone_source` generates from
+    the same kinds (the built-in games do, and their tests keep the two equal); any
+    ``clone`` of its own must copy every field as deep as its kind says:
+    :func:`vikingcli.engine.testing.check_flat_clone` (run by the conformance suite on
     every state it visits) checks that it does.
+
+    The kinds are the one list of the fields: ``__slots__`` is made of them
+    (``__slots__ = (*VALUES, *LISTS, ...)``), and each field's type annotation must
+    name a declared field (checked when the class is created, where the annotations
+    are kept: not in a compiled class).
     """
 
     __slots__ = ("legal_cache",)
@@ -104,30 +120,39 @@ class FlatState:
     GRIDS: ClassVar[tuple[str, ...]] = ()
     CUBES: ClassVar[tuple[str, ...]] = ()
     CACHES: ClassVar[tuple[str, ...]] = ()
-    SAVED_AS: ClassVar[Mapping[str, str]] = {}
-    """Field name -> its key in a snapshot, for fields renamed after saves were made
-    (the rest are saved under their own name)."""
+    TUPLES: ClassVar[tuple[str, ...]] = ()
+    """Fields holding tuples below their kind's lists: saved as lists, loaded as tuples."""
+    SUMMARY: ClassVar[tuple[str, ...]] = ()
+    """The fields ``repr`` shows: where the game stands (round, phase, actor, points)."""
+    PHASES: ClassVar[tuple[str, ...]] = ()
+    """The names of the phases, by number: ``repr`` shows a ``phase`` field so."""
+    RENAMED: ClassVar[Mapping[str, str]] = {}
+    """A snapshot key an older version of the game wrote -> the field it is now."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        kinds = (cls.VALUES, cls.LISTS, cls.GRIDS, cls.CUBES, cls.CACHES)
-        declared = [name for kind in kinds for name in kind]
-        fields = set(_fields(cls)) - {"legal_cache"}
-        missing = sorted(fields - set(declared))
-        unknown = sorted(set(declared) - fields)
-        twice = sorted({n for n in declared if declared.count(n) > 1})
-        if missing or unknown or twice:
-            raise TypeError(
-                f"{cls.__name__}: every slot needs exactly one kind"
-                f" (no kind: {missing}, not a slot: {unknown}, two kinds: {twice})"
-            )
+        check_kinds(cls)
         if "clone" not in vars(cls):
             try:
-                cls.clone = _clone_function(cls)  # type: ignore[method-assign]
+                cls.clone = clone_function(cls)  # type: ignore[method-assign]
             except TypeError:
                 raise TypeError(
                     f"{cls.__name__} is a compiled class: it must define its own clone"
                 ) from None
+
+    def __repr__(self) -> str:
+        """``<wikinger State: round 3, phase take, actor 1, vp [10, 12, 9]>``: the
+        :attr:`SUMMARY` fields, the phase by its name."""
+        kind = type(self)
+        parts = []
+        for name in self.SUMMARY:
+            value = getattr(self, name, None)
+            if name == "phase" and isinstance(value, int) and 0 <= value < len(self.PHASES):
+                value = self.PHASES[value]
+            parts.append(f"{name} {value}")
+        module: str = getattr(kind, "__module__", "")  # (mypyc: not through the class)
+        game = module.split(".")[0].removeprefix("vikingcli_")
+        return f"<{game} {kind.__name__}: {', '.join(parts)}>" if parts else object.__repr__(self)
 
     def clone(self) -> Self:
         """An independent copy (generated for each subclass from its field kinds,
@@ -135,26 +160,35 @@ class FlatState:
         raise TypeError("FlatState itself has no fields; clone a subclass")
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready snapshot of every field but the caches, each under its saved
-        key (:attr:`SAVED_AS`)."""
+        """A JSON-ready snapshot of every field but the caches, each under its name."""
         d: dict[str, Any] = {}
-        for name in self.VALUES:
-            d[name] = getattr(self, name)
+        for name in self.VALUES:  # a list value, shared by clones, is copied here
+            value = getattr(self, name)
+            d[name] = list(value) if value.__class__ is list else value
         for name in self.LISTS:
             d[name] = list(getattr(self, name))
         for name in self.GRIDS:
             d[name] = [list(row) for row in getattr(self, name)]
         for name in self.CUBES:
             d[name] = [[list(row) for row in plane] for plane in getattr(self, name)]
-        saved = self.SAVED_AS
-        if saved:  # renamed in place: the snapshot keeps its key order
-            d = {saved.get(name, name): value for name, value in d.items()}
+        for name in self.TUPLES:
+            d[name] = listed(d[name])
         return d
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Any:
-        """The state of a snapshot made by :meth:`to_json` (caches empty)."""
-        return load_fields(cls, data)
+        """The state of a snapshot made by :meth:`to_json`, of this version or an older
+        one (:meth:`upgrade`; caches empty)."""
+        return load_fields(cls, cls.upgrade(data))
+
+    @classmethod
+    def upgrade(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A snapshot of an older version with its keys renamed to today's fields
+        (:attr:`RENAMED`), in their places; a snapshot of today's as it is."""
+        renamed = cls.RENAMED
+        if not any(old in data for old in renamed):
+            return dict(data)
+        return {renamed.get(key, key): value for key, value in data.items()}
 
     def clear_caches(self) -> None:
         """Empty every cache (``from_json`` calls it): each one ``None``. A class whose
@@ -166,53 +200,25 @@ class FlatState:
 
 def load_fields(cls: type[S], data: Mapping[str, Any]) -> S:
     """A ``cls`` with every declared field set from ``data`` (caches empty): the work of
-    :meth:`FlatState.from_json`, which a subclass's ``from_json`` calls after converting
-    ``data``, each field under its saved key (:attr:`FlatState.SAVED_AS`). Called by
-    name, not as ``super().from_json``: mypyc compiles ``super()`` in a classmethod of a
-    native class with the metaclass in place of ``cls``."""
+    :meth:`FlatState.from_json`, which a subclass's ``from_json`` calls after upgrading
+    (:meth:`FlatState.upgrade`) and converting ``data``. Called by name, not as
+    ``super().from_json``: mypyc compiles ``super()`` in a classmethod of a native class
+    with the metaclass in place of ``cls``."""
     klass: Any = cls  # not cls.__new__ typed: mypyc would compile it as type.__new__
     s = klass.__new__(klass)
-    saved = cls.SAVED_AS
     for name in cls.VALUES:
-        setattr(s, name, data[saved.get(name, name)])
+        value = data[name]
+        setattr(s, name, list(value) if value.__class__ is list else value)
     for name in cls.LISTS:
-        setattr(s, name, list(data[saved.get(name, name)]))
+        setattr(s, name, list(data[name]))
     for name in cls.GRIDS:
-        setattr(s, name, [list(row) for row in data[saved.get(name, name)]])
+        setattr(s, name, [list(row) for row in data[name]])
     for name in cls.CUBES:
-        setattr(s, name, [[list(row) for row in plane] for plane in data[saved.get(name, name)]])
+        setattr(s, name, [[list(row) for row in plane] for plane in data[name]])
+    for name in cls.TUPLES:
+        setattr(s, name, tupled(data[name], list_levels(cls, name)))
     s.clear_caches()
     return s
-
-
-def _fields(cls: type) -> list[str]:
-    """The instance fields of ``cls`` and its bases: their ``__slots__``, or, for a
-    class compiled by mypyc (which keeps no ``__slots__``), the attributes it lists
-    in ``__mypyc_attrs__``."""
-    names: list[str] = []
-    for klass in cls.__mro__:
-        own = vars(klass)
-        names += own.get("__slots__", ()) or own.get("__mypyc_attrs__", ())
-    return names
-
-
-def _clone_function(cls: type[FlatState]) -> Any:
-    """Straight-line copy code for ``cls``, compiled once (as dataclasses do)."""
-    lines = ["def clone(self):", "    c = new(cls)", "    c.legal_cache = self.legal_cache"]
-    lines += [f"    c.{n} = self.{n}" for n in cls.VALUES]
-    lines += [f"    c.{n} = self.{n}[:]" for n in cls.LISTS]
-    lines += [f"    c.{n} = [x[:] for x in self.{n}]" for n in cls.GRIDS]
-    lines += [f"    c.{n} = [[y[:] for y in x] for x in self.{n}]" for n in cls.CUBES]
-    for n in cls.CACHES:
-        lines += [f"    v = self.{n}", f"    c.{n} = v[:] if v.__class__ is list else v"]
-    lines.append("    return c")
-    # cls.__new__, not object.__new__: the base class may be a compiled one
-    namespace: dict[str, Any] = {"new": cls.__new__, "cls": cls}
-    exec("\n".join(lines), namespace)
-    fn = namespace["clone"]
-    fn.__qualname__ = f"{cls.__qualname__}.clone"
-    fn.__doc__ = FlatState.clone.__doc__
-    return fn
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -255,7 +261,7 @@ class FlatGame(Game):
         s: FlatState = state
         legal = s.legal_cache
         if legal is None:
-            # The rules through the calls object where there is one (FlatCalls.legal
+            # The rules through the calls object where there is one (FlatCalls.legal_actions
             # written out: no extra call per position in the pure build).
             fast = self.fast
             rules = self.compute_legal(state) if fast is None else fast.compute_legal(state)
@@ -319,6 +325,13 @@ class FlatGame(Game):
         """The :attr:`state_type` state that :meth:`to_json` wrote as ``data``."""
         return self.state_type.from_json(data)
 
+    def upgrade_snapshot(self, snapshot: Mapping[str, Any], version: str) -> dict[str, Any]:
+        """A snapshot of rules version ``version`` with the keys renamed since
+        (:meth:`FlatState.upgrade`); one of this version as it is."""
+        if version == self.version:
+            return dict(snapshot)
+        return self.state_type.upgrade(snapshot)
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchCalls:
@@ -340,9 +353,15 @@ class SearchCalls:
         """The seat to move, ``None`` once the game is over (``Game.to_move``)."""
         return self.game.to_move(state)
 
-    def legal(self, state: Any) -> Sequence[Action]:
+    def legal_actions(self, state: Any) -> Sequence[Action]:
         """The legal actions of the seat to move (``Game.legal_actions``)."""
         return self.game.legal_actions(state)
+
+    def legal(self, state: Any) -> Sequence[Action]:
+        """Deprecated spelling of :meth:`legal_actions` (plugin API 2; goes in the next
+        release)."""
+        deprecated("SearchCalls.legal", "SearchCalls.legal_actions")
+        return self.legal_actions(state)
 
     def apply_legal(self, state: Any, action: Action) -> None:
         """Play ``action``, known to be legal, in place (``Game.apply_legal``)."""
@@ -368,7 +387,7 @@ class FlatCalls(SearchCalls):
     (:class:`~vikingcli.engine.BoundGame`) needs none: :class:`BoundCalls` is made
     from its binding."""
 
-    def legal(self, state: Any) -> tuple[Action, ...]:
+    def legal_actions(self, state: Any) -> tuple[Action, ...]:
         """The legal actions, kept in the state's ``legal_cache`` as
         :meth:`FlatGame.legal_actions` keeps them."""
         s: FlatState = state  # the cache at its fixed offset, as in FlatGame
@@ -413,15 +432,15 @@ class BoundCalls(FlatCalls):
         self,
         game: Game,
         to_move: Callable[[Any], int | None],
-        legal: Callable[[Any], Sequence[Action]],
-        play: Callable[[Any, Any], None],
+        legal_actions: Callable[[Any], Sequence[Action]],
+        apply_legal: Callable[[Any, Any], None],
         determinize: Callable[[Any, int, random.Random], Any],
         evaluate_all: Callable[[Any, Mapping[str, float]], list[float]],
     ) -> None:
         super().__init__(game)
         self.rules_to_move = to_move
-        self.rules_legal = legal
-        self.rules_play = play
+        self.rules_legal_actions = legal_actions
+        self.rules_apply_legal = apply_legal
         self.rules_determinize = determinize
         self.rules_evaluate_all = evaluate_all
         self.weights: Mapping[str, float] = game.weights
@@ -429,23 +448,23 @@ class BoundCalls(FlatCalls):
     def to_move(self, state: Any) -> int | None:
         return self.rules_to_move(state)
 
-    def legal(self, state: Any) -> tuple[Action, ...]:
+    def legal_actions(self, state: Any) -> tuple[Action, ...]:
         s: FlatState = state  # the cache at its fixed offset, as in FlatGame
         legal = s.legal_cache
         if legal is None:
-            legal = s.legal_cache = tuple(self.rules_legal(state))
+            legal = s.legal_cache = tuple(self.rules_legal_actions(state))
         return legal
 
     def apply_legal(self, state: Any, action: Action) -> None:
         s: FlatState = state
         s.legal_cache = None
-        self.rules_play(state, action)
+        self.rules_apply_legal(state, action)
 
     def compute_legal(self, state: Any) -> Sequence[Action]:
-        return self.rules_legal(state)
+        return self.rules_legal_actions(state)
 
     def play(self, state: Any, action: Action) -> None:
-        self.rules_play(state, action)
+        self.rules_apply_legal(state, action)
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         return self.rules_determinize(state, seat, rng)
@@ -475,7 +494,9 @@ class BoundGame(FlatGame):
 
     def _bound_calls(self) -> BoundCalls:
         b = self.binding
-        return BoundCalls(self, b.to_move, b.legal, b.play, b.determinize, b.evaluate_all)
+        return BoundCalls(
+            self, b.to_move, b.legal_actions, b.apply_legal, b.determinize, b.evaluate_all
+        )
 
     def _rebuilt(self) -> Game:
         # A copy's search calls must read the copy's weights, not the original's.
@@ -492,10 +513,10 @@ class BoundGame(FlatGame):
         return self.binding.to_move(state)
 
     def compute_legal(self, state: Any) -> Sequence[Action]:
-        return self.binding.legal(state)
+        return self.binding.legal_actions(state)
 
     def play(self, state: Any, action: Action) -> None:
-        self.binding.play(state, action)
+        self.binding.apply_legal(state, action)
 
     def why_not(self, state: Any, action: Action) -> str:
         why = self.binding.why_not

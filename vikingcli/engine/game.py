@@ -325,6 +325,13 @@ class Game(ABC):
     def from_json(self, data: Mapping[str, Any]) -> State:
         """The state of a snapshot made by :meth:`to_json`."""
 
+    def upgrade_snapshot(self, snapshot: Mapping[str, Any], version: str) -> dict[str, Any]:
+        """``snapshot``, written by :meth:`to_json` of this game's rules version
+        ``version`` (a save names it), in the form :meth:`to_json` writes now: a game
+        that renames a field since bumps :attr:`version` and renames the old key here.
+        A save is checked against the snapshot it stores upgraded so. Default: as it is."""
+        return dict(snapshot)
+
     @abstractmethod
     def clone(self, state: State) -> State:
         """An independent copy, fast (no ``copy.deepcopy``)."""

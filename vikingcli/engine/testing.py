@@ -311,7 +311,9 @@ def check_search_calls(game: Game, state: Any, actions: Sequence[Any]) -> None:
     calls = search_calls(game)
     seat = game.to_move(state)
     assert calls.to_move(state) == seat, "the search calls' to_move differs from the game's"
-    assert list(calls.legal(state)) == list(actions), "the search calls' legal actions differ"
+    assert list(calls.legal_actions(state)) == list(actions), (
+        "the search calls' legal actions differ"
+    )
     assert calls.evaluate_all(state) == game.evaluate_all(state), "evaluate_all differs"
     assert seat is not None
     ours = calls.determinize(state, seat, random.Random(7))
@@ -324,7 +326,7 @@ def check_search_calls(game: Game, state: Any, actions: Sequence[Any]) -> None:
         )
         fresh = game.from_json(game.to_json(mine))
         if calls.to_move(mine) is not None:
-            assert list(calls.legal(mine)) == list(game.legal_actions(fresh)), (
+            assert list(calls.legal_actions(mine)) == list(game.legal_actions(fresh)), (
                 f"after {action!r} the search read stale legal actions"
             )
 

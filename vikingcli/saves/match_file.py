@@ -153,8 +153,10 @@ def replay_document(path: Path, doc: SaveDoc, registry: Registry) -> Match:
                 f" {printable_line(str(exc), 300)}"
             ) from None
     # Compared as data, not as key order: a snapshot stays valid when a game
-    # reorders its fields (the values are what the replay must reproduce).
-    if _canonical(game.to_json(match.state)) != _canonical(doc.state):
+    # reorders its fields (the values are what the replay must reproduce); and in
+    # today's keys: a snapshot of older rules is upgraded by the game that wrote it.
+    stored = game.upgrade_snapshot(doc.state, doc.game_version)
+    if _canonical(game.to_json(match.state)) != _canonical(stored):
         raise SaveError(
             f"{path}: the actions do not replay to the stored snapshot"
             f" (save made by {name} rules version {quoted(doc.game_version, 40)},"

@@ -17,36 +17,36 @@ from collections.abc import Callable
 
 from vikingcli.engine import IllegalAction
 from vikingcli_graenaland.rules.building import (
+    apply_build,
+    apply_hero,
+    apply_pay,
     legal_build,
     legal_hero,
-    play_build,
-    play_hero,
-    play_pay,
 )
-from vikingcli_graenaland.rules.claims import legal_claim, play_claim
-from vikingcli_graenaland.rules.joint import legal_contrib, legal_joint, play_contrib, play_joint
-from vikingcli_graenaland.rules.moves import legal_move, play_move
-from vikingcli_graenaland.rules.offers import legal_alloc, legal_offer, play_alloc, play_offer
-from vikingcli_graenaland.rules.payment import legal_fee, legal_pay, play_fee
+from vikingcli_graenaland.rules.claims import apply_claim, legal_claim
+from vikingcli_graenaland.rules.joint import apply_contrib, apply_joint, legal_contrib, legal_joint
+from vikingcli_graenaland.rules.moves import apply_move, legal_move
+from vikingcli_graenaland.rules.offers import apply_alloc, apply_offer, legal_alloc, legal_offer
+from vikingcli_graenaland.rules.payment import apply_fee, legal_fee, legal_pay
 from vikingcli_graenaland.rules.setup import (
+    apply_draft,
+    apply_reloc,
+    apply_vckeep,
     legal_draft,
     legal_reloc,
     legal_vckeep,
-    play_draft,
-    play_reloc,
-    play_vckeep,
 )
-from vikingcli_graenaland.rules.votes import legal_vote, play_vote
+from vikingcli_graenaland.rules.votes import apply_vote, legal_vote
 from vikingcli_graenaland.state import PH_OVER, Action, State
 
-__all__ = ["legal", "play"]
+__all__ = ["apply_legal", "legal_actions"]
 
 
 def _legal_over(st: State) -> list[Action]:
     return []
 
 
-def _play_over(st: State, a: Action) -> None:
+def _apply_over(st: State, a: Action) -> None:
     raise IllegalAction(f"no action expected in phase {PH_OVER}")
 
 
@@ -69,29 +69,29 @@ _LEGAL: tuple[Callable[[State], list[Action]], ...] = (
     _legal_over,
 )
 _PLAY: tuple[Callable[[State, Action], None], ...] = (
-    play_draft,
-    play_reloc,
-    play_vckeep,
-    play_move,
-    play_offer,
-    play_alloc,
-    play_vote,
-    play_claim,
-    play_build,
-    play_fee,
-    play_pay,
-    play_hero,
-    play_contrib,
-    play_joint,
-    _play_over,
+    apply_draft,
+    apply_reloc,
+    apply_vckeep,
+    apply_move,
+    apply_offer,
+    apply_alloc,
+    apply_vote,
+    apply_claim,
+    apply_build,
+    apply_fee,
+    apply_pay,
+    apply_hero,
+    apply_contrib,
+    apply_joint,
+    _apply_over,
 )
 
 
-def legal(st: State) -> list[Action]:
+def legal_actions(st: State) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order; empty once over."""
     return _LEGAL[st.phase](st)
 
 
-def play(st: State, a: Action) -> None:
+def apply_legal(st: State, a: Action) -> None:
     """Play the legal action ``a`` for the seat to move, in place."""
     _PLAY[st.phase](st, a)

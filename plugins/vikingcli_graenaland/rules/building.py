@@ -28,6 +28,7 @@ from vikingcli_graenaland.rules.common import (
 )
 from vikingcli_graenaland.rules.joint import return_contrib, start_joint
 from vikingcli_graenaland.rules.payment import (
+    apply_fee,
     begin_pay,
     can_start,
     covers,
@@ -35,7 +36,6 @@ from vikingcli_graenaland.rules.payment import (
     legal_fee,
     pay_actions,
     pay_step,
-    play_fee,
 )
 from vikingcli_graenaland.rules.rounds import back_to_lead, end_round, next_final, win
 from vikingcli_graenaland.scoring import has_won, own_settlements
@@ -184,7 +184,7 @@ def legal_build(st: State) -> list[Action]:
     return build_actions(st, st.actor)
 
 
-def play_build(st: State, a: Action) -> None:
+def apply_build(st: State, a: Action) -> None:
     s = st.actor
     op = a[0]
     bd = st.board
@@ -235,7 +235,7 @@ def play_build(st: State, a: Action) -> None:
     raise IllegalAction(f"unknown build action {a!r}")
 
 
-def play_pay(st: State, a: Action) -> None:
+def apply_pay(st: State, a: Action) -> None:
     s = st.actor
     pay_step(st, s, a)
     if not sum(st.req):
@@ -301,7 +301,7 @@ def legal_hero(st: State) -> list[Action]:
     return [("hero", 1), ("hero", 0)]
 
 
-def play_hero(st: State, a: Action) -> None:
+def apply_hero(st: State, a: Action) -> None:
     """Move the priest/skald to the new temple/hall, or leave it (§4.4, R19)."""
     s = st.actor
     idx = s * 3 + st.hero_type
@@ -335,16 +335,16 @@ def legal_in_build(st: State) -> list[Action]:
     raise ValueError(f"phase {ph} is not part of a build")
 
 
-def play_in_build(st: State, a: Action) -> None:
+def apply_in_build(st: State, a: Action) -> None:
     """Play ``a`` in the build phase or one of its sub-phases."""
     ph = st.phase
     if ph == PH_BUILD:
-        play_build(st, a)
+        apply_build(st, a)
     elif ph == PH_PAY:
-        play_pay(st, a)
+        apply_pay(st, a)
     elif ph == PH_FEE:
-        play_fee(st, a)
+        apply_fee(st, a)
     elif ph == PH_HERO:
-        play_hero(st, a)
+        apply_hero(st, a)
     else:
         raise ValueError(f"phase {ph} is not part of a build")

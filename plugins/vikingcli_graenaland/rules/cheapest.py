@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from vikingcli_graenaland.rules import legal, play
+from vikingcli_graenaland.rules import apply_legal, legal_actions
 from vikingcli_graenaland.rules.common import markets_avail
 from vikingcli_graenaland.state import PH_PAY, Action, State
 
@@ -66,9 +66,9 @@ def _best(node: State, payer: int) -> Plan:
     if found is not None:
         return found
     plan: Plan | None = None
-    for a in legal(node):
+    for a in legal_actions(node):
         after = node.clone()
-        play(after, a)
+        apply_legal(after, a)
         cost, steps, rest = _best(after, payer)
         tried = (PAY_COST[a[0]] + cost, steps + 1, (a, *rest))
         if plan is None or tried[:2] < plan[:2]:

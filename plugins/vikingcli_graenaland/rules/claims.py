@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from vikingcli.engine import IllegalAction
 from vikingcli_graenaland import data as D
-from vikingcli_graenaland.rules.building import legal_in_build, play_in_build
+from vikingcli_graenaland.rules.building import apply_in_build, legal_in_build
 from vikingcli_graenaland.rules.common import A_NOCLAIM
 from vikingcli_graenaland.rules.finalsearch import Plan, best_final_build
 from vikingcli_graenaland.rules.rounds import (
@@ -27,7 +27,7 @@ def legal_claim(st: State) -> list[Action]:
     return [A_NOCLAIM] + [("claim", v) for v in range(D.VP_TO_WIN, best + 1)]
 
 
-def play_claim(st: State, a: Action) -> None:
+def apply_claim(st: State, a: Action) -> None:
     s = st.actor
     n = st.n
     if a[0] == "claim":
@@ -37,7 +37,7 @@ def play_claim(st: State, a: Action) -> None:
         st.ccommit[s] = 0
     st.cidx += 1
     if st.cidx < n:
-        st.actor = (st.lead + 1 + st.cidx) % n
+        st.actor = (st.start + 1 + st.cidx) % n
         return
     resolve_claims(st)
 
@@ -48,7 +48,7 @@ def resolve_claims(st: State) -> None:
     best = -1
     w = -1
     for i in range(n):  # distance 0 (the lead) first, then clockwise (T7.3)
-        o = (st.lead + i) % n
+        o = (st.start + i) % n
         if st.ccommit[o] > best and st.ccommit[o] >= D.VP_TO_WIN:
             best = st.ccommit[o]
             w = o
@@ -61,7 +61,7 @@ def resolve_claims(st: State) -> None:
     for a in plan:
         if a not in legal_in_build(st):
             raise IllegalAction(f"illegal action {a!r}")
-        play_in_build(st, a)
+        apply_in_build(st, a)
     next_final(st)
 
 

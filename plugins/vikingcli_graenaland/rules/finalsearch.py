@@ -27,7 +27,7 @@ from functools import cache
 
 from vikingcli_graenaland import data as D
 from vikingcli_graenaland.data import AU, BOARDS, BUILDING_COST, FORT, SUPPLY, G
-from vikingcli_graenaland.rules.building import legal_in_build, play_in_build
+from vikingcli_graenaland.rules.building import apply_in_build, legal_in_build
 from vikingcli_graenaland.rules.common import A_END, fee_recipients, hres
 from vikingcli_graenaland.rules.finalpay import Hand, Plan, as_hand, fees, payable, payments
 from vikingcli_graenaland.rules.payment import can_start
@@ -471,17 +471,17 @@ def materialize(st: State, s: int, path: Plan) -> Plan:
     for a in path:
         while c.phase == PH_HERO:
             h = legal_in_build(c)[0]
-            play_in_build(c, h)
+            apply_in_build(c, h)
             c.legal_cache = None
             plan.append(h)
         if a == A_END or a not in legal_in_build(c):
             raise AssertionError(f"final build plan of p{s + 1}: {a!r} is not legal")
-        play_in_build(c, a)
+        apply_in_build(c, a)
         c.legal_cache = None
         plan.append(a)
     while c.phase == PH_HERO:
         h = legal_in_build(c)[0]
-        play_in_build(c, h)
+        apply_in_build(c, h)
         c.legal_cache = None
         plan.append(h)
     if c.phase != PH_BUILD:

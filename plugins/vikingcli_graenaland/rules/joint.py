@@ -26,7 +26,7 @@ def start_joint(st: State, w: int, p: int) -> None:
     st.contrib = [[0] * D.NKIND for _ in range(st.n)]
     st.cidx = 0
     st.phase = PH_CONTRIB
-    st.actor = (st.lead + 1) % st.n
+    st.actor = (st.start + 1) % st.n
 
 
 def legal_contrib(st: State) -> list[Action]:
@@ -41,7 +41,7 @@ def legal_contrib(st: State) -> list[Action]:
     return acts
 
 
-def play_contrib(st: State, a: Action) -> None:
+def apply_contrib(st: State, a: Action) -> None:
     s = st.actor
     n = st.n
     if a[0] == "give":
@@ -50,10 +50,10 @@ def play_contrib(st: State, a: Action) -> None:
         return
     st.cidx += 1
     if st.cidx < n - 1:
-        st.actor = (st.lead + 1 + st.cidx) % n
+        st.actor = (st.start + 1 + st.cidx) % n
     else:
         st.phase = PH_JOINT
-        st.actor = st.lead
+        st.actor = st.start
 
 
 def legal_joint(st: State) -> list[Action]:
@@ -69,7 +69,7 @@ def legal_joint(st: State) -> list[Action]:
     return [A_COMPLETE, A_ABANDON] if ok else [A_ABANDON]
 
 
-def play_joint(st: State, a: Action) -> None:
+def apply_joint(st: State, a: Action) -> None:
     if a[0] == "complete":
         begin_pay(st, K_WORK, st.joint_w, st.joint_p, list(WORK_COST[st.joint_w]))
         st.pend_joint = True

@@ -23,12 +23,12 @@ def legal_move(st: State) -> list[Action]:
     return acts
 
 
-def play_move(st: State, a: Action) -> None:
+def apply_move(st: State, a: Action) -> None:
     n = st.n
     st.mcommit[st.actor] = STAY if a[0] == "stay" else a[1] * 8 + a[2]
     st.oidx += 1
     if st.oidx < n - 1:
-        st.actor = (st.lead + 1 + st.oidx) % n
+        st.actor = (st.start + 1 + st.oidx) % n
     else:
         resolve_moves(st)
         start_offers(st)

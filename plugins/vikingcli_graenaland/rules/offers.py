@@ -24,7 +24,7 @@ def legal_offer(st: State) -> list[Action]:
     return acts
 
 
-def play_offer(st: State, a: Action) -> None:
+def apply_offer(st: State, a: Action) -> None:
     s = st.actor
     if a[0] == "pass":
         st.offer_log.append((st.round, s, -1, 0, 0, 0))
@@ -53,7 +53,7 @@ def legal_alloc(st: State) -> list[Action]:
     return [("to", elig[j]) for j in range(lo, len(elig))]
 
 
-def play_alloc(st: State, a: Action) -> None:
+def apply_alloc(st: State, a: Action) -> None:
     st.oalloc.append(a[1])
     if len(st.oalloc) == len(st.ocls):
         start_vote(st)

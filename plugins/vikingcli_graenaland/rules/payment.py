@@ -267,7 +267,7 @@ def legal_fee(st: State) -> list[Action]:
     return acts
 
 
-def play_fee(st: State, a: Action) -> None:
+def apply_fee(st: State, a: Action) -> None:
     s = st.actor
     to = st.fee.pop(0)
     k = take_res(st.hand[s], a[1])

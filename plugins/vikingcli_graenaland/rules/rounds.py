@@ -56,13 +56,13 @@ def start_round(st: State) -> None:
     st.phase = PH_MOVE
     st.oidx = 0
     st.mcommit = [-1] * n
-    st.actor = (st.lead + 1) % n
+    st.actor = (st.start + 1) % n
 
 
 def start_offers(st: State) -> None:
     st.phase = PH_OFFER
     st.oidx = 0
-    st.actor = (st.lead + 1) % st.n
+    st.actor = (st.start + 1) % st.n
 
 
 def next_offerer(st: State) -> None:
@@ -70,7 +70,7 @@ def next_offerer(st: State) -> None:
     st.oidx += 1
     if st.oidx < st.n - 1:
         st.phase = PH_OFFER
-        st.actor = (st.lead + 1 + st.oidx) % st.n
+        st.actor = (st.start + 1 + st.oidx) % st.n
         return
     if st.cards:
         st.phase = PH_CLAIM
@@ -78,32 +78,32 @@ def next_offerer(st: State) -> None:
         st.ccommit = [-1] * st.n
         st.claim_plan = [None] * st.n
         st.claim_cache = [None] * st.n
-        st.actor = (st.lead + 1) % st.n
+        st.actor = (st.start + 1) % st.n
     else:
         start_build(st)
 
 
 def start_build(st: State) -> None:
     st.phase = PH_BUILD
-    st.bseat = st.lead
+    st.bseat = st.start
     st.bmode = BM_NORMAL
     st.supply_taken = st.joint_used = st.perm_used = False
     st.mkt_used = [0] * st.board.np
-    st.actor = st.lead
+    st.actor = st.start
 
 
 def back_to_lead(st: State) -> None:
     """The build phase returns to the lead (after a permitted build)."""
-    st.bseat = st.lead
+    st.bseat = st.start
     st.bmode = BM_NORMAL
     st.phase = PH_BUILD
-    st.actor = st.lead
+    st.actor = st.start
 
 
 def end_round(st: State) -> None:
     """Phase 5: the ship passes left, the supply row is refilled; the round limit."""
     n = st.n
-    st.lead = (st.lead + 1) % n
+    st.start = (st.start + 1) % n
     while len(st.srow) < D.SUPPLY_ROW:
         c = draw_supply(st)
         if c < 0:

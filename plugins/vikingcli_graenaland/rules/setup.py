@@ -37,7 +37,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     st.permission = options["permission"] == "on" and n == 5
     st.round_limit = int(options["rounds"])
     st.round = 1
-    st.lead = 0
+    st.start = 0
     st.phase = PH_BUILD
     st.actor = 0
     st.wcount = 0
@@ -182,7 +182,7 @@ def next_draft(st: State) -> None:
     after_setup(st)
 
 
-def play_draft(st: State, a: Action) -> None:
+def apply_draft(st: State, a: Action) -> None:
     s = st.actor
     n = st.n
     p = a[1]
@@ -214,7 +214,7 @@ def legal_reloc(st: State) -> list[Action]:
     return acts
 
 
-def play_reloc(st: State, a: Action) -> None:
+def apply_reloc(st: State, a: Action) -> None:
     s = st.actor
     n = st.n
     p = st.reloc_p
@@ -241,7 +241,7 @@ def legal_vckeep(st: State) -> list[Action]:
     return [("vc", c) for c in st.vc_dealt[st.actor]]
 
 
-def play_vckeep(st: State, a: Action) -> None:
+def apply_vckeep(st: State, a: Action) -> None:
     s = st.actor
     st.vc[s] = a[1]
     if s + 1 < st.n:

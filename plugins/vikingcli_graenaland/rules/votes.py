@@ -120,7 +120,7 @@ def legal_vote(st: State) -> list[Action]:
     return [A_YES, A_NO]
 
 
-def play_vote(st: State, a: Action) -> None:
+def apply_vote(st: State, a: Action) -> None:
     y = a[0] == "yes"
     if y:
         st.yes += st.vvotes[st.vidx]

@@ -14,52 +14,52 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from vikingcli_jorvik.rules.demand import legal_commit, legal_place, play_commit, play_place
+from vikingcli_jorvik.rules.demand import apply_commit, apply_place, legal_commit, legal_place
 from vikingcli_jorvik.rules.encoding import Move
-from vikingcli_jorvik.rules.loading import legal_load, play_load
-from vikingcli_jorvik.rules.pict import legal_glory, legal_ransom, play_glory, play_ransom
-from vikingcli_jorvik.rules.purchase import legal_buy, legal_resbuy, play_buy, play_resbuy
+from vikingcli_jorvik.rules.loading import apply_load, legal_load
+from vikingcli_jorvik.rules.pict import apply_glory, apply_ransom, legal_glory, legal_ransom
+from vikingcli_jorvik.rules.purchase import apply_buy, apply_resbuy, legal_buy, legal_resbuy
 from vikingcli_jorvik.rules.supply import begin_round, resume_after_pict
-from vikingcli_jorvik.rules.swap import legal_swap, play_swap
+from vikingcli_jorvik.rules.swap import apply_swap, legal_swap
 from vikingcli_jorvik.state import PH_BUY, PH_DEMAND, PH_LOAD, State
 
 
-def _no_moves(s: State) -> list[Move]:
+def _legal_over(s: State) -> list[Move]:
     return []
 
 
-def _play_glory(s: State, a: Move) -> None:
-    if play_glory(s, a):
+def _apply_glory(s: State, a: Move) -> None:
+    if apply_glory(s, a):
         resume_after_pict(s)
 
 
-def _play_ransom(s: State, a: Move) -> None:
-    if play_ransom(s, a):
+def _apply_ransom(s: State, a: Move) -> None:
+    if apply_ransom(s, a):
         resume_after_pict(s)
 
 
-def _play_load(s: State, a: Move) -> None:
-    if play_load(s, a):
+def _apply_load(s: State, a: Move) -> None:
+    if apply_load(s, a):
         begin_round(s)
 
 
-def _not_a_decision(s: State, a: Move) -> None:  # pragma: no cover
+def _apply_over(s: State, a: Move) -> None:  # pragma: no cover
     raise AssertionError(f"unhandled action {a!r}")
 
 
 # Indexed by phase: PH_SUPPLY, PH_GLORY, PH_RANSOM, PH_COMMIT, PH_DEMAND, PH_SWAP,
 # PH_BUY, PH_RESBUY, PH_LOAD, PH_OVER.
 LEGAL: Final[tuple[Callable[[State], list[Move]], ...]] = (
-    _no_moves, legal_glory, legal_ransom, legal_commit, legal_place, legal_swap,
-    legal_buy, legal_resbuy, legal_load, _no_moves,
+    _legal_over, legal_glory, legal_ransom, legal_commit, legal_place, legal_swap,
+    legal_buy, legal_resbuy, legal_load, _legal_over,
 )  # fmt: skip
 PLAY: Final[tuple[Callable[[State, Move], None], ...]] = (
-    _not_a_decision, _play_glory, _play_ransom, play_commit, play_place, play_swap,
-    play_buy, play_resbuy, _play_load, _not_a_decision,
+    _apply_over, _apply_glory, _apply_ransom, apply_commit, apply_place, apply_swap,
+    apply_buy, apply_resbuy, _apply_load, _apply_over,
 )  # fmt: skip
 
 
-def legal(s: State) -> list[Move]:
+def legal_actions(s: State) -> list[Move]:
     """The legal moves of the seat to move (empty once the game is over)."""
     # The three phases of nearly every ply by name: compiled, a direct call; through
     # the table, a call through Python's protocol. The table has the rest.
@@ -73,14 +73,14 @@ def legal(s: State) -> list[Move]:
     return LEGAL[ph](s)
 
 
-def play(s: State, a: Move) -> None:
+def apply_legal(s: State, a: Move) -> None:
     """Play a legal move of the seat to move, then every automatic step after it."""
     ph = s.phase  # as in legal
     if ph == PH_DEMAND:
-        play_place(s, a)
+        apply_place(s, a)
     elif ph == PH_BUY:
-        play_buy(s, a)
+        apply_buy(s, a)
     elif ph == PH_LOAD:
-        _play_load(s, a)
+        _apply_load(s, a)
     else:
         PLAY[ph](s, a)

@@ -12,7 +12,7 @@ from vikingcli_jorvik.state import PH_COMMIT, PH_DEMAND, PH_SWAP, State
 
 def begin_demand(s: State) -> None:
     """The owner of A19 first commits brown vikings (if any are left on it)."""
-    if s.jarl and s.a19_brown > 0:
+    if s.advanced and s.a19_brown > 0:
         for p in range(s.n):
             if D.C_A19 in s.cards[p]:
                 s.phase = PH_COMMIT
@@ -34,7 +34,7 @@ def can_place(s: State) -> bool:
     for i in range(6):
         if slots[i] >= 0 and len(cols[i]) < D.COLUMN_MAX:
             return True
-    if s.jarl:
+    if s.advanced:
         for i in range(6, 12):
             if slots[i] >= 0:
                 return True
@@ -61,7 +61,7 @@ def end_demand(s: State) -> None:
         if s.bsup[p]:
             s.a19_brown += s.bsup[p]
             s.bsup[p] = 0
-    if s.jarl:
+    if s.advanced:
         for p in range(s.n):
             if D.C_A21 in s.cards[p] and swap_pairs(s):
                 s.phase = PH_SWAP
@@ -83,14 +83,14 @@ def legal_place(s: State) -> list[Move]:
     for i in range(6):
         if slots[i] >= 0 and len(cols[i]) < D.COLUMN_MAX:
             out.append(PLACE_MOVES[i])
-    if s.jarl:
+    if s.advanced:
         for i in range(6, 12):
             if slots[i] >= 0:
                 out.append(RESERVE_MOVES[i - 6])
     return out
 
 
-def play_place(s: State, a: Move) -> None:
+def apply_place(s: State, a: Move) -> None:
     p = s.actor
     if s.bsup[p]:  # committed brown vikings are placed first (interchangeable)
         s.bsup[p] -= 1
@@ -112,7 +112,7 @@ def legal_commit(s: State) -> list[Move]:
     return [(OP_COMMIT, k) for k in range(s.a19_brown + 1)]
 
 
-def play_commit(s: State, a: Move) -> None:
+def apply_commit(s: State, a: Move) -> None:
     k = a[1]
     s.a19_brown -= k
     s.bsup[s.actor] += k

@@ -60,7 +60,7 @@ def begin_load_turn(s: State) -> None:
     own = s.cards[p]
     # 1. income (spec §3.4 step 1, §8.12)
     inc = 1 if la else 2
-    if s.jarl:
+    if s.advanced:
         inc += 1
     if D.C_C10 in own or D.C_C10 in la:
         inc += 1
@@ -363,7 +363,7 @@ def legal_resolve(s: State, p: int) -> list[Move]:
 # ---------------------------------------------------------------------- playing
 
 
-def play_load(s: State, a: Move) -> bool:
+def apply_load(s: State, a: Move) -> bool:
     """One move of the loading player; True when it ended the round's last turn."""
     p = s.actor
     op = a[0]

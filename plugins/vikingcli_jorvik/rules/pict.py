@@ -81,7 +81,7 @@ def log_pict(s: State, defs: list[int]) -> None:
         {
             "scoring": "pict attack",
             "card": CARDS[s.pk_card].cid,
-            "round": s.round_no,
+            "round": s.round,
             "defence": defs,
             "delta": list(s.pk_delta),
             "glory": [p for p in range(n) if (s.pk_glory >> p) & 1],
@@ -99,7 +99,7 @@ def legal_ransom(s: State) -> list[Move]:
     return LEGAL_RANSOM
 
 
-def play_glory(s: State, a: Move) -> bool:
+def apply_glory(s: State, a: Move) -> bool:
     """Use D29 or decline; True once the attack is resolved."""
     p = s.actor
     if a[0] == OP_GLORY:
@@ -112,7 +112,7 @@ def play_glory(s: State, a: Move) -> bool:
     return not pict_gains(s)
 
 
-def play_ransom(s: State, a: Move) -> bool:
+def apply_ransom(s: State, a: Move) -> bool:
     """Pay the ransom or decline; True once the attack is resolved."""
     p = s.actor
     if a[0] == OP_RANSOM:

@@ -67,7 +67,7 @@ def legal_buy(s: State) -> list[Move]:
     return offers(s, len(s.cols[s.pslot]), A_PASS)
 
 
-def play_buy(s: State, a: Move) -> None:
+def apply_buy(s: State, a: Move) -> None:
     """The top viking of the current column buys (or uses B22) or passes."""
     p = s.actor
     op = a[0]
@@ -99,7 +99,7 @@ def legal_resbuy(s: State) -> list[Move]:
     return offers(s, len(s.res_cards), A_DISCARD)
 
 
-def play_resbuy(s: State, a: Move) -> None:
+def apply_resbuy(s: State, a: Move) -> None:
     """The first reservation: buy (price = cards left in the row), free, or discard."""
     p = s.actor
     op = a[0]

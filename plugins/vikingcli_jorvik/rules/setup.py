@@ -19,12 +19,12 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     if not 2 <= n_players <= 5:
         raise ValueError(f"jorvik: {n_players} players (2-5 accepted)")
     rng = random.Random(seed)
-    jarl = options["mode"] == "jarl"
-    used = D.deck_cards(n_players, jarl)
+    advanced = options["mode"] == "jarl"
+    used = D.deck_cards(n_players, advanced)
     used_set = set(used)
     s = State.__new__(State)
     s.n = n_players
-    s.jarl = jarl
+    s.advanced = advanced
     s.box = [c.idx for c in CARDS if c.idx not in used_set]
     # deck: top = end of list.  E01 at the bottom, then D, C, B, A (A on top).
     deck = [D.E01]
@@ -34,7 +34,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
         deck.extend(pile)
     s.deck = deck
     bag = [g for g in D.BASIC_GOODS for _ in range(D.CUBES_PER_BASIC)]
-    if jarl:
+    if advanced:
         bag += [g for g in D.PREMIUM_GOODS for _ in range(D.CUBES_PER_PREMIUM)]
     shuffle(rng, bag)  # drawing from the end of a shuffled bag = random draws
     s.bag = bag
@@ -48,7 +48,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     n = n_players
     s.coins = [D.COINS_START] * n
     s.vp = [D.VP_START] * n
-    s.vik = [D.VIKINGS["jarl" if jarl else "karl"]] * n
+    s.vik = [D.VIKINGS["jarl" if advanced else "karl"]] * n
     s.bsup = [0] * n
     s.a19_brown = 0
     s.brown_boxed = 0
@@ -62,7 +62,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     s.start = randbelow(rng, n)  # rng.randrange(n); spec §8.22: uniformly random start player
     s.phase = PH_SUPPLY
     s.actor = s.start
-    s.round_no = 0
+    s.round = 0
     s.fill_pos = 0
     s.pslot = 0
     s.lpos = 0

@@ -26,7 +26,7 @@ def begin_round(s: State) -> None:
     if len(s.deck) <= 1:
         start_final(s)
         return
-    s.round_no += 1
+    s.round += 1
     s.fill_pos = 0
     s.phase = PH_SUPPLY
     s.actor = s.start
@@ -35,7 +35,7 @@ def begin_round(s: State) -> None:
 
 def supply(s: State) -> None:
     """Fill the slots from ``fill_pos`` on (a Pict attack may pause it)."""
-    targets = TARGETS[(s.n, s.jarl)]
+    targets = TARGETS[(s.n, s.advanced)]
     deck = s.deck
     while s.fill_pos < len(targets):
         if len(deck) <= 1:  # spec §8.6: never draw E01 into a slot
@@ -49,7 +49,7 @@ def supply(s: State) -> None:
         s.slots[slot] = c
         if KIND[c] == D.SHIP:
             cap = CARDS[c].capacity
-            if s.jarl:
+            if s.advanced:
                 cap = min(cap, D.JARL_SHIP_CAPACITY_CAP)
             k = min(cap, len(s.bag))  # spec §8.5: an empty bag gives what is left
             if k:

@@ -49,7 +49,7 @@ def legal_swap(s: State) -> list[Move]:
     return [A_DECLINE, *swap_pairs(s)]
 
 
-def play_swap(s: State, a: Move) -> None:
+def apply_swap(s: State, a: Move) -> None:
     if a[0] == OP_SWAP:
         va = get_pos(s, a[1])
         vb = get_pos(s, a[2])

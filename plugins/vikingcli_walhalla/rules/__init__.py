@@ -27,37 +27,37 @@ from vikingcli_walhalla.state import (
     State,
 )
 
-__all__ = ["begin_turn", "legal", "play", "to_move"]
+__all__ = ["apply_legal", "begin_turn", "legal_actions", "to_move"]
 
 
-def _over_legal(s: State) -> list[Action]:
+def _legal_over(s: State) -> list[Action]:
     return []
 
 
-def _over_play(s: State, a: tuple[Any, ...]) -> None:
+def _apply_over(s: State, a: tuple[Any, ...]) -> None:
     raise ValueError("walhalla: the game is over")
 
 
 # Indexed by phase (PH_INVITE .. PH_OVER).
 LEGAL_BY_PHASE: Final[tuple[Callable[[State], list[Action]], ...]] = (
-    invite.legal,
-    seats.legal,
-    moor.legal,
-    disembark.legal,
-    defend.legal,
-    hunt.legal,
-    commit.legal,
-    _over_legal,
+    invite.legal_actions,
+    seats.legal_actions,
+    moor.legal_actions,
+    disembark.legal_actions,
+    defend.legal_actions,
+    hunt.legal_actions,
+    commit.legal_actions,
+    _legal_over,
 )
 PLAY_BY_PHASE: Final[tuple[Callable[[State, tuple[Any, ...]], None], ...]] = (
-    invite.play,
-    seats.play,
-    moor.play,
-    disembark.play,
-    defend.play,
-    hunt.play,
-    commit.play,
-    _over_play,
+    invite.apply_legal,
+    seats.apply_legal,
+    moor.apply_legal,
+    disembark.apply_legal,
+    defend.apply_legal,
+    hunt.apply_legal,
+    commit.apply_legal,
+    _apply_over,
 )
 
 
@@ -65,7 +65,7 @@ def to_move(s: State) -> int | None:
     """The seat that decides now, derived from the phase; ``None`` once over."""
     ph = s.phase
     if ph in (PH_SEATS, PH_SEND):
-        return s.active
+        return s.turn_player
     if ph == PH_LAND:
         return s.queue[0][2]
     if ph == PH_INVITE:
@@ -77,7 +77,7 @@ def to_move(s: State) -> int | None:
     return None
 
 
-def legal(s: State) -> list[Action]:
+def legal_actions(s: State) -> list[Action]:
     """The legal actions of the seat to move, in a fixed order; empty once over."""
     # The five commonest phases by name, most frequent first (their shares of the
     # plies: benchmarks/README.md, "Every game on the merged tree"): compiled, a
@@ -85,32 +85,32 @@ def legal(s: State) -> list[Action]:
     # argument checks. The table has the rest.
     ph = s.phase
     if ph == PH_LAND:
-        return disembark.legal(s)
+        return disembark.legal_actions(s)
     if ph == PH_SEATS:
-        return seats.legal(s)
+        return seats.legal_actions(s)
     if ph == PH_SEND:
-        return moor.legal(s)
+        return moor.legal_actions(s)
     if ph == PH_INVITE:
-        return invite.legal(s)
+        return invite.legal_actions(s)
     if ph == PH_COMMIT:
-        return commit.legal(s)
+        return commit.legal_actions(s)
     return LEGAL_BY_PHASE[ph](s)
 
 
-def play(s: State, a: tuple[Any, ...]) -> None:
+def apply_legal(s: State, a: tuple[Any, ...]) -> None:
     """Apply the legal action ``a`` in place (no checks); ``s.events`` then lists
     what the rules did on their own."""
     s.events = []
     ph = s.phase  # as in legal
     if ph == PH_LAND:
-        disembark.play(s, a)
+        disembark.apply_legal(s, a)
     elif ph == PH_SEATS:
-        seats.play(s, a)
+        seats.apply_legal(s, a)
     elif ph == PH_SEND:
-        moor.play(s, a)
+        moor.apply_legal(s, a)
     elif ph == PH_INVITE:
-        invite.play(s, a)
+        invite.apply_legal(s, a)
     elif ph == PH_COMMIT:
-        commit.play(s, a)
+        commit.apply_legal(s, a)
     else:
         PLAY_BY_PHASE[ph](s, a)

@@ -25,7 +25,7 @@ def discard(s: State, p: int, t: int) -> None:
 def sell(s: State, p: int, t: int) -> None:
     """§4.6: discard a card, lose 1 VP, Asgard -> Midgard (boards at once)."""
     discard(s, p, t)
-    s.score[p] -= 1
+    s.vp[p] -= 1
     s.sale_vp[p] -= 1
     s.asgard[p] -= 1
     s.midgard[p] += 1

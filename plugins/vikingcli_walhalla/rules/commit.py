@@ -14,7 +14,7 @@ from vikingcli_walhalla.state import DONE, PLAY, State
 DONE_ACTION: Final = (DONE,)
 
 
-def legal(s: State) -> list[Action]:
+def legal_actions(s: State) -> list[Action]:
     p = s.commit_order[s.commit_idx]
     h = s.hands[p]
     acts: list[Action] = []
@@ -30,7 +30,7 @@ def legal(s: State) -> list[Action]:
     return acts
 
 
-def play(s: State, a: tuple[Any, ...]) -> None:
+def apply_legal(s: State, a: tuple[Any, ...]) -> None:
     if a[0] == DONE:
         next_committer(s)
         return

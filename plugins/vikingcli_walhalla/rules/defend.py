@@ -14,7 +14,7 @@ from vikingcli_walhalla.state import E_REPEL, LOSE, WIN, State
 LOSE_ACTION: Final = (LOSE,)
 
 
-def legal(s: State) -> list[Action]:
+def legal_actions(s: State) -> list[Action]:
     d = s.occ[s.target]
     acts: list[Action] = [LOSE_ACTION]
     if s.walhalla[d] >= 1:
@@ -24,7 +24,7 @@ def legal(s: State) -> list[Action]:
     return acts
 
 
-def play(s: State, a: tuple[Any, ...]) -> None:
+def apply_legal(s: State, a: tuple[Any, ...]) -> None:
     if a[0] == LOSE:
         defender_loses(s, s.target, s.attacker)
         return

@@ -23,7 +23,7 @@ from vikingcli_walhalla.state import (
 )
 
 
-def legal(s: State) -> list[Action]:
+def legal_actions(s: State) -> list[Action]:
     f, q, o = s.queue[0]
     acts: list[Action] = []
     can_card = s.hands[o][D.C_ATTACK] > 0
@@ -39,7 +39,7 @@ def legal(s: State) -> list[Action]:
     return acts
 
 
-def play(s: State, a: tuple[Any, ...]) -> None:
+def apply_legal(s: State, a: tuple[Any, ...]) -> None:
     sp = a[1]
     if a[0] == LAND:
         o = s.queue.pop(0)[2]

@@ -17,20 +17,20 @@ NO_HUNT: Final[Action] = (HUNT, 0)
 PLAY_HUNT: Final[Action] = (HUNT, 1)
 
 
-def legal(s: State) -> list[Action]:
+def legal_actions(s: State) -> list[Action]:
     if s.hands[s.occ[s.target]][D.C_HUNT]:
         return [NO_HUNT, PLAY_HUNT]
     return [NO_HUNT]
 
 
-def play(s: State, a: tuple[Any, ...]) -> None:
+def apply_legal(s: State, a: tuple[Any, ...]) -> None:
     sp = s.target
     o = s.occ[sp]
     v = D.FOREST_VP[s.stype[sp]]
     if a[1]:
         discard(s, o, D.C_HUNT)
         v *= 2
-    s.score[o] += v
+    s.vp[o] += v
     s.forest_vp[o] += v
     s.events.append((E_FOREST, o, sp, v, a[1]))
     s.target = -1

@@ -13,12 +13,12 @@ from vikingcli_walhalla.state import DECLINE, JOIN, PH_SEATS, State
 DECLINE_ACTION: Final = (DECLINE,)
 
 
-def legal(s: State) -> list[Action]:
+def legal_actions(s: State) -> list[Action]:
     i = D.galley_colour(s.galley)
     acts: list[Action] = [DECLINE_ACTION]
     if s.midgard[i] >= 1:
         acts.append((JOIN, -1))
-    elif s.score[i] >= 1 and s.asgard[i] >= 1:
+    elif s.vp[i] >= 1 and s.asgard[i] >= 1:
         h = s.hands[i]
         for t in range(D.N_CARD_TYPES):
             if h[t]:
@@ -26,7 +26,7 @@ def legal(s: State) -> list[Action]:
     return acts
 
 
-def play(s: State, a: tuple[Any, ...]) -> None:
+def apply_legal(s: State, a: tuple[Any, ...]) -> None:
     if a[0] == JOIN:
         i = D.galley_colour(s.galley)
         if a[1] >= 0:

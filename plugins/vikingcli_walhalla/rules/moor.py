@@ -11,7 +11,7 @@ from vikingcli_walhalla.rules.disembark import continue_disembarking
 from vikingcli_walhalla.state import MOOR, State
 
 
-def legal(s: State) -> list[Action]:
+def legal_actions(s: State) -> list[Action]:
     acts: list[Action] = []
     # Both orientations only when they differ: the front and back seats have
     # different owners (and the fixed_orientation option is off).
@@ -25,7 +25,7 @@ def legal(s: State) -> list[Action]:
     return acts
 
 
-def play(s: State, a: tuple[Any, ...]) -> None:
+def apply_legal(s: State, a: tuple[Any, ...]) -> None:
     f, orient = a[1], a[2]
     berth = len(s.fjords[f])
     seats = s.seats

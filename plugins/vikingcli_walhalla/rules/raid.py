@@ -41,9 +41,9 @@ def begin_turn(s: State) -> None:
         return
     g = s.gdeck.pop()
     s.galley = g
-    s.events.append((E_GALLEY, g, s.active))
+    s.events.append((E_GALLEY, g, s.turn_player))
     c = D.galley_colour(g)
-    if c == s.active or c >= s.n:
+    if c == s.turn_player or c >= s.n:
         s.phase = PH_SEATS
     else:
         s.phase = PH_INVITE
@@ -53,7 +53,7 @@ def next_turn(s: State) -> None:
     """The galley is empty: the next player draws."""
     s.galley = 0
     s.seats = [-1, -1, -1]
-    s.active = (s.active + 1) % s.n
+    s.turn_player = (s.turn_player + 1) % s.n
     begin_turn(s)
 
 
@@ -142,6 +142,6 @@ def reveal(s: State) -> None:
         s.asgard[p] += m
     s.wal_bonus = [0] * n
     s.raid = r + 1
-    s.active = s.start
+    s.turn_player = s.start
     ev.append((E_NEW_RAID, s.raid, s.start))
     begin_turn(s)

@@ -37,15 +37,15 @@ def _add_multisets(
                 k += 1
 
 
-def legal(s: State) -> list[Action]:
-    a = s.active
+def legal_actions(s: State) -> list[Action]:
+    a = s.turn_player
     g = s.galley
     cs = D.galley_coloured_seat(g)
     own = D.galley_colour(g) == a
     m = s.midgard[a]
     hand = s.hands[a]
     # two-argument min: compiled as a comparison (three arguments: a call)
-    smax = min(min(sum(hand), s.score[a]), s.asgard[a])
+    smax = min(min(sum(hand), s.vp[a]), s.asgard[a])
     acts: list[Action] = []
     for mask in range(8):
         if not own and mask >> cs & 1:
@@ -60,8 +60,8 @@ def legal(s: State) -> list[Action]:
     return acts
 
 
-def play(s: State, a: tuple[Any, ...]) -> None:
-    p = s.active
+def apply_legal(s: State, a: tuple[Any, ...]) -> None:
+    p = s.turn_player
     for t in a[2]:
         sell(s, p, t)
     mask = a[1]

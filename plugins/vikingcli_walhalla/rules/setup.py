@@ -53,7 +53,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     s.midgard = [mid] * n
     s.asgard = [D.VIKINGS_PER_COLOUR - mid - D.START_WALHALLA] * n
     s.walhalla = [D.START_WALHALLA] * n
-    s.score = [0] * n
+    s.vp = [0] * n
     deck = [t for t in range(D.N_CARD_TYPES) for _ in range(D.CARD_COUNTS[t])]
     shuffle(rnd, deck)
     s.hands = [[0] * D.N_CARD_TYPES for _ in range(n)]
@@ -67,7 +67,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     s.fjords = [[] for _ in range(N_FJORDS)]
     s.raid = 1
     s.start = randbelow(rnd, n)
-    s.active = s.start
+    s.turn_player = s.start
     s.phase = PH_SEATS
     s.galley = 0
     s.seats = [-1, -1, -1]

@@ -28,32 +28,32 @@ from collections.abc import Callable
 from typing import Final
 
 from vikingcli_wikinger.rules.auction import (
+    apply_auction,
+    apply_colour,
+    apply_discard,
     legal_auction,
     legal_colour,
     legal_discard,
-    play_auction,
-    play_colour,
-    play_discard,
 )
-from vikingcli_wikinger.rules.ferry import legal_ferry, play_ferry
+from vikingcli_wikinger.rules.ferry import apply_ferry, legal_ferry
 from vikingcli_wikinger.rules.place import (
+    apply_figure,
+    apply_place,
+    apply_start,
     legal_figure,
     legal_place,
     legal_start,
-    play_figure,
-    play_place,
-    play_start,
 )
-from vikingcli_wikinger.rules.special import legal_special, legal_swap, play_special, play_swap
-from vikingcli_wikinger.rules.take import legal_take, play_take
+from vikingcli_wikinger.rules.special import apply_special, apply_swap, legal_special, legal_swap
+from vikingcli_wikinger.rules.take import apply_take, legal_take
 from vikingcli_wikinger.state import E_FORCED, PH_FERRY, PH_OVER, PH_PLACE, PH_TAKE, Action, State
 
 
-def _over(s: State) -> list[Action]:
+def _legal_over(s: State) -> list[Action]:
     return []
 
 
-def _no_play(s: State, a: Action) -> None:  # pragma: no cover - nothing is legal
+def _apply_over(s: State, a: Action) -> None:  # pragma: no cover - nothing is legal
     raise AssertionError(a)
 
 
@@ -61,15 +61,15 @@ def _no_play(s: State, a: Action) -> None:  # pragma: no cover - nothing is lega
 # PH_FIGURE, PH_SPECIAL, PH_SWAP, PH_FERRY, PH_OVER (state.py).
 LEGAL: Final[tuple[Callable[[State], list[Action]], ...]] = (
     legal_auction, legal_discard, legal_colour, legal_take, legal_start, legal_place,
-    legal_figure, legal_special, legal_swap, legal_ferry, _over,
+    legal_figure, legal_special, legal_swap, legal_ferry, _legal_over,
 )
 PLAY: Final[tuple[Callable[[State, Action], None], ...]] = (
-    play_auction, play_discard, play_colour, play_take, play_start, play_place,
-    play_figure, play_special, play_swap, play_ferry, _no_play,
+    apply_auction, apply_discard, apply_colour, apply_take, apply_start, apply_place,
+    apply_figure, apply_special, apply_swap, apply_ferry, _apply_over,
 )
 
 
-def legal(s: State) -> list[Action]:
+def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat to move, in a fixed order; empty when over."""
     return _legal(s, s.phase)
 
@@ -89,16 +89,16 @@ def _legal(s: State, phase: int) -> list[Action]:
 
 def _play(s: State, phase: int, a: Action) -> None:
     if phase == PH_PLACE:
-        play_place(s, a)
+        apply_place(s, a)
     elif phase == PH_TAKE:
-        play_take(s, a)
+        apply_take(s, a)
     elif phase == PH_FERRY:
-        play_ferry(s, a)
+        apply_ferry(s, a)
     else:
         PLAY[phase](s, a)
 
 
-def play(s: State, a: Action) -> None:
+def apply_legal(s: State, a: Action) -> None:
     """Apply a legal action (no validation here) and take the forced follow-ups."""
     s.legal_cache = None
     s.last_move = (s.actor, *a)

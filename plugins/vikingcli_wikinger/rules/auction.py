@@ -47,19 +47,19 @@ def legal_colour(s: State) -> list[Action]:
     return [("colour", x) for x in range(N_COLOURS) if s.drawn[x]]
 
 
-def play_auction(s: State, a: Action) -> None:
+def apply_auction(s: State, a: Action) -> None:
     """``bid b`` or ``pass``."""
     if a[0] == "bid":
         s.high_bid = a[1]
         s.high_bidder = s.actor
     else:
-        s.active[s.actor] = False
+        s.in_auction[s.actor] = False
     auction_next(s)
 
 
 def auction_next(s: State) -> None:
     """§5.2 step 2: next active bidder, or the auction's end."""
-    active = [q for q in range(s.n) if s.active[q]]
+    active = [q for q in range(s.n) if s.in_auction[q]]
     if s.high_bid >= 0 and len(active) == 1:
         w = active[0]
         bid = s.high_bid
@@ -82,12 +82,12 @@ def auction_next(s: State) -> None:
         s.actor = s.start
         return
     q = (s.actor + 1) % s.n
-    while not s.active[q]:
+    while not s.in_auction[q]:
         q = (q + 1) % s.n
     s.actor = q
 
 
-def play_discard(s: State, a: Action) -> None:
+def apply_discard(s: State, a: Action) -> None:
     """The discarded figure goes to the box; the tiles are laid out (§5.2 steps 3-4)."""
     s.drawn[a[1]] -= 1
     s.box_figs[a[1]] += 1
@@ -99,7 +99,7 @@ def play_discard(s: State, a: Action) -> None:
     s.actor = s.start
 
 
-def play_colour(s: State, a: Action) -> None:
+def apply_colour(s: State, a: Action) -> None:
     """Every drawn figure of the colour goes on the wheel from the next slot down."""
     x = a[1]
     first = s.next_slot

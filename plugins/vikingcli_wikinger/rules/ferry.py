@@ -53,7 +53,7 @@ def ferry_candidates(s: State, p: int) -> list[Action]:
         b = idle[BOATMAN]
         if b:
             for kind in ("boat", "longship"):
-                if kind == "longship" and not (s.adv and s.sp[p][SP04]):
+                if kind == "longship" and not (s.advanced and s.sp[p][SP04]):
                     continue
                 for r in range(1, 6):
                     if idle[COLOUR_OF_ROW[r]]:
@@ -82,7 +82,7 @@ def potential_after(
     """(figures ferried so far, best still possible) after ferry action ``a``;
     ``m``/``f`` are the current idle and free-tile counts by colour (not changed)."""
     b = s.idle[p][BOATMAN]
-    t = s.sp[p][SP04] if s.adv else 0
+    t = s.sp[p][SP04] if s.advanced else 0
     mode, lr, lc = s.trip_mode, s.trip_r, s.trip_c
     ferried = s.ferried
     kind = a[0]
@@ -100,14 +100,14 @@ def potential_after(
             b -= 1
             if kind == "longship":
                 t -= 1
-            mode = TRIP_FIRST if (kind == "longship" or not s.adv) else TRIP_NONE
+            mode = TRIP_FIRST if (kind == "longship" or not s.advanced) else TRIP_NONE
         lr, lc = r, c
     elif kind == "land":
         mode = TRIP_NONE
     if mode == TRIP_NONE:
-        return ferried, maxf(m, f, b, t, s.adv)
+        return ferried, maxf(m, f, b, t, s.advanced)
     rf = right_free(s.rows[p], lr, lc) if mode != TRIP_DISTINCT else 0
-    return ferried, potential(m, f, b, t, s.adv, mode, COLOUR_OF_ROW[lr], rf)
+    return ferried, potential(m, f, b, t, s.advanced, mode, COLOUR_OF_ROW[lr], rf)
 
 
 def ferry_actions(s: State, p: int) -> list[Action]:
@@ -144,7 +144,7 @@ def legal_ferry(s: State) -> list[Action]:
     return ferry_actions(s, s.actor)
 
 
-def play_ferry(s: State, a: Action) -> None:
+def apply_ferry(s: State, a: Action) -> None:
     """``boat``/``longship``/``add r c``, ``land`` or ``done``."""
     kind = a[0]
     p = s.actor
@@ -181,7 +181,7 @@ def next_ferrier(s: State, advance: bool) -> None:
         p = (s.start + s.ferry_i) % s.n
         if can_ferry(s, p):
             m, f = ferry_counts(s, p)
-            s.maxf0 = maxf(m, f, s.idle[p][BOATMAN], s.sp[p][SP04] if s.adv else 0, s.adv)
+            s.maxf0 = maxf(m, f, s.idle[p][BOATMAN], s.sp[p][SP04] if s.advanced else 0, s.advanced)
             if s.maxf0 > 0:
                 if s.events is not None and skipped:
                     s.events.append((E_NO_FERRY, tuple(skipped)))
@@ -225,7 +225,7 @@ def ferry(s: State, p: int, kind: str, r: int, c: int) -> None:
             s.box_specials.append(SP04)
             s.trip_mode = TRIP_FIRST
         else:
-            s.trip_mode = TRIP_NONE if s.adv else TRIP_FIRST
+            s.trip_mode = TRIP_NONE if s.advanced else TRIP_FIRST
     s.trip_r, s.trip_c = r, c
     ferry_auto(s, p)
 

@@ -21,7 +21,7 @@ def start_round(s: State) -> None:
     s.actor = s.start
     if s.events is not None:
         s.events.append((E_ROUND, s.round, s.start))
-    if not s.adv:
+    if not s.advanced:
         lay_tiles(s)
         drawn = sorted(s.bag[s.bag_pos:s.bag_pos + SLOTS])
         s.bag_pos += SLOTS
@@ -41,7 +41,7 @@ def start_round(s: State) -> None:
         s.events.append((E_DRAW, tuple(s.display), tuple(s.drawn)))
     if s.bidding:
         s.phase = PH_AUCTION
-        s.active = [True] * s.n
+        s.in_auction = [True] * s.n
         s.high_bid = -1
         s.high_bidder = -1
     else:

@@ -46,7 +46,7 @@ def legal_figure(s: State) -> list[Action]:
     return [FIG_HERE, FIG_MAINLAND]
 
 
-def play_start(s: State, a: Action) -> None:
+def apply_start(s: State, a: Action) -> None:
     """Place the start tile, then the taken tile."""
     p = s.actor
     set_cell(s.rows[p], a[1], 0, T_L)
@@ -56,7 +56,7 @@ def play_start(s: State, a: Action) -> None:
     continue_place(s, p)
 
 
-def play_place(s: State, a: Action) -> None:
+def apply_place(s: State, a: Action) -> None:
     """``ship c`` or ``tile r c``."""
     p = s.actor
     if a[0] == "ship":
@@ -70,7 +70,7 @@ def play_place(s: State, a: Action) -> None:
         place_island(s, p, a[1], a[2], False)
 
 
-def play_figure(s: State, a: Action) -> None:
+def apply_figure(s: State, a: Action) -> None:
     """``figure here`` or ``figure mainland``."""
     p = s.actor
     if a[1]:
@@ -134,7 +134,7 @@ def place_island(s: State, p: int, r: int, c: int, forced: bool) -> None:
 def after_figure(s: State, p: int) -> None:
     """A waiting SP11 swaps onto the new tile; a special tile may be chosen; or the
     turn ends."""
-    if s.adv and s.pend_r > 0:
+    if s.advanced and s.pend_r > 0:
         b = building_of(s.pend_t)
         if b >= 0 and s.sp[p][SP11 + b]:  # a waiting SP11 triggers (§5.4.4)
             swap(s, p, s.pend_r, s.pend_c, b)

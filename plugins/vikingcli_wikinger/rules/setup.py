@@ -36,9 +36,9 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
                 f"option start={options['start']}: there are only {n_players} players"
             )
     n = n_players
-    adv = options["mode"] == "advanced"
+    advanced = options["mode"] == "advanced"
     rng = random.Random(seed)
-    s = State.empty(n, adv, options["bidding"] == "yes")
+    s = State.empty(n, advanced, options["bidding"] == "yes")
     s.gold = [START_GOLD[n]] * n
     s.vp = [START_VP] * n
     tiles = stack_tiles()
@@ -49,7 +49,7 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     s.bag = bag
     pile = [k for k in range(N_SPECIAL_KINDS) for _ in range(SPECIAL_COUNTS[k])]
     shuffle(rng, pile)
-    if adv:
+    if advanced:
         s.pile = pile
     else:
         s.pile = []

@@ -58,7 +58,7 @@ def legal_swap(s: State) -> list[Action]:
     return [("swap", r, c) for r, c in swap_targets(s, s.actor, s.swap_b)]
 
 
-def play_special(s: State, a: Action) -> None:
+def apply_special(s: State, a: Action) -> None:
     """Take display space ``a[1]`` (or none): its immediate effect, then the turn ends."""
     p = s.actor
     i = a[1]
@@ -97,7 +97,7 @@ def play_special(s: State, a: Action) -> None:
     end_turn(s)
 
 
-def play_swap(s: State, a: Action) -> None:
+def apply_swap(s: State, a: Action) -> None:
     """Swap the chosen tile for the held SP11; the turn ends."""
     p = s.actor
     swap(s, p, a[1], a[2], s.swap_b)

@@ -51,7 +51,7 @@ def legal_take(s: State) -> list[Action]:
     return [TAKES[i] for i in take_slots(s, s.actor)]
 
 
-def play_take(s: State, a: Action) -> None:
+def apply_take(s: State, a: Action) -> None:
     """Pay (exchanging VP automatically and minimally, §3.4.2) and pick up the
     combination; the start tile comes first on the player's first turn."""
     p = s.actor
@@ -67,7 +67,7 @@ def play_take(s: State, a: Action) -> None:
     else:
         s.gold[p] -= cost
     # §5.4.2: the most expensive combination on the wheel, never the zero one.
-    s.pend_special = s.adv and slot == occ[-1] and len(occ) > 1
+    s.pend_special = s.advanced and slot == occ[-1] and len(occ) > 1
     s.pend_t = s.wheel_t[slot]
     s.pend_f = s.wheel_f[slot]
     s.pend_r = s.pend_c = -1
