@@ -148,17 +148,17 @@ def test_item4_the_count_agrees_with_radon(source: str, expected: int) -> None:
     assert complexity(outer) == expected
 
 
-def _over(depth: int) -> str:
+def _tangled_source(depth: int) -> str:
     branches = "".join(f"    if x == {i}:\n        return {i}\n" for i in range(depth))
     return f"def tangled_function(x):\n{branches}    return -1\n"
 
 
 def test_item4_a_function_over_25_fails_and_a_stated_reason_lets_it_pass() -> None:
-    assert tangled(_over(24), "m.py") == []  # complexity 25: at the limit
-    assert tangled(_over(25), "m.py") == ["m.py:1 tangled_function 26"]
-    reasoned = _over(25).replace(
+    assert tangled(_tangled_source(24), "m.py") == []  # complexity 25: at the limit
+    assert tangled(_tangled_source(25), "m.py") == ["m.py:1 tangled_function 26"]
+    reasoned = _tangled_source(25).replace(
         "):\n", "):\n    # complexity: one flat dispatch measured 9% faster than split\n", 1
     )
     assert tangled(reasoned, "m.py") == []
-    bare = _over(25).replace("):\n", "):\n    # complexity:\n", 1)
+    bare = _tangled_source(25).replace("):\n", "):\n    # complexity:\n", 1)
     assert tangled(bare, "m.py") == ["m.py:1 tangled_function 26"]

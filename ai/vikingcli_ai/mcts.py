@@ -178,9 +178,9 @@ class Search:
     # -- one iteration --------------------------------------------------------------
 
     def iterate(self) -> None:
+        # complexity: the search's inner loop (millions of runs) stays whole: no call added
         cfg = self.cfg
-        # Every action played below comes from calls.legal_actions(d) of the very state it
-        # is applied to, so the engine's re-check is skipped (the trusted path).
+        # Actions come from calls.legal_actions(d) of the state they go to: trusted path.
         calls = self.calls
         depth = cfg.depth
         c = cfg.c
