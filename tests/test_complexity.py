@@ -21,12 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("vikingcli", "ai", "plugins")
 LIMIT = 25
 MARK = "# complexity:"
-# Over the limit in folders the lead is reworking now (issue 39 leaves them to that work);
+# Over the limit and not split yet (issue 39 open: the server's registration dialogue);
 # each entry must still be tangled, so one split there fails until it is crossed off here.
 PENDING = {
     "vikingcli/server/screen.py _register",
-    "vikingcli/server/tablecommands.py _new_table",
-    "vikingcli/table/session.py interpret",
 }
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from vikingcli.core.fairdeal import Deal, check_seed_text
 from vikingcli.core.levels import level_spec
@@ -49,6 +50,18 @@ def _shares(sections: list[Section], room: int) -> list[int]:
             break
     return shares
 
+
+
+@dataclass
+class _Asked:
+    """What ``create`` asks for beyond the game."""
+
+    people: int = 1
+    ai: list[str] = field(default_factory=list)
+    level: str | None = None
+    rated: bool = True
+    deadline: float = field(default_factory=lambda: parse_duration(DEFAULT_TIME))
+    options: dict[str, str] = field(default_factory=dict)
 
 class TableCommands(LobbyPart):
     """The lobby's commands about tables: list, create, join, watch, cancel, rematch."""
@@ -226,36 +239,10 @@ class TableCommands(LobbyPart):
         game = self.reg.games.get(name)
         if game is None:
             raise ValueError(f"no game {name!r} (installed: {', '.join(sorted(self.reg.games))})")
-        people, ai, options = 1, [], {}
-        level: str | None = None
-        rated, deadline = True, parse_duration(DEFAULT_TIME)
-        given: set[str] = set()
-        for word in words[1:]:
-            key, eq, value = word.partition("=")
-            # Each setting once (ai= is one seat each): of two, neither is the one meant.
-            said = "rated|casual" if word in ("rated", "casual") else key
-            if key != "ai" and (eq or said == "rated|casual"):
-                if said in given:
-                    shown = "rated or casual" if said == "rated|casual" else f"{key}="
-                    raise ValueError(f"{printable(shown, 40)} is given twice; give it once")
-                given.add(said)
-            if word in ("rated", "casual"):
-                rated = word == "rated"
-            elif key == "people":
-                people = whole_number(value, 0, 99, "people")  # the seats: checked below
-            elif key == "ai" and value:
-                ai.append(self._ai_spec(value))
-            elif key == "level" and value:
-                level = value
-            elif key == "time" and value:
-                deadline = parse_duration(value)
-            elif eq and key:
-                options[key] = value
-            else:
-                raise ValueError(f"{printable(word, 40)!r} is not people=N, ai=SPEC, level=L,"
-                                 " time=T, rated, casual or OPTION=VALUE")  # fmt: skip
-        if level is not None:
-            ai += self._level_seats(level, game.default_players - people - len(ai))
+        asked = self._asked(words[1:])
+        people, ai = asked.people, asked.ai
+        if asked.level is not None:
+            ai += self._level_seats(asked.level, game.default_players - people - len(ai))
         total = people + len(ai)
         if not game.min_players <= total <= game.max_players:
             raise ValueError(
@@ -263,7 +250,7 @@ class TableCommands(LobbyPart):
                 f" asked for {people} people and {len(ai)} AI (you are one of the people;"
                 " people=0: a table of AI players to watch)"
             )
-        resolved = game.resolve_options(options)
+        resolved = game.resolve_options(asked.options)
         kinds = ["human"] * people + [spec.split(":", 1)[0] for spec in ai]
         for kind in dict.fromkeys(kinds[people:]):  # a kind that cannot play this game
             refuses = self.reg.players[kind].refuses
@@ -276,7 +263,39 @@ class TableCommands(LobbyPart):
             SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
         ]
         # The seed is 0 until the cards are dealt, from the secret deal and people's seeds.
-        return new_row(name, resolved, 0, seats, conn.account.id, rated, deadline, Deal.new())
+        return new_row(
+            name, resolved, 0, seats, conn.account.id, asked.rated, asked.deadline, Deal.new()
+        )
+
+    def _asked(self, words: list[str]) -> _Asked:
+        """What the words after ``create GAME`` ask for, each setting given once."""
+        asked = _Asked()
+        given: set[str] = set()
+        for word in words:
+            key, eq, value = word.partition("=")
+            # Each setting once (ai= is one seat each): of two, neither is the one meant.
+            said = "rated|casual" if word in ("rated", "casual") else key
+            if key != "ai" and (eq or said == "rated|casual"):
+                if said in given:
+                    shown = "rated or casual" if said == "rated|casual" else f"{key}="
+                    raise ValueError(f"{printable(shown, 40)} is given twice; give it once")
+                given.add(said)
+            if word in ("rated", "casual"):
+                asked.rated = word == "rated"
+            elif key == "people":
+                asked.people = whole_number(value, 0, 99, "people")  # the seats: checked later
+            elif key == "ai" and value:
+                asked.ai.append(self._ai_spec(value))
+            elif key == "level" and value:
+                asked.level = value
+            elif key == "time" and value:
+                asked.deadline = parse_duration(value)
+            elif eq and key:
+                asked.options[key] = value
+            else:
+                raise ValueError(f"{printable(word, 40)!r} is not people=N, ai=SPEC, level=L,"
+                                 " time=T, rated, casual or OPTION=VALUE")  # fmt: skip
+        return asked
 
     def _level_seats(self, level: str, count: int) -> list[str]:
         """``level=L``: the AI seats that fill the game's default table, at level L."""

@@ -473,51 +473,76 @@ def interpret(room: Room, place: Place, raw: str) -> bool:
         )
     if "\ufffd" in line:
         return _show(place, "that line was not valid UTF-8; ignored", "error")
-    word, _, rest = line.partition(" ")
-    verb = VERBS.get(word)
-    if verb is not None and (verb.argument or not rest) and _role(place) in verb.who:
-        if verb.shared and not isinstance(room, Table):
-            return _show(place, f"'{word}' is for a table people share (serve, server)", "error")
-        asked = place.seat is not None and room.question(place.seat) is not None
-        if asked or not verb.asked:
-            return verb.run(room, place, rest)
-    match = room.match
-    game, state = match.game, match.state
-    seat = place.seat
-    decision = None if seat is None else room.decision(seat)
-    if decision is not None and not decision.done():
-        try:  # several moves in one line (a whole payment), played as one decision
-            moves = game.parse_moves(state, normalize_action_text(line))
-        except IllegalAction as exc:
-            return _show(place, f"not legal: {exc}", "error")
-        if moves:
-            decision.set_result(Moves(moves))
-            return True
-    if decision is not None and not decision.done() and _is_legal_text(game, state, line):
-        # A legal move typed whole is a move, even where a look-up shares its first word
-        # (Walhalla's 'board none' is no 'board NAME').
-        decision.set_result(game.parse_action(state, line))
+    ran = _command(room, place, line)
+    if ran is not None:
+        return ran
+    if _typed_moves(room, place, line):
         return True
-    answer = look_up(game, state, seat, line, "", match.names)
+    match = room.match
+    answer = look_up(match.game, match.state, place.seat, line, "", match.names)
     if answer is not None:
         return _show(place, _dealt(room, line, answer), LOOKUP)
+    return _move(room, place, line)
+
+
+def _command(room: Room, place: Place, line: str) -> bool | None:
+    """Run ``line`` as a table command (``VERBS``) if it is one this place may give now."""
+    word, _, rest = line.partition(" ")
+    verb = VERBS.get(word)
+    if verb is None or not (verb.argument or not rest) or _role(place) not in verb.who:
+        return None
+    if verb.shared and not isinstance(room, Table):
+        return _show(place, f"'{word}' is for a table people share (serve, server)", "error")
+    asked = place.seat is not None and room.question(place.seat) is not None
+    if asked or not verb.asked:
+        return verb.run(room, place, rest)
+    return None
+
+
+def _typed_moves(room: Room, place: Place, line: str) -> bool:
+    """Play ``line`` if it is the seat's decision typed out: several moves in one line
+    (a whole payment) or one legal move typed whole, even where a look-up shares its
+    first word (Walhalla's 'board none' is no 'board NAME'). Whether it was taken (a
+    move played, or why not told)."""
+    seat = place.seat
+    decision = None if seat is None else room.decision(seat)
+    if decision is None or decision.done():
+        return False
+    game, state = room.match.game, room.match.state
+    try:
+        moves = game.parse_moves(state, normalize_action_text(line))
+    except IllegalAction as exc:
+        return _show(place, f"not legal: {exc}", "error")
+    if moves:
+        decision.set_result(Moves(moves))
+        return True
+    if _is_legal_text(game, state, line):
+        decision.set_result(game.parse_action(state, line))
+        return True
+    return False
+
+
+def _move(room: Room, place: Place, line: str) -> bool:
+    """``line`` as the seat's move, or why it cannot be one now."""
+    seat = place.seat
     if seat is None:
         return _show(
             place, "you are watching and cannot play (type 'help' for what you can do)", "error"
         )
     if room.question(seat) is not None:
         return _show(place, "answer yes or no", "error")
+    match = room.match
     decision = room.decision(seat)
     if decision is None or decision.done():
         if isinstance(room, Table) and not room.go.is_set():
             return _show(place, "the game has not begun; nothing typed now is kept", "error")
-        mover = None if match.over else game.to_move(state)
+        mover = None if match.over else match.game.to_move(match.state)
         whom = "nobody" if mover is None else match.names[mover]
         return _show(
             place, f"not your move ({whom} is to move); nothing typed early is kept", "error"
         )
     try:
-        action = game.parse_action(state, line)
+        action = match.game.parse_action(match.state, line)
     except IllegalAction as exc:
         return _show(place, f"not legal: {exc}", "error")
     decision.set_result(action)
