@@ -21,12 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("vikingcli", "ai", "plugins")
 LIMIT = 25
 MARK = "# complexity:"
-# Over the limit and not split yet (issue 39 open: the server's registration dialogue);
-# each entry must still be tangled, so one split there fails until it is crossed off here.
-PENDING = {
-    "vikingcli/server/screen.py _register",
-}
-
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -100,13 +94,8 @@ def _tree_problems() -> list[str]:
     ]
 
 
-def _pending_key(problem: str) -> str:
-    where, name, _ = problem.split(" ")
-    return f"{where.partition(':')[0]} {name}"
-
-
 def test_item4_no_function_is_over_25_without_a_stated_reason() -> None:
-    problems = [p for p in _tree_problems() if _pending_key(p) not in PENDING]
+    problems = _tree_problems()
     assert not problems, (
         "split into named steps, or say why not (# complexity: ...):\n" + "\n".join(problems)
     )
@@ -131,11 +120,6 @@ _RADON: list[tuple[str, int]] = [
     ("def g(y):\n    if y:\n        return 1\nreturn g", 1),
     ("with x:\n    return lambda y: 1 if y else 2", 2),
 ]
-
-
-def test_item4_the_pending_functions_are_still_tangled() -> None:
-    still = {_pending_key(p) for p in _tree_problems()}
-    assert still >= PENDING, f"split now, cross off PENDING: {sorted(PENDING - still)}"
 
 
 @pytest.mark.parametrize(("source", "expected"), _RADON)

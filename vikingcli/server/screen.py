@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,19 +36,12 @@ from prompt_toolkit.history import InMemoryHistory
 
 from vikingcli.engine.text import plain_text
 from vikingcli.saves.table_record import new_connection, printable
-from vikingcli.server.accounts import (
-    CODE_TRIES,
-    KEY_CODE_SECONDS,
-    REGISTER_PER_ADDRESS,
-    REGISTER_PER_SERVER,
-    REGISTER_WINDOW,
-    check_name,
-    key_code_hash,
-)
+from vikingcli.server.accounts import CODE_TRIES
 from vikingcli.server.clocks import clock_line
 from vikingcli.server.hosting import Hosted
 from vikingcli.server.lobby import Lobby
-from vikingcli.server.store import Account, NameTaken, OverLimit, RegistrationLimit, StoreError
+from vikingcli.server.registration import NAME_TRIES, Registration
+from vikingcli.server.store import Account
 from vikingcli.table import commands
 from vikingcli.table.editing import LinePrompt
 from vikingcli.table.guarded import GuardedSession
@@ -71,7 +63,6 @@ MAX_BACKLOG = 1 << 17
 """Bytes of output a connection may leave unread before it is closed."""
 MAX_QUEUED_LINES = 64
 """Lines typed ahead in line mode before more are refused."""
-NAME_TRIES = 5
 
 
 def overview_rows(rows: int) -> int:
@@ -128,8 +119,6 @@ class ServerSession(GuardedSession):
         self._partial = ""
         self._prompt: PromptSession[str] | None = None
         self._closed = False
-        self._locked = False
-        """The address was locked out for guessing codes (asking again is no use)."""
 
     # -- SSH ---------------------------------------------------------------------------
 
@@ -245,7 +234,7 @@ class ServerSession(GuardedSession):
                 return
             await asyncio.sleep(0.005)
 
-    async def _ask(self, prompt: str, password: bool = False) -> str | None:
+    async def ask(self, prompt: str, password: bool = False) -> str | None:
         """One answer to a question (registration); ``None`` when the person went."""
         if self.line_mode:
             assert self._chan is not None
@@ -364,7 +353,7 @@ class ServerSession(GuardedSession):
         lobby = self.lobby
         account = await lobby.store.call(lobby.store.store.account_by_key, self.fingerprint)
         if account is None:
-            account = await self._register()
+            account = await Registration(self).run()
             if account is None:
                 return False
         self.account = account
@@ -395,133 +384,6 @@ class ServerSession(GuardedSession):
                     break
         finally:
             lobby.depart(self)
-
-    async def _register(self) -> Account | None:
-        """A new key: a name for it (and an invite code, where the host asks one), or
-        the code ``addkey`` gave in a session of the person's account (``addkey CODE``
-        as any answer, or as the command), which adds this key to that account."""
-        lobby, policy = self.lobby, self.lobby.policy
-        fp = self.fingerprint
-        may_register = policy.admits(fp)
-        given: list[str] = []
-        if self.command is not None:
-            words = self.command.split()
-            if words[:1] == ["addkey"]:
-                return await self._add_this_key(" ".join(words[1:]))
-            if not words or words[0] != "register" or not may_register:
-                self.show(
-                    "This key has no account here. Register with a terminal (ssh -t), or:"
-                    " ssh ... register NAME [INVITE-CODE]; a key of your account: ssh ..."
-                    " addkey CODE, with the code 'addkey' gives in a session of the account",
-                    "error",
-                )
-                return None
-            given = words[1:3]
-        hint = " A new key of your account? Answer 'addkey CODE' ('addkey' there gives it)."
-        if not may_register:  # let in only because some account waits for a key
-            self.show(f"This key is new here ({fp}); this server takes no new accounts.{hint}")
-            for _ in range(CODE_TRIES):
-                answer = await self._ask("addkey CODE: ")
-                if answer is None or answer.strip() in ("quit", "exit"):
-                    return None
-                added = await self._add_this_key(answer.strip().removeprefix("addkey"))
-                if added is not None or self._locked:
-                    return added
-            return None
-        self.show(f"This key is new here ({fp}). {policy.describe()}.{hint}")
-        if policy.needs_code(fp):
-            for _ in range(CODE_TRIES):
-                code = given[1] if len(given) > 1 else await self._ask("Invite code: ", True)
-                if code is None:
-                    return None
-                if code.strip().startswith("addkey "):
-                    return await self._add_this_key(code.strip().removeprefix("addkey"))
-                problem = lobby.guesses.attempt(self.address)
-                if problem is not None:
-                    self.show(problem, "error")
-                    return None
-                if policy.code_ok(code):
-                    lobby.guesses.right(self.address)
-                    break
-                lobby.log(f"{self.address}: a wrong invite code ({fp})")
-                self.show("that is not an invite code of this server", "error")
-                await asyncio.sleep(1)  # a slow door: guessing codes takes long
-                if given:
-                    return None
-            else:
-                return None
-        suggested = policy.keys.get(fp) or (self.user if check_name(self.user) is None else None)
-        limit = RegistrationLimit(
-            self.address, REGISTER_PER_ADDRESS, REGISTER_PER_SERVER, REGISTER_WINDOW
-        )
-        for _ in range(NAME_TRIES):
-            if given:
-                name: str | None = given[0]
-            else:
-                hint = f" [{suggested}]" if suggested else ""
-                name = await self._ask(f"Choose your name ({'2-16 letters'}){hint}: ")
-            if name is None:
-                return None
-            name = name.strip() or (suggested or "")
-            if name.startswith("addkey "):
-                return await self._add_this_key(name.removeprefix("addkey"))
-            problem = check_name(name) or policy.name_problem(fp, name)
-            if problem is None:
-                try:
-                    # The limits are counted and spent in the transaction that writes.
-                    account = await lobby.store.call(
-                        lobby.store.store.create_account, name, fp, time.time(), limit
-                    )
-                except NameTaken as exc:
-                    problem = f"{exc}; choose another"
-                except OverLimit as exc:
-                    self.show(str(exc), "error")
-                    return None
-                except StoreError as exc:
-                    self.show(f"not registered: {exc}", "error")
-                    return None
-                else:
-                    lobby.log(f"registered {name} ({fp}) from {self.address}")
-                    self.show(f"Registered: you are {name}. This key logs you in from now on.")
-                    return account
-            self.show(problem, "error")
-            if given:
-                return None
-        return None
-
-    async def _add_this_key(self, code: str) -> Account | None:
-        """This session's key joins the account whose ``addkey`` gave ``code``."""
-        lobby = self.lobby
-        problem = lobby.guesses.attempt(self.address)
-        if problem is not None:
-            self._locked = True
-            self.show(problem, "error")
-            return None
-        found = key_code_hash(code)
-        account = None
-        if found is not None:
-            try:
-                account = await lobby.store.call(
-                    lobby.store.store.use_key_code, found, self.fingerprint, time.time()
-                )
-            except StoreError as exc:
-                lobby.guesses.right(self.address)
-                self.show(f"not added: {exc}", "error")
-                return None
-        if account is None:
-            lobby.log(f"{self.address}: a wrong key code ({self.fingerprint})")
-            self.show(
-                "that is not a key code of this server (or it was used, or is older than"
-                f" {KEY_CODE_SECONDS / 60:g} minutes): 'addkey' in a session of your account"
-                " gives one",
-                "error",
-            )
-            await asyncio.sleep(1)  # as for invite codes: guessing takes long
-            return None
-        lobby.guesses.right(self.address)
-        lobby.log(f"{account.name} added key {self.fingerprint} (a key code) from {self.address}")
-        self.show(f"This key is {account.name}'s now: it logs you in from now on.")
-        return account
 
 
 class Panes:
