@@ -488,9 +488,13 @@ class BoundGame(FlatGame):
     binding: ClassVar[Binding]
     """The game's functions, one per member of the contract."""
 
+    rules_to_move: Callable[[Any], int | None]
+    """The binding's ``to_move``, read once: the host asks it every ply."""
+
     def __init__(self) -> None:
         # FlatGame.__init__ would make calls from calls_type; the binding makes them
         self.fast = self._bound_calls()
+        self.rules_to_move = self.binding.to_move
 
     def _bound_calls(self) -> BoundCalls:
         b = self.binding
@@ -510,7 +514,7 @@ class BoundGame(FlatGame):
         return self.binding.num_players(state)
 
     def to_move(self, state: Any) -> int | None:
-        return self.binding.to_move(state)
+        return self.rules_to_move(state)
 
     def compute_legal(self, state: Any) -> Sequence[Action]:
         return self.binding.legal_actions(state)
