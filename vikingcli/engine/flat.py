@@ -417,16 +417,13 @@ class FlatCalls(SearchCalls):
 
 
 class BoundCalls(FlatCalls):
-    """The search calls of a game bound from its modules' functions
-    (:class:`vikingcli.engine.binding.BoundGame`): each call goes straight to the
-    function the game's binding names, the very function the game's own
-    ``legal_actions`` and ``apply`` reach, so the host and the search play one set of
-    rules. The functions are handed over once, when the game object is made.
+    """The search calls of a game bound from its modules' functions (:class:`BoundGame`):
+    each call goes straight to the function the game's binding names, the very one the
+    game's ``legal_actions`` and ``apply`` reach, so the host and the search play one
+    set of rules. The functions are handed over once, when the game object is made.
 
-    Why a method per call here and not the functions themselves: the search calls
-    this native class through its vtable, and each method calls its function with
-    one vectorcall (a compiled rules function needs no argument boxing beyond that).
-    """
+    A method per call, not the functions themselves: the search calls this native
+    class through its vtable, and each method calls its function with one vectorcall."""
 
     def __init__(
         self,
@@ -488,13 +485,11 @@ class BoundGame(FlatGame):
     binding: ClassVar[Binding]
     """The game's functions, one per member of the contract."""
 
-    rules_to_move: Callable[[Any], int | None]
-    """The binding's ``to_move``, read once: the host asks it every ply."""
+    rules_to_move: Callable[[Any], int | None]  # the binding's, read once: asked every ply
 
     def __init__(self) -> None:
         # FlatGame.__init__ would make calls from calls_type; the binding makes them
-        self.fast = self._bound_calls()
-        self.rules_to_move = self.binding.to_move
+        self.fast, self.rules_to_move = self._bound_calls(), self.binding.to_move
 
     def _bound_calls(self) -> BoundCalls:
         b = self.binding
