@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.state import State
@@ -43,7 +45,7 @@ def target_mask(s: State, p: int) -> int:
     return mask
 
 
-ALL_GOODS = 0xFF  # the 8 goods as bits
+ALL_GOODS: Final = 0xFF  # the 8 goods as bits
 
 
 def box_card(s: State, c: int) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.rules.encoding import OP_COMMIT, OP_PLACE, OP_RESERVE, Move
 from vikingcli_jorvik.rules.purchase import cleanup
@@ -71,8 +73,8 @@ def end_demand(s: State) -> None:
 
 
 # The placement moves, made once: the demand phase is most of a rollout's moves.
-PLACE_MOVES: tuple[Move, ...] = tuple((OP_PLACE, i) for i in range(6))
-RESERVE_MOVES: tuple[Move, ...] = tuple((OP_RESERVE, i) for i in range(6, 12))
+PLACE_MOVES: Final[tuple[Move, ...]] = tuple((OP_PLACE, i) for i in range(6))
+RESERVE_MOVES: Final[tuple[Move, ...]] = tuple((OP_RESERVE, i) for i in range(6, 12))
 
 
 def legal_place(s: State) -> list[Move]:

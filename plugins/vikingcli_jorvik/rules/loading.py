@@ -50,7 +50,7 @@ def begin_loading(s: State) -> None:
     begin_load_turn(s)
 
 
-NO_GOODS = [0] * 16  # an empty pool, copied in (never changed)
+NO_GOODS: Final = [0] * 16  # an empty pool, copied in (never changed)
 
 
 def begin_load_turn(s: State) -> None:
@@ -120,14 +120,14 @@ def end_load_turn(s: State) -> bool:
 
 
 # The goods whose bits are set, per bit mask of the 8 goods (ascending).
-GOODS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
+GOODS_OF_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(g for g in range(8) if (m >> g) & 1) for m in range(256)
 )
 
 
 # The kinds of card the loading moves read, as bits; the others (ships, warriors,
 # travels...) are passed over at once.
-LOAD_KINDS = sum(
+LOAD_KINDS: Final = sum(
     1 << k
     for k in (D.CRAFTSMAN, D.TRADER, D.ORACLE, D.WAREHOUSE, D.EXCHANGE, D.MARKET, D.REWORK, D.THIEF)
 )

@@ -7,6 +7,8 @@ waiting for a decision; the caller resumes the supply phase or the game end.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS
 from vikingcli_jorvik.rules.common import box_own
@@ -14,8 +16,8 @@ from vikingcli_jorvik.rules.encoding import A_DECLINE, A_GLORY, A_RANSOM, OP_GLO
 from vikingcli_jorvik.scoring import defence
 from vikingcli_jorvik.state import PH_GLORY, PH_RANSOM, RANSOM_BIT, State
 
-LEGAL_GLORY = [A_GLORY, A_DECLINE]
-LEGAL_RANSOM = [A_RANSOM, A_DECLINE]
+LEGAL_GLORY: Final = [A_GLORY, A_DECLINE]
+LEGAL_RANSOM: Final = [A_RANSOM, A_DECLINE]
 
 
 def start_pict(s: State, c: int, ctx: int) -> bool:

@@ -6,6 +6,8 @@ seat that must act.
 
 from __future__ import annotations
 
+from typing import Final
+
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND
 from vikingcli_jorvik.rules.demand import begin_demand
@@ -14,7 +16,7 @@ from vikingcli_jorvik.rules.pict import start_pict
 from vikingcli_jorvik.state import CTX_SUPPLY, PH_SUPPLY, State
 
 # The board slots filled each round (0-based): N+1 per row, the reservation row too in Jarl.
-TARGETS: dict[tuple[int, bool], tuple[int, ...]] = {}
+TARGETS: Final[dict[tuple[int, bool], tuple[int, ...]]] = {}
 for _n in range(2, 6):
     _k = D.slots_per_row(_n)
     TARGETS[(_n, False)] = tuple(range(_k))
