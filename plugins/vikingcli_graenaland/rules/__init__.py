@@ -14,6 +14,7 @@ joint (joint works), claims (victory claims), common (shared queries).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from vikingcli.engine import IllegalAction
 from vikingcli_graenaland.rules.building import (
@@ -51,7 +52,7 @@ def _apply_over(st: State, a: Action) -> None:
 
 
 # indexed by phase: PH_DRAFT .. PH_OVER (state.py)
-_LEGAL: tuple[Callable[[State], list[Action]], ...] = (
+_LEGAL: Final[tuple[Callable[[State], list[Action]], ...]] = (
     legal_draft,
     legal_reloc,
     legal_vckeep,
@@ -68,7 +69,7 @@ _LEGAL: tuple[Callable[[State], list[Action]], ...] = (
     legal_joint,
     _legal_over,
 )
-_PLAY: tuple[Callable[[State, Action], None], ...] = (
+_PLAY: Final[tuple[Callable[[State, Action], None], ...]] = (
     apply_draft,
     apply_reloc,
     apply_vckeep,
