@@ -404,10 +404,10 @@ def _claims() -> list[Claim]:
         Claim(f"startup-{name.split()[-1].lstrip('-')}{'-cpu' if cpu else ''}",
               "Start-up (startup.py, paired in one run)", Startup(name, cpu), 0, 20, stated,
               quick_games=2)
-        for name, cpu, stated in (("vikingcli --help", False, 1.19),
-                                  ("vikingcli games", False, 1.15),
-                                  ("vikingcli --help", True, 1.10),
-                                  ("vikingcli games", True, 1.10))
+        for name, cpu, stated in (("vikingcli --help", False, 1.15),
+                                  ("vikingcli games", False, 1.18),
+                                  ("vikingcli --help", True, 1.12),
+                                  ("vikingcli games", True, 1.15))
     ]
     for k, (game, spec, stated) in enumerate(DEFAULT_AI_TABLE):
         rows.append(Claim(f"decision-{game}-4p-{spec.replace(':', '-').replace('=', '')}",
