@@ -16,7 +16,9 @@ Usage::
     nice .venv/bin/python benchmarks/speed.py --game jorvik --players 2 3
     nice .venv/bin/python benchmarks/speed.py --budget 2 --json
 
-``--budget`` is the seconds spent on each measurement (default 1.5). ``--depth N``
+``--budget`` is the seconds spent on each measurement (default 1.5). ``--cpu`` counts
+them, and every rate, in CPU time of the measuring process instead of wall time: a
+machine busy with other work then slows a figure far less (it still shares caches). ``--depth N``
 replaces the game's default cut-off for the MCTS figures (each build's own default
 otherwise): a game whose depth hint changed between two builds is compared at one
 depth, e.g. ``--compare git:0f3273f pure --game jorvik --depth 20``.
@@ -63,11 +65,14 @@ except ImportError:  # a build of a commit before vikingcli_ai.hints (--compare 
     from vikingcli_ai.mcts import default_depth  # type: ignore[attr-defined,no-redef]
 from vikingcli_ai.mcts import Search, SearchConfig
 
+CLOCK = time.perf_counter
+"""The clock of every figure: wall time, or CPU time with ``--cpu``."""
+
 
 def random_games(game: Game, n: int, options: dict[str, str], budget: float, seed: int = 0):
     """Full random games in ``budget`` seconds: (games per second, mean plies, states seen)."""
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = CLOCK()
     games = plies = 0
     to_move, legal, apply = game.to_move, game.legal_actions, game.apply
     while True:
@@ -77,9 +82,9 @@ def random_games(game: Game, n: int, options: dict[str, str], budget: float, see
             apply(state, acts[int(rng.random() * len(acts))])
             plies += 1
         games += 1
-        if time.perf_counter() - start >= budget and games >= 3:
+        if CLOCK() - start >= budget and games >= 3:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = CLOCK() - start
     return games / elapsed, plies / games
 
 
@@ -103,23 +108,27 @@ def mid_states(game: Game, n: int, options: dict[str, str], count: int, seed: in
 
 
 def per_call_us(fn, states, budget: float) -> float:
-    start = time.perf_counter()
+    start = CLOCK()
     calls = 0
     while True:
         for s in states:
             fn(s)
         calls += len(states)
-        if time.perf_counter() - start >= budget:
+        if CLOCK() - start >= budget:
             break
-    return (time.perf_counter() - start) / calls * 1e6
+    return (CLOCK() - start) / calls * 1e6
 
 
 def mcts_rate(game: Game, state: Any, cfg: SearchConfig, budget: float, seed: int = 0) -> float:
     seat = game.to_move(state)
     search = Search(game, state, seat, cfg, random.Random(seed))
-    start = time.perf_counter()
-    search.run(0, budget)
-    return search.iterations / (time.perf_counter() - start)
+    start = CLOCK()
+    if CLOCK is time.perf_counter:
+        search.run(0, budget)
+    else:  # the search's own deadline is wall time: run it in small fixed steps
+        while CLOCK() - start < budget:
+            search.run(50)
+    return search.iterations / (CLOCK() - start)
 
 
 def measure(game: Game, n: int, budget: float, depth: int | None = None) -> dict[str, Any]:
@@ -208,6 +217,8 @@ def _measure_in(
 ) -> dict[str, Any]:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--json", "--game", game,
            "--players", str(n), "--budget", str(budget)]
+    if CLOCK is time.process_time:
+        cmd.append("--cpu")
     if depth is not None:
         cmd += ["--depth", str(depth)]
     done = subprocess.run(cmd, env=build.env(), capture_output=True, text=True, check=False)
@@ -224,7 +235,8 @@ def compare(
         a, b = (make_build(spec, Path(tmp)) for spec in specs)
         print(f"# python {platform.python_version()} on {platform.machine()}; A = {a.label}"
               f" ({a.path}), B = {b.label} ({b.path}); {rounds} rounds, order alternating"
-              + ("" if depth is None else f"; MCTS depth {depth} in both"))
+              + ("" if depth is None else f"; MCTS depth {depth} in both")
+              + ("; CPU time" if CLOCK is time.process_time else "; wall time"))
         for game, n in tables:
             rows: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
             for r in range(rounds):
@@ -251,12 +263,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, nargs="*", help="only these player counts")
     ap.add_argument("--budget", type=float, default=1.5, help="seconds per measurement")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
+    ap.add_argument("--cpu", action="store_true", help="budgets and rates in CPU time")
     ap.add_argument("--depth", type=int, help="MCTS cut-off for every game (default: each"
                     " game's own)")
     ap.add_argument("--compare", nargs="*", metavar="BUILD",
                     help="two builds, interleaved (default: pure compiled)")
     ap.add_argument("--rounds", type=int, default=5, help="rounds of --compare (default 5)")
     args = ap.parse_args(argv)
+    global CLOCK
+    CLOCK = time.process_time if args.cpu else time.perf_counter
     reg = load_registry()
     if args.compare is not None:
         specs = args.compare or ["pure", "compiled"]
