@@ -71,7 +71,7 @@ INTERPRETED_MODULES = {"__init__.py"}
 """Top-level modules of the plugin packages (compiled whole) that stay interpreted in
 the compiled build: ``__init__.py``, the plugin hooks, run once (pluggy inspects their
 signatures). A subpackage's ``__init__.py`` is compiled like any module: the games' ``rules``
-packages keep their per-phase dispatch (``to_move``, ``legal``, ``play``) there, on
+packages keep their per-phase dispatch (``to_move``, ``legal_actions``, ``apply_legal``) there, on
 every ply's path."""
 
 

@@ -88,11 +88,11 @@ def test_item39_one_binding_per_game_search_calls_what_the_host_calls(name: str)
     calls = search_calls(game)
     assert isinstance(calls, BoundCalls) and calls is game.fast
     binding = type(game).binding
-    assert calls.rules_to_move is binding.to_move
-    assert calls.rules_legal_actions is binding.legal_actions
-    assert calls.rules_apply_legal is binding.apply_legal
-    assert calls.rules_determinize is binding.determinize
-    assert calls.rules_evaluate_all is binding.evaluate_all
+    assert calls.bound_to_move is binding.to_move
+    assert calls.bound_legal_actions is binding.legal_actions
+    assert calls.bound_apply_legal is binding.apply_legal
+    assert calls.bound_determinize is binding.determinize
+    assert calls.bound_evaluate_all is binding.evaluate_all
     state = game.new_state(game.default_players, {}, 3)
     assert list(game.legal_actions(state)) == list(binding.legal_actions(state))
     assert calls.weights is game.weights

@@ -1,15 +1,17 @@
-"""The engine's flat-state helper, its apply template and the default parse_action."""
+"""The engine's flat-state helper, its apply template and the default parse_action; the
+template's hooks under their plugin API 1 names (``compute_legal``, ``play``)."""
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import pytest
 
-from vikingcli.engine import Action, IllegalAction, Outcome
-from vikingcli.engine.flat import FlatGame, FlatState
+from vikingcli.engine import Action, Game, IllegalAction, Outcome, search_calls
+from vikingcli.engine.flat import FlatCalls, FlatGame, FlatState
 from vikingcli.engine.testing import check_flat_clone
 
 
@@ -152,11 +154,11 @@ class CountGame(FlatGame):
     def to_move(self, state: Count) -> int | None:
         return None if state.total >= 5 else state.turn
 
-    def compute_legal(self, state: Count) -> Sequence[Action]:
+    def rules_legal_actions(self, state: Count) -> Sequence[Action]:
         CountGame.computed += 1
         return () if state.total >= 5 else (1, 2)
 
-    def play(self, state: Count, action: Action) -> None:
+    def rules_apply_legal(self, state: Count, action: Action) -> None:
         assert isinstance(action, int)
         state.total += action
         state.turn = (state.turn + 1) % state.n
@@ -223,3 +225,108 @@ def test_default_parse_matches_the_legal_texts_ignoring_case_and_spaces() -> Non
     refusal = r"'add 3' is not a legal action now; legal: Add 1, Add 2"
     with pytest.raises(IllegalAction, match=refusal):
         game.parse_action(s, "add 3")
+
+
+def _play_out(game: FlatGame) -> Count:
+    """A whole game of Count, 2 + 2 + 1, through ``apply`` and the search's calls."""
+    s = game.new_state(2, {}, 0)
+    calls = search_calls(game)
+    game.apply(s, 2)
+    assert calls.legal_actions(s) == (1, 2)
+    calls.apply_legal(s, 2)
+    game.apply(s, 1)
+    assert game.to_move(s) is None and game.legal_actions(s) == ()
+    return s
+
+
+def test_item39_a_flat_game_defining_the_old_hook_names_plays_through_them_and_warns_once() -> None:
+    """A plugin's FlatGame written against API 1 (``compute_legal``, ``play``) still plays,
+    through its own hooks, with one warning each when the class is made (at its line)."""
+    used: list[str] = []
+    with pytest.warns(DeprecationWarning) as caught:
+
+        class OldCount(CountGame):
+            def compute_legal(self, state: Count) -> Sequence[Action]:
+                used.append("legal")
+                return () if state.total >= 5 else (1, 2)
+
+            def play(self, state: Count, action: Action) -> None:
+                used.append("play")
+                CountGame.rules_apply_legal(self, state, action)
+
+    texts = [str(w.message) for w in caught]
+    assert len(texts) == 2, texts
+    assert "OldCount.compute_legal is deprecated" in texts[0]
+    assert texts[0].endswith("use rules_legal_actions")
+    assert "OldCount.play is deprecated" in texts[1] and texts[1].endswith("use rules_apply_legal")
+    assert {w.filename for w in caught} == {__file__}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning while playing: once, at the class
+        _play_out(OldCount())
+    assert used.count("play") == 3 and used.count("legal") == 4
+
+
+def test_item39_a_flat_calls_defining_the_old_hook_names_is_what_the_game_plays_through() -> None:
+    """A plugin's FlatCalls written against API 1 is called by the host and the search
+    alike, with one warning each when the class is made."""
+    used: list[str] = []
+    with pytest.warns(DeprecationWarning) as caught:
+
+        class OldCalls(FlatCalls):
+            def compute_legal(self, state: Count) -> Sequence[Action]:
+                used.append("legal")
+                return () if state.total >= 5 else (1, 2)
+
+            def play(self, state: Count, action: Action) -> None:
+                used.append("play")
+                state.total += action
+                state.turn = (state.turn + 1) % state.n
+
+    texts = [str(w.message) for w in caught]
+    assert ["OldCalls.compute_legal" in texts[0], "OldCalls.play" in texts[1]] == [True, True]
+
+    class CallsCount(CountGame):
+        calls_type = OldCalls
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _play_out(CallsCount()).total == 5
+    assert used.count("play") == 3 and used.count("legal") == 4
+
+
+def test_item39_calling_the_old_hook_names_on_a_flat_game_works_and_warns() -> None:
+    game = CountGame()
+    s = game.new_state(2, {}, 0)
+    old_legal = r"FlatGame\.compute_legal is deprecated .*: use FlatGame\.rules_legal_actions$"
+    with pytest.warns(DeprecationWarning, match=old_legal):
+        assert tuple(game.compute_legal(s)) == (1, 2)
+    old_apply = r"FlatGame\.play is deprecated .*: use FlatGame\.rules_apply_legal$"
+    with pytest.warns(DeprecationWarning, match=old_apply):
+        game.play(s, 2)
+    assert s.total == 2 and s.turn == 1
+
+
+def test_item39_an_old_hook_name_beside_the_new_one_warns_that_it_is_never_called() -> None:
+    with pytest.warns(DeprecationWarning, match=r"Both\.play \(never called: .*rules_apply_legal"):
+
+        class Both(CountGame):
+            def rules_apply_legal(self, state: Count, action: Action) -> None:
+                CountGame.rules_apply_legal(self, state, action)
+
+            def play(self, state: Count, action: Action) -> None:
+                raise AssertionError("the engine calls rules_apply_legal")
+
+    assert _play_out(Both()).total == 5
+
+
+def test_item39_a_method_named_play_on_a_game_that_is_not_flat_is_its_own() -> None:
+    """Only the FlatGame and FlatCalls hooks had the old names: any other game's ``play``
+    is left alone, with no warning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+
+        class Plain(Game):
+            def play(self, state: Any, action: Action) -> None:
+                """A helper of this game's own."""
+
+    assert not hasattr(Plain, "rules_apply_legal")

@@ -60,10 +60,11 @@ class Binding:
     to_move: Callable[[Any], int | None]
     """``Game.to_move``: called on every ply of a search."""
     legal_actions: Callable[[Any], Sequence[Action]]
-    """``Game.legal_actions`` (uncached: ``FlatGame.compute_legal``): the legal actions,
+    """``Game.legal_actions`` (uncached: ``FlatGame.rules_legal_actions``): the legal actions,
     empty once the game is over."""
     apply_legal: Callable[[Any, Any], None]
-    """``Game.apply_legal`` (``FlatGame.play``): one legal action, in place, no checks."""
+    """``Game.apply_legal`` (``FlatGame.rules_apply_legal``): one legal action, in place, no
+    checks."""
     format_action: Callable[[Any, Any], str]
     """``Game.format_action``."""
     observation: Callable[[Any, int], dict[str, Any]]

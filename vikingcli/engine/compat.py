@@ -8,7 +8,11 @@ spelling of the previous version still works for one release, with a
   ``vikingcli.engine`` and ``vikingcli.engine.testing``);
 * the search knobs a :class:`~vikingcli.engine.Game` subclass set as loose class
   attributes (``eval_scale``, ``ai_depth``, ``ai_deepen``, ``ai_tiebreak``,
-  ``ai_search``): each is *used*, moved into the class's ``search_hints``.
+  ``ai_search``): each is *used*, moved into the class's ``search_hints``;
+* the hooks of :class:`~vikingcli.engine.FlatGame` and
+  :class:`~vikingcli.engine.FlatCalls` named ``compute_legal`` and ``play`` (now
+  ``rules_legal_actions`` and ``rules_apply_legal``): a subclass that defines them is
+  adopted (:func:`adopt_old_hooks`), and calling them on a ``FlatGame`` still works.
 
 A class attribute the engine does not know that looks like a knob (a number or a
 flag, or a name close to a known member) is never silently ignored: it warns with
@@ -36,6 +40,9 @@ OLD_KNOBS = {
     "ai_search": "method",
 }
 """API 1's class attributes and the :class:`SearchHints` field each became."""
+
+OLD_HOOKS = {"compute_legal": "rules_legal_actions", "play": "rules_apply_legal"}
+"""API 1's names of the ``FlatGame`` / ``FlatCalls`` hooks and the names they have now."""
 
 
 class UnknownKnobWarning(UserWarning):
@@ -92,3 +99,24 @@ def adopt_old_knobs(cls: type) -> None:
             UnknownKnobWarning,
             stacklevel=4,
         )
+
+
+def adopt_old_hooks(cls: type, stacklevel: int = 3) -> None:
+    """Let a ``FlatGame`` or ``FlatCalls`` subclass written against API 1 work: a hook it
+    defines under its old name (:data:`OLD_HOOKS`) and not under the new one becomes
+    the new one, with a warning; one it defines under both names warns that the old
+    one is no longer called. A class without the new names (a plain ``Game``, whose
+    ``play`` may be anything) and the engine's own classes are left alone.
+    ``stacklevel``: the class statement's frame, counted from this function's (1)."""
+    if cls.__module__ == "vikingcli.engine.flat":
+        return  # the engine's classes keep the old names as deprecated shims
+    own = vars(cls)
+    for old, new in OLD_HOOKS.items():
+        if old not in own or not hasattr(cls, new):
+            continue
+        where = f"{cls.__qualname__}.{old}"
+        if new in own:
+            where += f" (never called: {cls.__qualname__} defines {new} too)"
+        else:
+            setattr(cls, new, own[old])
+        deprecated(where, new, stacklevel=stacklevel + 1)

@@ -138,3 +138,16 @@ def clone_function(cls: Any) -> Any:
     fn.__qualname__ = f"{cls.__qualname__}.clone"
     fn.__doc__ = CLONE_DOC
     return fn
+
+
+def give_clone(cls: Any) -> None:
+    """Give ``cls`` the :func:`clone_function` of its kinds unless it writes its own
+    ``clone``: a compiled class must, as nothing can be assigned to it once it exists."""
+    if "clone" in vars(cls):
+        return
+    try:
+        cls.clone = clone_function(cls)
+    except TypeError:
+        raise TypeError(
+            f"{cls.__name__} is a compiled class: it must define its own clone"
+        ) from None

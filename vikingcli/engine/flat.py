@@ -1,9 +1,8 @@
 """Flat game states and the game template built on them.
 
-Search clones a state once per iteration and applies actions to it in place
-millions of times, so a state is a ``__slots__`` object of ints, tuples and small
-lists, with static component data shared and never copied. What every game would
-otherwise write by hand lives here once:
+Search clones a state once per iteration and applies actions to it in place millions of times,
+so a state is a ``__slots__`` object of ints, tuples and small lists, with static component data
+shared and never copied. What every game would otherwise write by hand lives here once:
 
 * :class:`FlatState` declares each field's *kind* (how deep a copy it needs) and
   gets ``clone`` generated from that (straight-line code, as fast as a hand-written
@@ -11,18 +10,17 @@ otherwise write by hand lives here once:
   same declaration.
 * :class:`FlatGame` is the apply template of :class:`vikingcli.engine.Game`: legal
   actions computed once per position and cached on the state, ``apply`` checks an
-  action against that set and then hands it to the game's trusted ``play``.
+  action against that set and then hands it to the game's trusted ``rules_apply_legal``.
 
 A game that needs neither may implement :class:`~vikingcli.engine.Game` directly; a
 game whose every member is one of its modules' functions declares them once instead
 (:class:`~vikingcli.engine.BoundGame`, module ``binding``).
 
-This is one of the two host modules the compiled build compiles (``setup.py``; the
-other is ``draws``): a game whose state class is compiled too (a mypyc *native*
-class, its fields read and written at fixed offsets instead of by name) needs a
-native base class. Both classes here still
-allow interpreted subclasses (toy games, third-party plugins, the pure build), and
-the module runs unchanged as plain Python.
+This is one of the two host modules the compiled build compiles (``setup.py``; the other is
+``draws``): a game whose state class is compiled too (a mypyc *native* class, its fields read
+and written at fixed offsets instead of by name) needs a native base class. Both classes here
+still allow interpreted subclasses (toy games, third-party plugins, the pure build), and the
+module runs unchanged as plain Python.
 """
 
 from __future__ import annotations
@@ -33,8 +31,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from vikingcli.engine.codec import ActionCodec
-from vikingcli.engine.compat import deprecated
-from vikingcli.engine.fields import check_kinds, clone_function, list_levels, listed, tupled
+from vikingcli.engine.compat import adopt_old_hooks, deprecated
+from vikingcli.engine.fields import check_kinds, give_clone, list_levels, listed, tupled
 from vikingcli.engine.game import Action, Game, IllegalAction, Outcome
 
 if TYPE_CHECKING:
@@ -55,9 +53,9 @@ S = TypeVar("S", bound="FlatState")
 class FlatState:
     """Base class of a game's flat state.
 
-    A subclass lists its fields in ``__slots__`` and puts every one of them into
-    exactly one kind (checked when the class is created, so a new field cannot be
-    forgotten by ``clone`` or by saves):
+    A subclass lists its fields in ``__slots__`` and puts every one of them into exactly one
+    kind (checked when the class is created, so a new field cannot be forgotten by ``clone`` or
+    by saves):
 
     ``VALUES``
         immutable values (ints, bools, strings, tuples, ``None``, shared static
@@ -74,40 +72,35 @@ class FlatState:
         helpers): not saved; a clone gets a list cache copied one level, anything
         else by reference; ``from_json`` leaves it ``None``.
 
-    ``TUPLES`` names the fields that hold tuples below the lists their kind copies
-    (a list of tuples, a tuple of tuples as a value): JSON has no tuples, so
-    ``to_json`` writes them as lists and :func:`load_fields` makes them tuples again.
+    ``TUPLES`` names the fields that hold tuples below the lists their kind copies (a list of
+    tuples, a tuple of tuples as a value): JSON has no tuples, so ``to_json`` writes them as
+    lists and :func:`load_fields` makes them tuples again.
 
-    ``to_json`` saves every field but the caches, copying lists so the snapshot
-    shares nothing with the state; ``from_json`` reverses it. A game whose fields
-    need another JSON form (an object built from data, a sparse list) overrides both
-    (``to_json`` calling ``super()``, ``from_json`` calling :meth:`upgrade` and then
-    :func:`load_fields`). ``from_json`` sets each field once, so a compiled class,
-    which checks every field's type when it is set, gets the field's final form in
-    ``data`` (convert, then call :func:`load_fields`).
+    ``to_json`` saves every field but the caches, copying lists so the snapshot shares nothing
+    with the state; ``from_json`` reverses it. A game whose fields need another JSON form (an
+    object built from data, a sparse list) overrides both (``to_json`` calling ``super()``,
+    ``from_json`` calling :meth:`upgrade` and then :func:`load_fields`). ``from_json`` sets each
+    field once, so a compiled class, which checks every field's type when it is set, gets the
+    field's final form in ``data`` (convert, then call :func:`load_fields`).
 
-    ``RENAMED`` maps the key a snapshot of an older version of the game holds to the
-    field it is now (``{"cur": "actor"}``): :meth:`upgrade` renames those keys, in
-    place, and :meth:`from_json` reads an older snapshot through it. A save replays
-    its actions and compares ``to_json`` of the result with the snapshot it stores;
-    it compares with the stored snapshot upgraded (``Game.upgrade_snapshot``, given
-    the rules version the save names), so a save made before a rename still loads.
-    ``to_json`` writes every field under its own name. Only snapshots read the
-    mapping: ``clone`` and the rules never do.
+    ``RENAMED`` maps the key a snapshot of an older version of the game holds to the field it
+    is now (``{"cur": "actor"}``): :meth:`upgrade` renames those keys in place, and
+    :meth:`from_json` and a save's check (``Game.upgrade_snapshot``) read an older snapshot
+    through it. ``to_json`` writes every field under its own name; ``clone`` and the rules
+    never read the mapping.
 
-    ``clone`` is generated from the kinds when the class is created, unless the class
-    defines its own: a compiled (native) class must, as nothing can be assigned to it
-    once it exists. It then writes out the text
-    :func:`~vikingcli.engine.fields.clone_source` generates from
-    the same kinds (the built-in games do, and their tests keep the two equal); any
-    ``clone`` of its own must copy every field as deep as its kind says:
-    :func:`vikingcli.engine.testing.check_flat_clone` (run by the conformance suite on
-    every state it visits) checks that it does.
+    ``clone`` is generated from the kinds when the class is created, unless the class defines
+    its own: a compiled (native) class must, as nothing can be assigned to it once it exists. It
+    then writes out the text :func:`~vikingcli.engine.fields.clone_source` generates from the
+    same kinds (the built-in games do, and their tests keep the two equal); any ``clone`` of its
+    own must copy every field as deep as its kind says:
+    :func:`vikingcli.engine.testing.check_flat_clone` (run by the conformance suite on every
+    state it visits) checks that it does.
 
-    The kinds are the one list of the fields: ``__slots__`` is made of them
-    (``__slots__ = (*VALUES, *LISTS, ...)``), and each field's type annotation must
-    name a declared field (checked when the class is created, where the annotations
-    are kept: not in a compiled class).
+    The kinds are the one list of the fields: ``__slots__`` is made of them (``__slots__ =
+    (*VALUES, *LISTS, ...)``), and each field's type annotation must name a declared field
+    (checked when the class is created, where the annotations are kept: not in a compiled
+    class).
     """
 
     __slots__ = ("legal_cache",)
@@ -132,13 +125,7 @@ class FlatState:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         check_kinds(cls)
-        if "clone" not in vars(cls):
-            try:
-                cls.clone = clone_function(cls)  # type: ignore[method-assign]
-            except TypeError:
-                raise TypeError(
-                    f"{cls.__name__} is a compiled class: it must define its own clone"
-                ) from None
+        give_clone(cls)
 
     def __repr__(self) -> str:
         """``<wikinger State: round 3, phase take, actor 1, vp [10, 12, 9]>``: the
@@ -225,9 +212,9 @@ def load_fields(cls: type[S], data: Mapping[str, Any]) -> S:
 class FlatGame(Game):
     """The apply template: the engine contract over a :class:`FlatState`.
 
-    A game implements :meth:`compute_legal` (the legal actions of the seat to
-    move, empty once the game is over) and :meth:`play` (apply one *legal* action
-    in place, with no checks), and sets :attr:`state_type`. ``legal_actions``,
+    A game implements :meth:`rules_legal_actions` (the legal actions of the seat to
+    move, empty once the game is over) and :meth:`rules_apply_legal` (apply one *legal*
+    action in place, with no checks), and sets :attr:`state_type`. ``legal_actions``,
     ``apply``, ``apply_legal``, ``clone``, ``to_json`` and ``from_json`` follow.
     """
 
@@ -245,27 +232,38 @@ class FlatGame(Game):
         self.fast = None if self.calls_type is None else self.calls_type(self)
 
     @abstractmethod
-    def compute_legal(self, state: Any) -> Sequence[Action]:
-        """The legal actions of the seat to move, in a deterministic order;
-        empty when the game is over. Called once per position."""
+    def rules_legal_actions(self, state: Any) -> Sequence[Action]:
+        """The rules' legal actions of the seat to move (uncached), in a deterministic
+        order; empty when the game is over. Called once per position."""
 
     @abstractmethod
+    def rules_apply_legal(self, state: Any, action: Action) -> None:
+        """The rules' apply of ``action``, known to be legal, to ``state`` in place, no check."""
+
+    def compute_legal(self, state: Any) -> Sequence[Action]:
+        """Deprecated spelling of :meth:`rules_legal_actions` (goes in the next release)."""
+        deprecated("FlatGame.compute_legal", "FlatGame.rules_legal_actions")
+        return self.rules_legal_actions(state)
+
     def play(self, state: Any, action: Action) -> None:
-        """Apply ``action``, known to be legal, to ``state`` in place."""
+        """Deprecated spelling of :meth:`rules_apply_legal` (goes in the next release)."""
+        deprecated("FlatGame.play", "FlatGame.rules_apply_legal")
+        self.rules_apply_legal(state, action)
 
     def legal_actions(self, state: Any) -> tuple[Action, ...]:
-        """The legal actions (:meth:`compute_legal`'s), computed once per position
+        """The legal actions (:meth:`rules_legal_actions`'), computed once per position
         and kept in the state's ``legal_cache`` until the next move."""
         # Typed here (the engine's signature says Any): the compiled build then reads
         # and writes the cache at its fixed offset instead of by name.
         s: FlatState = state
         legal = s.legal_cache
         if legal is None:
-            # The rules through the calls object where there is one (FlatCalls.legal_actions
-            # written out: no extra call per position in the pure build).
+            # Through the calls object if any, FlatCalls.legal_actions written out (a call less)
             fast = self.fast
-            rules = self.compute_legal(state) if fast is None else fast.compute_legal(state)
-            legal = s.legal_cache = tuple(rules)
+            if fast is None:
+                legal = s.legal_cache = tuple(self.rules_legal_actions(state))
+            else:
+                legal = s.legal_cache = tuple(fast.rules_legal_actions(state))
         return legal
 
     def apply(self, state: Any, action: Action) -> Any:
@@ -287,19 +285,19 @@ class FlatGame(Game):
         if fast is None:
             return self.apply_legal(state, action)
         s.legal_cache = None
-        fast.play(state, action)
+        fast.rules_apply_legal(state, action)
         return state
 
     def apply_legal(self, state: Any, action: Action) -> Any:
-        """Play ``action``, known to be legal, in place with no check (:meth:`play`,
+        """Play ``action``, known to be legal, in place with no check (:meth:`rules_apply_legal`,
         the legal-action cache dropped); returns ``state``."""
         s: FlatState = state  # as in legal_actions
         s.legal_cache = None
         fast = self.fast
         if fast is None:
-            self.play(state, action)
+            self.rules_apply_legal(state, action)
         else:
-            fast.play(state, action)
+            fast.rules_apply_legal(state, action)
         return state
 
     def _rebuilt(self) -> Game:
@@ -337,13 +335,12 @@ class FlatGame(Game):
 class SearchCalls:
     """The calls a search makes on every ply and every iteration, on one object.
 
-    Why: in the compiled build a game class is not a native class (it derives from
-    the interpreted :class:`~vikingcli.engine.Game`), so every ``game.legal_actions``
-    is a method look-up and a call through Python's calling convention, four of
-    them per ply (a tenth of a compiled search). This class is native: the search
-    calls its methods through a table, and a game's :class:`FlatCalls` calls its
-    rules functions directly. This base class just forwards to the game, for every
-    game without one (toy games, third-party plugins).
+    Why: in the compiled build a game class is not a native class (it derives from the
+    interpreted :class:`~vikingcli.engine.Game`), so every ``game.legal_actions`` is a method
+    look-up and a call through Python's calling convention, four of them per ply (a tenth of a
+    compiled search). This class is native: the search calls its methods through a table, and a
+    game's :class:`FlatCalls` calls its rules functions directly. This base class just forwards
+    to the game, for every game without one (toy games, third-party plugins).
     """
 
     def __init__(self, game: Game) -> None:
@@ -358,8 +355,7 @@ class SearchCalls:
         return self.game.legal_actions(state)
 
     def legal(self, state: Any) -> Sequence[Action]:
-        """Deprecated spelling of :meth:`legal_actions` (plugin API 2; goes in the next
-        release)."""
+        """Deprecated spelling of :meth:`legal_actions` (goes in the next release)."""
         deprecated("SearchCalls.legal", "SearchCalls.legal_actions")
         return self.legal_actions(state)
 
@@ -380,12 +376,16 @@ class SearchCalls:
 class FlatCalls(SearchCalls):
     """The search calls of a :class:`FlatGame`, with the legal-action cache kept as
     :class:`FlatGame` keeps it. A game may subclass it (``FlatGame.calls_type``) to
-    call its own rules in ``to_move``, ``compute_legal``, ``play``, ``determinize``
-    and ``evaluate_all``; the game's ``legal_actions`` and ``apply`` then go through
-    it too, and the conformance suite checks that the search plays as the host does
-    (``vikingcli.engine.testing.check_search_calls``). A game bound from its modules
-    (:class:`~vikingcli.engine.BoundGame`) needs none: :class:`BoundCalls` is made
-    from its binding."""
+    call its own rules in ``to_move``, ``rules_legal_actions``, ``rules_apply_legal``,
+    ``determinize`` and ``evaluate_all``; the game's ``legal_actions`` and ``apply`` then
+    go through it too, and the conformance suite checks that the search plays as the
+    host does (``vikingcli.engine.testing.check_search_calls``). A game bound from its
+    modules (:class:`~vikingcli.engine.BoundGame`) needs none: :class:`BoundCalls` is
+    made from its binding."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        adopt_old_hooks(cls)  # API 1's compute_legal / play still work, with a warning
 
     def legal_actions(self, state: Any) -> tuple[Action, ...]:
         """The legal actions, kept in the state's ``legal_cache`` as
@@ -393,27 +393,27 @@ class FlatCalls(SearchCalls):
         s: FlatState = state  # the cache at its fixed offset, as in FlatGame
         legal = s.legal_cache
         if legal is None:
-            legal = s.legal_cache = tuple(self.compute_legal(state))
+            legal = s.legal_cache = tuple(self.rules_legal_actions(state))
         return legal
 
     def apply_legal(self, state: Any, action: Action) -> None:
-        """Play ``action``, known to be legal, in place (:meth:`play`), the
+        """Play ``action``, known to be legal, in place (:meth:`rules_apply_legal`), the
         legal-action cache dropped."""
         s: FlatState = state
         s.legal_cache = None
-        self.play(state, action)
+        self.rules_apply_legal(state, action)
 
-    def compute_legal(self, state: Any) -> Sequence[Action]:
-        """The game's rules for the legal actions (:meth:`FlatGame.compute_legal`); a
+    def rules_legal_actions(self, state: Any) -> Sequence[Action]:
+        """The rules' legal actions, uncached (:meth:`FlatGame.rules_legal_actions`); a
         game's subclass calls its rules function here directly."""
         game: Any = self.game
-        return game.compute_legal(state)
+        return game.rules_legal_actions(state)
 
-    def play(self, state: Any, action: Action) -> None:
-        """The game's rules for playing a legal action in place (:meth:`FlatGame.play`);
+    def rules_apply_legal(self, state: Any, action: Action) -> None:
+        """The rules' apply of a legal action in place (:meth:`FlatGame.rules_apply_legal`);
         a game's subclass calls its rules function here directly."""
         game: Any = self.game
-        game.play(state, action)
+        game.rules_apply_legal(state, action)
 
 
 class BoundCalls(FlatCalls):
@@ -435,47 +435,47 @@ class BoundCalls(FlatCalls):
         evaluate_all: Callable[[Any, Mapping[str, float]], list[float]],
     ) -> None:
         super().__init__(game)
-        self.rules_to_move = to_move
-        self.rules_legal_actions = legal_actions
-        self.rules_apply_legal = apply_legal
-        self.rules_determinize = determinize
-        self.rules_evaluate_all = evaluate_all
+        # bound_*, not rules_*: a native class's attribute may not share a method's name
+        self.bound_to_move = to_move
+        self.bound_legal_actions = legal_actions
+        self.bound_apply_legal = apply_legal
+        self.bound_determinize = determinize
+        self.bound_evaluate_all = evaluate_all
         self.weights: Mapping[str, float] = game.weights
 
     def to_move(self, state: Any) -> int | None:
-        return self.rules_to_move(state)
+        return self.bound_to_move(state)
 
     def legal_actions(self, state: Any) -> tuple[Action, ...]:
         s: FlatState = state  # the cache at its fixed offset, as in FlatGame
         legal = s.legal_cache
         if legal is None:
-            legal = s.legal_cache = tuple(self.rules_legal_actions(state))
+            legal = s.legal_cache = tuple(self.bound_legal_actions(state))
         return legal
 
     def apply_legal(self, state: Any, action: Action) -> None:
         s: FlatState = state
         s.legal_cache = None
-        self.rules_apply_legal(state, action)
+        self.bound_apply_legal(state, action)
 
-    def compute_legal(self, state: Any) -> Sequence[Action]:
-        return self.rules_legal_actions(state)
+    def rules_legal_actions(self, state: Any) -> Sequence[Action]:
+        return self.bound_legal_actions(state)
 
-    def play(self, state: Any, action: Action) -> None:
-        self.rules_apply_legal(state, action)
+    def rules_apply_legal(self, state: Any, action: Action) -> None:
+        self.bound_apply_legal(state, action)
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
-        return self.rules_determinize(state, seat, rng)
+        return self.bound_determinize(state, seat, rng)
 
     def evaluate_all(self, state: Any) -> list[float]:
-        return self.rules_evaluate_all(state, self.weights)
+        return self.bound_evaluate_all(state, self.weights)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class BoundGame(FlatGame):
     """A :class:`~vikingcli.engine.FlatGame` whose every member is the function its
     :attr:`binding` names (:mod:`vikingcli.engine.binding`; the class sets the
-    identity attributes and the binding,
-    and writes no method that only passes its arguments on).
+    identity attributes and the binding, and writes no method that only passes its arguments on).
 
     The members below are the engine's side of the binding, written once for every
     game: each calls the bound function, adding what the game object holds (its
@@ -485,11 +485,11 @@ class BoundGame(FlatGame):
     binding: ClassVar[Binding]
     """The game's functions, one per member of the contract."""
 
-    rules_to_move: Callable[[Any], int | None]  # the binding's, read once: asked every ply
+    bound_to_move: Callable[[Any], int | None]  # the binding's, read once: asked every ply
 
     def __init__(self) -> None:
         # FlatGame.__init__ would make calls from calls_type; the binding makes them
-        self.fast, self.rules_to_move = self._bound_calls(), self.binding.to_move
+        self.fast, self.bound_to_move = self._bound_calls(), self.binding.to_move
 
     def _bound_calls(self) -> BoundCalls:
         b = self.binding
@@ -509,12 +509,12 @@ class BoundGame(FlatGame):
         return self.binding.num_players(state)
 
     def to_move(self, state: Any) -> int | None:
-        return self.rules_to_move(state)
+        return self.bound_to_move(state)
 
-    def compute_legal(self, state: Any) -> Sequence[Action]:
+    def rules_legal_actions(self, state: Any) -> Sequence[Action]:
         return self.binding.legal_actions(state)
 
-    def play(self, state: Any, action: Action) -> None:
+    def rules_apply_legal(self, state: Any, action: Action) -> None:
         self.binding.apply_legal(state, action)
 
     def why_not(self, state: Any, action: Action) -> str:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vikingcli.engine.codec import ActionCodec
-from vikingcli.engine.compat import adopt_old_knobs
+from vikingcli.engine.compat import adopt_old_hooks, adopt_old_knobs
 from vikingcli.engine.search import SearchHints
 from vikingcli.engine.text import did_you_mean, quoted
 
@@ -182,10 +182,12 @@ class Game(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game class written against the previous plugin API still works: its
-        loose search knobs are moved into ``search_hints`` with a warning, and an
-        attribute that looks like a knob the engine never reads warns."""
+        loose search knobs are moved into ``search_hints`` with a warning, an
+        attribute that looks like a knob the engine never reads warns, and a
+        ``FlatGame``'s hooks under their old names are used, with a warning."""
         super().__init_subclass__(**kwargs)
         adopt_old_knobs(cls)
+        adopt_old_hooks(cls, stacklevel=4)  # the class statement, beyond ABCMeta.__new__
 
     # -- identity helpers (not to be overridden) ---------------------------------
 
