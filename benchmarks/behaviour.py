@@ -129,7 +129,15 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
 
 
 def run_row(
-    reg: Registry, game: str, n: int, spec: str, other: str, deals: int, seed: int, jobs: int
+    reg: Registry,
+    game: str,
+    n: int,
+    spec: str,
+    other: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    options: dict[str, str],
 ) -> Tally:
     """``spec`` at every seat in turn against ``other``, ``deals`` seeds a seating."""
     tally = Tally()
@@ -143,7 +151,7 @@ def run_row(
                 break  # every seat already counted
             series = run_games(
                 game, specs, games=deals, seed=seed, jobs=jobs, registry=reg,
-                save_dir=Path(saves),
+                save_dir=Path(saves), options=options,
             )  # fmt: skip
             for result in series.results:
                 look_at(g, result.record, mine, tally)
@@ -159,7 +167,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=10, help="seeds per seating (default 10)")
     ap.add_argument("--seed", type=int, default=630000, help="first seed (default 630000)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("-o", "--option", action="append", default=[], help="game option K=V")
     args = ap.parse_args(argv)
+    options: dict[str, str] = {}
+    for pair in args.option:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            ap.error(f"option {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
     reg = load_registry()
     print(HEADER, flush=True)
     for game in args.game:
@@ -168,7 +183,9 @@ def main(argv: list[str] | None = None) -> int:
                 spec = LEVELS.get(asked, asked)
                 other = LEVELS.get(args.other, args.other)
                 start = time.perf_counter()
-                tally = run_row(reg, game, n, spec, other, args.deals, args.seed, args.jobs)
+                tally = run_row(
+                    reg, game, n, spec, other, args.deals, args.seed, args.jobs, options
+                )
                 label = asked if asked == spec else f"{asked} ({spec})"
                 print(tally.line(game, n, label, time.perf_counter() - start), flush=True)
     return 0
