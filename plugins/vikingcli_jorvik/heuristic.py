@@ -4,7 +4,8 @@ projected = current VP (start, Pict attacks, oracles so far)
           + final scoring of the owned cards as they are now (card and loading area:
             complete craftsmen, traders, travels, feasts, skalds, warehouse)
           + incomplete craftsmen at their VP times the chance of finishing them: a
-            chance per missing good, lower as the game runs out, and a good the seat
+            chance per missing good, lower as the game runs out and when the seat's
+            share of the goods still to come is short of its needs, and a good the seat
             already holds for a free space (stored, on a bought ship, in its pool)
             counted as nearly placed
           + the other goods waiting in storage / on bought ships, and coins (worth
