@@ -207,10 +207,10 @@ def _craftsmen_value(
     The goods not held must still come: ``supply`` is the seat's share of the goods
     the ships left will bring, and each missing good costs ``craft_chance_goods`` of
     them; when they fall short of what the craftsmen need, the chance is cut in
-    proportion. So a craftsman is worth little to a seat with more craftsmen than
-    goods in sight, late in the game, or at a table where the ships are shared by
-    many (issue 38: seats bought craftsmen they could never fill and ended with no
-    craftsman points).
+    proportion (counting at least one good to come). So a craftsman is worth little
+    to a seat with more craftsmen than goods in sight, late in the game, or at a
+    table where the ships are shared by many (issue 38: seats bought craftsmen they
+    could never fill and ended with no craftsman points).
 
     Why a power: finishing is what scores, so each good placed must be worth more
     than the one before (an empty craftsman is worth little late in the game, one
@@ -240,8 +240,11 @@ def _craftsmen_value(
     late = w["craft_chance_late"]
     chance = late + (w["craft_chance_early"] - late) * left
     short = w["craft_chance_goods"] * sum(m - k for (m, _), k in zip(todo, covered_each))
-    if short > supply:
-        chance *= supply / short
+    # at least one good may still come (an exchange of goods the seat gets otherwise,
+    # a theft): a good placed stays worth more than one kept, even with no ship left
+    floor = max(supply, 1.0)
+    if short > floor:
+        chance *= floor / short
     in_hand = w["craft_in_hand"]
     value = 0.0
     for (missing, c), covered in zip(todo, covered_each):
