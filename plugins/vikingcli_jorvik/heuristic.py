@@ -4,7 +4,8 @@ projected = current VP (start, Pict attacks, oracles so far)
           + final scoring of the owned cards as they are now (card and loading area:
             complete craftsmen, traders, travels, feasts, skalds, warehouse)
           + incomplete craftsmen at their VP times the chance of finishing them: a
-            chance per missing good, lower as the game runs out, and a good the seat
+            chance per missing good, lower as the game runs out and when the seat's
+            share of the goods still to come is short of its needs, and a good the seat
             already holds for a free space (stored, on a bought ship, in its pool)
             counted as nearly placed
           + the other goods waiting in storage / on bought ships, and coins (worth
@@ -27,6 +28,8 @@ from vikingcli_jorvik.state import PH_LOAD, PH_OVER, State
 _DECK_SIZE: dict[tuple[int, bool], int] = {
     (n, j): len(D.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
 }
+_CAPACITY: list[int] = [card.capacity if KIND[c] == D.SHIP else 0 for c, card in enumerate(CARDS)]
+"""Goods a card brings when it comes out (a ship's capacity), per card index."""
 
 WEIGHTS: Final[Mapping[str, float]] = {
     # Tuned by self-play (vikingcli tune: benchmarks/tuned/jorvik.json, its settings
@@ -49,10 +52,12 @@ WEIGHTS: Final[Mapping[str, float]] = {
     # missing good of a craftsman at the start of a 2-player game ...
     "craft_chance_early": 0.8,
     # ... and at its end
-    "craft_chance_late": 0.3,
-    # the part of that chance lost with each seat past two (the same bag of goods
-    # is shared by more players: 0.6 at the start of a 4-player game)
-    "craft_chance_per_seat": 0.125,
+    "craft_chance_late": 0.1,
+    # issue 38, second pass: how many goods of a random kind a missing good costs
+    # (the bag holds five kinds, or eight; an exchange takes three for one); the
+    # chance is cut in proportion when the goods still to come to the seat (its
+    # share of the ships left) are fewer than its craftsmen need this way
+    "craft_chance_goods": 3.0,
     # how much of a missing good one the seat holds for it counts as placed
     "craft_in_hand": 0.8,
 }
@@ -101,10 +106,17 @@ class _Shared:
     and the cards on offer to the top viking of a demand column or a reservation,
     each as (seat, the VP credited)."""
 
-    __slots__ = ("defs", "hi", "left", "lo", "offers", "picts")
+    __slots__ = ("defs", "hi", "left", "lo", "offers", "picts", "supply")
 
     def __init__(self, s: State, w: Mapping[str, float]) -> None:
         left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.advanced)]  # 1 at the start
+        # goods still to come to one seat: its share of the ships in the deck (their
+        # contents are public, the order is not) and of those on offer
+        capacity = _CAPACITY
+        coming = sum(capacity[c] for c in s.deck)
+        coming += sum(len(s.cargo[c]) for c in s.slots if c >= 0)
+        coming += sum(len(s.cargo[c]) for c in s.res_cards)
+        self.supply = coming / s.n
         defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
         hi = self.hi = max(defs)
         lo = self.lo = min(defs)
@@ -152,7 +164,7 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
         for g in s.buf:
             held[g] += 1
     # incomplete craftsmen, each at its VP times the chance of finishing it
-    value += _craftsmen_value(s, owned, held, left, w)
+    value += _craftsmen_value(s, owned, held, left, shared.supply, w)
     # the goods no craftsman was credited with, and coins
     value += w["good"] * sum(held)
     coin_late = w["coin_late"]
@@ -179,14 +191,26 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
 
 
 def _craftsmen_value(
-    s: State, owned: list[int], held: list[int], left: float, w: Mapping[str, float]
+    s: State,
+    owned: list[int],
+    held: list[int],
+    left: float,
+    supply: float,
+    w: Mapping[str, float],
 ) -> float:
     """The incomplete craftsmen among ``owned``: each at VP x chance ** missing, where
     chance (per missing good) falls from ``craft_chance_early`` to ``craft_chance_late``
-    as the deck runs out, less ``craft_chance_per_seat`` of itself for each seat past
-    two, and a missing good found in ``held`` counts as
+    as the deck runs out, and a missing good found in ``held`` counts as
     ``craft_in_hand`` of a good placed. The nearest to completion are served first;
     the goods they use are taken out of ``held`` (not counted again as goods).
+
+    The goods not held must still come: ``supply`` is the seat's share of the goods
+    the ships left will bring, and each missing good costs ``craft_chance_goods`` of
+    them; when they fall short of what the craftsmen need, the chance is cut in
+    proportion (counting at least one good to come). So a craftsman is worth little
+    to a seat with more craftsmen than goods in sight, late in the game, or at a
+    table where the ships are shared by many (issue 38: seats bought craftsmen they
+    could never fill and ended with no craftsman points).
 
     Why a power: finishing is what scores, so each good placed must be worth more
     than the one before (an empty craftsman is worth little late in the game, one
@@ -202,12 +226,8 @@ def _craftsmen_value(
     if not todo:
         return 0.0
     todo.sort()
-    late = w["craft_chance_late"]
-    chance = late + (w["craft_chance_early"] - late) * left
-    chance *= max(0.0, 1.0 - w["craft_chance_per_seat"] * (s.n - 2))
-    in_hand = w["craft_in_hand"]
-    value = 0.0
-    for missing, c in todo:
+    covered_each: list[int] = []
+    for _, c in todo:
         need = NEEDS[c]
         f = fill[c]
         covered = 0
@@ -216,6 +236,18 @@ def _craftsmen_value(
             if not (f >> i) & 1 and held[g]:
                 held[g] -= 1
                 covered += 1
+        covered_each.append(covered)
+    late = w["craft_chance_late"]
+    chance = late + (w["craft_chance_early"] - late) * left
+    short = w["craft_chance_goods"] * sum(m - k for (m, _), k in zip(todo, covered_each))
+    # at least one good may still come (an exchange of goods the seat gets otherwise,
+    # a theft): a good placed stays worth more than one kept, even with no ship left
+    floor = max(supply, 1.0)
+    if short > floor:
+        chance *= floor / short
+    in_hand = w["craft_in_hand"]
+    value = 0.0
+    for (missing, c), covered in zip(todo, covered_each):
         value += VP[c] * chance ** (missing - in_hand * covered)
     return value
 

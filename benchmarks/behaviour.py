@@ -1,0 +1,195 @@
+"""Does the AI play as people would? Counts of the behaviours issue 38 saw, per AI
+spec (or level), over seeded games played with the Python API of ``vikingcli run``
+(:func:`vikingcli.batch.run_games`): each game is saved, then its actions are replayed
+from the seed and every position and move is looked at.
+
+Per spec, over every seat it plays:
+
+* ``decisions``: moves chosen while another was legal;
+* ``no-op``: those that leave the mover to move seeing what it saw before
+  (:func:`vikingcli_ai.sensible.no_op`);
+* ``undo``: those the game's ``undoes`` hint names (Jórvík: taking back a good stored
+  this turn, or storing straight back a good just taken out; Graenaland: voting
+  against one's own offer);
+* Jórvík only: craftsmen bought (in the card area at the end), those still unfilled
+  at the end, seats that bought one and ended with 0 craftsman points, and the most
+  vikings seen on one demand column (any owners) and of one seat on one column.
+
+Each row seats the spec once, every other seat ``--other`` (default greedy), the
+spec at every seat in turn (n series of ``--deals`` seeds each, as
+benchmarks/ladder.py); with ``--other`` the same as the spec every seat counts.
+A level name (easy, medium, hard, expert) stands for its spec.
+
+Usage::
+
+    nice python benchmarks/behaviour.py --game jorvik --players 2 4 \\
+        --spec easy --spec medium --deals 10 --seed 630000
+    nice python benchmarks/behaviour.py --game graenaland --players 3 \\
+        --spec mcts:iterations=300 --deals 4 --seed 630000
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vikingcli.batch import run_games
+from vikingcli.core.levels import LEVELS
+from vikingcli.core.registry import Registry, load_registry
+from vikingcli.engine import Game
+from vikingcli.saves.files import read_save_document
+from vikingcli_ai.sensible import no_op
+
+
+@dataclass
+class Tally:
+    """What one spec did over the seats it played."""
+
+    seats: int = 0
+    decisions: int = 0
+    no_ops: int = 0
+    undoing: int = 0
+    bought: int = 0
+    unfilled: int = 0
+    zero_after_buying: int = 0
+    tallest: int = 0
+    own_tallest: int = 0
+
+    def line(self, game: str, n: int, spec: str, seconds: float) -> str:
+        jorvik = game == "jorvik"
+
+        def cell(x: int) -> str:
+            return str(x) if jorvik else "-"
+
+        return (
+            f"| {game} | {n} | {spec} | {self.seats} | {self.decisions} | {self.no_ops} |"
+            f" {self.undoing} | {cell(self.bought)} | {cell(self.unfilled)} |"
+            f" {cell(self.zero_after_buying)} | {cell(self.tallest)} |"
+            f" {cell(self.own_tallest)} | {seconds:.0f} |"
+        )
+
+
+HEADER = (
+    "| game | n | spec | seats | decisions | no-op | undo | craftsmen bought | unfilled"
+    " at end | seats 0 craftsman points after buying | most vikings on a column |"
+    " most of one seat | wall s |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def _jorvik_columns(state: Any, mine: list[int]) -> tuple[int, int]:
+    """The tallest demand column, and the most vikings one of ``mine`` seats has on one."""
+    tallest = own = 0
+    for col in state.cols:
+        tallest = max(tallest, len(col))
+        for seat in mine:
+            own = max(own, sum(1 for v in col if v & 7 == seat))
+    return tallest, own
+
+
+def _jorvik_end(state: Any, record: dict[str, Any], seat: int, tally: Tally) -> None:
+    from vikingcli_jorvik.data import CRAFTSMAN, FULL_MASK, KIND
+
+    crafts = [c for c in state.cards[seat] + state.loading[seat] if KIND[c] == CRAFTSMAN]
+    tally.bought += len(crafts)
+    tally.unfilled += sum(1 for c in crafts if state.fill[c] != FULL_MASK[c])
+    points = record["breakdown"]["final"]["craftsmen"][seat]
+    if crafts and points == 0:
+        tally.zero_after_buying += 1
+
+
+def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -> None:
+    """Replay the saved game of ``record`` and add what the ``mine`` seats did."""
+    doc = read_save_document(Path(record["save"]))
+    options = game.resolve_options(doc.options)
+    state = game.new_state(len(doc.seats), options, doc.seed)
+    undoes = game.search_hints.undoes
+    jorvik = game.name == "jorvik"
+    for text in doc.actions:
+        seat = game.to_move(state)
+        action = game.parse_action(state, text)
+        if seat in mine and len(game.legal_actions(state)) > 1:
+            tally.decisions += 1
+            tally.no_ops += no_op(game, state, action)
+            tally.undoing += undoes is not None and undoes(state, action)
+        state = game.apply(state, action)
+        if jorvik:
+            tallest, own = _jorvik_columns(state, mine)
+            tally.tallest = max(tally.tallest, tallest)
+            tally.own_tallest = max(tally.own_tallest, own)
+    tally.seats += len(mine)
+    if jorvik:
+        for seat in mine:
+            _jorvik_end(state, record, seat, tally)
+
+
+def run_row(
+    reg: Registry,
+    game: str,
+    n: int,
+    spec: str,
+    other: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    options: dict[str, str],
+) -> Tally:
+    """``spec`` at every seat in turn against ``other``, ``deals`` seeds a seating."""
+    tally = Tally()
+    g = reg.game(game)
+    with tempfile.TemporaryDirectory() as saves:
+        for shift in range(n):
+            specs = [other] * n
+            specs[shift] = spec
+            mine = [i for i, s in enumerate(specs) if s == spec]
+            if other == spec and shift:
+                break  # every seat already counted
+            series = run_games(
+                game, specs, games=deals, seed=seed, jobs=jobs, registry=reg,
+                save_dir=Path(saves), options=options,
+            )  # fmt: skip
+            for result in series.results:
+                look_at(g, result.record, mine, tally)
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", action="append", required=True, help="game (repeatable)")
+    ap.add_argument("--players", type=int, nargs="+", required=True, help="table sizes")
+    ap.add_argument("--spec", action="append", required=True, help="AI spec or level")
+    ap.add_argument("--other", default="greedy", help="the other seats' spec (default greedy)")
+    ap.add_argument("--deals", type=int, default=10, help="seeds per seating (default 10)")
+    ap.add_argument("--seed", type=int, default=630000, help="first seed (default 630000)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("-o", "--option", action="append", default=[], help="game option K=V")
+    args = ap.parse_args(argv)
+    options: dict[str, str] = {}
+    for pair in args.option:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            ap.error(f"option {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    reg = load_registry()
+    print(HEADER, flush=True)
+    for game in args.game:
+        for n in args.players:
+            for asked in args.spec:
+                spec = LEVELS.get(asked, asked)
+                other = LEVELS.get(args.other, args.other)
+                start = time.perf_counter()
+                tally = run_row(
+                    reg, game, n, spec, other, args.deals, args.seed, args.jobs, options
+                )
+                label = asked if asked == spec else f"{asked} ({spec})"
+                print(tally.line(game, n, label, time.perf_counter() - start), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""Issue 38, "played as people would": over many seeded games at two and four seats,
+greedy (the easy level) leaves the craftsmen it buys unfilled no more than a person
+now and then would, and no AI seat (greedy, and a cheap mcts as the search levels'
+stand-in) stacks its vikings on one demand column; each check has a twin that shows
+it catches a planted player doing just that. (The search levels still leave
+craftsmen unfilled: benchmarks/README.md, "Jórvík and Graenaland played as people
+would".)
+
+The referee looks at the games from outside the players: at the end, each seat's
+craftsmen (card area) and how many of them are complete; during the demand phase,
+the most vikings one seat has in one column.
+
+Bounds, and why:
+
+* unfilled: at most 1 in 5 of the craftsmen a kind of AI buys is incomplete at the
+  end. A craftsman bought in the last rounds can miss its last good when no ship
+  brings it, so 0 is not what people manage either; before issue 38's second pass
+  greedy left 46 of 123 unfilled at four seats, after it 16 of 92 (benchmarks/README.md,
+  "Jórvík and Graenaland played as people would": 17.4% and 18.5% at four and five
+  seats after, 37.4% and 37.8% before; here 18 of 42 before, 4 of 31 after).
+* a seat that bought a craftsman and completed none (0 craftsman points): at most 3
+  in 20 seats (after: 10 of 80 on the fresh seeds at four seats; this bound is no
+  better than before, 11 of 80: main fails the unfilled share, not this).
+* vikings of one seat on one column, in the Jarl game (four vikings a seat, six
+  with the brown ones; the Karl game's three could not show more): at most 3. The
+  top viking pays one coin for every viking under it, so a viking under one's own
+  only waits for the card at a lower price after passing; people spread the rest
+  to other cards. The issue's column of 7 was of several seats: a contested card.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from vikingcli.core.match import make_player
+from vikingcli.core.registry import load_registry
+from vikingcli.core.specs import parse_spec
+from vikingcli.engine import Action, Game, Player, State
+from vikingcli_jorvik import data as D
+from vikingcli_jorvik.rules.encoding import OP_BUY, OP_PLACE, OP_PUT
+from vikingcli_jorvik.state import PH_BUY
+
+REG = load_registry()
+GAME = REG.games["jorvik"]
+FIRST_SEED = 38300  # not among the tuning seeds (630000-639999) nor the measured ones
+MOVE_LIMIT = 3000  # a bound on one game (the longest here take about 400 moves)
+
+UNFILLED_SHARE = 0.2
+ZERO_SHARE = 0.15
+OWN_VIKINGS_ON_A_COLUMN = 3
+
+
+@dataclasses.dataclass
+class Tally:
+    """What the watched seats did over the games."""
+
+    seats: int = 0
+    bought: int = 0
+    unfilled: int = 0
+    zero_after_buying: int = 0
+    own_on_a_column: int = 0
+
+
+MakePlayer = Callable[[int, int], Player]
+
+
+def referee(
+    watched: MakePlayer, others: MakePlayer, n: int, games: int, mode: str = "karl"
+) -> Tally:
+    """Play ``games`` seeded games at ``n`` seats (``mode``: karl or jarl), the watched
+    player at seat ``i % n`` of game ``i`` and ``others`` elsewhere, and tally what the
+    watched seats did."""
+    tally = Tally()
+    options = GAME.resolve_options({"mode": mode})
+    for i in range(games):
+        seed = FIRST_SEED + i
+        mine = i % n
+        state = GAME.new_state(n, options, seed)
+        players = [(watched if seat == mine else others)(seat, seed) for seat in range(n)]
+        for _ in range(MOVE_LIMIT):
+            seat = GAME.to_move(state)
+            if seat is None:
+                break
+            state = GAME.apply(state, players[seat].choose(GAME, state, seat))
+            for col in state.cols:
+                own = sum(1 for v in col if v & 7 == mine)
+                tally.own_on_a_column = max(tally.own_on_a_column, own)
+        assert GAME.to_move(state) is None, "a game did not end within the move limit"
+        crafts = [c for c in state.cards[mine] if D.KIND[c] == D.CRAFTSMAN]
+        complete = sum(1 for c in crafts if state.fill[c] == D.FULL_MASK[c])
+        tally.seats += 1
+        tally.bought += len(crafts)
+        tally.unfilled += len(crafts) - complete
+        tally.zero_after_buying += bool(crafts) and not complete
+    return tally
+
+
+def kind(spec: str) -> MakePlayer:
+    parsed = parse_spec(spec, REG.players)
+    return lambda seat, seed: make_player(GAME, REG.players, parsed, seat, seed)
+
+
+class Planted:
+    """A planted bad player: greedy, but it buys every craftsman it can, never puts a
+    good on one, and places every viking on the first column that holds a card."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.greedy = kind("greedy")(seat, seed)
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        legal: Sequence[Action] = game.legal_actions(state)
+        places = [a for a in legal if a[0] == OP_PLACE]
+        if places:
+            return min(places)
+        if state.phase == PH_BUY and (OP_BUY,) in legal:
+            col = next(i for i, c in enumerate(state.cols) if c)
+            if D.KIND[state.slots[col]] == D.CRAFTSMAN:
+                return (OP_BUY,)
+        kept = [a for a in legal if not (a[0] == OP_PUT and D.KIND[a[2]] == D.CRAFTSMAN)]
+        if len(kept) < len(legal):
+            return kept[-1]  # the loading turn's "end" is last
+        return self.greedy.choose(game, state, seat)
+
+
+# (seats, games): the watched greedy seat plays against greedy seats.
+CASES = [(2, 24), (4, 24)]
+
+
+def _fills(tally: Tally) -> None:
+    assert tally.bought >= 5, "too few craftsmen bought to judge"
+    assert tally.unfilled <= UNFILLED_SHARE * tally.bought, tally
+    assert tally.zero_after_buying <= ZERO_SHARE * tally.seats, tally
+
+
+@pytest.mark.parametrize(("n", "games"), CASES)
+def test_item38_greedy_fills_the_craftsmen_it_buys(n: int, games: int) -> None:
+    _fills(referee(kind("greedy"), kind("greedy"), n, games))
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=30"])
+@pytest.mark.parametrize("n", [2, 4])
+def test_item38_ai_seats_never_stack_their_vikings_on_one_column(spec: str, n: int) -> None:
+    tally = referee(kind(spec), kind("greedy"), n, 8 if spec == "greedy" else 4, "jarl")
+    assert tally.own_on_a_column <= OWN_VIKINGS_ON_A_COLUMN
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_item38_twin_a_planted_player_leaves_craftsmen_unfilled_and_is_caught(n: int) -> None:
+    with pytest.raises(AssertionError):
+        _fills(referee(Planted, kind("greedy"), n, 8))
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_item38_twin_a_planted_player_stacks_a_column_and_is_caught(n: int) -> None:
+    tally = referee(Planted, kind("greedy"), n, 4, "jarl")
+    assert tally.own_on_a_column > OWN_VIKINGS_ON_A_COLUMN
