@@ -356,10 +356,9 @@ OS = "openspiel:bot=ismcts,seconds=0.05"
 
 def _claims() -> list[Claim]:
     rows: list[Claim] = []
-    rows += _ladder(380, "Ladder (current defaults: the Graenaland rows)", [
-        ("graenaland", 3, M, "greedy", "win", 60, 0.900),
-        ("graenaland", 4, M, "greedy", "win", 64, 0.781),
-        ("graenaland", 5, M, "greedy", "win", 80, 0.775)])
+    rows += _ladder(380, "Graenaland: issue 38, second pass", [
+        ("graenaland", 3, M, "greedy", "win", 60, 0.933),
+        ("graenaland", 4, M, "greedy", "win", 60, 0.683)])
     rows += _ladder(383, "Fresh deals (issue 15)", [
         ("walhalla", 3, M, "greedy", "win", 60, 0.917),
         ("walhalla", 4, M, "greedy", "win", 60, 0.733),

@@ -34,7 +34,8 @@ by what happens when the rest of its chain is played sensibly:
   (benchmarks/README.md, "Search hints").
 * **Value**: ``evaluate`` of the searching seat at the horizon (plus the game's
   ``shape`` hint, where ``evaluate`` misprices what wins: Graenaland counts the
-  three conditions nearest to being met, not all five alike), averaged over the
+  three conditions nearest to being met, not all five alike, and takes off half
+  the best other seat's ``evaluate``), averaged over the
   passes; the highest mean wins (then the one-ply order). A candidate that is not
   legal in some deal (the engine does not promise that the true state's actions
   are legal in every determinization; in Graenaland they always are) is left out

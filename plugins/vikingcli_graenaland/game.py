@@ -91,7 +91,9 @@ class GraenalandGame(BoundGame):
     # budget, hero moves and offers look through a second chain (deepens), where more
     # thinking pays. Each measured best (benchmarks/README.md, "Search hints").
     # Greedy play never votes against its own offer (undoes). The game is won by
-    # meeting conditions, so a hint shows a chance to win, not a margin (measure).
+    # meeting conditions, so a hint shows a chance to win, not a margin (measure); the
+    # search judges a chain's end by the three conditions nearest to being met and
+    # against the best rival (shape), where evaluate counts all five and one seat.
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
     search_hints = SearchHints(
         eval_scale=1.5,

@@ -254,22 +254,37 @@ def evaluate_all(st: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
 SHAPE_REST: Final = 0.3
 """What the flat search counts of the two conditions furthest from being met, per
 unit of progress (``evaluate`` counts 1): :func:`search_shape`."""
+SHAPE_RIVAL: Final = 0.5
+"""What the flat search takes off per unit of the best other seat's ``evaluate``:
+:func:`search_shape`."""
 _SHAPES: Final[dict[tuple[tuple[int, int, int, int, int], int], float]] = {}
-""":func:`search_shape` by measures and table size (few values; as :data:`_SHEETS`)."""
+""":func:`search_shape`'s own part by measures and table size (few values; as
+:data:`_SHEETS`)."""
 
 
 def search_shape(st: State, seat: int) -> float:
-    """The ``shape`` search hint: ``evaluate`` counts progress on all five conditions
-    alike, but the lead wins with three met, so progress on a fourth or fifth is
-    worth little until then (two conditions met and three half-way evaluate 3.5, as
-    much as three met and the rest nowhere, which wins). The flat search takes off
-    all but SHAPE_REST of the progress on the two conditions furthest from being met.
+    """The ``shape`` search hint, two corrections to ``evaluate`` of ``seat``:
+
+    * ``evaluate`` counts progress on all five conditions alike, but the lead wins
+      with three met, so progress on a fourth or fifth is worth little until then (two
+      conditions met and three half-way evaluate 3.5, as much as three met and the
+      rest nowhere, which wins). The search takes off all but SHAPE_REST of the
+      progress on the two conditions furthest from being met (not once the game is
+      over, nor with victory cards: their columns score VP, all counting).
+    * only one seat wins, and ``evaluate`` of one seat does not see a rival about to
+      win first: the search takes off SHAPE_RIVAL of the best other seat's
+      ``evaluate``, so a rollout that lifts the seat and a rival alike is worth less
+      than one that lifts the seat alone (with three or four rivals racing, the one
+      nearest to winning is what a seat must hold back).
+
     Only the search's own judgement changes: greedy play, and the search's model of
-    the greedy seats, keep ``evaluate``. Nothing once the game is over or with
-    victory cards (their columns score VP, all counting). Reads the seat's public
-    measures only (and a build it is paying, as ``evaluate``)."""
+    the greedy seats, keep ``evaluate``. Measured: benchmarks/README.md, "Graenaland:
+    issue 38, second pass". Reads what ``evaluate`` reads, of every seat (the search
+    asks it of its determinizations only)."""
+    values = evaluate_all(st)
+    rival = SHAPE_RIVAL * max([v for other, v in enumerate(values) if other != seat])
     if st.phase == PH_OVER or st.cards:
-        return 0.0
+        return -rival
     m = _pending_measures(st, seat)
     key = (m, st.n)
     cached = _SHAPES.get(key)
@@ -280,7 +295,7 @@ def search_shape(st: State, seat: int) -> float:
         thr = (D.V_SETTLEMENTS, D.V_PROVINCES2, D.V_DOMINATED, bt, D.V_ARMY)
         progress = sorted([_progress(m[c], (thr[c],)) for c in range(5)])
         cached = _SHAPES[key] = (SHAPE_REST - 1.0) * (progress[0] + progress[1])
-    return cached
+    return cached - rival
 
 
 def undoes(st: State, a: Any) -> bool:

@@ -52,13 +52,35 @@ def test_item38_three_conditions_met_outrank_progress_spread_over_five() -> None
     assert search_value(three) > search_value(spread)
 
 
+def best_rival(st: Any) -> float:
+    return max(GAME.evaluate(st, other) for other in range(1, st.n))
+
+
 def test_item38_the_shape_is_the_search_s_alone() -> None:
     """evaluate, and so greedy, is unchanged; the shape takes 0.7 of the progress on
-    the two conditions furthest from being met, nothing where those are at zero."""
+    the two conditions furthest from being met, nothing where those are at zero, and
+    half the best other seat's evaluate."""
     three = position({0: 4, 1: 2, 2: 2}, army=0)
     spread = position({0: 2, 1: 2, 2: 2}, army=3)
     shape = GAME.search_hints.shape
     assert shape is not None
-    assert shape(three, SEAT) == 0.0
-    assert abs(shape(spread, SEAT) - (-0.7 * (0.0 + 0.5))) < 1e-12
+    assert abs(shape(three, SEAT) - (-0.5 * best_rival(three))) < 1e-12
+    assert abs(shape(spread, SEAT) - (-0.7 * (0.0 + 0.5) - 0.5 * best_rival(spread))) < 1e-12
     assert search_value(spread) == GAME.evaluate(spread, SEAT) + shape(spread, SEAT)
+
+
+def test_item38_a_rival_nearer_to_winning_is_worth_less_to_the_search() -> None:
+    """One seat wins: the same position of the searching seat is worth less to the
+    search where a rival has met three conditions than where none has, by half the
+    rival's gain in evaluate; evaluate of the searching seat does not see it."""
+    calm = position({0: 2, 1: 2, 2: 2}, army=3)
+    racing = position({0: 2, 1: 2, 2: 2}, army=3)
+    n = racing.n
+    for p, villages in ((3, 4), (4, 2), (5, 2)):  # seat 1: as `three` above, elsewhere
+        racing.vil[p * n + 1] = villages
+    racing.legal_cache = None
+    assert sum(conditions(racing, 1)) == 3
+    assert GAME.evaluate(racing, SEAT) == GAME.evaluate(calm, SEAT)
+    gain = best_rival(racing) - best_rival(calm)
+    assert gain > 1.0
+    assert abs(search_value(calm) - search_value(racing) - 0.5 * gain) < 1e-9
