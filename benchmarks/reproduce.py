@@ -193,10 +193,12 @@ class LevelGap:
     game: str
     weak: str
     strong: str
+    players: int = 2
+    """The game's smallest table, where levels.py plays (Walhalla and Graenaland: 3)."""
     unit = "Elo"
 
     def run(self, reg: Registry, seed: int, games: int) -> Measured:
-        n = max(2, reg.game(self.game).min_players)
+        n = self.players
         row = run_row(reg, self.game, n, levels.LEVELS[self.strong], levels.LEVELS[self.weak],
                       0.5, max(1, round(games / n)), seed, 1, {}, "h2h")  # fmt: skip
         lo, hi = wilson(row.h2h, row.games)
@@ -204,7 +206,7 @@ class LevelGap:
 
     def command(self, seed: int, games: int) -> str:
         return (f"levels.py --game {self.game} --pair {self.weak}:{self.strong}"
-                f" --deals {max(1, games // 2)} --seed {seed}")  # fmt: skip
+                f" --deals {max(1, round(games / self.players))} --seed {seed}")  # fmt: skip
 
     def mcts(self) -> bool:
         return True
@@ -413,9 +415,15 @@ def _claims() -> list[Claim]:
         ("walhalla", 3, "mcts:seconds=0.05", OS, "win", 60, 0.975),
         ("graenaland", 3, "mcts:seconds=0.05", OS, "win", 60, 1.000)])
     rows += [
-        Claim(f"levels-{g}-easy-medium", "AI levels (levels.py)", LevelGap(g, "easy", "medium"),
-              seed, 20, stated)
-        for g, seed, stated in (("wikinger", 418000, 241.0), ("jorvik", 418000, 382.0))
+        Claim(f"levels-{g}-{weak}-{strong}", "AI levels (levels.py)",
+              LevelGap(g, weak, strong, n), seed, games, stated)
+        for g, n, weak, strong, seed, games, stated in (
+            ("wikinger", 2, "easy", "medium", 543000, 40, 382.0),
+            ("jorvik", 2, "easy", "medium", 418000, 20, 382.0),
+            ("graenaland", 3, "easy", "medium", 541000, 30, 382.0),
+            ("walhalla", 3, "easy", "medium", 542000, 30, 512.0),
+            ("jorvik", 2, "medium", "hard", 540000, 30, 70.0),
+        )
     ]
     # Superseded by the second pass: the same measure, the figures of its "after".
     crafts = "Jórvík and Graenaland played as people would: issue 38, second pass"
