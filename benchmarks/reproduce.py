@@ -354,6 +354,7 @@ def _tuned(kind: str, game: str) -> str:
 
 M1000 = "mcts:iterations=1000"
 OS = "openspiel:bot=ismcts,seconds=0.05"
+OS50 = "openspiel:bot=ismcts,simulations=50"
 
 
 def _claims() -> list[Claim]:
@@ -414,6 +415,10 @@ def _claims() -> list[Claim]:
         ("wikinger", 2, "mcts:seconds=0.05", OS, "win", 60, 1.000),
         ("walhalla", 3, "mcts:seconds=0.05", OS, "win", 60, 0.975),
         ("graenaland", 3, "mcts:seconds=0.05", OS, "win", 60, 1.000)])
+    rows += _ladder(521, "OpenSpiel's IS-MCTS at equal simulations", [
+        ("jorvik", 2, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.417),
+        ("wikinger", 2, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.938)],
+        tag="mcts50-depth0")  # fmt: skip
     rows += [
         Claim(f"levels-{g}-{weak}-{strong}", "AI levels (levels.py)",
               LevelGap(g, weak, strong, n), seed, games, stated)

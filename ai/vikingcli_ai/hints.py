@@ -55,18 +55,3 @@ def cut_off(game: Game, depth: int, iterations: int, seconds: float) -> int:
     if game.search_hints.deepen:
         return round(default_depth(game) * look_ahead(iterations, seconds))
     return default_depth(game)
-
-
-def default_rollout(game: Game, iterations: int, seconds: float) -> str:
-    """The rollout policy of ``rollout=auto``: ``mast`` (:mod:`vikingcli_ai.mast`) where
-    the game's ``deepen`` hint asks and :func:`look_ahead` says the budget is above the
-    default, ``random`` otherwise.
-
-    Why: a move-average table learnt from 300 rollouts is thin, from 1000 or more it
-    is rich, and the longer cut-off of a deepening game makes random rollouts longer
-    and noisier. In Walhalla 1000 iterations with MAST beat 300 on the tuning deals
-    where 1000 with random rollouts did not; in Jórvík, paired on fresh deals, MAST
-    did not measure better, and in Wikinger it was not compared, so they keep random
-    rollouts (benchmarks/README.md, "Tree search: issue 38")."""
-    deepens = game.search_hints.deepen and look_ahead(iterations, seconds) > 1.0
-    return "mast" if deepens else "random"

@@ -5,9 +5,8 @@ AAAI 2008) learns, during one search, the mean reward each action brought the se
 that played it in the rollouts so far, and lets later rollouts prefer actions with a
 high mean. It needs nothing from the game: no ``evaluate`` call and no clone per
 step, only a dictionary look-up per candidate, so a rollout costs about what a
-random one does. What a rollout learns grows with the budget, which is why it is
-the rollout the search uses above the default budget (``rollout=auto``): a
-300-iteration search's table is thin, a 1000-iteration one's is three times as rich.
+random one does. Where the search uses it by itself (``rollout=auto``) is
+:func:`auto_rollout`'s rule.
 
 Per step the policy draws ``SAMPLE`` legal actions at random and plays the one with
 the best mean so far (with probability ``EPSILON`` a uniformly random action
@@ -23,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from vikingcli.engine import Action
+from vikingcli.engine import Action, Game
+from vikingcli_ai.hints import look_ahead
 
 EPSILON: Final = 0.2
 """Probability of a uniformly random rollout action instead of the sampled best."""
@@ -31,6 +31,37 @@ SAMPLE: Final = 3
 """How many legal actions are drawn per step; the best mean among them is played."""
 UNSEEN: Final = 1.0
 """The mean of an action without statistics (the greatest reward: tried first)."""
+TO_THE_END: Final = frozenset({"wikinger"})
+"""Games whose tree search, rolling out to the end of the game (``depth=0``), measured
+stronger with MAST than with random rollouts (benchmarks/README.md, "OpenSpiel's
+IS-MCTS at equal simulations: issue 38, second pass")."""
+
+
+def auto_rollout(game: Game, iterations: int, seconds: float, depth: int) -> str:
+    """The rollout policy of ``rollout=auto`` for a search of ``iterations`` (or
+    ``seconds``) cut off after ``depth`` plies (0: played to the end): ``mast`` in a
+    game of :data:`TO_THE_END` at ``depth`` 0, at any budget; ``mast`` where the
+    game's ``deepen`` hint asks and :func:`~vikingcli_ai.hints.look_ahead` says the
+    budget is above the default; ``random`` otherwise.
+
+    Why: a rollout to the end of the game is long, and a random one is mostly noise
+    about who wins. In Wikinger at 50 iterations and ``depth=0`` against OpenSpiel's
+    IS-MCTS (random rollouts to the end, 50 simulations) MAST, with a table learnt
+    from those 50 rollouts, did better than random rollouts on each of the same
+    tuning deals and seatings; in Jórvík it did not (as many wins, a smaller mean
+    margin), so Jórvík keeps random rollouts there. Cut off by ``evaluate`` (every
+    game's default depth) a rollout is short, and a move-average table learnt from
+    300 rollouts is thin, from 1000 or more rich, and the longer cut-off of a
+    deepening game makes random rollouts longer and noisier: in Walhalla 1000
+    iterations with MAST beat 300 on the tuning deals where 1000 with random
+    rollouts did not; in Jórvík at its cut-off, paired on fresh deals, MAST did not
+    measure better, and in Wikinger it was not compared, so they keep random
+    rollouts there (benchmarks/README.md, "Tree search: issue 38"). So the default
+    search (``mcts``, the game's default depth) plays as before in every game."""
+    if depth == 0 and game.name in TO_THE_END:
+        return "mast"
+    deepens = game.search_hints.deepen and look_ahead(iterations, seconds) > 1.0
+    return "mast" if deepens else "random"
 
 
 class MoveAverages:

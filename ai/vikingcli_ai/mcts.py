@@ -38,7 +38,7 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   ``greedy-epsilon`` ones (with probability EPSILON a random action, otherwise
   the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``) or
   ``mast`` ones (the best mean reward learnt so far in this search, ``mast.py``;
-  ``auto``, the default: mast above the default budget in Walhalla, ``hints``).
+  ``auto``, the default: ``mast.auto_rollout``, e.g. mast in Walhalla above 300).
   With ``depth`` > 0 the simulation stops once ``depth`` plies have been played
   from the root (tree plus rollout) and the position is scored with
   ``evaluate`` of every seat (one ``evaluate_all`` call): seat i gets
@@ -81,8 +81,8 @@ from typing import Any, Final
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.flat import FlatSearch
 from vikingcli_ai.greedy import greedy_values
-from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off, default_rollout
-from vikingcli_ai.mast import MoveAverages
+from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off
+from vikingcli_ai.mast import MoveAverages, auto_rollout
 from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards, rank_wins, win_chances
 from vikingcli_ai.sensible import sensible_actions
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
@@ -497,7 +497,7 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         iterations=iterations,
         seconds=seconds,
         c=params["c"],
-        rollout=default_rollout(game, iterations, seconds) if rollout == "auto" else rollout,
+        rollout=auto_rollout(game, iterations, seconds, depth) if rollout == "auto" else rollout,
         depth=depth,
         redeal=params["redeal"],
         search=params["search"] if params["search"] != "auto" else game.search_hints.method,
@@ -543,8 +543,8 @@ MCTS = PlayerKind(
             str,
             "auto",
             "rollout policy; mast: the moves with the best mean reward so far in the search"
-            f" (vikingcli_ai.mast); auto: mast in walhalla above {DEFAULT_ITERATIONS} iterations,"
-            " else random",
+            f" (vikingcli_ai.mast); auto: mast in walhalla above {DEFAULT_ITERATIONS} iterations"
+            " and in wikinger with depth=0, else random",
             choices=("auto", "random", "greedy-epsilon", "mast"),
         ),
         Param(

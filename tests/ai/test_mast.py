@@ -71,3 +71,28 @@ def test_item38_more_iterations_roll_out_with_mast_where_the_game_deepens() -> N
     assert _make(game, 0, asked).cfg.rollout == "random"
     # a game without the deepen hint keeps random rollouts at every budget
     assert _make(RuneDuel(), 0, {**params, "iterations": 1000}).cfg.rollout == "random"
+
+
+def test_item38_rolling_out_to_the_end_uses_mast_where_it_measured_better() -> None:
+    """``rollout=auto`` at ``depth=0`` (rollouts to the end, as OpenSpiel's IS-MCTS plays
+    them) chooses MAST in the games of ``TO_THE_END`` at any budget; the default depth
+    and an explicit ``rollout=`` are as before."""
+    from tests.ai._games import GAMES
+    from vikingcli_ai.mast import TO_THE_END
+    from vikingcli_ai.mcts import MCTS, _make
+
+    params = {p.name: p.default for p in MCTS.params}
+    to_end = {**params, "iterations": 50, "depth": 0}
+    assert "wikinger" in TO_THE_END
+    for name in TO_THE_END:
+        game = GAMES[name]
+        assert _make(game, 0, to_end).cfg.rollout == "mast"
+        assert _make(game, 0, {**to_end, "seconds": 0.05}).cfg.rollout == "mast"
+        # the default depth: the recorded games (mcts:iterations=50) play as before
+        assert _make(game, 0, {**params, "iterations": 50}).cfg.rollout == "random"
+        assert _make(game, 0, params).cfg.rollout == "random"
+        assert _make(game, 0, {**to_end, "rollout": "random"}).cfg.rollout == "random"
+    # a game where it did not measure better, or was not measured, keeps random rollouts
+    assert "jorvik" not in TO_THE_END
+    assert _make(GAMES["jorvik"], 0, to_end).cfg.rollout == "random"
+    assert _make(RuneDuel(), 0, to_end).cfg.rollout == "random"
