@@ -153,8 +153,8 @@ def legal_load(s: State) -> list[Move]:
     have, types, total = pool_goods(pool) if any(pool) else ([0] * 8, [], 0)
     own = s.cards[p]
     # The puts onto own cards are written out here, not a step of their own: this runs
-    # at every loading ply of every search, and the call cost 3% of a random game
-    # (benchmarks/README.md, "State declared once, functions split: speed").
+    # at every loading ply of every search, and the extra call showed in the speed
+    # benchmark (benchmarks/README.md, "State declared once, functions split: speed").
     fill = s.fill
     owned = 0
     for c in own:
