@@ -80,6 +80,10 @@ def test_item2_a_key_joins_an_account_only_from_a_session_of_that_key(
         assert "not a key code of this server" in wrong.stdout
         added = ssh_run(server.port, phone, "anyone", "addkey", code.group(1))
         assert "This key is ann's now" in added.stdout, added.stdout + added.stderr
+        # The command was the key's registration: it is not run again as a lobby command.
+        assert added.stdout.strip().splitlines()[-1].startswith("This key is ann's now"), (
+            added.stdout
+        )
         assert ssh_run(server.port, phone, "x", "finger").stdout.startswith("ann:")
         assert f"ann added key {fingerprint(phone.with_suffix('.pub'))}" in server.stderr()
         # The code worked once: no account waits for a key now, so bob's key is out.

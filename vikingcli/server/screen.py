@@ -352,13 +352,14 @@ class ServerSession(GuardedSession):
         (``ssh HOST who``). ``True``: the person stays for the lobby."""
         lobby = self.lobby
         account = await lobby.store.call(lobby.store.store.account_by_key, self.fingerprint)
-        if account is None:
+        registered = account is None  # the one command, if any, was the registration
+        if registered:
             account = await Registration(self).run()
             if account is None:
                 return False
         self.account = account
         self.share(self.budget, f"account {account.id}")
-        if self.command is not None and not self.command.startswith("register"):
+        if self.command is not None and not registered and not self.command.startswith("register"):
             lobby.arrive(self)
             try:
                 await lobby.handle(self, self.command)
