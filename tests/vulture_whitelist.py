@@ -90,3 +90,7 @@ BOW_OUT
 BANK_UNLIMITED
 RULING_AUTO_EXCHANGE
 RULING_NEGATIVE_VP
+
+# The previous plugin API's spellings, kept for one release with a DeprecationWarning for
+# plugins that still call them (vikingcli/engine/flat.py; CHANGELOG.md, "Deprecated").
+compute_legal

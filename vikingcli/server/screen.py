@@ -351,12 +351,11 @@ class ServerSession(GuardedSession):
         """Find the key's account, or register one; run the one command asked for
         (``ssh HOST who``). ``True``: the person stays for the lobby."""
         lobby = self.lobby
-        account = await lobby.store.call(lobby.store.store.account_by_key, self.fingerprint)
-        registered = account is None  # the one command, if any, was the registration
-        if registered:
-            account = await Registration(self).run()
-            if account is None:
-                return False
+        found = await lobby.store.call(lobby.store.store.account_by_key, self.fingerprint)
+        registered = found is None  # the one command, if any, was the registration
+        account = found if found is not None else await Registration(self).run()
+        if account is None:
+            return False
         self.account = account
         self.share(self.budget, f"account {account.id}")
         if self.command is not None and not registered and not self.command.startswith("register"):
