@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ladder import parse_options  # benchmarks/ladder.py, next to this script
+
 from vikingcli.batch import run_games
 from vikingcli.core.levels import LEVELS
 from vikingcli.core.registry import Registry, load_registry
@@ -169,12 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("-o", "--option", action="append", default=[], help="game option K=V")
     args = ap.parse_args(argv)
-    options: dict[str, str] = {}
-    for pair in args.option:
-        key, eq, value = pair.partition("=")
-        if not eq:
-            ap.error(f"option {pair!r} is not KEY=VALUE")
-        options[key.strip()] = value.strip()
+    options = parse_options(ap, args.option)
     reg = load_registry()
     print(HEADER, flush=True)
     for game in args.game:

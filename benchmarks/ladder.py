@@ -154,6 +154,18 @@ def default_rows(game: str, n: int, mcts: str) -> list[tuple[str, str, float]]:
     return [(mcts, "greedy", 2.0 / n)]
 
 
+def parse_options(ap: argparse.ArgumentParser, pairs: list[str]) -> dict[str, str]:
+    """The ``-o KEY=VALUE`` game options given (also behaviour.py's); a pair without
+    ``=`` stops the script with argparse's one-line usage error."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            ap.error(f"option {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", action="append", help="only these games (repeatable)")
@@ -184,12 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     from vikingcli.core.registry import load_registry
 
     reg = load_registry()
-    options: dict[str, str] = {}
-    for pair in args.option:
-        key, eq, value = pair.partition("=")
-        if not eq:
-            ap.error(f"option {pair!r} is not KEY=VALUE")
-        options[key.strip()] = value.strip()
+    options = parse_options(ap, args.option)
     names = args.game or sorted(g for g in reg.games if g != "toygame")
     print(HEADER, flush=True)
     for name in names:
