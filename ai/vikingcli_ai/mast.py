@@ -31,16 +31,10 @@ SAMPLE: Final = 3
 """How many legal actions are drawn per step; the best mean among them is played."""
 UNSEEN: Final = 1.0
 """The mean of an action without statistics (the greatest reward: tried first)."""
-TO_THE_END: Final = frozenset({"wikinger"})
-"""Games whose tree search, rolling out to the end of the game (``depth=0``), measured
-stronger with MAST than with random rollouts (benchmarks/README.md, "OpenSpiel's
-IS-MCTS at equal simulations: issue 38, second pass")."""
-
-
 def auto_rollout(game: Game, iterations: int, seconds: float, depth: int) -> str:
     """The rollout policy of ``rollout=auto`` for a search of ``iterations`` (or
     ``seconds``) cut off after ``depth`` plies (0: played to the end): ``mast`` in a
-    game of :data:`TO_THE_END` at ``depth`` 0, at any budget; ``mast`` where the
+    game whose ``guided_rollouts`` hint is set, at ``depth`` 0, at any budget; ``mast`` where the
     game's ``deepen`` hint asks and :func:`~vikingcli_ai.hints.look_ahead` says the
     budget is above the default; ``random`` otherwise.
 
@@ -58,7 +52,7 @@ def auto_rollout(game: Game, iterations: int, seconds: float, depth: int) -> str
     measure better, and in Wikinger it was not compared, so they keep random
     rollouts there (benchmarks/README.md, "Tree search: issue 38"). So the default
     search (``mcts``, the game's default depth) plays as before in every game."""
-    if depth == 0 and game.name in TO_THE_END:
+    if depth == 0 and game.search_hints.guided_rollouts:
         return "mast"
     deepens = game.search_hints.deepen and look_ahead(iterations, seconds) > 1.0
     return "mast" if deepens else "random"

@@ -71,7 +71,7 @@ class WikingerGame(BoundGame):
     # The one-ply prior breaks ties between root moves the search cannot separate:
     # it measured stronger here (benchmarks/README.md, "Search hints").
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
-    search_hints = SearchHints(eval_scale=10.0, tiebreak=True)
+    search_hints = SearchHints(eval_scale=10.0, tiebreak=True, guided_rollouts=True)
     ranks_follow_scores = True  # ranked by final points; ties broken by the rules
     options = (
         Option(

@@ -75,16 +75,17 @@ def test_item38_more_iterations_roll_out_with_mast_where_the_game_deepens() -> N
 
 def test_item38_rolling_out_to_the_end_uses_mast_where_it_measured_better() -> None:
     """``rollout=auto`` at ``depth=0`` (rollouts to the end, as OpenSpiel's IS-MCTS plays
-    them) chooses MAST in the games of ``TO_THE_END`` at any budget; the default depth
+    them) chooses MAST in the games whose ``guided_rollouts`` hint is set (Wikinger) at any
+    budget; the default depth
     and an explicit ``rollout=`` are as before."""
     from tests.ai._games import GAMES
-    from vikingcli_ai.mast import TO_THE_END
     from vikingcli_ai.mcts import MCTS, _make
 
     params = {p.name: p.default for p in MCTS.params}
     to_end = {**params, "iterations": 50, "depth": 0}
-    assert "wikinger" in TO_THE_END
-    for name in TO_THE_END:
+    guided = [name for name, game in GAMES.items() if game.search_hints.guided_rollouts]
+    assert guided == ["wikinger"]
+    for name in guided:
         game = GAMES[name]
         assert _make(game, 0, to_end).cfg.rollout == "mast"
         assert _make(game, 0, {**to_end, "seconds": 0.05}).cfg.rollout == "mast"
@@ -93,6 +94,6 @@ def test_item38_rolling_out_to_the_end_uses_mast_where_it_measured_better() -> N
         assert _make(game, 0, params).cfg.rollout == "random"
         assert _make(game, 0, {**to_end, "rollout": "random"}).cfg.rollout == "random"
     # a game where it did not measure better, or was not measured, keeps random rollouts
-    assert "jorvik" not in TO_THE_END
+    assert not GAMES["jorvik"].search_hints.guided_rollouts
     assert _make(GAMES["jorvik"], 0, to_end).cfg.rollout == "random"
     assert _make(RuneDuel(), 0, to_end).cfg.rollout == "random"

@@ -33,6 +33,11 @@ class SearchHints:
     :attr:`horizon`) when a search is given more than the AI's default budget, for
     games where more thinking measured stronger that way; the ``mcts`` player's tree
     then also rolls out with move averages learnt in the search (MAST)."""
+    guided_rollouts: bool = False
+    """A tree search that plays its rollouts to the end of the game (``depth=0``)
+    rolls out with move averages learnt in the search (MAST) instead of at random,
+    for games where that measured stronger (Wikinger: benchmarks/README.md, "OpenSpiel's
+    IS-MCTS at equal simulations: issue 38, second pass")."""
     tiebreak: bool = False
     """Let the one-ply ``evaluate`` ranking decide between root actions the search
     cannot tell apart."""
