@@ -165,6 +165,11 @@ class FrontEnd:
     async def moved(self, event: MoveEvent) -> None:
         """A move was made (the match and its save are up to date)."""
 
+    async def recall(self, event: MoveEvent) -> None:
+        """A move made before this driver began (a resumed game), told in move order
+        before the first new one so the logs read as if everyone had watched: show
+        it; no save, no pause. Only where the match narrates."""
+
 
 class MatchDriver:
     """Plays one :class:`Match` to its end, a forfeit, a stop or a person leaving.
@@ -209,6 +214,7 @@ class MatchDriver:
             (seat, p) for seat, p in enumerate(self.players) if isinstance(p, Witness)
         ]
         self._replay_history()
+        self._unrecalled = len(match.actions)
 
     # -- the loop -------------------------------------------------------------------
 
@@ -218,6 +224,7 @@ class MatchDriver:
         keeps them, since the same table may play on."""
         match = self.match
         try:
+            await self._recall()
             while not match.over and not self.stopped:
                 seat = match.game.to_move(match.state)
                 assert seat is not None
@@ -265,13 +272,15 @@ class MatchDriver:
 
     # -- a person's move ---------------------------------------------------------------
 
-    def unasked(self, seat: int) -> tuple[Action, str] | None:
+    def unasked(self, seat: int, state: State | None = None) -> tuple[Action, str] | None:
         """The move to play for the person at ``seat`` without asking, and its tag:
         their only legal one, where every other seat could know it is forced, or a
-        choice that can change nothing (``Game.settled_choice``); none with ``confirm``."""
+        choice that can change nothing (``Game.settled_choice``); none with ``confirm``.
+        ``state``: a position of this match's past (by default, the present one)."""
         if self.confirm:
             return None
-        game, state = self.match.game, self.match.state
+        game = self.match.game
+        state = self.match.state if state is None else state
         legal = game.legal_actions(state)
         if len(legal) == 1 and game.only_move_is_public(state):
             return legal[0], FORCED_TAG
@@ -487,13 +496,26 @@ class MatchDriver:
         for text in match.actions:
             seat = game.to_move(state)
             assert seat is not None
-            unasked = not self.confirm and (
-                (len(game.legal_actions(state)) == 1 and game.only_move_is_public(state))
-                or game.settled_choice(state) is not None
-            )
             self.movers.append(seat)
-            self.decided.append(seat in self.people and not unasked)
+            self.decided.append(seat in self.people and self.unasked(seat, state) is None)
             game.apply(state, game.parse_action(state, text))
+
+    async def _recall(self) -> None:
+        """Tell the front end the moves made before this driver began, once (see
+        :meth:`FrontEnd.recall`), each with the tag it had when it was played."""
+        match, game = self.match, self.match.game
+        count, self._unrecalled = self._unrecalled, 0
+        if not match.narrating or not count:
+            return
+        state = game.new_state(len(match.seats), match.options, match.seed)
+        for number, text in enumerate(match.actions[:count], 1):
+            seat = self.movers[number - 1]
+            unasked = None if self.decided[number - 1] else self.unasked(seat, state)
+            action = game.parse_action(state, text)
+            before = game.clone(state)
+            game.apply(state, action)
+            tag = unasked[1] if seat in self.people and unasked is not None else ""
+            await self.front.recall(MoveEvent(number, seat, text, tag, action, before, state))
 
     def _end_hosted(self, result: dict[str, Any] | None) -> None:
         for player in self.players:

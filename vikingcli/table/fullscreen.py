@@ -168,15 +168,19 @@ class FullScreenTable(FrontEnd):
 
     async def moved(self, event: MoveEvent) -> None:
         self.thinker = None
+        self.autosave(self.match)
+        await self.recall(event)
+        if event.seat not in self.humans and self.pace:
+            await asyncio.sleep(self.pace)
+
+    async def recall(self, event: MoveEvent) -> None:
+        """Log the move in each person's log and the spectators', as each may know it."""
         match = self.match
-        self.autosave(match)
         for person in [*self.humans, None]:
             told = event.told(match.game, person, match.names)
             lines = move_lines(event.number, match.names[event.seat], told)
             self._to(person, "\n".join(lines))
         self.screen.invalidate()
-        if event.seat not in self.humans and self.pace:
-            await asyncio.sleep(self.pace)
 
     # -- the screen ---------------------------------------------------------------------
 

@@ -43,6 +43,8 @@ def _read_line(message: str) -> str:
     return line
 
 
+RECALLED = 10
+"""How many of a resumed game's earlier moves the line-mode table shows again."""
 HANDOVER_NOTE = "(this screen only hands over: press Enter with nothing typed)"
 
 
@@ -159,8 +161,18 @@ class LineModeTable(FrontEnd):
 
     async def moved(self, event: MoveEvent) -> None:
         """Save, then log the move as the people at the screen may read it."""
+        self.autosave(self.match)
+        await self.recall(event)
+        if event.seat not in self.humans and self.pace:
+            time.sleep(self.pace)
+
+    async def recall(self, event: MoveEvent) -> None:
+        """Log the move as the people at the screen may read it, and keep it for each
+        one away from it; of a resumed game's earlier moves, the last RECALLED only
+        (a line-mode screen keeps no log to page through)."""
         match = self.match
-        self.autosave(match)
+        if event.number <= len(match.actions) - RECALLED:
+            return
         viewer = None if self.shared else self.humans[0]
         names = painted_names(match.names, viewer, self.colour)
         mover = names[event.seat]
@@ -172,8 +184,6 @@ class LineModeTable(FrontEnd):
                 if person != self.at_screen:
                     told = event.told(match.game, person, match.names)
                     self.recap[person] += move_lines(event.number, plain, told)
-        if event.seat not in self.humans and self.pace:
-            time.sleep(self.pace)
 
     # -- the screen -------------------------------------------------------------------
 

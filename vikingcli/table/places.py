@@ -16,6 +16,9 @@ from vikingcli.table.limits import SAY_BURST, SAY_RATE, Bucket, Notices
 MAX_NAME = 24
 MAX_MISSED = 400
 """Lines of moves kept for a seat whose owner is away (shown when they return)."""
+RECALLED_MOVES = 60
+"""How many of a reopened game's last moves a shared table tells again: about as many
+as MAX_MISSED holds, and no more, since narrating each takes the event loop's time."""
 
 
 class Saver(Protocol):

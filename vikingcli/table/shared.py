@@ -27,7 +27,8 @@ from typing import Any
 from vikingcli.core.driver import FrontEnd, MatchDriver, MoveEvent
 from vikingcli.core.fairdeal import Deal
 from vikingcli.core.match import ForfeitRecord, Match, make_player
-from vikingcli.engine import Action, Forfeit, Game, Player, PlayerKind, State
+from vikingcli.core.people import Person
+from vikingcli.engine import Action, Player, PlayerKind
 from vikingcli.engine.text import move_lines, named_fragments
 from vikingcli.saves.match_file import create_save
 from vikingcli.saves.schema import TalkDoc
@@ -35,23 +36,13 @@ from vikingcli.saves.table_record import Identity, TableRecord, printable, write
 from vikingcli.table.dealing import ai_base, deal_cards, deal_header, seed_answer
 from vikingcli.table.hints import hinter
 from vikingcli.table.limits import MAX_LINE, SAY_BURST, WATCHERS_SAY_RATE, Bucket
-from vikingcli.table.places import MAX_MISSED, Place, Saver, Screen, shown_user
+from vikingcli.table.places import MAX_MISSED, RECALLED_MOVES, Place, Saver, Screen, shown_user
 from vikingcli.table.rematch import Rematch
 from vikingcli.table.scoresheet import final_lines
 from vikingcli.table.seating import bind, choose_seat, owner_of
 
 CONSENT_SECONDS = 60.0
 """How long a person is asked to agree to another's undo before it is refused."""
-
-
-class _Nobody:
-    """Stands in the driver's player list for a person's seat (never asked)."""
-
-    def choose(self, game: Game, state: State, seat: int) -> Action:
-        raise Forfeit("a person's seat has no player")
-
-
-_NOBODY = _Nobody()
 
 
 class Table(FrontEnd):
@@ -420,7 +411,7 @@ class Table(FrontEnd):
         if self.stopped:
             return False
         match = self.match
-        players = [self.players.get(i, _NOBODY) for i in range(len(match.seats))]
+        players = [self.players.get(i, Person()) for i in range(len(match.seats))]
         self.driver = MatchDriver(
             match, players, front=self, people=self.humans, confirm=self.confirm,
             move_timeout=self.move_timeout, threads=True, undo=self.undo_allowed,
@@ -528,7 +519,15 @@ class Table(FrontEnd):
         self._told = self._told if event.seat == self._told else None
         self._save()
         self._fresh.clear()
+        await self.recall(event)
+        await self.kept()
+
+    async def recall(self, event: MoveEvent) -> None:
+        """Show the move to each person as they may know it (kept for one who is
+        away) and to the watchers; of a reopened game, the last RECALLED_MOVES."""
         match = self.match
+        if event.number <= len(match.actions) - RECALLED_MOVES:
+            return
         name = self.seat_name(event.seat)
         for person in self.humans:
             told = event.told(match.game, person, match.names)
@@ -542,7 +541,6 @@ class Table(FrontEnd):
         for place in self.watchers:
             place.screen.show("\n".join(move_lines(event.number, name, public)))
         self.refresh_all()
-        await self.kept()
 
     async def undone(self, seat: int, back_to: int) -> None:
         """The game went back (an undo every other person agreed to): saved so, and
