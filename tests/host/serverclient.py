@@ -44,7 +44,7 @@ class ServerProcess:
             [sys.executable, "-m", "vikingcli", "server", "--port", "0", "--host", "127.0.0.1",
              "--host-key", "hostkey", "--db", self.db, *self.args],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.log,
-            text=True, env=env, cwd=self.folder,
+            text=True, env=env, cwd=self.folder, start_new_session=True,
         )  # fmt: skip
         assert self.proc.stdout is not None
         first = self.proc.stdout.readline()
@@ -72,6 +72,14 @@ class ServerProcess:
 
     def stop(self) -> tuple[int, str]:
         self.proc.send_signal(signal.SIGTERM)
+        return self._ended()
+
+    def interrupt(self) -> tuple[int, str]:
+        """^C at the server's terminal: SIGINT to its whole process group, workers too."""
+        os.killpg(self.proc.pid, signal.SIGINT)
+        return self._ended()
+
+    def _ended(self) -> tuple[int, str]:
         out, _ = self.proc.communicate(timeout=WAIT)
         self.log.close()
         return self.proc.returncode, out

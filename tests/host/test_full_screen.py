@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -209,6 +210,35 @@ def test_a_real_openssh_client_gets_the_full_screen_table(
         )
         client.type("quit")
         client.until(lambda ls: client.proc.poll() is not None)
+    finally:
+        client.close()
+        server.close()
+
+
+def test_sigint_stops_serve_while_a_full_screen_client_is_at_its_prompt(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """The client's screen took the host's SIGINT: the operator's ^C went to the person
+    as a key ('^C: type quit to leave') and the table went on."""
+    ssh = _openssh()
+    from tests.host.sshclient import Server
+
+    server = Server(
+        plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random", "--seed", "6",
+        "--save", "t", "--open",
+    )  # fmt: skip
+    client = Terminal(
+        [], tmp_path, 80, 24,
+        command=[ssh, "-tt", "-p", str(server.port), "-o", "StrictHostKeyChecking=no",
+                 "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+                 "-o", "PreferredAuthentications=keyboard-interactive",
+                 "-F", "/dev/null", "ann@127.0.0.1"],
+    )  # fmt: skip
+    try:
+        _your_move(client)
+        code, out = server.stop(signal.SIGINT)
+        assert code == 0 and "reopen with: vikingcli serve --resume" in out, out
+        client.until(lambda ls: any("the host stopped the table (SIGINT)" in ln for ln in ls))
     finally:
         client.close()
         server.close()

@@ -95,6 +95,38 @@ def test_two_people_and_an_ai_play_a_rated_table_to_the_end(
         server.close()
 
 
+def test_ctrl_c_at_the_servers_terminal_stops_it_with_full_screen_clients_on(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """A full-screen client's screen took the server's SIGINT handler: ^C went to that
+    person as a key, and once any such client had left, SIGINT did nothing at all
+    (seen with real ssh clients in tmux); its AI workers died of the ^C with a
+    traceback."""
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "bob")}
+    server = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    try:
+        for name, key in keys.items():
+            register(server, key, name)
+
+        async def scenario() -> tuple[tuple[int, str], OpenSSHPerson]:
+            bob = await OpenSSHPerson("bob", keys["bob"], plain=False).connect(server.port)
+            await bob.until(r"Welcome, bob\.")
+            await bob.hang_up()
+            alice = await OpenSSHPerson("alice", keys["alice"], plain=False).connect(server.port)
+            await alice.until(r"Welcome, alice\.")
+            await alice.ask("create toygame people=1 ai=random casual", r"Table \d+ created")
+            await alice.until(r"Your move, alice\.")
+            ended = await asyncio.to_thread(server.interrupt)
+            await alice.until(r"the server stopped \(SIGINT\)")
+            return ended, alice
+
+        (code, out), _alice = run(scenario())  # type: ignore[misc]
+        assert code == 0 and "the server stopped (SIGINT)" in out
+        assert "Traceback" not in server.stderr()
+    finally:
+        server.close()
+
+
 def test_a_correspondence_table_survives_kill_9_with_every_move(
     plugin_dir: Path, tmp_path: Path
 ) -> None:

@@ -322,7 +322,10 @@ class ServerSession(GuardedSession):
         person = asyncio.ensure_future(self._in_lobby())
         person.add_done_callback(lambda _: panes.hang_up())
         try:
-            await panes.screen.app.run_async()
+            # The server's SIGINT and loop exception handler are the server's: a client's
+            # screen must not take them (prompt-toolkit's default would send the
+            # operator's ^C to this person, and drop the server's handler when they leave).
+            await panes.screen.app.run_async(handle_sigint=False, set_exception_handler=False)
         finally:
             self.lines.put_nowait(None)
             if not person.done():

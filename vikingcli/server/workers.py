@@ -23,6 +23,7 @@ import concurrent.futures
 import contextlib
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -50,6 +51,10 @@ def _start_worker() -> None:
     # for work for ever: each one ends itself once its parent is gone.
     parent = os.getppid()
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    # A ^C at the server's terminal reaches its whole process group: the server stops
+    # its tables and then its workers; a worker dying of it first only printed a
+    # traceback and broke the pool under the tables being stopped.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(NICE)
     _REGISTRY = load_registry()

@@ -110,7 +110,9 @@ class _Session(GuardedSession):
                 place.seat, InMemoryHistory()
             )
         try:
-            await screen.screen.app.run_async()
+            # The host's SIGINT and loop exception handler stay the host's (see
+            # vikingcli.server.screen): a client's screen must not take them.
+            await screen.screen.app.run_async(handle_sigint=False, set_exception_handler=False)
         finally:
             table.leave(place)
         if screen.done and self._output is not None:  # why it closed, once it is gone
