@@ -164,6 +164,7 @@ class OpenSSHPerson(Person):
 
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()  # every byte received (pyte keeps no alternate screen)
 
     async def connect(self, port: int) -> OpenSSHPerson:  # type: ignore[override]
         self.master, slave = pty.openpty()
@@ -188,6 +189,7 @@ class OpenSSHPerson(Person):
             self.closed.set()
             self.arrived.set()
             return
+        self.raw += data
         self.stream.feed(data)
         if b"\x1b[6n" in data:  # where is the cursor? answer as a terminal does
             cursor = self.screen.cursor

@@ -118,11 +118,15 @@ def test_ctrl_c_at_the_servers_terminal_stops_it_with_full_screen_clients_on(
             await alice.until(r"Your move, alice\.")
             ended = await asyncio.to_thread(server.interrupt)
             await alice.until(r"the server stopped \(SIGINT\)")
+            await asyncio.wait_for(alice.closed.wait(), 30)  # every byte read
             return ended, alice
 
-        (code, out), _alice = run(scenario())  # type: ignore[misc]
+        (code, out), alice = run(scenario())  # type: ignore[misc]
         assert code == 0 and "the server stopped (SIGINT)" in out
         assert "Traceback" not in server.stderr()
+        # Once the full screen is gone, the terminal still says why.
+        after = alice.raw.rsplit(b"\x1b[?1049l", 1)[-1].decode("utf-8", "replace")
+        assert "the server stopped (SIGINT)" in after, after
     finally:
         server.close()
 

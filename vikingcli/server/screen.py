@@ -33,6 +33,7 @@ from prompt_toolkit.completion import DynamicCompleter, WordCompleter
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.renderer import print_formatted_text as render_text
 
 from vikingcli.engine.text import plain_text
 from vikingcli.saves.table_record import new_connection, printable
@@ -326,6 +327,9 @@ class ServerSession(GuardedSession):
             # screen must not take them (prompt-toolkit's default would send the
             # operator's ^C to this person, and drop the server's handler when they leave).
             await panes.screen.app.run_async(handle_sigint=False, set_exception_handler=False)
+            if panes.done and self._output is not None and not self._backlogged():
+                # The full screen is gone with its last words (the server stopped...).
+                render_text(self._output, [*panes.last, ("", "\n")], STYLE)
         finally:
             self.lines.put_nowait(None)
             if not person.done():
@@ -398,6 +402,7 @@ class Panes:
     def __init__(self, session: ServerSession) -> None:
         self.session = session
         self.done = False
+        self.last: StyleAndTextTuples = []  # the last line shown: why the screen closed
         lobby = session.lobby
         self.screen = TableScreen(
             board=self._board,
@@ -421,10 +426,12 @@ class Panes:
 
     def show(self, text: Any, style: str = "") -> None:
         if not self.done:
+            self.last = to_formatted_text(text, style=f"class:{style}" if style else "")
             self.screen.show(text, style)
 
     def hang_up(self) -> None:
-        """The session ends: what was shown last stays readable a moment."""
+        """The session ends: what was shown last stays readable a moment (and is
+        printed again once the screen is gone)."""
         if not self.done:
             self.done = True
             self.session.lines.put_nowait(None)
