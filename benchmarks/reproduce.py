@@ -432,15 +432,22 @@ def _claims() -> list[Claim]:
             ("walhalla", 3, "medium", "hard", 545000, 30, 223.0),
         )
     ]
-    # Superseded by the second pass: the same measure, the figures of its "after".
-    crafts = "Jórvík and Graenaland played as people would: issue 38, second pass"
+    # Superseded by the third pass (the tree search fills its craftsmen): the same
+    # measure, the figures of its "after".
+    third = "Jórvík: the tree search fills its craftsmen (issue 38, third pass)"
     for k, (n, hero, stat, stated) in enumerate([
-        (2, M, "mean", 4.25), (2, M, "zero", 5 / 16), (4, M, "mean", 0.31), (4, M, "zero", 15 / 16)
+        (2, M, "mean", 10.69), (2, M, "zero", 1 / 16), (4, M, "mean", 3.94), (4, M, "zero", 6 / 16)
     ]):  # fmt: skip
         other = "greedy"
-        rows.append(Claim(f"jorvik-{n}p-craftsmen-{stat}", crafts,
+        rows.append(Claim(f"jorvik-{n}p-craftsmen-{stat}", third,
                           Points(Share("jorvik", n, hero, other), "craftsmen", stat),
                           420000 + (k // 2) * 1000, 16, stated))  # fmt: skip
+    for k, (n, stat, stated) in enumerate([
+        (2, "unfilled", 2 / 15), (4, "unfilled", 2 / 14), (2, "zero", 1 / 8), (4, "zero", 2 / 16)
+    ]):  # fmt: skip
+        rows.append(Claim(f"jorvik-{n}p-medium-craftsmen-{stat}", third,
+                          Behaviour(n, "medium", stat), 436000 + k * 1000, 4 * n, stated))
+    crafts = "Jórvík and Graenaland played as people would: issue 38, second pass"
     for k, (n, stat, stated, options) in enumerate([
         (2, "unfilled", 8 / 116, ()), (4, "unfilled", 16 / 92, ()), (5, "unfilled", 15 / 81, ()),
         (4, "zero", 10 / 80, ()), (5, "zero", 15 / 100, ()),

@@ -50,6 +50,12 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   at 1000 iterations). Finished games score from the ranks:
   ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
   beaten, ties half)``, so winning matters most but places still count.
+  Where the game's ``settle`` hint names a decision as a step of a chain random
+  play turns into noise (Jórvík's loading turns) and the search has a cut-off,
+  rollouts play such steps as greedy does, and a search for one stops every
+  iteration where its chain ends (the ``horizon`` hint), so the choice among the
+  chain's moves is judged by where the chain ends (issue 38: random loading gave
+  away the goods the craftsmen bought needed).
 * **Back-propagation** adds the reward of each node's mover along the path.
 * **Decision:** the most visited root action (then the best mean, then the
   RNG). An optional rule (the game's ``tiebreak`` hint: on for Wikinger, where it
@@ -79,8 +85,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
+from vikingcli_ai.decision import best_action
 from vikingcli_ai.flat import FlatSearch
-from vikingcli_ai.greedy import greedy_values
+from vikingcli_ai.greedy import drop_undos, greedy_values, pick_best
 from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off
 from vikingcli_ai.mast import MoveAverages, auto_rollout
 from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards, rank_wins, win_chances
@@ -97,8 +104,6 @@ EPSILON: Final = 0.15
 """greedy-epsilon rollouts: probability of a uniformly random action."""
 GREEDY_SAMPLE: Final = 4
 """greedy-epsilon rollouts: how many sampled actions are evaluated per step."""
-TIE_Z: Final = 1.0
-TIE_VISITS: Final = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +139,7 @@ class Search:
         self, game: Game, state: State, seat: int, cfg: SearchConfig, rng: random.Random
     ) -> None:
         self.game = game
-        self.calls = search_calls(game)  # every per-ply call goes through it
+        self.calls = calls = search_calls(game)  # every per-ply call goes through it
         self.eval_scale = game.search_hints.eval_scale
         self.state = state
         self.seat = seat
@@ -155,6 +160,17 @@ class Search:
         self.win = 0.0
         self.deal: State | None = None
         self.mast = MoveAverages() if cfg.rollout == "mast" else None
+        # A chain random play turns into noise (the game's settle hint), with a
+        # cut-off only (depth 0 plays as OpenSpiel's IS-MCTS is measured against):
+        # rollouts play its steps greedily, and for a decision of one every iteration
+        # is judged where the chain ends (SearchHints.settle).
+        hints = game.search_hints
+        self.settle = hints.settle if cfg.depth else None
+        self.chain: State | None = None
+        if self.settle is not None and hints.horizon is not None and self.settle(state):
+            # the start the horizon reads; a copy, as the true state must not be
+            # read past the seat's view and a determinization moves as it is played
+            self.chain = calls.determinize(state, seat, random.Random(0))
 
     # -- driver -------------------------------------------------------------------
 
@@ -185,6 +201,9 @@ class Search:
         depth = cfg.depth
         c = cfg.c
 
+        chain = self.chain
+        ends_chain = self.game.search_hints.ends_chain  # (the horizon: chain is set)
+
         d = self._deal()
         node = self.root
         path = [node]
@@ -196,7 +215,7 @@ class Search:
             if mover is None:
                 rewards = self._final(d)
                 break
-            if depth and plies >= depth:
+            if (depth and plies >= depth) or (chain is not None and ends_chain(chain, d)):
                 rewards = self._eval(d)
                 break
             actions = calls.legal_actions(d)
@@ -307,18 +326,24 @@ class Search:
         rnd = self.rng.random
         greedy = self.cfg.rollout == "greedy-epsilon"
         mast = self.mast
+        settle = self.settle
+        chain = self.chain
+        ends_chain = game.search_hints.ends_chain
         clone = game.clone
         evaluate = game.evaluate
         while True:
             mover = calls.to_move(d)
             if mover is None:
                 return self._final(d)
-            if depth and plies >= depth:
+            if (depth and plies >= depth) or (chain is not None and ends_chain(chain, d)):
                 return self._eval(d)
             actions = calls.legal_actions(d)
             m = len(actions)
             if m == 1:
                 action = actions[0]
+            elif settle is not None and settle(d):  # as greedy plays (greedy.py)
+                values = greedy_values(game, d, mover, actions, trusted=True)
+                action = pick_best(actions, drop_undos(game, d, actions, values), self.rng)
             elif mast is not None:
                 action = mast.pick(mover, actions, rnd)
             elif not greedy or rnd() < EPSILON:
@@ -387,56 +412,6 @@ def parallel_root_stats(
         pool.shutdown(wait=False, cancel_futures=True)
         _JOB = None
     return total, prior, count
-
-
-def best_action(
-    stats: Mapping[Action, tuple[int, float, float]],
-    actions: Sequence[Action],
-    rng: random.Random,
-    prior: Mapping[Action, float] | None = None,
-) -> Action:
-    """The most visited root action (then the best mean), unless the search cannot
-    tell it apart from others: then the one-ply ``evaluate`` prior decides.
-
-    "Cannot tell apart": another action has at least TIE_VISITS of its visits and
-    a mean reward within TIE_Z standard errors of the difference. In games where
-    many actions are nearly equal (Graenaland's families of joint works and
-    payments) the most-visited choice among them is noise, while the heuristic
-    still knows a small preference; the search then refines the heuristic instead
-    of replacing it by a coin. Remaining ties go to the seeded RNG."""
-    best: list[Action] = []
-    best_key: tuple[int, float] | None = None
-    for a in actions:
-        if a not in stats:
-            continue
-        n, w, _ = stats[a]
-        key = (n, w / n if n else 0.0)
-        if best_key is None or key > best_key:
-            best_key = key
-            best = [a]
-        elif key == best_key:
-            best.append(a)
-    if not best:
-        return actions[rng.randrange(len(actions))]
-    if prior:
-        nb, wb, qb = stats[best[0]]
-        mb = wb / nb
-        vb = max(qb / nb - mb * mb, 0.0) / nb
-        close = []
-        for a in actions:
-            if a not in stats or a not in prior:
-                continue
-            n, w, q = stats[a]
-            if n < TIE_VISITS * nb:
-                continue
-            m = w / n
-            v = max(q / n - m * m, 0.0) / n
-            if mb - m <= TIE_Z * math.sqrt(vb + v):
-                close.append(a)
-        if len(close) > 1:
-            top = max(prior[a] for a in close)
-            best = [a for a in close if prior[a] >= top - 1e-9]
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 class MctsPlayer:

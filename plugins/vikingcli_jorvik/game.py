@@ -11,7 +11,14 @@ from __future__ import annotations
 from vikingcli.engine import Binding, BoundGame, Option, SearchHints
 from vikingcli_jorvik import actions, rules, scoring, view
 from vikingcli_jorvik.codec import CODEC
-from vikingcli_jorvik.heuristic import WEIGHTS, evaluate, evaluate_all, undoes
+from vikingcli_jorvik.heuristic import (
+    WEIGHTS,
+    evaluate,
+    evaluate_all,
+    loading,
+    turn_over,
+    undoes,
+)
 from vikingcli_jorvik.narrate import narrate
 from vikingcli_jorvik.render import look, render
 from vikingcli_jorvik.rules.encoding import Move
@@ -68,8 +75,14 @@ class JorvikGame(BoundGame):
     # measured stronger here (benchmarks/README.md, "Search hints"). Taking back a
     # good stored this turn undoes that move, and storing a good straight back where
     # it was just taken from undoes the take: greedy play never does either (undoes).
+    # A loading turn is played greedily in rollouts, and a loading decision is judged
+    # at the end of its turn (settle, horizon): random loading gave away the goods the
+    # craftsmen needed (benchmarks/README.md, "Jórvík: the tree search fills its
+    # craftsmen").
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
-    search_hints = SearchHints(eval_scale=10.0, depth=40, undoes=undoes)
+    search_hints = SearchHints(
+        eval_scale=10.0, depth=40, undoes=undoes, settle=loading, horizon=turn_over
+    )
     ranks_follow_scores = True  # ranked by final points; ties broken by the rules
     state_type = State
     binding = Binding(

@@ -288,3 +288,18 @@ def card_worth(s: State, c: int, left: float, good: float) -> float:
     if k == D.SKALD:
         return 3.0
     return 1.5 + 2.0 * left
+
+
+def loading(s: State) -> bool:
+    """The ``settle`` search hint: is the decision a step of a loading turn (placing,
+    storing, exchanging the goods of one seat's pool), which random play in a rollout
+    turns into noise (issue 38: the tree search gave away goods its craftsmen asked
+    for and left half the craftsmen it bought unfilled)?"""
+    return s.phase == PH_LOAD
+
+
+def turn_over(start: State, s: State) -> bool:
+    """The ``horizon`` search hint (read where ``settle`` names the decision in
+    ``start``): has the loading turn of ``start`` ended in ``s`` (the next seat's
+    turn begun, or the phase over)? Both read only the public phase and turn."""
+    return s.phase != PH_LOAD or s.lpos != start.lpos

@@ -52,6 +52,18 @@ class SearchHints:
     belongs to (an offer resolved, a build phase over)? A search with rollouts stops
     there and asks ``evaluate``. Both are the searcher's own determinizations, so
     only what they share may be read. ``None``: every action ends its chain (one ply)."""
+    settle: Callable[[State], bool] | None = None
+    """``settle(state)``: is the decision in ``state`` a step of a chain of
+    sub-decisions of one seat that random play turns into noise, and that a one-ply
+    ``evaluate`` judges well (Jórvík: a loading turn, where random moves give away
+    the goods one's craftsmen need)? A tree search with a cut-off (``depth`` > 0)
+    then plays such steps greedily in its rollouts (by ``evaluate``, never an
+    :attr:`undoes` move), and a search for such a decision stops every iteration at
+    the end of its chain (:attr:`horizon`) and asks ``evaluate``: the choice among
+    a chain's moves is judged by where the chain ends, not by play long after it.
+    Reads only public information. ``None``: rollouts as the search's policy says,
+    cut off after ``depth`` plies alone (searches with rollouts to the end, ``depth``
+    0, ignore this hint)."""
     deepens: Callable[[State], bool] | None = None
     """``deepens(state)``, read only where :attr:`deepen` is set: does a flat search
     given more than the default budget look farther from the decision in ``state``?
