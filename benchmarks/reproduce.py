@@ -477,6 +477,9 @@ def _claims() -> list[Claim]:
         rows.append(Claim(f"decision-{game}-4p-{spec.replace(':', '-').replace('=', '')}",
                           "play's default AI (`default_ai.py`)", DecisionTime(game, spec),
                           430000 + k, 8, stated, quick_games=2))  # fmt: skip
+    rows.append(Claim("decision-jorvik-4p-mcts-iterations3000-30", "play's default AI "
+                      "(`default_ai.py`)", DecisionTime("jorvik", "mcts:iterations=3000"),
+                      470000, 30, 1.62, quick_games=3))  # fmt: skip
     for n, stated in ((3, 0.063), (4, 0.073)):
         rows.append(Claim(f"decision-graenaland-{n}p-mcts300", "Graenaland: the flat search "
                           "(time per move)", DecisionTime("graenaland", M, n), 450000 + n, 40,
