@@ -359,10 +359,10 @@ OS50 = "openspiel:bot=ismcts,simulations=50"
 
 def _claims() -> list[Claim]:
     rows: list[Claim] = []
-    rows += _ladder(380, "Graenaland: issue 38, second pass", [
-        ("graenaland", 3, M, "greedy", "win", 60, 0.933),
-        ("graenaland", 4, M, "greedy", "win", 60, 0.683),
-        ("graenaland", 5, M, "greedy", "win", 60, 0.717)])
+    rows += _ladder(380, "Graenaland: issue 38, third pass", [
+        ("graenaland", 3, M, "greedy", "win", 60, 0.833),
+        ("graenaland", 4, M, "greedy", "win", 60, 0.850),
+        ("graenaland", 5, M, "greedy", "win", 60, 0.817)])
     rows += _ladder(383, "Fresh deals (issue 15)", [
         ("walhalla", 3, M, "greedy", "win", 60, 0.917),
         ("walhalla", 4, M, "greedy", "win", 60, 0.733),

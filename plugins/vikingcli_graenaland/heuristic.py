@@ -254,9 +254,13 @@ def evaluate_all(st: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
 SHAPE_REST: Final = 0.3
 """What the flat search counts of the two conditions furthest from being met, per
 unit of progress (``evaluate`` counts 1): :func:`search_shape`."""
-SHAPE_RIVAL: Final = 0.5
-"""What the flat search takes off per unit of the best other seat's ``evaluate``:
-:func:`search_shape`."""
+SHAPE_RIVAL: Final[Mapping[int, float]] = {3: 0.5, 4: 1.0, 5: 0.5}
+"""What the flat search takes off per unit of the best other seat's ``evaluate``, by
+table size (:func:`search_shape`). All of it at 4 seats: there the games the search
+lost were mostly races a rival won first while the searching seat still lacked one or
+two conditions, and the full weight measured better than half on tuning deals; at 5
+seats it measured worse, so 3 and 5 seats keep half (benchmarks/README.md,
+"Graenaland: issue 38, second pass" and "third pass")."""
 _SHAPES: Final[dict[tuple[tuple[int, int, int, int, int], int], float]] = {}
 """:func:`search_shape`'s own part by measures and table size (few values; as
 :data:`_SHEETS`)."""
@@ -272,17 +276,17 @@ def search_shape(st: State, seat: int) -> float:
       progress on the two conditions furthest from being met (not once the game is
       over, nor with victory cards: their columns score VP, all counting).
     * only one seat wins, and ``evaluate`` of one seat does not see a rival about to
-      win first: the search takes off SHAPE_RIVAL of the best other seat's
-      ``evaluate``, so a rollout that lifts the seat and a rival alike is worth less
-      than one that lifts the seat alone (with three or four rivals racing, the one
-      nearest to winning is what a seat must hold back).
+      win first: the search takes off SHAPE_RIVAL (all at 4 seats, half at 3 and 5)
+      of the best other seat's ``evaluate``, so a rollout that lifts the seat and a
+      rival alike is worth less than one that lifts the seat alone (with three or
+      four rivals racing, the one nearest to winning is what a seat must hold back).
 
     Only the search's own judgement changes: greedy play, and the search's model of
     the greedy seats, keep ``evaluate``. Measured: benchmarks/README.md, "Graenaland:
-    issue 38, second pass". Reads what ``evaluate`` reads, of every seat (the search
-    asks it of its determinizations only)."""
+    issue 38, second pass" and "third pass". Reads what ``evaluate`` reads, of every
+    seat (the search asks it of its determinizations only)."""
     values = evaluate_all(st)
-    rival = SHAPE_RIVAL * max([v for other, v in enumerate(values) if other != seat])
+    rival = SHAPE_RIVAL[st.n] * max([v for other, v in enumerate(values) if other != seat])
     if st.phase == PH_OVER or st.cards:
         return -rival
     m = _pending_measures(st, seat)

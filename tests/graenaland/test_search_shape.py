@@ -18,11 +18,11 @@ GAME: Game = load_registry().games["graenaland"]
 SEAT = 0
 
 
-def position(settlements: dict[int, int], army: int) -> Any:
-    """A 4-player start position where seat 0 has ``settlements`` villages per
-    province and ``army``, and no cards lie anywhere (so that villages and army,
+def position(settlements: dict[int, int], army: int, players: int = 4) -> Any:
+    """A start position at ``players`` seats where seat 0 has ``settlements`` villages
+    per province and ``army``, and no cards lie anywhere (so that villages and army,
     which carry votes, change nothing else ``evaluate`` reads)."""
-    st = GAME.new_state(4, GAME.resolve_options({}), 7)
+    st = GAME.new_state(players, GAME.resolve_options({}), 7)
     n = st.n
     for p in range(st.board.np):
         st.vil[p * n + SEAT] = settlements.get(p, 0)
@@ -59,20 +59,36 @@ def best_rival(st: Any) -> float:
 def test_item38_the_shape_is_the_search_s_alone() -> None:
     """evaluate, and so greedy, is unchanged; the shape takes 0.7 of the progress on
     the two conditions furthest from being met, nothing where those are at zero, and
-    half the best other seat's evaluate."""
+    (at 4 seats) the whole of the best other seat's evaluate."""
     three = position({0: 4, 1: 2, 2: 2}, army=0)
     spread = position({0: 2, 1: 2, 2: 2}, army=3)
     shape = GAME.search_hints.shape
     assert shape is not None
-    assert abs(shape(three, SEAT) - (-0.5 * best_rival(three))) < 1e-12
-    assert abs(shape(spread, SEAT) - (-0.7 * (0.0 + 0.5) - 0.5 * best_rival(spread))) < 1e-12
+    assert abs(shape(three, SEAT) - (-1.0 * best_rival(three))) < 1e-12
+    assert abs(shape(spread, SEAT) - (-0.7 * (0.0 + 0.5) - 1.0 * best_rival(spread))) < 1e-12
     assert search_value(spread) == GAME.evaluate(spread, SEAT) + shape(spread, SEAT)
+
+
+def test_item38_the_best_rival_weighs_in_full_at_4_seats_and_half_at_3_and_5() -> None:
+    """Issue 38, third pass: with three greedy rivals the search takes off the whole
+    of the best other seat's evaluate, with two or four half of it (the weight the
+    second pass measured, kept where the full one did not measure better). The
+    searching seat's own part is the same at every size: its three conditions met,
+    the other two at zero."""
+    shape = GAME.search_hints.shape
+    assert shape is not None
+    for players, weight in ((3, 0.5), (4, 1.0), (5, 0.5)):
+        three = position({0: 4, 1: 2, 2: 2}, army=0, players=players)
+        assert sum(conditions(three, SEAT)) == 3
+        rival = best_rival(three)
+        assert rival > 0.0
+        assert abs(shape(three, SEAT) + weight * rival) < 1e-12, players
 
 
 def test_item38_a_rival_nearer_to_winning_is_worth_less_to_the_search() -> None:
     """One seat wins: the same position of the searching seat is worth less to the
-    search where a rival has met three conditions than where none has, by half the
-    rival's gain in evaluate; evaluate of the searching seat does not see it."""
+    search where a rival has met three conditions than where none has, by the
+    rival's gain in evaluate (at 4 seats); evaluate of the searching seat does not see it."""
     calm = position({0: 2, 1: 2, 2: 2}, army=3)
     racing = position({0: 2, 1: 2, 2: 2}, army=3)
     n = racing.n
@@ -83,4 +99,4 @@ def test_item38_a_rival_nearer_to_winning_is_worth_less_to_the_search() -> None:
     assert GAME.evaluate(racing, SEAT) == GAME.evaluate(calm, SEAT)
     gain = best_rival(racing) - best_rival(calm)
     assert gain > 1.0
-    assert abs(search_value(calm) - search_value(racing) - 0.5 * gain) < 1e-9
+    assert abs(search_value(calm) - search_value(racing) - 1.0 * gain) < 1e-9
