@@ -416,9 +416,12 @@ def _claims() -> list[Claim]:
         ("wikinger", 2, "mcts:seconds=0.05", OS, "win", 60, 1.000),
         ("walhalla", 3, "mcts:seconds=0.05", OS, "win", 60, 0.975),
         ("graenaland", 3, "mcts:seconds=0.05", OS, "win", 60, 1.000)])
-    rows += _ladder(521, "OpenSpiel's IS-MCTS at equal simulations", [
-        ("jorvik", 2, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.417),
+    rows += _ladder(522, "OpenSpiel's IS-MCTS at equal simulations: issue 38, second pass", [
         ("wikinger", 2, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.938)],
+        tag="mcts50-depth0")  # fmt: skip
+    rows += _ladder(561, "OpenSpiel's IS-MCTS at equal simulations: issue 38, third pass", [
+        ("jorvik", 2, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.536),
+        ("walhalla", 3, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.475)],
         tag="mcts50-depth0")  # fmt: skip
     rows += [
         Claim(f"levels-{g}-{weak}-{strong}", "AI levels (levels.py)",

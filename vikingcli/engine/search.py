@@ -37,7 +37,9 @@ class SearchHints:
     """A tree search that plays its rollouts to the end of the game (``depth=0``)
     rolls out with move averages learnt in the search (MAST) instead of at random,
     for games where that measured stronger (Wikinger: benchmarks/README.md, "OpenSpiel's
-    IS-MCTS at equal simulations: issue 38, second pass")."""
+    IS-MCTS at equal simulations: issue 38, second pass"). In Jórvík and Walhalla random
+    rollouts measured better on the same tuning deals, so they leave it unset
+    ("... third pass")."""
     tiebreak: bool = False
     """Let the one-ply ``evaluate`` ranking decide between root actions the search
     cannot tell apart."""
