@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -172,9 +173,8 @@ def _openssh() -> str:
     return ssh
 
 
-def test_a_real_openssh_client_gets_the_full_screen_table(
-    plugin_dir: Path, tmp_path: Path
-) -> None:
+def _served_toygame(plugin_dir: Path, tmp_path: Path) -> tuple[Any, Terminal]:
+    """``vikingcli serve`` of a toygame table, and a real OpenSSH client of it at 80x24."""
     ssh = _openssh()
     from tests.host.sshclient import Server
 
@@ -189,6 +189,13 @@ def test_a_real_openssh_client_gets_the_full_screen_table(
                  "-o", "PreferredAuthentications=keyboard-interactive",
                  "-F", "/dev/null", "ann@127.0.0.1"],
     )  # fmt: skip
+    return server, client
+
+
+def test_a_real_openssh_client_gets_the_full_screen_table(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    server, client = _served_toygame(plugin_dir, tmp_path)
     try:
         lines = _your_move(client)
         assert lines[0].startswith("Rune Duel"), "\n".join(lines)
@@ -220,20 +227,7 @@ def test_sigint_stops_serve_while_a_full_screen_client_is_at_its_prompt(
 ) -> None:
     """The client's screen took the host's SIGINT: the operator's ^C went to the person
     as a key ('^C: type quit to leave') and the table went on."""
-    ssh = _openssh()
-    from tests.host.sshclient import Server
-
-    server = Server(
-        plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random", "--seed", "6",
-        "--save", "t", "--open",
-    )  # fmt: skip
-    client = Terminal(
-        [], tmp_path, 80, 24,
-        command=[ssh, "-tt", "-p", str(server.port), "-o", "StrictHostKeyChecking=no",
-                 "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-                 "-o", "PreferredAuthentications=keyboard-interactive",
-                 "-F", "/dev/null", "ann@127.0.0.1"],
-    )  # fmt: skip
+    server, client = _served_toygame(plugin_dir, tmp_path)
     try:
         _your_move(client)
         code, out = server.stop(signal.SIGINT)
