@@ -95,6 +95,34 @@ def test_two_people_and_an_ai_play_a_rated_table_to_the_end(
         server.close()
 
 
+def test_a_refused_one_command_call_is_one_line_and_exit_status_2(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """``ssh HOST COMMAND`` is for scripts: bad input of any kind (a command, a
+    number, a table, a name, a key with no account) gets one line and exit status
+    2, as every ``vikingcli`` command gives; an answered command ends with 0."""
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "mallory")}
+    server = ServerProcess(plugin_dir, tmp_path, "--open-registration")
+    try:
+        register(server, keys["alice"], "alice")
+        refused = {
+            ("alice", "frobnicate"): "unknown command 'frobnicate'",
+            ("alice", "join \u0661"): "join N: N is a whole number",
+            ("alice", "create toygame people=9"): "not created: ",
+            ("mallory", "tables"): "This key has no account here",
+            ("mallory", "register alice"): "the name 'alice' is taken",
+        }
+        for (who, line), said in refused.items():
+            done = ssh_run(server.port, keys[who], who, line)
+            assert (done.returncode, done.stderr) == (2, ""), (line, done)
+            assert said in done.stdout.splitlines()[-1], (line, done.stdout)
+        for line in ("tables", "who", "create toygame people=2 ai=random"):
+            done = ssh_run(server.port, keys["alice"], "alice", line)
+            assert done.returncode == 0, (line, done)
+    finally:
+        server.close()
+
+
 def test_ctrl_c_at_the_servers_terminal_stops_it_with_full_screen_clients_on(
     plugin_dir: Path, tmp_path: Path
 ) -> None:

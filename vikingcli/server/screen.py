@@ -64,6 +64,9 @@ MAX_BACKLOG = 1 << 17
 """Bytes of output a connection may leave unread before it is closed."""
 MAX_QUEUED_LINES = 64
 """Lines typed ahead in line mode before more are refused."""
+REFUSED = 2
+"""The exit status of ``ssh HOST COMMAND`` when the command was refused: bad input
+gets one line and 2, as every ``vikingcli`` command does, so a script can tell."""
 
 
 def overview_rows(rows: int) -> int:
@@ -109,6 +112,8 @@ class ServerSession(GuardedSession):
         self.talk = Bucket(SAY_RATE, SAY_BURST)
         self.notices = Notices()
         self.command: str | None = None
+        self.refused = False
+        """The one command got an error line (its exit status is REFUSED)."""
         self.line_mode = False
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
         """Lines to answer, in order (line mode, and what the full screen reads)."""
@@ -191,6 +196,8 @@ class ServerSession(GuardedSession):
         return False
 
     def show(self, text: Any, style: str = "") -> None:
+        if style == "error" and self.command is not None:
+            self.refused = True
         if self._backlogged():
             return
         if self.line_mode:
@@ -348,7 +355,7 @@ class ServerSession(GuardedSession):
             self.log(f"{self.user}: connection failed: {type(exc).__name__}: {exc}")
         finally:
             with contextlib.suppress(Exception):
-                chan.exit(0)
+                chan.exit(REFUSED if self.refused else 0)
 
     async def _session(self) -> None:
         if await self._login():
