@@ -9,7 +9,9 @@ import time
 from pathlib import Path
 
 import asyncssh
+import pytest
 
+from tests.host.serverclient import SSH, SSH_KEYGEN, make_key, ssh_run
 from tests.host.sshclient import WAIT, Server, keys, run
 
 
@@ -60,3 +62,52 @@ def test_item7_plain_over_ssh_without_a_terminal_sends_no_escape_code(
     assert isinstance(seen, bytes)
     assert b"\x1b" not in seen, seen[:2000]
     assert b"alice" in seen
+
+
+@pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="OpenSSH is not installed")
+def test_lines_piped_to_ssh_are_answered_in_plain_lines_and_their_end_ends_the_session(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """``printf 'seats\\nboard\\n' | ssh HOST``: a client with no terminal (no ``plain``
+    asked) gets the table's plain lines, every line it sent answered (those that came
+    with the session too), and the end of its input ends the session with status 0;
+    before, it got the full screen's escape codes, its first lines were dropped and
+    the session never ended."""
+    alice = make_key(tmp_path, "alice")
+    (tmp_path / "authorized_keys").write_text((tmp_path / "alice.pub").read_text())
+    server = Server(
+        plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random", "--seed", "3",
+        "--authorized-keys", "authorized_keys",
+    )  # fmt: skip
+    try:
+        done = ssh_run(server.port, alice, "alice", input="seats\nrules\n")
+    finally:
+        server.close()
+    assert done.returncode == 0, done
+    assert "\x1b" not in done.stdout and "\r" not in done.stdout, done.stdout[:2000]
+    assert "Welcome alice" in done.stdout
+    assert done.stdout.count("seat 1: alice") >= 2, done.stdout  # the welcome, then 'seats'
+    assert "Rune Duel" in done.stdout.split("seat 1: alice")[-1], done.stdout  # 'rules'
+
+
+@pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="OpenSSH is not installed")
+def test_a_command_to_the_served_table_is_one_line_and_exit_status_2(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """``vikingcli serve`` runs no command: ``ssh HOST who`` gets one line saying so
+    and how to join, and status 2 (before: OpenSSH's 'exec request failed', 255)."""
+    alice = make_key(tmp_path, "alice")
+    (tmp_path / "authorized_keys").write_text((tmp_path / "alice.pub").read_text())
+    server = Server(
+        plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random",
+        "--authorized-keys", "authorized_keys",
+    )  # fmt: skip
+    try:
+        done = ssh_run(server.port, alice, "alice", "who")
+    finally:
+        server.close()
+    assert (done.returncode, done.stderr) == (2, ""), done
+    assert done.stdout == (
+        "this table runs no command ('who'): ssh -p PORT NAME@HOST joins it;"
+        " 'plain' after it for its lines\n"
+    )

@@ -45,7 +45,7 @@ from vikingcli.server.registration import NAME_TRIES, Registration
 from vikingcli.server.store import Account
 from vikingcli.table import commands
 from vikingcli.table.editing import LinePrompt
-from vikingcli.table.guarded import GuardedSession
+from vikingcli.table.guarded import REFUSED, GuardedSession
 from vikingcli.table.limits import (
     MAX_LINE,
     SAY_BURST,
@@ -64,9 +64,6 @@ MAX_BACKLOG = 1 << 17
 """Bytes of output a connection may leave unread before it is closed."""
 MAX_QUEUED_LINES = 64
 """Lines typed ahead in line mode before more are refused."""
-REFUSED = 2
-"""The exit status of ``ssh HOST COMMAND`` when the command was refused: bad input
-gets one line and 2, as every ``vikingcli`` command does, so a script can tell."""
 
 
 def overview_rows(rows: int) -> int:
@@ -111,9 +108,6 @@ class ServerSession(GuardedSession):
         self.place: Place | None = None
         self.talk = Bucket(SAY_RATE, SAY_BURST)
         self.notices = Notices()
-        self.command: str | None = None
-        self.refused = False
-        """The one command got an error line (its exit status is REFUSED)."""
         self.line_mode = False
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
         """Lines to answer, in order (line mode, and what the full screen reads)."""

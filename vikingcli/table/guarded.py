@@ -34,6 +34,9 @@ class Shows(Protocol):
 
 RESIZE_DELAY = 0.1
 """Seconds a resize waits, so that a burst of resizes is one redraw."""
+REFUSED = 2
+"""The exit status of a session whose command (``ssh HOST COMMAND``) was refused: bad
+input gets one line and 2, as every ``vikingcli`` command does, so a script can tell."""
 
 class GuardedSession(PromptToolkitSSHSession):
     """prompt-toolkit's SSH session, quiet about hang-ups, and bounded: what the
@@ -64,6 +67,10 @@ class GuardedSession(PromptToolkitSSHSession):
         self.guard = InputGuard()
         self.plain = False
         """Line mode: asked for (``ssh HOST plain``) or a terminal too small."""
+        self.command: str | None = None
+        """The one command of ``ssh HOST COMMAND`` (not ``plain``), or ``None``."""
+        self.refused = False
+        """The session's command was refused (its exit status is REFUSED)."""
         self.terminal: Terminal | None = None
         """The line-mode screen, once there is one."""
         self.full: Shows | None = None
@@ -73,6 +80,10 @@ class GuardedSession(PromptToolkitSSHSession):
         """Input admitted and waiting for its work budget, in order."""
         self._waiting_size = 0
         self._release: asyncio.TimerHandle | None = None
+        self._eof = False
+        """The client sends no more: its input ends once what waits is handed on."""
+        self._ended = False
+        """The prompt's input has ended (its pipe's write end is closed)."""
         self._erasing: Application[Any] | None = None
 
     def share(self, budgets: SharedBudgets, owner: str) -> None:
@@ -112,8 +123,8 @@ class GuardedSession(PromptToolkitSSHSession):
         app.renderer.request_absolute_cursor_position()
 
     def data_received(self, data: str, datatype: object) -> None:
-        if self._input is None:
-            return
+        # What comes before the prompt's pipe exists (lines piped to ssh arrive with
+        # the session) waits for it like any other input, bounded alike.
         admitted = self.guard.admit(data)
         notes = list(admitted.notes)
         if admitted.text and self._waiting_size + len(admitted.text) > MAX_WAITING:
@@ -121,7 +132,7 @@ class GuardedSession(PromptToolkitSSHSession):
         elif admitted.text:
             self._waiting.append((admitted.text, admitted.work))
             self._waiting_size += len(admitted.text)
-            if self._release is None:
+            if self._release is None and self._input is not None:
                 self._go_on()
         for note in notes:
             self.notice(note)
@@ -139,11 +150,27 @@ class GuardedSession(PromptToolkitSSHSession):
             self._waiting.popleft()
             self._waiting_size -= len(text)
             self._write(text)
+        if self._eof:
+            self._end_input()
+
+    def eof_received(self) -> bool:
+        # The client's input ended (lines piped to ssh, ssh -n): the prompt reads what
+        # it sent, then the end of its input, and the session ends. Half open: the
+        # answers (and the exit status) still go out; closing here would drop them.
+        self._eof = True
+        if self._release is None:
+            self._end_input()
+        return True
+
+    def _end_input(self) -> None:
+        if self._input is not None and not self._ended:
+            self._input.close()  # the write end: the reader sees the end
+            self._ended = True  # and its descriptor may now be another connection's
 
     def _write(self, text: str) -> None:
         # Never block the event loop on the pipe the prompt reads from (it empties
         # only when this very loop runs): what does not fit is dropped and told.
-        if self._input is None:
+        if self._input is None or self._ended:
             return
         fd = self._input.pipe.write_fd  # type: ignore[attr-defined]
         data_bytes = text.encode("utf-8")
@@ -178,6 +205,8 @@ class GuardedSession(PromptToolkitSSHSession):
             create_app_session(input=self._input, output=self._output) as session,
         ):
             os.set_blocking(self._input.pipe.write_fd, False)  # type: ignore[attr-defined]
+            if self._release is None:  # what came before there was a pipe (and its end)
+                self._go_on()
             self.app_session = session
             self.live.add(self)
             try:
@@ -187,8 +216,8 @@ class GuardedSession(PromptToolkitSSHSession):
             except Exception as exc:
                 self.log(f"{self.user}: connection failed: {type(exc).__name__}: {exc}")
             finally:
-                # An exit status lets ssh end with 0; what is still queued goes first.
-                chan.exit(0)
+                # An exit status lets ssh end with it; what is still queued goes first.
+                chan.exit(REFUSED if self.refused else 0)
                 self.live.discard(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -201,11 +230,13 @@ class GuardedSession(PromptToolkitSSHSession):
 
     def exec_requested(self, command: str) -> bool:
         """``ssh -t HOST plain``: line mode on any terminal (a screen reader, a
-        terminal that draws the full screen badly); no other command is run."""
+        terminal that draws the full screen badly). No other command is run: the
+        session says so in one line and ends with REFUSED (``command``)."""
         if command.strip() in ("plain", "line"):
             self.plain = True
-            return True
-        return False
+        else:
+            self.command = command
+        return True
 
     def break_received(self, msec: int) -> bool:
         return True  # ignored, like Ctrl-C at an idle prompt

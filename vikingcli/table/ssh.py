@@ -20,7 +20,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import asyncssh
 from prompt_toolkit import PromptSession
@@ -39,6 +39,7 @@ from vikingcli.saves.table_record import (
     Identity,
     TableRecord,
     new_connection,
+    printable,
     read_table_record,
 )
 from vikingcli.table import commands
@@ -61,6 +62,23 @@ from vikingcli.table.terminal import STYLE, Terminal
 HANG_UP_DELAY = 1.5
 """Seconds the last screen of a full-screen connection stays up before it closes."""
 
+
+class _Lines:
+    """The channel as plain lines for a client with no terminal: a line ends in
+    ``\\n``, as from any program run without one (prompt-toolkit's printing ends lines
+    in ``\\r\\n``, and its SSH stdout turns that into ``\\r\\r\\n``)."""
+
+    def __init__(self, chan: Any) -> None:
+        self.chan = chan
+
+    def write(self, data: str) -> None:
+        with contextlib.suppress(BrokenPipeError):  # the client is gone
+            self.chan.write(data.replace("\r\n", "\n"))
+
+    def flush(self) -> None:
+        """Nothing is kept here: the channel sends what it is given."""
+
+
 class _Session(GuardedSession):
     """A connection to the one table of ``vikingcli serve``, told who logged in."""
 
@@ -74,14 +92,23 @@ class _Session(GuardedSession):
         self.share(budget, who.key or f"address {address}")
 
     async def _play(self, _: PromptToolkitSSHSession) -> None:
+        assert self._output is not None and self._chan is not None and self._input is not None
+        # No terminal at the client (``ssh -T HOST plain``, or lines piped to ``ssh
+        # HOST``): plain lines, no escape code, ended by end of input (table.bare).
+        bare = self._chan.get_terminal_type() is None
+        if self.command is not None:
+            self.refused = True
+            self._chan.write(
+                f"this table runs no command ({printable(self.command, 30)!r}):"
+                " ssh -p PORT NAME@HOST joins it; 'plain' after it for its lines\n"
+            )
+            return
         size = self._get_size()
-        if not self.plain and fits(size.columns, size.rows):
+        if not self.plain and not bare and fits(size.columns, size.rows):
             await self._play_full_screen()
             return
-        assert self._output is not None and self._chan is not None and self._input is not None
-        # ``ssh -T HOST plain``: no terminal at the client, no escape code (table.bare)
-        bare = self.plain and self._chan.get_terminal_type() is None
-        terminal = self.terminal = Terminal(PlainTextOutput(self.stdout) if bare else self._output)
+        lines = cast(TextIO, _Lines(self._chan))
+        terminal = self.terminal = Terminal(PlainTextOutput(lines) if bare else self._output)
         pump = asyncio.ensure_future(terminal.pump())
         place = self.table.join(self.who, terminal)
         try:
