@@ -20,7 +20,7 @@ import termios
 import time
 from pathlib import Path
 
-from tests.host.sshclient import ANSI, COLS, ROWS, WAIT, Person, plugin_path
+from tests.host.sshclient import ANSI, COLS, ROWS, WAIT, Person, Server, plugin_path
 
 SSH = shutil.which("ssh")
 SSH_KEYGEN = shutil.which("ssh-keygen")
@@ -125,6 +125,18 @@ def make_key(folder: Path, name: str, comment: str | None = None) -> Path:
         check=True,
     )  # fmt: skip
     return path
+
+
+def served_with_key(plugin_dir: Path, folder: Path, *args: str) -> tuple[Server, Path]:
+    """``vikingcli serve toygame -p human -p random ARGS`` and a new OpenSSH key,
+    ``folder/alice``, the one its ``--authorized-keys`` lets in."""
+    key = make_key(folder, "alice")
+    (folder / "authorized_keys").write_text((folder / "alice.pub").read_text())
+    server = Server(
+        plugin_dir, folder, "toygame", "-p", "human", "-p", "random",
+        "--authorized-keys", "authorized_keys", *args,
+    )  # fmt: skip
+    return server, key
 
 
 def ssh_args(port: int, key: Path, user: str, tty: bool) -> list[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.host.serverclient import SSH, SSH_KEYGEN, make_key, ssh_run
+from tests.host.serverclient import SSH, SSH_KEYGEN, served_with_key, ssh_run
 from tests.host.sshclient import WAIT, Server, keys, run
 
 
@@ -73,12 +73,7 @@ def test_lines_piped_to_ssh_are_answered_in_plain_lines_and_their_end_ends_the_s
     with the session too), and the end of its input ends the session with status 0;
     before, it got the full screen's escape codes, its first lines were dropped and
     the session never ended."""
-    alice = make_key(tmp_path, "alice")
-    (tmp_path / "authorized_keys").write_text((tmp_path / "alice.pub").read_text())
-    server = Server(
-        plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random", "--seed", "3",
-        "--authorized-keys", "authorized_keys",
-    )  # fmt: skip
+    server, alice = served_with_key(plugin_dir, tmp_path, "--seed", "3")
     try:
         done = ssh_run(server.port, alice, "alice", input="seats\nrules\n")
     finally:
@@ -96,12 +91,7 @@ def test_a_command_to_the_served_table_is_one_line_and_exit_status_2(
 ) -> None:
     """``vikingcli serve`` runs no command: ``ssh HOST who`` gets one line saying so
     and how to join, and status 2 (before: OpenSSH's 'exec request failed', 255)."""
-    alice = make_key(tmp_path, "alice")
-    (tmp_path / "authorized_keys").write_text((tmp_path / "alice.pub").read_text())
-    server = Server(
-        plugin_dir, tmp_path, "toygame", "-p", "human", "-p", "random",
-        "--authorized-keys", "authorized_keys",
-    )  # fmt: skip
+    server, alice = served_with_key(plugin_dir, tmp_path)
     try:
         done = ssh_run(server.port, alice, "alice", "who")
     finally:

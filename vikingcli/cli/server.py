@@ -54,7 +54,7 @@ def server(
         int, typer.Option(min=1, help="Open or running tables one person may create.")
     ] = 8,
     per_address: Annotated[
-        int, typer.Option(min=1, help="Connections from one address at once.")
+        int, typer.Option(min=1, help="Connections at once from one address (IPv6: its /64).")
     ] = 8,
     max_connections: Annotated[int, typer.Option(min=1, help="Connections at once.")] = 500,
     ai_weights: Annotated[

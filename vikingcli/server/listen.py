@@ -3,8 +3,9 @@
 A key gets in when it belongs to an account, when it may register one (the
 registration policy), or while some account waits for a new key (``addkey``: then it
 may only give that account's one-time code); a client without a key never does.
-Connections are counted per address and in all; a client that does not finish
-logging in within LOGIN_TIMEOUT seconds, or stops answering keepalives, is dropped.
+Connections are counted per address and in all (:mod:`vikingcli.table.door`); a client
+that does not finish logging in within LOGIN_TIMEOUT seconds, or stops answering
+keepalives, is dropped.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ import asyncssh
 
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.screen import ServerSession
+from vikingcli.table.door import LOGIN_TIMEOUT, Door
 from vikingcli.table.limits import SharedBudgets
 from vikingcli.table.ssh import read_host_key, write_host_key
 
-LOGIN_TIMEOUT = 30
 KEEPALIVE = 30
 
 
@@ -33,7 +34,7 @@ class _Endpoint:
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
-        self.by_address: dict[str, int] = {}
+        self.door = Door(lobby.limits.max_connections, lobby.limits.per_address)
         self.conns: set[asyncssh.SSHServerConnection] = set()
         self.sessions: set[Any] = set()
         self.budget = SharedBudgets()
@@ -43,30 +44,28 @@ class _Connection(asyncssh.SSHServer):
     def __init__(self, endpoint: _Endpoint) -> None:
         self.endpoint = endpoint
         self.address = ""
+        """The address group the limits count (an IPv6 client's /64)."""
         self.fingerprint: str | None = None
         self.refused: str | None = None
+        self._turned_away: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         ep = self.endpoint
         peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else ""
-        limits = ep.lobby.limits
-        if len(ep.conns) >= limits.max_connections:
-            self.refused = "the server is full; try again later"
-        elif ep.by_address.get(self.address, 0) >= limits.per_address:
-            self.refused = f"at most {limits.per_address} connections from one address"
-        ep.conns.add(conn)
-        ep.by_address[self.address] = ep.by_address.get(self.address, 0) + 1
+        self.address, self.refused = ep.door.enter(str(peer[0]) if peer else "")
+        if self.refused is None:
+            ep.conns.add(conn)
+        else:
+            self._turned_away = ep.door.turn_away(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
         ep = self.endpoint
-        ep.conns.discard(self.conn)
-        left = ep.by_address.get(self.address, 1) - 1
-        if left > 0:
-            ep.by_address[self.address] = left
+        if self.refused is None:
+            ep.conns.discard(self.conn)
+            ep.door.leave(self.address)
         else:
-            ep.by_address.pop(self.address, None)
+            ep.door.gone(self._turned_away)
 
     def begin_auth(self, username: str) -> bool:
         if self.refused is not None:

@@ -44,6 +44,7 @@ from vikingcli.saves.table_record import (
 )
 from vikingcli.table import commands
 from vikingcli.table.bare import bare_lines
+from vikingcli.table.door import LOGIN_TIMEOUT, TABLE_CONNECTIONS, TABLE_PER_ADDRESS, Door
 from vikingcli.table.editing import LinePrompt
 from vikingcli.table.guarded import GuardedSession
 from vikingcli.table.limits import (
@@ -252,6 +253,7 @@ class _Server(PromptToolkitSSHServer):
         conns: set[asyncssh.SSHServerConnection],
         sessions: set[_Session],
         budget: SharedBudgets,
+        door: Door,
     ) -> None:
         super().__init__(self._unused)
         self.table = table
@@ -259,7 +261,12 @@ class _Server(PromptToolkitSSHServer):
         self.conns = conns
         self.sessions = sessions
         self.budget = budget
+        self.door = door
         self.peer = ("", 0)
+        self.address = ""
+        """The address group the door counts (an IPv6 client's /64)."""
+        self.refused: str | None = None
+        self._turned_away: asyncio.TimerHandle | None = None
         self.user = ""
         self.key: str | None = None
 
@@ -269,15 +276,25 @@ class _Server(PromptToolkitSSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.conns.add(conn)
         peer = conn.get_extra_info("peername")
         if peer:
             self.peer = (str(peer[0]), int(peer[1]))
+        self.address, self.refused = self.door.enter(self.peer[0])
+        if self.refused is None:
+            self.conns.add(conn)
+        else:
+            self._turned_away = self.door.turn_away(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.conns.discard(self.conn)
+        if self.refused is None:
+            self.conns.discard(self.conn)
+            self.door.leave(self.address)
+        else:
+            self.door.gone(self._turned_away)
 
     def begin_auth(self, username: str) -> bool:
+        if self.refused is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refused)
         # Always authenticate, even at an open table: the key is what a seat is bound to.
         self.user = username
         return True
@@ -349,11 +366,12 @@ async def serve(
     conns: set[asyncssh.SSHServerConnection] = set()
     sessions: set[_Session] = set()
     budget = SharedBudgets()
+    door = Door(TABLE_CONNECTIONS, TABLE_PER_ADDRESS, "table")
     server = await asyncssh.create_server(
-        lambda: _Server(table, keys, conns, sessions, budget), host, port,
+        lambda: _Server(table, keys, conns, sessions, budget, door), host, port,
         server_host_keys=[key], encoding="utf-8", errors="replace",
         # asyncssh's editor counted escape codes as columns and rubbed out cells (' \b')
-        line_editor=False,
+        line_editor=False, login_timeout=LOGIN_TIMEOUT,
     )  # fmt: skip
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(
