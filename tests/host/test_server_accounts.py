@@ -23,9 +23,11 @@ from tests.host.serverclient import (
     OpenSSHPerson,
     ServerProcess,
     make_key,
+    ssh_args,
     ssh_run,
 )
 from tests.host.sshclient import Person, run
+from vikingcli.server.listen import MAX_KEY_CHECKS
 from vikingcli.server.sqlstore import open_store
 
 pytestmark = pytest.mark.skipif(
@@ -113,6 +115,42 @@ def test_item2_a_key_joins_an_account_only_from_a_session_of_that_key(
 
         run(on_a_terminal())
         assert ssh_run(server.port, phone, "ann", "keys").stdout.count("SHA256:") == 2
+    finally:
+        server.close()
+
+
+def test_a_connection_offering_key_after_key_is_cut_off_and_a_person_s_agent_is_not(
+    plugin_dir: Path, tmp_path: Path
+) -> None:
+    """Each key offered costs a database look-up, and asyncssh bounds them by
+    nothing: a client offering 300 keys got 300 look-ups. Now MAX_KEY_CHECKS a
+    connection, as OpenSSH's MaxAuthTries; a person with a few keys tried before the
+    right one still logs in."""
+    own = make_key(tmp_path, "ann")
+    others = [make_key(tmp_path, f"other{i}") for i in range(5)]
+    accounts(tmp_path / "db.sqlite", ann=asyncssh.read_private_key(str(own)))
+    server = ServerProcess(plugin_dir, tmp_path)  # registration closed
+    try:
+        # OpenSSH offers its -i keys in order: five of nobody's, then ann's.
+        tried = [arg for k in [*others[1:], own] for arg in ("-i", str(k))]
+        done = subprocess.run(
+            [*ssh_args(server.port, others[0], "ann", tty=False)[:-1], *tried, "ann@127.0.0.1",
+             "finger"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.stdout.startswith("ann:"), done
+
+        async def offering(count: int) -> str:
+            many = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(count)]
+            with pytest.raises(asyncssh.PermissionDenied) as refused:
+                await asyncssh.connect(
+                    "127.0.0.1", server.port, known_hosts=None, username="x",
+                    client_keys=many, agent_path=None,
+                )  # fmt: skip
+            return str(refused.value)
+
+        assert "too many keys offered" in str(run(offering(300)))
+        assert "too many keys offered" not in str(run(offering(MAX_KEY_CHECKS)))
     finally:
         server.close()
 

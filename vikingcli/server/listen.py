@@ -27,6 +27,10 @@ from vikingcli.table.limits import SharedBudgets
 from vikingcli.table.ssh import read_host_key, write_host_key
 
 KEEPALIVE = 30
+MAX_KEY_CHECKS = 12
+"""Key checks one connection may ask for (each key offered is checked, the one that
+logs in twice), as OpenSSH's MaxAuthTries bounds them: each costs a look-up in the
+database, and asyncssh bounds them by nothing else."""
 
 
 class _Endpoint:
@@ -48,6 +52,7 @@ class _Connection(asyncssh.SSHServer):
         self.fingerprint: str | None = None
         self.refused: str | None = None
         self._turned_away: asyncio.TimerHandle | None = None
+        self.key_checks = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -76,6 +81,14 @@ class _Connection(asyncssh.SSHServer):
         return True
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Spent before the look-up, so checks asked for at once count at once.
+        self.key_checks += 1
+        if self.key_checks > MAX_KEY_CHECKS:
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                "too many keys offered: log in with your account's"
+                " (ssh -i KEY -o IdentitiesOnly=yes)",
+            )
         lobby = self.endpoint.lobby
         fingerprint = key.get_fingerprint("sha256")
         store = lobby.store.store
