@@ -43,7 +43,9 @@ def auto_rollout(game: Game, iterations: int, seconds: float, depth: int) -> str
     IS-MCTS (random rollouts to the end, 50 simulations) MAST, with a table learnt
     from those 50 rollouts, did better than random rollouts on each of the same
     tuning deals and seatings; in Jórvík it did not (as many wins, a smaller mean
-    margin), so Jórvík keeps random rollouts there. Cut off by ``evaluate`` (every
+    margin), so Jórvík keeps random rollouts there; nor did rollouts playing its
+    loading turns greedily (``rollout=settle``) or every step epsilon-greedily
+    (benchmarks/README.md, "... issue 38, fourth pass"). Cut off by ``evaluate`` (every
     game's default depth) a rollout is short, and a move-average table learnt from
     300 rollouts is thin, from 1000 or more rich, and the longer cut-off of a
     deepening game makes random rollouts longer and noisier: in Walhalla 1000

@@ -55,7 +55,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   rollouts play such steps as greedy does, and a search for one stops every
   iteration where its chain ends (the ``horizon`` hint), so the choice among the
   chain's moves is judged by where the chain ends (issue 38: random loading gave
-  away the goods the craftsmen bought needed).
+  away the goods the craftsmen bought needed). Rolling out to the end (``depth``
+  0) the hint is read only by ``settle`` rollouts: random ones whose settle steps
+  are played greedily, to the end of the game (no stop where the chain ends).
 * **Back-propagation** adds the reward of each node's mover along the path.
 * **Decision:** the most visited root action (then the best mean, then the
   RNG). An optional rule (the game's ``tiebreak`` hint: on for Wikinger, where it
@@ -160,14 +162,16 @@ class Search:
         self.win = 0.0
         self.deal: State | None = None
         self.mast = MoveAverages() if cfg.rollout == "mast" else None
-        # A chain random play turns into noise (the game's settle hint), with a
-        # cut-off only (depth 0 plays as OpenSpiel's IS-MCTS is measured against):
-        # rollouts play its steps greedily, and for a decision of one every iteration
-        # is judged where the chain ends (SearchHints.settle).
+        # A chain random play turns into noise (the game's settle hint): with a
+        # cut-off, rollouts play its steps greedily, and for a decision of one every
+        # iteration is judged where the chain ends (SearchHints.settle). Rolling out
+        # to the end (depth 0), only rollout=settle plays its steps greedily, and
+        # never stops at the chain's end: a rollout to the end is what depth 0 means.
         hints = game.search_hints
-        self.settle = hints.settle if cfg.depth else None
+        self.settle = hints.settle if cfg.depth or cfg.rollout == "settle" else None
         self.chain: State | None = None
-        if self.settle is not None and hints.horizon is not None and self.settle(state):
+        horizon = hints.horizon is not None and cfg.depth > 0
+        if horizon and self.settle is not None and self.settle(state):
             # the start the horizon reads; a copy, as the true state must not be
             # read past the seat's view and a determinization moves as it is played
             self.chain = calls.determinize(state, seat, random.Random(0))
@@ -518,9 +522,11 @@ MCTS = PlayerKind(
             str,
             "auto",
             "rollout policy; mast: the moves with the best mean reward so far in the search"
-            f" (vikingcli_ai.mast); auto: mast in walhalla above {DEFAULT_ITERATIONS} iterations"
+            f" (vikingcli_ai.mast); settle: random, but the game's settle steps (jorvik's"
+            " loading turns) greedily, also with depth=0 (with a cut-off every policy does so);"
+            f" auto: mast in walhalla above {DEFAULT_ITERATIONS} iterations"
             " and in wikinger with depth=0, else random",
-            choices=("auto", "random", "greedy-epsilon", "mast"),
+            choices=("auto", "random", "greedy-epsilon", "mast", "settle"),
         ),
         Param(
             "depth",

@@ -169,7 +169,7 @@ def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
         "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
         "workers", "weights",
     }
-    assert mcts["rollout"]["choices"] == ["auto", "random", "greedy-epsilon", "mast"]
+    assert mcts["rollout"]["choices"] == ["auto", "random", "greedy-epsilon", "mast", "settle"]
     assert mcts["iterations"]["type"] == "int"
 
 

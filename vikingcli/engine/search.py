@@ -65,7 +65,8 @@ class SearchHints:
     a chain's moves is judged by where the chain ends, not by play long after it.
     Reads only public information. ``None``: rollouts as the search's policy says,
     cut off after ``depth`` plies alone (searches with rollouts to the end, ``depth``
-    0, ignore this hint)."""
+    0, ignore this hint, except the ``mcts`` player's ``rollout=settle``, which plays
+    such steps greedily and still rolls out to the end)."""
     deepens: Callable[[State], bool] | None = None
     """``deepens(state)``, read only where :attr:`deepen` is set: does a flat search
     given more than the default budget look farther from the decision in ``state``?
