@@ -183,7 +183,8 @@ class Behaviour:
                 f" --deals {self.deals(games)} --seed {seed}{_opt_args(self.options)}")  # fmt: skip
 
     def mcts(self) -> bool:
-        return "mcts" in self.spec
+        # a level ("medium", "hard") is a search: --cheap leaves it out
+        return "mcts" in levels.LEVELS.get(self.spec, self.spec)
 
 
 @dataclass(frozen=True)
@@ -450,6 +451,10 @@ def _claims() -> list[Claim]:
     ]):  # fmt: skip
         rows.append(Claim(f"jorvik-{n}p-medium-craftsmen-{stat}", third,
                           Behaviour(n, "medium", stat), 436000 + k * 1000, 4 * n, stated))
+    hard = "Jórvík at the hard level, 4 seats (issue 38)"
+    for k, (stat, stated) in enumerate([("unfilled", 0 / 4), ("zero", 0 / 8)]):
+        rows.append(Claim(f"jorvik-4p-hard-craftsmen-{stat}", hard,
+                          Behaviour(4, "hard", stat), 444000 + k * 1000, 8, stated))
     crafts = "Jórvík and Graenaland played as people would: issue 38, second pass"
     for k, (n, stat, stated, options) in enumerate([
         (2, "unfilled", 8 / 116, ()), (4, "unfilled", 16 / 92, ()), (5, "unfilled", 15 / 81, ()),
