@@ -360,8 +360,9 @@ OS50 = "openspiel:bot=ismcts,simulations=50"
 
 def _claims() -> list[Claim]:
     rows: list[Claim] = []
-    rows += _ladder(380, "Graenaland: issue 38, third pass", [
-        ("graenaland", 3, M, "greedy", "win", 60, 0.833),
+    rows += _ladder(380, "Graenaland: issue 38, fourth pass", [
+        ("graenaland", 3, M, "greedy", "win", 60, 0.900)])
+    rows += _ladder(381, "Graenaland: issue 38, third pass", [
         ("graenaland", 4, M, "greedy", "win", 60, 0.850),
         ("graenaland", 5, M, "greedy", "win", 60, 0.817)])
     rows += _ladder(383, "Fresh deals (issue 15)", [
