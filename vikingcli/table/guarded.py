@@ -123,8 +123,13 @@ class GuardedSession(PromptToolkitSSHSession):
         app.renderer.request_absolute_cursor_position()
 
     def data_received(self, data: str, datatype: object) -> None:
-        # What comes before the prompt's pipe exists (lines piped to ssh arrive with
-        # the session) waits for it like any other input, bounded alike.
+        # Keys sent to a terminal before its screen exists are dropped (its start is
+        # paced; keeping a hostile flood for it slowed everyone's answers in the soak
+        # test); lines piped with no terminal arrive with the session, and wait for the
+        # prompt's pipe like any other input, bounded alike.
+        chan = self._chan
+        if self._input is None and chan is not None and chan.get_terminal_type() is not None:
+            return
         admitted = self.guard.admit(data)
         notes = list(admitted.notes)
         if admitted.text and self._waiting_size + len(admitted.text) > MAX_WAITING:
@@ -219,6 +224,9 @@ class GuardedSession(PromptToolkitSSHSession):
                 # An exit status lets ssh end with it; what is still queued goes first.
                 chan.exit(REFUSED if self.refused else 0)
                 self.live.discard(self)
+                # The pipe closes with this block: input arriving later must not be
+                # written to its descriptor, which may by then be another connection's.
+                self._ended = True
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._release is not None:
