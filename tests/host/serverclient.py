@@ -20,10 +20,16 @@ import termios
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.host.sshclient import ANSI, COLS, ROWS, WAIT, Person, Server, plugin_path
 
 SSH = shutil.which("ssh")
 SSH_KEYGEN = shutil.which("ssh-keygen")
+needs_openssh = pytest.mark.skipif(
+    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
+)
+"""The mark of a test that runs a real OpenSSH client (CI installs one)."""
 
 
 class ServerProcess:

@@ -9,22 +9,15 @@ import subprocess
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.host.serverclient import (
-    SSH,
-    SSH_KEYGEN,
     ServerProcess,
     make_key,
+    needs_openssh,
     served_with_key,
     ssh_args,
 )
 from tests.host.sshclient import WAIT
 from vikingcli.table.door import MAX_REFUSING, REFUSED_GRACE, Door, address_group
-
-openssh = pytest.mark.skipif(
-    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
-)
 
 
 def test_an_ipv6_client_counts_by_its_64_and_a_mapped_ipv4_by_its_ipv4() -> None:
@@ -80,7 +73,7 @@ def who_from(port: int, key: Path, user: str, source: str) -> subprocess.Complet
     )
 
 
-@openssh
+@needs_openssh
 def test_connections_that_never_log_in_from_one_address_keep_nobody_else_out(
     plugin_dir: Path, tmp_path: Path
 ) -> None:
@@ -115,7 +108,7 @@ def test_connections_that_never_log_in_from_one_address_keep_nobody_else_out(
         server.close()
 
 
-@openssh
+@needs_openssh
 def test_a_served_table_turns_away_one_address_s_idle_connections(
     plugin_dir: Path, tmp_path: Path
 ) -> None:

@@ -11,7 +11,7 @@ import orjson
 import pytest
 
 from tests.host.conftest import CLI
-from tests.host.serverclient import SSH, SSH_KEYGEN, ServerProcess, make_key, ssh_run
+from tests.host.serverclient import ServerProcess, make_key, needs_openssh, ssh_run
 from vikingcli.cli.arguments import PLAY_DEFAULT_AI
 from vikingcli.core.levels import DEFAULT_LEVEL, LEVELS, level_spec
 
@@ -80,7 +80,7 @@ def test_item38_players_shows_the_levels(cli: CLI) -> None:
     assert kinds["greedy"] == ["easy"] and kinds["mcts"] == ["medium", "hard", "expert"]
 
 
-@pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="OpenSSH is not installed")
+@needs_openssh
 def test_item38_create_level_fills_the_table_with_ai_at_that_level(
     plugin_dir: Path, tmp_path: Path
 ) -> None:

@@ -8,21 +8,16 @@ import re
 import sqlite3
 from pathlib import Path
 
-import pytest
-
 from tests.host.serverclient import (
-    SSH,
-    SSH_KEYGEN,
     OpenSSHPerson,
     ServerProcess,
     make_key,
+    needs_openssh,
     ssh_run,
 )
 from tests.host.sshclient import run
 
-pytestmark = pytest.mark.skipif(
-    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
-)
+pytestmark = needs_openssh
 
 
 def register(server: ServerProcess, key: Path, name: str, *code: str) -> str:

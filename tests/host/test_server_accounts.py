@@ -18,11 +18,10 @@ import pytest
 
 from tests.host.pgcluster import Cluster
 from tests.host.serverclient import (
-    SSH,
-    SSH_KEYGEN,
     OpenSSHPerson,
     ServerProcess,
     make_key,
+    needs_openssh,
     ssh_args,
     ssh_run,
 )
@@ -30,9 +29,7 @@ from tests.host.sshclient import Person, run
 from vikingcli.server.listen import MAX_KEY_CHECKS
 from vikingcli.server.sqlstore import open_store
 
-pytestmark = pytest.mark.skipif(
-    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
-)
+pytestmark = needs_openssh
 
 
 def accounts(db: Path, **keys: asyncssh.SSHKey) -> None:

@@ -22,11 +22,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from tests.host.serverclient import (
-    SSH,
-    SSH_KEYGEN,
     OpenSSHPerson,
     ServerProcess,
     make_key,
+    needs_openssh,
     ssh_run,
 )
 from tests.host.sshclient import WAIT, Person, Server, plugin_path, run
@@ -34,10 +33,6 @@ from vikingcli.server.sqlstore import open_store
 from vikingcli.table.editing import LineBuffer, LinePrompt
 from vikingcli.table.limits import InputGuard
 from vikingcli.table.screen import TableScreen
-
-needs_openssh = pytest.mark.skipif(
-    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
-)
 
 
 def _second_server(plugin_dir: Path, folder: Path, db: str) -> subprocess.CompletedProcess[str]:

@@ -12,23 +12,18 @@ import signal
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.host.serverclient import (
-    SSH,
-    SSH_KEYGEN,
     OpenSSHPerson,
     ServerProcess,
     alive,
     children,
     make_key,
+    needs_openssh,
     ssh_run,
 )
 from tests.host.sshclient import WAIT, run
 
-pytestmark = pytest.mark.skipif(
-    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
-)
+pytestmark = needs_openssh
 
 
 def workers(server: ServerProcess) -> list[int]:

@@ -11,13 +11,17 @@ import re
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.host.pgcluster import Cluster
-from tests.host.serverclient import SSH, OpenSSHPerson, ServerProcess, make_key, ssh_run
+from tests.host.serverclient import (
+    OpenSSHPerson,
+    ServerProcess,
+    make_key,
+    needs_openssh,
+    ssh_run,
+)
 from tests.host.sshclient import run
 
-pytestmark = pytest.mark.skipif(SSH is None, reason="OpenSSH's ssh is not installed")
+pytestmark = needs_openssh
 
 
 def test_a_fleet_on_one_database_shares_people_and_takes_over_tables(

@@ -12,10 +12,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 import vikingcli_toygame
 
-from tests.host.serverclient import SSH, SSH_KEYGEN, ServerProcess, make_key, ssh_args, ssh_run
+from tests.host.serverclient import (
+    ServerProcess,
+    make_key,
+    needs_openssh,
+    ssh_args,
+    ssh_run,
+)
 from tests.terminal import Terminal
 from vikingcli.core.registry import load_registry
 from vikingcli.server.accounts import Policy
@@ -27,9 +32,7 @@ from vikingcli.server.store import Account, AsyncStore
 from vikingcli.server.workers import Pool
 from vikingcli.table.limits import Bucket, Notices
 
-pytestmark = pytest.mark.skipif(
-    SSH is None or SSH_KEYGEN is None, reason="OpenSSH's ssh and ssh-keygen are not installed"
-)
+pytestmark = needs_openssh
 ALT_SCREEN = b"\x1b[?1049h"
 """What a full-screen program sends first: the terminal's alternate screen."""
 

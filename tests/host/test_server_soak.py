@@ -26,7 +26,12 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.host.serverclient import SSH, SSH_KEYGEN, OpenSSHPerson, ServerProcess, make_key
+from tests.host.serverclient import (
+    OpenSSHPerson,
+    ServerProcess,
+    make_key,
+    needs_openssh,
+)
 from tests.host.sshclient import run
 from vikingcli.server.sqlstore import open_store
 
@@ -169,7 +174,7 @@ async def _play_if_asked(person: OpenSSHPerson, played: list[str]) -> None:
 
 @pytest.mark.slow
 @pytest.mark.load
-@pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="OpenSSH is not installed")
+@needs_openssh
 def test_soak_thirty_hostile_connections_and_the_people_at_a_server_table_still_play(
     plugin_dir: Path, tmp_path: Path
 ) -> None:

@@ -9,9 +9,8 @@ import time
 from pathlib import Path
 
 import asyncssh
-import pytest
 
-from tests.host.serverclient import SSH, SSH_KEYGEN, served_with_key, ssh_run
+from tests.host.serverclient import needs_openssh, served_with_key, ssh_run
 from tests.host.sshclient import WAIT, Server, keys, run
 
 
@@ -64,7 +63,7 @@ def test_item7_plain_over_ssh_without_a_terminal_sends_no_escape_code(
     assert b"alice" in seen
 
 
-@pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="OpenSSH is not installed")
+@needs_openssh
 def test_lines_piped_to_ssh_are_answered_in_plain_lines_and_their_end_ends_the_session(
     plugin_dir: Path, tmp_path: Path
 ) -> None:
@@ -85,7 +84,7 @@ def test_lines_piped_to_ssh_are_answered_in_plain_lines_and_their_end_ends_the_s
     assert "Rune Duel" in done.stdout.split("seat 1: alice")[-1], done.stdout  # 'rules'
 
 
-@pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="OpenSSH is not installed")
+@needs_openssh
 def test_a_command_to_the_served_table_is_one_line_and_exit_status_2(
     plugin_dir: Path, tmp_path: Path
 ) -> None:
