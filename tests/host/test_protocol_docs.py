@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-import jsonschema
+import jsonschema_rs
 import pytest
 
 from tests.host import protocol_docs
@@ -37,7 +37,7 @@ def test_the_documented_message_validates_and_names_every_seat(name: str) -> Non
     message = json.loads(block)
     assert list(message) == ["type", "seat", "time_left", "events", "observation", "legal"]
     schema = load_registry().games[name].observation_schema()
-    jsonschema.validate(message["observation"], schema)
+    jsonschema_rs.Draft202012Validator(schema).validate(message["observation"])
     seats = message["observation"]["seats"]
     assert seats[0]["name"] == "mybot" and all("name" in s for s in seats)
     assert message["events"], "the example shows events"

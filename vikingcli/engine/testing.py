@@ -93,10 +93,11 @@ def _validator(game: Game) -> Any:
         schema = game.observation_schema()
         validator = None
         if schema is not None:
-            from jsonschema import Draft202012Validator
+            # jsonschema-rs checks the schema against Draft 2020-12's meta-schema too, and
+            # validates a hundred times faster than the pure-Python jsonschema
+            from jsonschema_rs import Draft202012Validator
 
-            Draft202012Validator.check_schema(schema)
-            validator = Draft202012Validator(schema)
+            validator = Draft202012Validator(dict(schema))
         cached = _VALIDATORS[id(game)] = (game, validator)
     return cached[1]
 
@@ -119,7 +120,7 @@ def check_schema(game: Game, state: Any, viewers: Sequence[int] | None = None) -
         obs = _json_ready(game.observation(state, viewer), "observation")
         error = next(iter(validator.iter_errors(obs)), None)
         if error is not None:
-            where = "/".join(map(str, error.absolute_path)) or "(top)"
+            where = "/".join(map(str, error.instance_path)) or "(top)"
             raise AssertionError(
                 f"seat {viewer}'s observation is outside its schema at {where}: {error.message}"
             )
@@ -258,8 +259,8 @@ def check_state(
     else:
         check_narration(game, state, rng, max_actions=2, redeals=0, others=1)
     if full:
-        # jsonschema takes tens of ms on a big observation: one seat's now and then
-        # (every seat's at the end of each game, in play_random)
+        # one seat's observation now and then (every seat's at the end of each game,
+        # in play_random)
         check_schema(game, state, [rng.randrange(n)])
         check_round_trip_plays_alike(game, state, rng)
     return varied
