@@ -19,8 +19,9 @@ GAMES = load_registry().games
 GAMES_PER_SIZE = 20
 SAMPLES = 40
 """Observations validated per game: the mover's at evenly spaced moves, every seat's at
-each fourth of those and at the end (a validation costs more than many moves: a game of
-Graenaland has over a thousand); over 20 games every phase is met."""
+each fourth of those and at the end (making and validating one observation costs as much
+as some twenty moves: a game of Graenaland has over a thousand); over 20 games every phase
+is met."""
 COMMON = ("game", "seat", "players", "round", "phase", "to_move", "seats")
 
 
