@@ -6,11 +6,10 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   rng)``: a fresh full state consistent with what the acting seat observes, with
   everything hidden from it re-dealt. That copy is the only one made in the
   iteration; the iteration then applies actions to it in place. The player never
-  reads the true state beyond the acting seat's own legal actions. With ``redeal``
-  k > 1, k consecutive iterations share one determinization (each on its own
-  clone): fewer distinct deals, for speed where ``determinize`` costs much more
-  than ``clone`` (benchmarks/README.md, "Sharing a determinization"); its effect
-  on strength is not measured, so the default is 1 (a fresh deal every iteration).
+  reads the true state beyond the acting seat's own legal actions. ``redeal`` k > 1:
+  k iterations share one determinization (each on a clone), for speed where
+  ``determinize`` costs much more than ``clone`` (benchmarks/README.md, "Sharing a
+  determinization"); not measured for strength, so 1 (a fresh deal) by default.
 * **Tree.** A node's children are keyed by the seat to move and the action
   (``children[mover][action]``); the seat to move is normally fixed by the public
   history, the extra key only keeps the tree sound in games where it is not. Each
@@ -49,7 +48,8 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   square root of the budget (``look_ahead``: more thinking looks farther, 37 plies
   at 1000 iterations). Finished games score from the ranks:
   ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
-  beaten, ties half)``, so winning matters most but places still count.
+  beaten, ties half)``, so winning matters most but places still count. With
+  ``mix`` > 0 a new leaf's reward blends in its own ``evaluate`` (AlphaGo's mixing).
   Where the game's ``settle`` hint names a decision as a step of a chain random
   play turns into noise (Jórvík's loading turns) and the search has a cut-off,
   rollouts play such steps as greedy does, and a search for one stops every
@@ -118,6 +118,7 @@ class SearchConfig:
     redeal: int = 1
     search: str = "tree"
     reach: int = 1
+    mix: float = 0.0
 
 
 class Node:
@@ -324,6 +325,15 @@ class Search:
         return rank_rewards(outcome.ranks)
 
     def _simulate(self, d: State, plies: int) -> list[float]:
+        """The new leaf's rewards: its rollout's, blended with ``mix`` > 0 with the
+        leaf's ``evaluate``, a low-variance guess beside one noisy outcome."""
+        mix = self.cfg.mix
+        if not mix or self.calls.to_move(d) is None:
+            return self._rollout(d, plies)
+        leaf = eval_rewards(self.calls.evaluate_all(d), self.eval_scale)  # before d moves on
+        return [(1.0 - mix) * r + mix * e for r, e in zip(self._rollout(d, plies), leaf)]
+
+    def _rollout(self, d: State, plies: int) -> list[float]:
         game = self.game
         calls = self.calls  # actions from calls.legal_actions(d), as in iterate
         depth = self.cfg.depth
@@ -481,6 +491,7 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         redeal=params["redeal"],
         search=params["search"] if params["search"] != "auto" else game.search_hints.method,
         reach=params["reach"],
+        mix=params["mix"],
     )
     judge = weighted(game, params["weights"]) if params["weights"] else None
     player = MctsPlayer(cfg, params["seed"], params["workers"], judge)
@@ -565,6 +576,14 @@ MCTS = PlayerKind(
             " is played through greedily before it is judged",
             minimum=1,
             maximum=20,
+        ),
+        Param(
+            "mix",
+            float,
+            0.0,
+            "weight of evaluate at each new leaf in its reward, the rest the rollout's",
+            minimum=0,
+            maximum=1,
         ),
         Param("weights", str, "", WEIGHTS_HELP, check=check_weights_file),
         SEED_PARAM,
