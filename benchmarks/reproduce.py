@@ -382,7 +382,7 @@ def _claims() -> list[Claim]:
         ("walhalla", 3, M1000, M, "h2h", 108, 0.630),
         ("wikinger", 2, M1000, M, "win", 100, 0.630),
         ("jorvik", 2, M1000, M, "win", 100, 0.660),
-        ("graenaland", 3, M1000, M, "h2h", 108, 0.618)], tag="mcts1000")
+        ("graenaland", 3, M1000, M, "h2h", 60, 0.479)], tag="mcts1000")
     rows += _ladder(398, "More thinking: `mcts:iterations=1000` against `mcts:iterations=300`", [
         ("walhalla", 3, "mcts:iterations=1000,depth=20", M, "h2h", 102, 0.544)], tag="depth20")
     rows += _ladder(399, "More thinking looks farther (Wikinger, 37 plies)", [
@@ -435,6 +435,8 @@ def _claims() -> list[Claim]:
             ("walhalla", 3, "easy", "medium", 542000, 30, 512.0),
             ("jorvik", 2, "medium", "hard", 540000, 30, 70.0),
             ("walhalla", 3, "medium", "hard", 545000, 30, 223.0),
+            ("wikinger", 2, "medium", "hard", 701000, 58, 252.0),
+            ("graenaland", 3, "medium", "hard", 702000, 78, -50.0),
         )
     ]
     # Superseded by the third pass (the tree search fills its craftsmen): the same
