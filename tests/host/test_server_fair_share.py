@@ -29,11 +29,15 @@ from vikingcli.server.workers import Pool
 from vikingcli.table.limits import (
     LOBBY_SAY_RATE,
     MIN_REDRAW_SHARE,
+    PERSON_DEBT,
+    PERSON_WORK_BURST,
+    PERSON_WORK_RATE,
     REDRAW_SHARE,
     SAY_BURST,
     SESSION_START_BURST,
     SESSION_START_RATE,
     WORK_BURST,
+    WORK_RATE,
     InputGuard,
     SharedBudgets,
     pace_redraws,
@@ -47,14 +51,19 @@ def _busy(seconds: float) -> None:
         pass
 
 
-async def _redraws(cost: float, others: int, asked: int, seconds: float) -> int:
+async def _redraws(
+    cost: float, others: int, asked: int, seconds: float, heavy: bool = False
+) -> int:
     """How often a screen whose redraw costs ``cost`` seconds of CPU is redrawn in
     ``seconds`` while it is asked for one ``asked`` times, on a server where
     ``others`` screens are redrawn all the time (5 ms of CPU each, every time this
-    one is asked)."""
+    one is asked); a ``heavy`` screen's connection has asked for more work than a
+    person does."""
     budgets = SharedBudgets()
     guard = InputGuard()
     guard.budgets = budgets
+    if heavy:
+        guard.person.tokens = -PERSON_DEBT
     drawn = 0
 
     def draw(_: object) -> None:
@@ -96,6 +105,27 @@ def test_item6_a_costly_screen_asked_for_redraws_all_the_time_gets_its_even_shar
     assert drawn <= 1 + 1.5 * share / 0.010 + 2, drawn
 
 
+def test_item6_a_heavy_connections_costly_screen_gets_its_even_share_without_a_floor() -> None:
+    """A screen costing 5 ms a redraw among thirty, its connection asking for more
+    work than a person does, asked for redraws 50 times a second for 4 s: it gets its
+    thirtieth of REDRAW_SHARE and not MIN_REDRAW_SHARE (a person's is drawn 8 times),
+    so thirty hostile screens together take no more than REDRAW_SHARE (at the floor
+    they took 30% of the server in the soak test)."""
+    drawn = asyncio.run(_redraws(0.005, 29, 200, 4.0, heavy=True))
+    assert drawn <= 1 + 4.0 * (REDRAW_SHARE / 30) / 0.005 + 2, drawn
+
+
+def test_item6_the_redraw_floor_is_a_persons_only() -> None:
+    """Among thirty screens, a person's gets MIN_REDRAW_SHARE, a heavy one its even
+    share of REDRAW_SHARE, smaller."""
+    budgets = SharedBudgets()
+    for screen in range(29):
+        budgets.redrawn(screen, 0.001)
+    assert REDRAW_SHARE / 30 < MIN_REDRAW_SHARE
+    assert budgets.redrawn(29, 0.001, person=True)[0] == MIN_REDRAW_SHARE
+    assert budgets.redrawn(29, 0.001, person=False)[0] == REDRAW_SHARE / 30
+
+
 def test_item6_a_cheap_screen_among_ten_busy_ones_is_redrawn_whenever_asked() -> None:
     """Among ten screens on a busy server, a person's screen redrawn five times a
     second (each redraw well under its share) is drawn every time it is asked:
@@ -124,6 +154,26 @@ def test_item6_a_new_connection_has_no_burst_to_spend_before_it_waited() -> None
     assert guard.wait(50) > 0  # new: it waits for the server like any heavy connection
     now[0] += WORK_BURST / 2 / guard.work.rate  # a moment's quiet
     assert guard.wait(50) == 0
+
+
+def test_item6_a_connection_asking_more_than_a_person_stays_heavy_while_it_waits() -> None:
+    """A connection asking for work at its own bound (WORK_RATE) for ten seconds,
+    while others hold the server's bucket empty, gets no more than a person's rate
+    (PERSON_WORK_RATE and its burst) without the server's bucket: waiting does not
+    make it a person's again. (Before, waiting refilled its own bucket past half, and
+    thirty such connections spent 2900 a second as people's.)"""
+    now = [0.0]
+    budgets = SharedBudgets(clock=lambda: now[0])
+    guard = InputGuard(clock=lambda: now[0])
+    guard.server, guard.budgets = budgets.server, budgets
+    step, spent = 0.01, 0.0
+    while now[0] < 10.0:
+        budgets.server.tokens = -budgets.server.burst  # the others' debt
+        if guard.wait(WORK_RATE * step) == 0:
+            spent += WORK_RATE * step
+        now[0] += step
+    assert spent <= PERSON_WORK_RATE * 10.0 + PERSON_WORK_BURST, spent
+    assert spent >= PERSON_WORK_RATE * 10.0 * 0.9, spent  # a person's rate it keeps
 
 
 def test_item6_the_lobby_takes_a_few_lines_of_talk_a_second_from_everyone_together(
