@@ -72,9 +72,10 @@ PERSON_WORK_RATE = 60.0
 """Work a second a connection may ask for, sustained, and still be a person's: its
 input never waits for the server's bucket, and its screen gets MIN_REDRAW_SHARE.
 (The soak test's people, asking who sits where twice a second and moving, ask for
-some 40, a fifth of it their terminals' answers to the server's cursor questions.) Every piece of a connection's work counts against this rate, in debt
-down to PERSON_DEBT, so one that asks for more stays heavy while it waits for the
-server's bucket. Before, a connection was a person's again once its own bucket was
+some 40, a fifth of it their terminals' answers to the server's cursor questions.)
+Every piece of a connection's work counts against this rate, in debt down to
+PERSON_DEBT, so one that asks for more stays heavy while it waits for the server's
+bucket. Before, a connection was a person's again once its own bucket was
 half full, which waiting refilled: thirty hostile connections in the soak test spent
 99% of their work as people's, 2900 a second, and the server's bucket bounded
 nothing."""
@@ -345,8 +346,10 @@ class InputGuard:
         self.lines = Bucket(LINE_RATE, LINE_BURST, self.clock)
         self.work = Bucket(WORK_RATE, WORK_BURST, self.clock)
         # A new connection has yet to show it asks no more than a person: its first
-        # keys count against the server's bucket unless it waited a moment first, so
-        # thirty connections opened at once cannot spend thirty bursts at once.
+        # keys count against the server's bucket unless it waited a moment first, and
+        # it has half a burst of its own, so thirty connections opened at once cannot
+        # spend thirty bursts at once.
+        self.work.tokens = WORK_BURST / 2
         self.person = Bucket(PERSON_WORK_RATE, PERSON_WORK_BURST, self.clock)
         self.person.tokens = 0.0
         self.notices = Notices(self.clock)
