@@ -442,6 +442,9 @@ def _claims() -> list[Claim]:
     # Walhalla's pair again on fresh seeds (fourth pass): the id names its seeds.
     rows.append(Claim("levels-walhalla-medium-hard-703000", "AI levels (levels.py)",
                       LevelGap("walhalla", "medium", "hard", 3), 703000, 90, 196.0))
+    # Jórvík's pair on fresh seeds (fifth pass).
+    rows.append(Claim("levels-jorvik-medium-hard-704000", "AI levels (levels.py)",
+                      LevelGap("jorvik", "medium", "hard", 2), 704000, 80, 163.0))
     # Superseded by the third pass (the tree search fills its craftsmen): the same
     # measure, the figures of its "after".
     third = "Jórvík: the tree search fills its craftsmen (issue 38, third pass)"
