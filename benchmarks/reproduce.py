@@ -439,12 +439,13 @@ def _claims() -> list[Claim]:
             ("graenaland", 3, "medium", "hard", 702000, 78, -50.0),
         )
     ]
-    # Walhalla's pair again on fresh seeds (fourth pass): the id names its seeds.
-    rows.append(Claim("levels-walhalla-medium-hard-703000", "AI levels (levels.py)",
-                      LevelGap("walhalla", "medium", "hard", 3), 703000, 90, 196.0))
-    # Jórvík's pair on fresh seeds (fifth pass).
-    rows.append(Claim("levels-jorvik-medium-hard-704000", "AI levels (levels.py)",
-                      LevelGap("jorvik", "medium", "hard", 2), 704000, 80, 163.0))
+    # Pairs measured again on fresh seeds (fourth and fifth passes): the id names its seeds.
+    rows += [
+        Claim(f"levels-{g}-medium-hard-{seed}", "AI levels (levels.py)",
+              LevelGap(g, "medium", "hard", n), seed, games, stated)
+        for g, n, seed, games, stated in (("walhalla", 3, 703000, 90, 196.0),
+                                          ("jorvik", 2, 704000, 80, 163.0))
+    ]  # fmt: skip
     # Superseded by the third pass (the tree search fills its craftsmen): the same
     # measure, the figures of its "after".
     third = "Jórvík: the tree search fills its craftsmen (issue 38, third pass)"
