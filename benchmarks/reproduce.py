@@ -372,7 +372,7 @@ def _claims() -> list[Claim]:
         ("wikinger", 3, M, "greedy", "win", 60, 0.800),
         ("wikinger", 4, M, "greedy", "win", 60, 0.767),
         ("wikinger", 2, "greedy", "random", "win", 60, 1.000),
-        ("jorvik", 2, "greedy", "random", "win", 60, 0.900)])
+        ("jorvik", 2, "greedy", "random", "win", 60, 0.983)])
     rows += _ladder(390, "Jórvík: rollouts cut off after 40 plies", [
         ("jorvik", 2, M, "greedy", "win", 60, 0.883),
         ("jorvik", 3, M, "greedy", "win", 60, 0.767),
@@ -506,12 +506,12 @@ def _claims() -> list[Claim]:
 
 
 SPEED_TABLE = (  # game, n, random games/s, mcts it/s opening, mcts it/s mid-game
-    ("graenaland", 3, 54.6, 3298, 3375), ("graenaland", 4, 46.2, 2893, 2457),
-    ("graenaland", 5, 34.6, 2143, 2022), ("jorvik", 2, 392.4, 2840, 2309),
-    ("jorvik", 3, 364.9, 2823, 2783), ("jorvik", 4, 385.7, 3018, 2175),
-    ("jorvik", 5, 338.7, 3347, 2574), ("walhalla", 3, 741.1, 2451, 2641),
-    ("walhalla", 4, 680.0, 2255, 1715), ("wikinger", 2, 129.3, 2367, 1522),
-    ("wikinger", 3, 207.0, 2078, 1467), ("wikinger", 4, 241.4, 2298, 1502),
+    ("graenaland", 3, 185.1, 17806, 18236), ("graenaland", 4, 141.1, 15492, 12222),
+    ("graenaland", 5, 109.3, 13353, 13574), ("jorvik", 2, 1410.6, 6735, 1273),
+    ("jorvik", 3, 1432.7, 7203, 1113), ("jorvik", 4, 1366.8, 7297, 1584),
+    ("jorvik", 5, 1395.8, 7011, 12196), ("walhalla", 3, 2073.7, 9349, 9244),
+    ("walhalla", 4, 1902.8, 9252, 9080), ("wikinger", 2, 501.3, 6823, 4441),
+    ("wikinger", 3, 590.3, 6412, 4691), ("wikinger", 4, 649.1, 6133, 4553),
 )
 DEFAULT_AI_TABLE = tuple(  # game, spec, mean seconds per decision
     (game, spec, s)
