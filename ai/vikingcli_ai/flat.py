@@ -51,6 +51,18 @@ are played until the units are spent (at least one pass, at most
 looks farther: :func:`deepened`). With ``seconds``, passes run until the time
 is up. Reproducible like the tree search: a function of the observation, the RNG
 and the budget, never of the clock (unless ``seconds`` is given).
+
+**To the end of the game** (``mcts:depth=0``, reach 0): every rollout plays greedy
+moves until the game is over, and the value is the one above taken there (in
+Graenaland the conditions the seat met and the winner's bonus, less the shape
+hint's rival term: finer than win or lose, which a few playouts a candidate could
+not tell apart). Here a simulation is one rollout, as in a tree search:
+``iterations`` buys ``iterations // candidates`` passes (at least one), so 50
+iterations are 48 playouts to the end of 16 candidates, where 50 simulations of
+OpenSpiel's IS-MCTS are 50 playouts. Why: ``depth=0`` is how a
+search is compared per simulation with one that has no heuristic cut-off
+(benchmarks/README.md, "OpenSpiel's IS-MCTS at equal simulations"); before, the
+flat search ignored ``depth``.
 """
 
 from __future__ import annotations
@@ -75,7 +87,10 @@ UNITS_PER_ITERATION: Final = 30
 size: a default Graenaland move then stays within the time per move the search was
 built for, on one core (benchmarks/README.md, "Graenaland: the flat search")."""
 ROLLOUT_LIMIT: Final = 400
-"""Safety cap on the moves of one rollout."""
+"""Safety cap on the moves of one chain of a rollout."""
+GAME_ROLLOUT_LIMIT: Final = 20_000
+"""Safety cap on the moves of a rollout to the end of the game (``reach`` 0); a
+greedy Graenaland game at 5 seats plays under 1000."""
 DEFAULT_PASSES: Final = DEFAULT_ITERATIONS // ITERATIONS_PER_PASS
 """The most passes of the default budget (30), kept when a budget looks farther."""
 
@@ -103,7 +118,8 @@ def greedy_rollout(
     game: Game, start: State, state: State, reach: int = 1, rng: random.Random | None = None
 ) -> int:
     """Play greedy moves in ``state`` (in place) until the game's horizon from
-    ``start`` (with ``reach`` > 1: the horizon after the horizon, ``reach`` times),
+    ``start`` (with ``reach`` > 1: the horizon after the horizon, ``reach`` times;
+    with ``reach`` 0 no horizon: to the end, at most GAME_ROLLOUT_LIMIT moves),
     the end of the game or ROLLOUT_LIMIT moves a horizon; return the work done in
     positions evaluated (k + 1 for a move chosen among k actions, 1 for a forced one).
     With ``rng``, moves of equal value (within the greedy player's TIE) are chosen
@@ -116,8 +132,12 @@ def greedy_rollout(
     steps = 0
     units = 0
     later = False  # in a chain after the first: it plays at least one move
+    to_end = reach <= 0
     while True:
-        if steps >= ROLLOUT_LIMIT or ((steps or not later) and horizon(start, state)):
+        if to_end:
+            if steps >= GAME_ROLLOUT_LIMIT:
+                break
+        elif steps >= ROLLOUT_LIMIT or ((steps or not later) and horizon(start, state)):
             reach -= 1
             if reach <= 0:
                 break
@@ -202,7 +222,7 @@ class FlatSearch:
         game, state, seat, rng = self.game, self.state, self.seat, self.rng
         deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
         passes = max(1, iterations // ITERATIONS_PER_PASS)
-        budget = iterations * UNITS_PER_ITERATION
+        budget: float = iterations * UNITS_PER_ITERATION
         deal = game.determinize(state, seat, rng)
         if self.deepen:  # of the deal: the true state is read only through determinize
             self.reach, passes = deepened(game, deal, self.reach, iterations, seconds)
@@ -214,6 +234,9 @@ class FlatSearch:
         if not playable:
             return actions[rng.randrange(len(actions))]
         cands = self.candidates = self.shortlist(deal, playable, include)
+        if self.reach <= 0:  # to the end: a simulation is one rollout
+            passes = max(1, iterations // len(cands))
+            budget = math.inf
         sums = self.sums = [0.0] * len(cands)
         counts = self.counts = [0] * len(cands)
         self.margins = [0.0] * len(cands)

@@ -67,7 +67,7 @@ One tree per move, keyed by actions, searched from the acting seat's view:
 * **Flat mode** (``search=flat``, the default where the game's ``method`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``horizon`` on shared determinizations (``flat.py``; ``reach``
-  and the ``deepen`` hint there).
+  and the ``deepen`` hint there; ``depth=0``: to the end of the game).
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
@@ -460,7 +460,7 @@ class MctsPlayer:
         if len(actions) == 1:
             return actions[0]
         if cfg.search == "flat":
-            flat = FlatSearch(game, state, seat, self.rng, cfg.reach)
+            flat = FlatSearch(game, state, seat, self.rng, 0 if cfg.depth == 0 else cfg.reach)
             action = flat.run(actions, cfg.iterations, cfg.seconds)
             self.last_iterations = flat.passes * len(flat.candidates)
             return action
@@ -544,9 +544,9 @@ MCTS = PlayerKind(
             int,
             -1,
             "plies from the root after which evaluate scores the position; 0 plays to the"
-            f" end; -1 uses the game's hint (graenaland 1, jorvik 40) or {DEFAULT_DEPTH},"
-            f" in walhalla times sqrt(iterations/{DEFAULT_ITERATIONS}) above"
-            f" {DEFAULT_ITERATIONS} iterations",
+            " end (flat: one greedy playout a simulation); -1 uses the game's hint (graenaland"
+            f" 1, jorvik 40) or {DEFAULT_DEPTH}, in walhalla times sqrt(iterations/"
+            f"{DEFAULT_ITERATIONS}) above {DEFAULT_ITERATIONS} iterations",
             minimum=-1,
             maximum=1000,
         ),

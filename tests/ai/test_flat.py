@@ -267,3 +267,50 @@ def test_graenaland_builds_and_payments_do_not_think_farther() -> None:
         assert (hinted.passes, hinted.units, hinted.sums) == (same.passes, same.units, same.sums)
         tried += 1
     assert tried
+
+
+@graen_only
+def test_graenaland_rollout_to_the_end_plays_the_game_out() -> None:
+    """``reach`` 0 (``mcts:depth=0``) ignores the game's horizon: every rollout ends
+    with the game over, where ``reach`` 1 stops at the chain's end in mid-game."""
+    game: Game = GAMES["graenaland"]
+    starts = [s for s in positions(game, 3, 13, 12) if game.to_move(s) is not None][:4]
+    assert starts
+    stopped_early = 0
+    for start in starts:
+        to_end, chain = game.clone(start), game.clone(start)
+        greedy_rollout(game, start, to_end, reach=0, rng=random.Random(1))
+        greedy_rollout(game, start, chain, reach=1, rng=random.Random(1))
+        assert game.to_move(to_end) is None
+        stopped_early += game.to_move(chain) is not None
+    assert stopped_early == len(starts)
+
+
+@graen_only
+def test_graenaland_depth_zero_counts_one_simulation_a_rollout() -> None:
+    """``mcts:iterations=N,depth=0`` in the flat search plays ``N // candidates`` passes
+    (at least one) of rollouts to the end, so N iterations are at most N playouts
+    when there are no more candidates than N; without ``depth=0`` the same budget buys
+    passes to the chain's end, and the two choose from different values."""
+    game: Game = GAMES["graenaland"]
+    params = {p.name: p.default for p in MCTS.params}
+    state, seat = next(
+        (s, game.to_move(s))
+        for s in positions(game, 3, 14, 40)
+        if game.to_move(s) is not None and len(game.legal_actions(s)) >= 4
+    )
+    for iterations in (8, 40):
+        to_end = _make(game, seat, {**params, "iterations": iterations, "depth": 0, "seed": 2})
+        assert to_end.cfg.depth == 0
+        to_end.choose(game, state, seat)
+        cands = min(len(game.legal_actions(state)), 16)
+        passes = max(1, iterations // cands)
+        assert to_end.last_iterations == passes * cands
+        assert to_end.last_iterations <= max(iterations, cands)
+    search = FlatSearch(game, state, seat, random.Random(2), reach=0)
+    search.run(list(game.legal_actions(state)), 40)
+    chain = FlatSearch(game, state, seat, random.Random(2), reach=1)
+    chain.run(list(game.legal_actions(state)), 40)
+    assert search.reach == 0 and chain.reach == 1
+    assert chain.passes == 4 and search.passes == max(1, 40 // len(search.candidates))
+    assert search.sums != chain.sums
