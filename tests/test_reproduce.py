@@ -87,3 +87,15 @@ def test_item38_an_unknown_row_is_one_line_and_exit_2() -> None:
     assert out.stderr.strip().splitlines() == [
         "reproduce.py: no row 'no-such-row' (--list shows them)"
     ]
+
+
+def test_item38_speed_rows_are_read_from_the_readme_table(reproduce: ModuleType) -> None:
+    """The speed claims are the benchmarks README's own table (no copy to drift): every
+    game at every size it measures, each figure as written there."""
+    table = reproduce.SPEED_TABLE
+    assert {game for game, *_ in table} == {"graenaland", "jorvik", "walhalla", "wikinger"}
+    assert len(table) == len({(game, n) for game, n, *_ in table}) >= 12
+    text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    for game, n, games_per_s, opening, midgame in table:
+        assert f"| {game} | {n} | {games_per_s} |" in text
+        assert f"| {opening:g} | {midgame:g} |" in text
