@@ -426,6 +426,9 @@ def _claims() -> list[Claim]:
         ("jorvik", 2, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.536),
         ("walhalla", 3, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.475)],
         tag="mcts50-depth0")  # fmt: skip
+    rows += _ladder(706, "OpenSpiel's IS-MCTS at equal simulations: issue 38, sixth pass", [
+        ("graenaland", 3, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 1.000)],
+        tag="mcts50-depth0")  # fmt: skip
     rows += [
         Claim(f"levels-{g}-{weak}-{strong}", "AI levels (levels.py)",
               LevelGap(g, weak, strong, n), seed, games, stated)
