@@ -533,8 +533,8 @@ SPEED_TABLE = _speed_table(Path(__file__).resolve().parent / "README.md")
 DEFAULT_AI_TABLE = tuple(  # game, spec, mean seconds per decision
     (game, spec, s)
     for game, figures in (
-        ("graenaland", (1.00, 0.15, 0.49, 0.71)), ("jorvik", (1.00, 0.17, 0.53, 0.88)),
-        ("walhalla", (1.00, 0.22, 1.01, 2.08)), ("wikinger", (1.00, 0.27, 0.78, 1.37)))
+        ("graenaland", (1.00, 0.12, 0.37, 0.59)), ("jorvik", (1.00, 0.15, 0.49, 0.83)),
+        ("walhalla", (1.00, 0.19, 0.86, 1.74)), ("wikinger", (1.00, 0.17, 0.56, 0.94)))
     for spec, s in zip(("mcts:seconds=1", "mcts:iterations=1000", "mcts:iterations=3000",
                         "mcts:iterations=5000"), figures)
 )  # fmt: skip
