@@ -222,7 +222,7 @@ class FlatSearch:
         game, state, seat, rng = self.game, self.state, self.seat, self.rng
         deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
         passes = max(1, iterations // ITERATIONS_PER_PASS)
-        budget: float = iterations * UNITS_PER_ITERATION
+        budget = float(iterations * UNITS_PER_ITERATION)
         deal = game.determinize(state, seat, rng)
         if self.deepen:  # of the deal: the true state is read only through determinize
             self.reach, passes = deepened(game, deal, self.reach, iterations, seconds)
