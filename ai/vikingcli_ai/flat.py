@@ -73,7 +73,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from vikingcli.engine import Action, Game, State
+from vikingcli.engine import Action, Game, SpecError, State
 from vikingcli_ai.greedy import TIE, drop_undos, greedy_values
 from vikingcli_ai.hints import DEFAULT_ITERATIONS, look_ahead
 from vikingcli_ai.rewards import rank_wins, win_chances
@@ -112,6 +112,17 @@ def deepened(
         if longer > reach:
             return longer, min(passes, DEFAULT_PASSES)
     return reach, passes
+
+
+def flat_reach(depth: int, reach: int) -> int:
+    """The reach a flat search plays for the player's ``depth`` and ``reach``
+    parameters: 0 (to the end of the game) for ``depth=0``, else ``reach``. Both at
+    once is a :class:`SpecError`, not one silently overriding the other."""
+    if depth != 0:
+        return reach
+    if reach != 1:
+        raise SpecError(f"depth=0 plays to the end of the game; reach={reach} cannot apply too")
+    return 0
 
 
 def greedy_rollout(

@@ -88,7 +88,7 @@ from typing import Any, Final
 
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.decision import best_action
-from vikingcli_ai.flat import FlatSearch
+from vikingcli_ai.flat import FlatSearch, flat_reach
 from vikingcli_ai.greedy import drop_undos, greedy_values, pick_best
 from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off
 from vikingcli_ai.mast import MoveAverages, auto_rollout
@@ -460,7 +460,7 @@ class MctsPlayer:
         if len(actions) == 1:
             return actions[0]
         if cfg.search == "flat":
-            flat = FlatSearch(game, state, seat, self.rng, 0 if cfg.depth == 0 else cfg.reach)
+            flat = FlatSearch(game, state, seat, self.rng, cfg.reach)
             action = flat.run(actions, cfg.iterations, cfg.seconds)
             self.last_iterations = flat.passes * len(flat.candidates)
             return action
@@ -477,11 +477,11 @@ class MctsPlayer:
 
 
 def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
-    seconds = params["seconds"]
-    seconds = seconds if seconds and seconds > 0 else 0.0
+    seconds = max(params["seconds"] or 0.0, 0.0)
     iterations = params["iterations"]
     depth = cut_off(game, params["depth"], iterations, seconds)
     rollout = params["rollout"]
+    search = params["search"] if params["search"] != "auto" else game.search_hints.method
     cfg = SearchConfig(
         iterations=iterations,
         seconds=seconds,
@@ -489,8 +489,8 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         rollout=auto_rollout(game, iterations, seconds, depth) if rollout == "auto" else rollout,
         depth=depth,
         redeal=params["redeal"],
-        search=params["search"] if params["search"] != "auto" else game.search_hints.method,
-        reach=params["reach"],
+        search=search,
+        reach=flat_reach(depth, params["reach"]) if search == "flat" else params["reach"],
         mix=params["mix"],
     )
     judge = weighted(game, params["weights"]) if params["weights"] else None

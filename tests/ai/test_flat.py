@@ -314,3 +314,17 @@ def test_graenaland_depth_zero_counts_one_simulation_a_rollout() -> None:
     assert search.reach == 0 and chain.reach == 1
     assert chain.passes == 4 and search.passes == max(1, 40 // len(search.candidates))
     assert search.sums != chain.sums
+
+
+@graen_only
+def test_graenaland_depth_zero_and_a_reach_together_are_refused() -> None:
+    """``depth=0`` plays to the end, where ``reach`` has no say: asking for both is an
+    error naming them, not one parameter silently dropped."""
+    from vikingcli.engine import SpecError
+
+    game: Game = GAMES["graenaland"]
+    params = {p.name: p.default for p in MCTS.params}
+    assert _make(game, 0, {**params, "depth": 0}).cfg.reach == 0
+    assert _make(game, 0, {**params, "reach": 2}).cfg.reach == 2
+    with pytest.raises(SpecError, match="reach=2"):
+        _make(game, 0, {**params, "depth": 0, "reach": 2})
