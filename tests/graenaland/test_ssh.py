@@ -31,14 +31,19 @@ def test_other_seats_hero_moves_stay_secret_until_the_reveal(tmp_path: Path) -> 
     async def scenario() -> tuple[str, str]:
         await alice.connect(server.port)
         # Whatever the deal asks of her first (votes, builds), she answers as simply as
-        # she can, until her first hero move: then the others' may be committed.
+        # she can, until her first hero move: then the others' may be committed. The
+        # board drawn before each of her decisions names it; reading that (not the
+        # scrolling text around a prompt, which redraws) keeps her answers in step.
+        answers = {"a vote": "no", "build": "end"}
+        asked = r"^Graenaland round \d+/\d+, (.+?): alice to act"
         for _ in range(40):
-            await alice.next_decision()
-            if "Hero moves, secret until all are in" in alice.text[alice.pos - 3000 :]:
+            decision = await alice.until(asked, alice.turns)
+            alice.turns = decision.end()
+            await alice.until(r"^alice \(your move\) > *$", alice.turns)
+            if decision.group(1) == "hero moves":
                 break
-            listed = await alice.ask("actions", r"^(?!alice)(\S+(?: \S+)*)")
-            choices = listed.group(0).split("  ")
-            alice.type(next((c for c in ("end", "no") if c in choices), choices[0].strip()))
+            assert decision.group(1) in answers, decision.group(0)
+            alice.type(answers[decision.group(1)])
         before = alice.text
         alice.type("stay")
         await alice.until(r"hero moves revealed: ")
