@@ -530,14 +530,27 @@ def _speed_table(readme: Path) -> tuple[tuple[str, int, float, float, float], ..
 
 
 SPEED_TABLE = _speed_table(Path(__file__).resolve().parent / "README.md")
-DEFAULT_AI_TABLE = tuple(  # game, spec, mean seconds per decision
-    (game, spec, s)
-    for game, figures in (
-        ("graenaland", (1.00, 0.12, 0.37, 0.59)), ("jorvik", (1.00, 0.15, 0.49, 0.83)),
-        ("walhalla", (1.00, 0.19, 0.86, 1.74)), ("wikinger", (1.00, 0.17, 0.56, 0.94)))
-    for spec, s in zip(("mcts:seconds=1", "mcts:iterations=1000", "mcts:iterations=3000",
-                        "mcts:iterations=5000"), figures)
-)  # fmt: skip
+DEFAULT_AI_SECTION = "## play's default AI ("
+
+
+def _default_ai_table(readme: Path) -> tuple[tuple[str, str, float], ...]:
+    """(game, spec, mean seconds a decision) of each row of the README's first table
+    under "play's default AI", read from the README (like the speed table)."""
+    text = readme.read_text(encoding="utf-8")
+    section = text[text.index(DEFAULT_AI_SECTION) :].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[1].startswith("mcts:"):
+            rows.append((cells[0], cells[1], float(cells[2])))
+        elif rows:  # the first table ended; later tables of the section have other columns
+            break
+    if not rows:
+        raise SystemExit(f"{readme}: no table under {DEFAULT_AI_SECTION!r}")
+    return tuple(rows)
+
+
+DEFAULT_AI_TABLE = _default_ai_table(Path(__file__).resolve().parent / "README.md")
 CLAIMS = _claims()
 """Every figure the READMEs state as current, one entry each."""
 

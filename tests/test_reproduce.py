@@ -99,3 +99,17 @@ def test_item38_speed_rows_are_read_from_the_readme_table(reproduce: ModuleType)
     for game, n, games_per_s, opening, midgame in table:
         assert f"| {game} | {n} | {games_per_s} |" in text
         assert f"| {opening:g} | {midgame:g} |" in text
+
+
+def test_item38_decision_time_rows_are_read_from_the_readme_table(
+    reproduce: ModuleType,
+) -> None:
+    """play's default AI's seconds a decision are the README's table too: sixteen rows,
+    four specs in each game, each mean as written there (and no row of the later tables
+    of that section, whose columns differ)."""
+    table = reproduce.DEFAULT_AI_TABLE
+    assert len(table) == 16
+    assert {game for game, *_ in table} == {"graenaland", "jorvik", "walhalla", "wikinger"}
+    text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    for game, spec, mean in table:
+        assert f"| {game} | {spec} | {mean:.2f} |" in text
