@@ -38,7 +38,7 @@ def decision_times(
     reg = load_registry()
     n = players or game.default_players
     specs = [parse_spec(spec_text, reg.players)] + [parse_spec("greedy", reg.players)] * (n - 1)
-    players = [make_player(game, reg.players, s, i, seed) for i, s in enumerate(specs)]
+    seats = [make_player(game, reg.players, s, i, seed) for i, s in enumerate(specs)]
     state = game.new_state(n, game.resolve_options({}), seed)
     times: list[float] = []
     while len(times) < moves:
@@ -47,7 +47,7 @@ def decision_times(
             break
         timed = seat == 0 and len(game.legal_actions(state)) > 1
         start = time.perf_counter()
-        action = players[seat].choose(game, game.clone(state), seat)
+        action = seats[seat].choose(game, game.clone(state), seat)
         if timed:
             times.append(time.perf_counter() - start)
         game.apply(state, action)

@@ -50,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +70,10 @@ CLOCK = time.perf_counter
 """The clock of every figure: wall time, or CPU time with ``--cpu``."""
 
 
-def random_games(game: Game, n: int, options: dict[str, str], budget: float, seed: int = 0):
-    """Full random games in ``budget`` seconds: (games per second, mean plies, states seen)."""
+def random_games(
+    game: Game, n: int, options: dict[str, str], budget: float, seed: int = 0
+) -> tuple[float, float]:
+    """Full random games in ``budget`` seconds: (games per second, mean plies)."""
     rng = random.Random(seed)
     start = CLOCK()
     games = plies = 0
@@ -88,7 +91,9 @@ def random_games(game: Game, n: int, options: dict[str, str], budget: float, see
     return games / elapsed, plies / games
 
 
-def mid_states(game: Game, n: int, options: dict[str, str], count: int, seed: int = 1):
+def mid_states(
+    game: Game, n: int, options: dict[str, str], count: int, seed: int = 1
+) -> list[Any]:
     """States about halfway through seeded random games (cloned)."""
     out = []
     rng = random.Random(seed)
@@ -107,7 +112,7 @@ def mid_states(game: Game, n: int, options: dict[str, str], count: int, seed: in
     return out
 
 
-def per_call_us(fn, states, budget: float) -> float:
+def per_call_us(fn: Callable[[Any], object], states: list[Any], budget: float) -> float:
     start = CLOCK()
     calls = 0
     while True:
@@ -121,6 +126,7 @@ def per_call_us(fn, states, budget: float) -> float:
 
 def mcts_rate(game: Game, state: Any, cfg: SearchConfig, budget: float, seed: int = 0) -> float:
     seat = game.to_move(state)
+    assert seat is not None, "a finished game has no search to time"
     search = Search(game, state, seat, cfg, random.Random(seed))
     start = CLOCK()
     if CLOCK is time.perf_counter:
