@@ -429,6 +429,11 @@ def _claims() -> list[Claim]:
     rows += _ladder(706, "OpenSpiel's IS-MCTS at equal simulations: issue 38, sixth pass", [
         ("graenaland", 3, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 1.000)],
         tag="mcts50-depth0")  # fmt: skip
+    rows += _ladder(724, "More thinking at the default table of 4: issue 38, seventh pass", [
+        ("walhalla", 4, M1000, M, "h2h", 160, 0.608),
+        ("wikinger", 4, M1000, M, "h2h", 160, 0.559),
+        ("jorvik", 4, M1000, M, "h2h", 160, 0.557),
+        ("graenaland", 4, M1000, M, "h2h", 160, 0.468)], tag="mcts1000")  # fmt: skip
     rows += [
         Claim(f"levels-{g}-{weak}-{strong}", "AI levels (levels.py)",
               LevelGap(g, weak, strong, n), seed, games, stated)
