@@ -135,7 +135,7 @@ def test_games_and_the_ai_may_import_only_the_engine_of_the_host() -> None:
 
 
 def _copy_tree(dest: Path) -> None:
-    for name in ("vikingcli", "ai", "plugins", "tests", "saves"):
+    for name in ("vikingcli", "ai", "plugins", "benchmarks", "tests", "saves"):
         shutil.copytree(
             ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "build")
         )
