@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import statistics
 import sys
 import time
@@ -520,48 +521,34 @@ def _claims() -> list[Claim]:
     return rows
 
 
-SPEED_SECTION = "## Speed ("
+README = Path(__file__).resolve().parent / "README.md"
 
 
-def _speed_table(readme: Path) -> tuple[tuple[str, int, float, float, float], ...]:
-    """(game, n, random games/s, mcts it/s opening, mcts it/s mid-game) of each row of
-    the benchmarks README's speed table, read from the README itself: a copy kept here
-    drifted from it for many commits unnoticed."""
+def _first_table(readme: Path, heading: str, width: int, first: str) -> list[list[str]]:
+    """The cells of the rows of the first table under ``heading`` in ``readme`` whose
+    row has ``width`` cells and whose second cell matches ``first`` (a regex): claims
+    read from the README itself, since copies kept here drifted from it unnoticed."""
     text = readme.read_text(encoding="utf-8")
-    section = text[text.index(SPEED_SECTION) :].split("\n## ", 1)[0]
-    rows = []
+    section = text[text.index(heading) :].split("\n## ", 1)[0]
+    rows: list[list[str]] = []
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 10 and cells[1].isdigit():
-            rows.append((cells[0], int(cells[1]), float(cells[2]), float(cells[7]),
-                         float(cells[8])))  # fmt: skip
-    if not rows:
-        raise SystemExit(f"{readme}: no speed table under {SPEED_SECTION!r}")
-    return tuple(rows)
-
-
-SPEED_TABLE = _speed_table(Path(__file__).resolve().parent / "README.md")
-DEFAULT_AI_SECTION = "## play's default AI ("
-
-
-def _default_ai_table(readme: Path) -> tuple[tuple[str, str, float], ...]:
-    """(game, spec, mean seconds a decision) of each row of the README's first table
-    under "play's default AI", read from the README (like the speed table)."""
-    text = readme.read_text(encoding="utf-8")
-    section = text[text.index(DEFAULT_AI_SECTION) :].split("\n## ", 1)[0]
-    rows = []
-    for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 5 and cells[1].startswith("mcts:"):
-            rows.append((cells[0], cells[1], float(cells[2])))
+        if len(cells) == width and re.fullmatch(first, cells[1]):
+            rows.append(cells)
         elif rows:  # the first table ended; later tables of the section have other columns
             break
     if not rows:
-        raise SystemExit(f"{readme}: no table under {DEFAULT_AI_SECTION!r}")
-    return tuple(rows)
+        raise SystemExit(f"{readme}: no table under {heading!r}")
+    return rows
 
 
-DEFAULT_AI_TABLE = _default_ai_table(Path(__file__).resolve().parent / "README.md")
+SPEED_TABLE = tuple(  # game, n, random games/s, mcts it/s opening, mcts it/s mid-game
+    (c[0], int(c[1]), float(c[2]), float(c[7]), float(c[8]))
+    for c in _first_table(README, "## Speed (", 10, r"\d+")
+)
+DEFAULT_AI_TABLE = tuple(  # game, spec, mean seconds a decision
+    (c[0], c[1], float(c[2])) for c in _first_table(README, "## play's default AI (", 5, r"mcts:.*")
+)
 CLAIMS = _claims()
 """Every figure the READMEs state as current, one entry each."""
 
