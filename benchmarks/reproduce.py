@@ -334,17 +334,25 @@ class Claim:
     doc: str = B
     quick_games: int = field(default=0)
     """Games (rounds, repeats, decisions) under ``--quick``: 0 for one deal a seating."""
+    build: str = ""
+    """The build a figure of the clock was measured on ("pure" or "compiled"), which
+    the run must be on; "" for figures of fixed budgets, which both builds play alike
+    (tests/compiled)."""
 
 
 def _ladder(idx: int, section: str, rows: list[tuple[str, int, str, str, str, int, float]],
-            options: tuple[str, ...] = (), tag: str = "") -> list[Claim]:  # fmt: skip
+            options: tuple[str, ...] = (), tag: str = "",
+            build: str = "") -> list[Claim]:  # fmt: skip
     """Share rows from (game, n, hero, other, measure, games, stated); seeds 1000 apart
-    from ``idx`` (in thousands)."""
+    from ``idx`` (in thousands). A pairing on the clock (``seconds=``) is of the pure
+    build unless ``build`` says otherwise."""
     out = []
     for k, (game, n, hero, other, measure, games, stated) in enumerate(rows):
         name = f"{game}-{n}p-{tag or hero.split(':')[0]}-vs-{other.split(':')[0]}"
+        clocked = "seconds=" in hero + other
         out.append(Claim(name, section, Share(game, n, hero, other, measure, options),
-                         (idx + k) * 1000, games, stated))  # fmt: skip
+                         (idx + k) * 1000, games, stated,
+                         build=build or ("pure" if clocked else "")))  # fmt: skip
     return out
 
 
@@ -420,6 +428,9 @@ def _claims() -> list[Claim]:
         ("wikinger", 2, "mcts:seconds=0.05", OS, "win", 60, 1.000),
         ("walhalla", 3, "mcts:seconds=0.05", OS, "win", 60, 0.975),
         ("graenaland", 3, "mcts:seconds=0.05", OS, "win", 60, 1.000)])
+    rows += _ladder(731, "OpenSpiel's IS-MCTS against `mcts`", [
+        ("jorvik", 2, "mcts:seconds=0.05", OS, "win", 60, 0.983)], tag="mcts-compiled",
+        build="compiled")  # fmt: skip
     rows += _ladder(522, "OpenSpiel's IS-MCTS at equal simulations: issue 38, second pass", [
         ("wikinger", 2, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.938)],
         tag="mcts50-depth0")  # fmt: skip
@@ -497,11 +508,12 @@ def _claims() -> list[Claim]:
             short = {"random_games_per_s": "random", "mcts_it_per_s_opening": "mcts-opening",
                      "mcts_it_per_s_midgame": "mcts-midgame"}[figure]  # fmt: skip
             rows.append(Claim(f"speed-{game}-{n}p-{short}", "Speed (speed.py --budget 1.5)",
-                              Speed(game, n, figure), 0, 3, stated, quick_games=1))  # fmt: skip
+                              Speed(game, n, figure), 0, 3, stated, quick_games=1,
+                              build="pure"))  # fmt: skip
     rows += [
         Claim(f"startup-{name.split()[-1].lstrip('-')}{'-cpu' if cpu else ''}",
               "Start-up (startup.py, paired in one run)", Startup(name, cpu), 0, 20, stated,
-              quick_games=2)
+              quick_games=2, build="pure")
         for name, cpu, stated in (("vikingcli --help", False, 1.15),
                                   ("vikingcli games", False, 1.18),
                                   ("vikingcli --help", True, 1.12),
@@ -510,14 +522,14 @@ def _claims() -> list[Claim]:
     for k, (game, spec, stated) in enumerate(DEFAULT_AI_TABLE):
         rows.append(Claim(f"decision-{game}-4p-{spec.replace(':', '-').replace('=', '')}",
                           "play's default AI (`default_ai.py`)", DecisionTime(game, spec),
-                          430000 + k, 8, stated, quick_games=2))  # fmt: skip
+                          430000 + k, 8, stated, quick_games=2, build="pure"))  # fmt: skip
     rows.append(Claim("decision-jorvik-4p-mcts-iterations3000-30", "play's default AI "
                       "(`default_ai.py`)", DecisionTime("jorvik", "mcts:iterations=3000"),
-                      470000, 30, 1.62, quick_games=3))  # fmt: skip
+                      470000, 30, 1.62, quick_games=3, build="pure"))  # fmt: skip
     for n, stated in ((3, 0.063), (4, 0.073)):
         rows.append(Claim(f"decision-graenaland-{n}p-mcts300", "Graenaland: the flat search "
                           "(time per move)", DecisionTime("graenaland", M, n), 450000 + n, 40,
-                          stated, quick_games=2))  # fmt: skip
+                          stated, quick_games=2, build="pure"))  # fmt: skip
     return rows
 
 
@@ -563,6 +575,17 @@ def _fmt(x: float, unit: str) -> str:
     return f"{x:.2f}"
 
 
+def running_build() -> str:
+    """The build this run plays on: "compiled" when the AI is a mypyc extension module
+    (``VIKINGCLI_MYPYC=1 pip install .``), else "pure"."""
+    import importlib.machinery
+
+    import vikingcli_ai.mcts
+
+    path = vikingcli_ai.mcts.__file__ or ""
+    return "compiled" if path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) else "pure"
+
+
 def _cost(c: Claim) -> tuple[int, int]:
     return (int(c.what.mcts()), c.games)
 
@@ -584,16 +607,30 @@ def main(argv: list[str] | None = None) -> int:
     if args.cheap:
         rows = [c for c in rows if not c.what.mcts()]
     if args.list:
-        print("| id | doc: section | stated | seeds | games | command |\n|---|---|---|---|---|---|")
+        print("| id | doc: section | stated | seeds | games | build | command |\n"
+              "|---|---|---|---|---|---|---|")
         for c in rows:
             print(f"| {c.id} | {c.doc}: {c.section} | {_fmt(c.stated, c.what.unit)} | {c.seed} |"
-                  f" {c.games} | {c.what.command(c.seed, c.games)} |")  # fmt: skip
+                  f" {c.games} | {c.build or 'any'} |"
+                  f" {c.what.command(c.seed, c.games)} |")  # fmt: skip
         return 0
     reg = load_registry()
     if not args.json:
         print("| id | stated | measured | interval | games | agree | wall s |\n"
               "|---|---|---|---|---|---|---|")
+    build = running_build()
     for c in rows:
+        if c.build and c.build != build:
+            # a clock's figure of another build: measuring it here would judge the build
+            skipped = f"skipped: a figure of the {c.build} build, this run is {build}"
+            if args.json:
+                print(json.dumps({"id": c.id, "doc": c.doc, "section": c.section,
+                                  "stated": c.stated, "verdict": "skipped", "build": c.build,
+                                  "running": build}), flush=True)  # fmt: skip
+            else:
+                print(f"| {c.id} | {_fmt(c.stated, c.what.unit)} | - | - | 0 | {skipped} | 0 |",
+                      flush=True)  # fmt: skip
+            continue
         games = (c.quick_games or 1) if args.quick else c.games
         start = time.perf_counter()
         got = c.what.run(reg, c.seed, games)
@@ -604,7 +641,7 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps({"id": c.id, "doc": c.doc, "section": c.section,
                               "stated": c.stated, "measured": got.value, "low": got.low,
                               "high": got.high, "games": got.count, "seed": c.seed,
-                              "verdict": verdict, "wall_s": round(wall, 1),
+                              "verdict": verdict, "wall_s": round(wall, 1), "build": build,
                               "command": c.what.command(c.seed, games)}), flush=True)  # fmt: skip
         else:
             print(f"| {c.id} | {_fmt(c.stated, unit)} | {_fmt(got.value, unit)} |"

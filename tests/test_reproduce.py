@@ -113,3 +113,22 @@ def test_item38_decision_time_rows_are_read_from_the_readme_table(
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     for game, spec, mean in table:
         assert f"| {game} | {spec} | {mean:.2f} |" in text
+
+
+def test_item38_a_clock_figure_of_another_build_is_skipped_not_judged(
+    reproduce: ModuleType,
+) -> None:
+    """A figure of the clock is of one build (the compiled one runs several times the
+    iterations in the same seconds): a run on the other build names the row skipped,
+    instead of judging that build by it."""
+    running = reproduce.running_build()
+    assert running in ("pure", "compiled")
+    for claim in reproduce.CLAIMS:
+        clocked = "seconds=" in claim.what.command(claim.seed, claim.games)
+        assert claim.build or not clocked, claim.id
+    other = "compiled" if running == "pure" else "pure"
+    row = next(c for c in reproduce.CLAIMS if c.build == other)
+    out = _run("--only", row.id)
+    assert out.returncode == 0, out.stderr
+    line = next(x for x in out.stdout.splitlines() if x.startswith(f"| {row.id} |"))
+    assert f"skipped: a figure of the {other} build, this run is {running}" in line
