@@ -27,6 +27,12 @@ Usage (from the repository root, as every script here)::
 
 ``--quick`` plays one deal per seating (one repeat, two rounds, two decisions): a
 smoke test of the row, not a measurement. ``--json`` prints one JSON object a row.
+
+A figure of the clock (speed, start-up, seconds a decision, a pairing at equal time)
+was measured on one build, pure or compiled, and ``--list`` names it; run on the other
+build, such a row is printed as skipped (the compiled build's rows: run this script
+with the Python of a ``VIKINGCLI_MYPYC=1 pip install .``). Figures of fixed budgets
+are the same on both builds (tests/compiled) and run on either.
 """
 
 from __future__ import annotations
