@@ -386,7 +386,7 @@ def _claims() -> list[Claim]:
         ("walhalla", 4, M, "greedy", "win", 60, 0.733),
         ("wikinger", 2, M, "greedy", "win", 60, 0.783),
         ("wikinger", 3, M, "greedy", "win", 60, 0.800),
-        ("wikinger", 4, M, "greedy", "win", 60, 0.767),
+        ("wikinger", 4, M, "greedy", "win", 60, 0.550),
         ("wikinger", 2, "greedy", "random", "win", 60, 1.000),
         ("jorvik", 2, "greedy", "random", "win", 60, 0.983)])
     rows += _ladder(390, "Jórvík: rollouts cut off after 40 plies", [
@@ -435,7 +435,7 @@ def _claims() -> list[Claim]:
         ("walhalla", 3, "mcts:seconds=0.05", OS, "win", 60, 0.975),
         ("graenaland", 3, "mcts:seconds=0.05", OS, "win", 60, 1.000)])
     rows += _ladder(731, "OpenSpiel's IS-MCTS against `mcts`", [
-        ("jorvik", 2, "mcts:seconds=0.05", OS, "win", 60, 0.983)], tag="mcts-compiled",
+        ("jorvik", 2, "mcts:seconds=0.05", OS, "win", 60, 0.917)], tag="mcts-compiled",
         build="compiled")  # fmt: skip
     rows += _ladder(522, "OpenSpiel's IS-MCTS at equal simulations: issue 38, second pass", [
         ("wikinger", 2, "mcts:iterations=50,depth=0", OS50, "h2h", 60, 0.938)],
