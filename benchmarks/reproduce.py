@@ -390,9 +390,9 @@ def _claims() -> list[Claim]:
         ("wikinger", 2, "greedy", "random", "win", 60, 1.000),
         ("jorvik", 2, "greedy", "random", "win", 60, 0.983)])
     rows += _ladder(390, "Jórvík: rollouts cut off after 40 plies", [
-        ("jorvik", 2, M, "greedy", "win", 60, 0.883),
+        ("jorvik", 2, M, "greedy", "win", 60, 0.983),
         ("jorvik", 3, M, "greedy", "win", 60, 0.767),
-        ("jorvik", 4, M, "greedy", "win", 60, 0.750),
+        ("jorvik", 4, M, "greedy", "win", 60, 0.917),
         ("jorvik", 5, M, "greedy", "win", 60, 0.783)])
     rows += _ladder(394, "More thinking looks farther; Graenaland: more thinking on fresh deals", [
         ("walhalla", 3, M1000, M, "h2h", 108, 0.630),
