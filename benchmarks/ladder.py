@@ -34,6 +34,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from vikingcli.batch import run_games
@@ -89,6 +90,18 @@ class Row:
         )
 
 
+def win_share(ranks: Sequence[int], seat: int) -> float:
+    """``seat``'s share of the win: 1/k for one of k tied first, else 0."""
+    return 1.0 / ranks.count(1) if ranks[seat] == 1 else 0.0
+
+
+def h2h_share(ranks: Sequence[int], seat: int) -> float:
+    """The share of the other seats ``seat`` finished ahead of, a tie counting half."""
+    mine = ranks[seat]
+    others = [r for i, r in enumerate(ranks) if i != seat]
+    return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
+
+
 HEADER = (
     "| game | n | pairing | games | hero win share | head to head | 95% Wilson | target |"
     " verdict | mean margin | forfeits | wall s |\n"
@@ -130,13 +143,8 @@ def run_row(
             if result.forfeit:
                 row.forfeits += 1
             row.games += 1
-            if ranks[shift] == 1:
-                row.wins += 1.0 / sum(1 for r in ranks if r == 1)
-            others = [r for i, r in enumerate(ranks) if i != shift]
-            mine = ranks[shift]
-            row.h2h += sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(
-                others
-            )
+            row.wins += win_share(ranks, shift)
+            row.h2h += h2h_share(ranks, shift)
             row.hero_scores.append(scores[shift])
             if points:
                 final = (result.record.get("breakdown") or {}).get("final") or {}

@@ -27,17 +27,15 @@ import math
 import statistics
 import sys
 
+from ladder import h2h_share, win_share  # benchmarks/ladder.py, next to this script
+
 
 def score(record: dict[str, object], measure: str) -> float:
-    """The hero's result in one ``--raw`` record."""
+    """The hero's result in one ``--raw`` record, as ladder.py counts it."""
     seat = record["hero_seat"]
     ranks = record["ranks"]
     assert isinstance(seat, int) and isinstance(ranks, list)
-    mine = ranks[seat]
-    if measure == "win":
-        return 1.0 / ranks.count(1) if mine == 1 else 0.0
-    others = [r for i, r in enumerate(ranks) if i != seat]
-    return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
+    return (win_share if measure == "win" else h2h_share)(ranks, seat)
 
 
 class BadInput(Exception):

@@ -4,20 +4,14 @@ the records ``ladder.py --raw`` writes (the README's paired tuning figures come 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "paired.py"
+from tests.benchmark_scripts import run_script
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True, text=True, timeout=60, cwd=ROOT, env=dict(os.environ),
-    )  # fmt: skip
+    return run_script("paired.py", *args, timeout=60)
 
 
 def _raw(path: Path, games: list[tuple[int, int, list[int]]]) -> None:

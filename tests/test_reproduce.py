@@ -6,26 +6,21 @@ plays two greedy-vs-random games, so this stays a matter of seconds."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.benchmark_scripts import ROOT, run_script
+
 SCRIPT = ROOT / "benchmarks" / "reproduce.py"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    # The interpreter and environment of this test run (PYTHONPATH names the tree).
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
-        capture_output=True, text=True, timeout=300, cwd=ROOT, env=dict(os.environ),
-    )  # fmt: skip
+    return run_script("reproduce.py", *args)
 
 
 @pytest.fixture(scope="module")
