@@ -36,6 +36,36 @@ def test_item38_level_fills_the_seats_that_p_does_not_name(cli: CLI, tmp_path: P
     assert _seat_specs(tmp_path / "saves" / "g.json") == ["human", LEVELS["easy"]]
 
 
+def test_item38_level_fills_the_seats_up_to_players(cli: CLI, tmp_path: Path) -> None:
+    """``-p human --players 3 --level easy``: a person and two AI seats at that level
+    (it once stopped at "--players 3 but 1 player specs given")."""
+    proc = cli("play", "toygame", "-p", "human", "--players", "3", "--level", "easy",
+               "--save", "g", input="quit\n")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert _seat_specs(tmp_path / "saves" / "g.json") == ["human"] + [LEVELS["easy"]] * 2
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "problem"),
+    [
+        # run names every seat: it fills none
+        ("run", ["-p", "random", "--players", "3"], "--players 3 but 1 player specs given"),
+        ("play", ["-p", "human", "-p", "random", "-p", "random", "--players", "2"],
+         "--players 2 but 3 player specs given"),
+        # a table size past the game's is refused before any seat is made (a list of
+        # that many seats once took seconds and a gigabyte to build)
+        ("play", ["-p", "human", "--players", "100000000"], "takes 2-4 players, got 100000000"),
+        ("run", ["--players", "100000000"], "takes 2-4 players, got 100000000"),
+    ],
+)  # fmt: skip
+def test_item38_players_and_p_that_disagree_are_one_line_and_exit_2(
+    cli: CLI, command: str, args: list[str], problem: str
+) -> None:
+    proc = cli(command, "toygame", *args, input="quit\n")
+    assert proc.returncode == 2, proc.stdout
+    assert problem in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
 def test_item38_without_level_play_seats_the_default_level() -> None:
     assert PLAY_DEFAULT_AI[0] == LEVELS[DEFAULT_LEVEL] == "mcts:iterations=3000"
 

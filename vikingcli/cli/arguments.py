@@ -145,7 +145,8 @@ def make_seats(
 ) -> list[Seat]:
     """The seats of a new table from ``-p`` specs; with none, the person and the
     default AI (``play``) or the default AI everywhere (``run``). ``level`` (``play
-    --level``) is the spec of the AI seats no ``-p`` names."""
+    --level``) is the spec of the AI seats no ``-p`` names: in ``play`` those past
+    the ``-p`` specs up to ``--players``, or up to the game's smallest table."""
     from vikingcli.core.levels import level_spec
     from vikingcli.core.specs import parse_spec
 
@@ -157,6 +158,8 @@ def make_seats(
             raise UsageProblem(f"--level: {exc}") from None
     named = _named_specs(specs)
     filled = not named
+    if players is not None:
+        _check_table(game, players, None, str(players))  # before a list that long
     if not named:
         n = players or game.default_players
         if interactive:
@@ -164,6 +167,10 @@ def make_seats(
         else:
             texts = [_default_spec(reg, RUN_DEFAULT_AI)] * n
         named = [(None, t) for t in texts]
+    elif players is not None and interactive and players > len(named):
+        # `play GAME -p human --players 3 --level expert`: the seats -p leaves are the AI's.
+        named += [(None, _default_spec(reg, fill))] * (players - len(named))
+        filled = True
     elif players is not None and players != len(named):
         raise UsageProblem(f"--players {players} but {len(named)} player specs given")
     for _, text in named:
@@ -299,7 +306,12 @@ Specs = Annotated[
 ]
 DealSeed = Annotated[int | None, checks.seed_option("Seed of the deal.")]
 TableSize = Annotated[
-    int | None, typer.Option("--players", min=1, help="Table size when no -p is given.")
+    int | None,
+    typer.Option(
+        "--players",
+        min=1,
+        help="Table size; with -p, play seats the AI (--level) in the seats -p leaves.",
+    ),
 ]
 SeatsAtTable = Annotated[
     int | None,
