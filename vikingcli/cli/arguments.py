@@ -146,7 +146,8 @@ def make_seats(
     """The seats of a new table from ``-p`` specs; with none, the person and the
     default AI (``play``) or the default AI everywhere (``run``). ``level`` (``play
     --level``) is the spec of the AI seats no ``-p`` names: in ``play`` those past
-    the ``-p`` specs up to ``--players``, or up to the game's smallest table."""
+    the ``-p`` specs up to ``--players``, or (fewer than the game needs) up to its
+    default table."""
     from vikingcli.core.levels import level_spec
     from vikingcli.core.specs import parse_spec
 
