@@ -498,6 +498,10 @@ def _claims() -> list[Claim]:
     for k, (stat, stated) in enumerate([("unfilled", 0 / 4), ("zero", 0 / 8)]):
         rows.append(Claim(f"jorvik-4p-hard-craftsmen-{stat}", hard,
                           Behaviour(4, "hard", stat), 444000 + k * 1000, 8, stated))
+    expert = "The expert level played as people would (issue 38)"
+    for k, (stat, stated) in enumerate([("unfilled", 2 / 9), ("zero", 0 / 4)]):
+        rows.append(Claim(f"jorvik-2p-expert-craftsmen-{stat}", expert,
+                          Behaviour(2, "expert", stat), 746000 + k * 1000, 4, stated))
     crafts = "Jórvík and Graenaland played as people would: issue 38, second pass"
     for k, (n, stat, stated, options) in enumerate([
         (2, "unfilled", 8 / 116, ()), (4, "unfilled", 16 / 92, ()), (5, "unfilled", 15 / 81, ()),
