@@ -7,7 +7,6 @@ plays two greedy-vs-random games, so this stays a matter of seconds."""
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from types import ModuleType
@@ -17,10 +16,6 @@ import pytest
 from tests.benchmark_scripts import ROOT, run_script
 
 SCRIPT = ROOT / "benchmarks" / "reproduce.py"
-
-
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return run_script("reproduce.py", *args)
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +36,7 @@ def _spellings(value: float) -> set[str]:
 
 
 def test_item38_list_names_every_row_with_its_claim() -> None:
-    out = _run("--list")
+    out = run_script("reproduce.py", "--list")
     assert out.returncode == 0, out.stderr
     lines = [line for line in out.stdout.splitlines() if line.startswith("| ")][1:]
     assert len(lines) >= 90
@@ -64,7 +59,7 @@ def test_item38_every_row_is_a_figure_its_document_states(reproduce: ModuleType)
 
 
 def test_item38_a_quick_row_prints_claim_measure_interval_and_verdict() -> None:
-    out = _run("--quick", "--only", "wikinger-2p-greedy-vs-random")
+    out = run_script("reproduce.py", "--quick", "--only", "wikinger-2p-greedy-vs-random")
     assert out.returncode == 0, out.stderr
     row = [line for line in out.stdout.splitlines() if "wikinger-2p-greedy-vs-random" in line]
     assert len(row) == 1
@@ -77,7 +72,7 @@ def test_item38_a_quick_row_prints_claim_measure_interval_and_verdict() -> None:
 
 
 def test_item38_an_unknown_row_is_one_line_and_exit_2() -> None:
-    out = _run("--only", "no-such-row")
+    out = run_script("reproduce.py", "--only", "no-such-row")
     assert out.returncode == 2
     assert out.stderr.strip().splitlines() == [
         "reproduce.py: no row 'no-such-row' (--list shows them)"
@@ -123,7 +118,7 @@ def test_item38_a_clock_figure_of_another_build_is_skipped_not_judged(
         assert claim.build or not clocked, claim.id
     other = "compiled" if running == "pure" else "pure"
     row = next(c for c in reproduce.CLAIMS if c.build == other)
-    out = _run("--only", row.id)
+    out = run_script("reproduce.py", "--only", row.id)
     assert out.returncode == 0, out.stderr
     line = next(x for x in out.stdout.splitlines() if x.startswith(f"| {row.id} |"))
     assert f"skipped: a figure of the {other} build, this run is {running}" in line
