@@ -122,3 +122,30 @@ def test_item38_a_clock_figure_of_another_build_is_skipped_not_judged(
     assert out.returncode == 0, out.stderr
     line = next(x for x in out.stdout.splitlines() if x.startswith(f"| {row.id} |"))
     assert f"skipped: a figure of the {other} build, this run is {running}" in line
+
+
+def _seated_specs(what: object) -> list[str]:
+    """The player specs a row seats (a pairing's two, a behaviour's or score's one)."""
+    what = getattr(what, "pairing", what)  # Points: its pairing's seats
+    return [v for a in ("hero", "other", "spec") if isinstance(v := getattr(what, a, None), str)]
+
+
+def test_item38_every_row_seats_player_specs_that_parse(reproduce: ModuleType) -> None:
+    """A row is run through the Python API, which reads specs, not level names: the
+    Jórvík behaviour rows once said "medium", "hard", "expert" and stopped at their
+    first game with "unknown player kind 'expert'"."""
+    from vikingcli.core.registry import load_registry
+    from vikingcli.core.specs import parse_spec
+    from vikingcli.engine import SpecError
+
+    reg = load_registry()
+    seated = [(c.id, spec) for c in reproduce.CLAIMS for spec in _seated_specs(c.what)]
+    assert len({cid for cid, _ in seated}) >= 80
+    for cid, spec in seated:
+        try:
+            parse_spec(spec, reg.players)
+        except SpecError as exc:  # a level name or a typo
+            pytest.fail(f"{cid}: {exc}")
+    twin = reproduce.Behaviour(2, "expert", "unfilled")
+    with pytest.raises(SpecError, match="unknown player kind 'expert'"):
+        parse_spec(_seated_specs(twin)[0], reg.players)
