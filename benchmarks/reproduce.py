@@ -370,6 +370,7 @@ def _tuned(kind: str, game: str) -> str:
     return f"{kind}:weights=benchmarks/tuned/{game}.json"
 
 
+M30 = "mcts:iterations=30"
 M1000 = "mcts:iterations=1000"
 M3000 = "mcts:iterations=3000"
 M10000 = "mcts:iterations=10000"
@@ -491,7 +492,6 @@ def _claims() -> list[Claim]:
     ]  # fmt: skip
     # The levels cut by budget, tried and not kept (eighth pass): measured on tuning
     # seeds 743200 on, re-measured here on blocks of their own.
-    M30 = "mcts:iterations=30"
     rows += [
         Claim(f"{g}-{n}p-{tag}", "AI levels (levels.py)", Share(g, n, hero, other, "h2h"),
               (750 + k) * 1000, games, stated)
