@@ -67,12 +67,23 @@ def choose_seat(
     return Choice(free[0], bind=True) if free else Choice(None)
 
 
-def bind(record: TableRecord, match: Match, seat: int, who: Identity) -> str:
+def bind(
+    record: TableRecord, match: Match, seat: int, who: Identity, humans: Collection[int]
+) -> str:
     """Bind ``seat`` to ``who`` (named as reserved, or by their login, never like
-    another seat); the line for the log."""
+    another seat); the line for the log.
+
+    A free person's seat that only carries the name from ``-p NAME=human`` gives it
+    up to the person who logs in with that name and sits elsewhere (a name never
+    chooses the seat): it is called by its number until its own person comes,
+    instead of the person being called "bob 1" beside an empty "bob"."""
     kept = record.reserved.get(seat)
     name = shown_user(who) if kept is None else printable(kept.user, MAX_NAME)
     name = name or f"seat {seat + 1}"
+    for i, other in enumerate(match.seats):
+        free = i in humans and i not in record.owners and i not in record.reserved
+        if i != seat and free and other.name == name:
+            match.seats[i] = Seat(f"seat {i + 1}", other.spec)
     if name in (s.name for i, s in enumerate(match.seats) if i != seat):
         name = f"{name} {seat + 1}"
     match.seats[seat] = Seat(name, match.seats[seat].spec)

@@ -164,7 +164,7 @@ class Table(FrontEnd):
         choice = choose_seat(self.record, self.humans, self.holders, who, watch)
         seat, note = choice.seat, choice.note
         if seat is not None and choice.bind:
-            self.log(bind(self.record, self.match, seat, who))
+            self.log(bind(self.record, self.match, seat, who, self.humans))
             self._save()
         if seat is None and not note and not (self.spectators or watch):
             screen.show("This table is full, and it takes no spectators. Bye.")
