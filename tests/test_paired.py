@@ -21,12 +21,12 @@ def test_games_pair_by_seed_and_seat_and_unpaired_ones_are_left_out(tmp_path: Pa
     # B's third game has no partner in A.
     _raw(tmp_path / "a.jsonl", [(7, 0, [1, 2, 3]), (7, 1, [1, 2, 3])])
     _raw(tmp_path / "b.jsonl", [(7, 0, [3, 2, 1]), (7, 1, [2, 1, 3]), (8, 0, [1, 2, 3])])
-    out = run_script("paired.py", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"))
+    a, b = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
+    out = run_script("paired.py", a, b)
     assert out.returncode == 0, out.stderr
     # h2h: A 1.0 and 0.5, B 0.0 and 1.0 -> diffs +1.0 and -0.5
     assert out.stdout.startswith("2 paired games (seeds 7-7): A 75.0% B 50.0% diff +25.0%")
     assert out.stdout.rstrip().endswith("A better in 1, worse in 1")
-    a, b = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
     win = run_script("paired.py", a, b, "--measure", "win")
     assert "A 50.0% B 50.0% diff +0.0%" in win.stdout
 

@@ -34,9 +34,9 @@ def test_bob_first_at_a_table_set_for_ann_and_bob_is_called_bob(tmp_path: Path) 
     assert [s.name for s in table.match.seats] == ["bob", "ann"]
 
 
-def test_twin_a_seated_person_keeps_the_name_and_the_newcomer_is_numbered(
-    tmp_path: Path,
-) -> None:
+def test_a_seated_persons_name_is_never_repeated(tmp_path: Path) -> None:
+    """The other side of the rule: a name a person holds stays theirs, and a second
+    login of that name (another key) is numbered."""
     table = _table(tmp_path, ("seat 1", "seat 2"))
     assert table.join(Identity("bob", "SHA256:bob"), Screen()) is not None
     assert table.join(Identity("bob", "SHA256:other"), Screen()) is not None
