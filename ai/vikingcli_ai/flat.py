@@ -21,9 +21,26 @@ by what happens when the rest of its chain is played sensibly:
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
   answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
   next chains, k in all (``mcts:reach=k``).
-* **More thinking looks farther**: where the game sets the ``deepen`` hint (and
-  its ``deepens`` names the decision), a budget above the default 300
-  iterations lengthens the reach like the tree search's cut-off,
+* **More thinking looks ahead at the searcher's own moves** (``nest``): where the
+  game sets the ``deepen`` hint, a budget above the default 300 iterations (counted
+  in iterations, with the game's own reach) chooses each later move of the
+  searching seat inside a rollout by a look-ahead of its own, not by greedy: its
+  NEST_WIDTH best moves by one-ply ``evaluate`` are each played on greedily to the
+  same horizon (the same tie draws for each) and judged by the search's value
+  below; the best is played. The other seats still play greedy. Every position the
+  look-ahead evaluates counts against the budget's units, so a pass costs more and
+  fewer are played. This is one more step of rollout policy improvement: the flat
+  search already improves on greedy by judging each root move by greedy play
+  after it; judging it by play that itself improves on greedy is the next step.
+  Why: in Graenaland neither more deals nor a longer reach made 1000 iterations
+  stronger than 300 at 4 seats (46.8% head to head, 160 fresh games), so the extra
+  budget goes to judging each candidate by better play of the searcher's own
+  allocations, votes and payments after it; with the look-ahead 1000 against 300
+  measured 55.0% against 45.0% on the same 80 tuning games (benchmarks/README.md,
+  "Graenaland: more thinking looks ahead"). ``mcts:nest=0`` searches as before.
+* **More thinking looks farther** (``nest=0`` only): where the game sets the
+  ``deepen`` hint (and its ``deepens`` names the decision), a budget above the
+  default 300 iterations lengthens the reach like the tree search's cut-off,
   ``round(look_ahead(iterations))`` chains (2 from 675 iterations, 3 above 1875),
   and the passes stay at the default budget's 30. Why:
   more deals alone do not change a flat search's choice once it has about 30 (two
@@ -70,7 +87,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from vikingcli.engine import Action, Game, SpecError, State
@@ -93,21 +110,42 @@ GAME_ROLLOUT_LIMIT: Final = 20_000
 greedy Graenaland game at 5 seats plays under 1000."""
 DEFAULT_PASSES: Final = DEFAULT_ITERATIONS // ITERATIONS_PER_PASS
 """The most passes of the default budget (30), kept when a budget looks farther."""
+NEST_WIDTH: Final = 4
+"""How many of its best moves by one-ply ``evaluate`` the searching seat looks ahead
+at, for each of its own moves inside a rollout, above the default budget (``nest``
+-1). Eight measured no better than four on the tuning games both played, at more
+work a pass."""
+
+
+def nest_width(game: Game, nest: int, reach: int, iterations: int, seconds: float) -> int:
+    """How many of its own moves the searching seat looks ahead at, for each of its
+    later moves inside a rollout (0: none, it plays greedy), for the player's
+    ``nest`` parameter: -1 (the default) gives NEST_WIDTH where the game sets the
+    ``deepen`` hint and the budget is above DEFAULT_ITERATIONS iterations (not a
+    time budget, whose size is not known in advance) with the game's own reach
+    (``reach`` 1), else 0; any other value is taken as given."""
+    if nest >= 0:
+        return nest
+    more = seconds <= 0 and iterations > DEFAULT_ITERATIONS and reach == 1
+    return NEST_WIDTH if more and game.search_hints.deepen else 0
 
 
 def deepened(
-    game: Game, state: State, reach: int, iterations: int, seconds: float = 0.0
+    game: Game, state: State, reach: int, iterations: int, seconds: float = 0.0, nest: int = 0
 ) -> tuple[int, int]:
     """The reach and the most passes a flat search of ``iterations`` plays for the
     decision in ``state``: ``reach`` and ``iterations // ITERATIONS_PER_PASS`` (at
     least 1), except where the game's ``deepen`` hint asks to look farther above
-    the default budget and its ``deepens`` names this decision: then
+    the default budget, its ``deepens`` names this decision and the search does not
+    look ahead at its own moves (``nest`` 0): then
     ``round(look_ahead(iterations, seconds))`` chains and, if that is more than one,
     at most DEFAULT_PASSES passes (the units budget pays for the longer rollouts).
     Unchanged at or below DEFAULT_ITERATIONS, with a time budget, and when ``reach``
-    is above 1 (given explicitly, as an explicit ``depth`` is kept in the tree)."""
+    is above 1 (given explicitly, as an explicit ``depth`` is kept in the tree).
+    Looking farther and looking ahead measured worse together than the look-ahead
+    alone (benchmarks/README.md, "Graenaland: more thinking looks ahead")."""
     passes = max(1, iterations // ITERATIONS_PER_PASS)
-    if reach == 1 and game.search_hints.deepens_at(state):
+    if reach == 1 and nest == 0 and game.search_hints.deepens_at(state):
         longer = round(look_ahead(iterations, seconds))
         if longer > reach:
             return longer, min(passes, DEFAULT_PASSES)
@@ -126,7 +164,14 @@ def flat_reach(depth: int, reach: int) -> int:
 
 
 def greedy_rollout(
-    game: Game, start: State, state: State, reach: int = 1, rng: random.Random | None = None
+    game: Game,
+    start: State,
+    state: State,
+    reach: int = 1,
+    rng: random.Random | None = None,
+    seat: int = -1,
+    nest: int = 0,
+    judge: Callable[[State], float] | None = None,
 ) -> int:
     """Play greedy moves in ``state`` (in place) until the game's horizon from
     ``start`` (with ``reach`` > 1: the horizon after the horizon, ``reach`` times;
@@ -134,7 +179,12 @@ def greedy_rollout(
     the end of the game or ROLLOUT_LIMIT moves a horizon; return the work done in
     positions evaluated (k + 1 for a move chosen among k actions, 1 for a forced one).
     With ``rng``, moves of equal value (within the greedy player's TIE) are chosen
-    between at random, as the greedy player does; without it, the first of them."""
+    between at random, as the greedy player does; without it, the first of them.
+    With ``nest`` > 0 and ``judge``, each move of ``seat`` with a choice is instead
+    the best by ``judge`` of its ``nest`` best moves by greedy value (never an
+    ``undoes`` one), each played on greedily from a clone to where this rollout
+    would stop, all with the same tie draws (one seed drawn from ``rng``); their
+    work counts in the units returned."""
     legal = game.legal_actions
     apply = game.apply_legal  # every action below comes from legal(state)
     to_move = game.to_move
@@ -178,6 +228,19 @@ def greedy_rollout(
                 ties = [i for i, v in enumerate(values) if v >= top]
                 if len(ties) > 1:
                     best = ties[rng.randrange(len(ties))]
+            if nest > 0 and mover == seat and judge is not None:
+                order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
+                draws = rng.getrandbits(64) if rng is not None else 0
+                best_v = -math.inf
+                for i in order[:nest]:
+                    if undoes is not None and undoes(state, actions[i]):
+                        continue
+                    ahead = game.clone(state)
+                    apply(ahead, actions[i])
+                    units += greedy_rollout(game, start, ahead, reach, random.Random(draws)) + 1
+                    v = judge(ahead)
+                    if v > best_v:
+                        best_v, best = v, i
             apply(state, actions[best])
         steps += 1
     return units
@@ -187,10 +250,18 @@ class FlatSearch:
     """One flat search for one decision of ``seat`` in ``state``."""
 
     def __init__(
-        self, game: Game, state: State, seat: int, rng: random.Random, reach: int = 1
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        rng: random.Random,
+        reach: int = 1,
+        nest: int = -1,
     ) -> None:
         self.game = game
         self.reach = reach
+        self.asked_nest = nest  # the ``nest`` parameter (-1: by the budget)
+        self.nest = 0  # the width run() searches with
         self.state = state
         self.seat = seat
         self.rng = rng
@@ -235,8 +306,13 @@ class FlatSearch:
         passes = max(1, iterations // ITERATIONS_PER_PASS)
         budget = float(iterations * UNITS_PER_ITERATION)
         deal = game.determinize(state, seat, rng)
+        # Advice (deepen off) judges every budget at the game's own horizon, by greedy
+        # play: its margins stay comparable across budgets.
+        nest = self.nest = (
+            nest_width(game, self.asked_nest, self.reach, iterations, seconds) if self.deepen else 0
+        )
         if self.deepen:  # of the deal: the true state is read only through determinize
-            self.reach, passes = deepened(game, deal, self.reach, iterations, seconds)
+            self.reach, passes = deepened(game, deal, self.reach, iterations, seconds, nest)
         # The actions are the true state's; the engine does not promise that each is
         # legal in every determinization (in Graenaland they always are), so one
         # that is not is left out of that deal.
@@ -270,7 +346,9 @@ class FlatSearch:
                 d = clone(deal)
                 apply(d, action)
                 tie_rng = random.Random(ties)
-                self.units += greedy_rollout(game, deal, d, self.reach, tie_rng) + 1
+                self.units += (
+                    greedy_rollout(game, deal, d, self.reach, tie_rng, seat, nest, value) + 1
+                )
                 if self.track:
                     v = seen[i] = self.tracked(d, i)
                     if v > best_value:

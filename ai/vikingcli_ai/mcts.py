@@ -67,7 +67,9 @@ One tree per move, keyed by actions, searched from the acting seat's view:
 * **Flat mode** (``search=flat``, the default where the game's ``method`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``horizon`` on shared determinizations (``flat.py``; ``reach``
-  and the ``deepen`` hint there; ``depth=0``: to the end of the game).
+  and the ``deepen`` hint there; ``nest``: above the default budget the searcher's
+  own later moves in a rollout are chosen by a look-ahead; ``depth=0``: to the end
+  of the game).
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
@@ -88,7 +90,7 @@ from typing import Any, Final
 
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State, search_calls
 from vikingcli_ai.decision import best_action
-from vikingcli_ai.flat import FlatSearch, flat_reach
+from vikingcli_ai.flat import NEST_WIDTH, FlatSearch, flat_reach
 from vikingcli_ai.greedy import drop_undos, greedy_values, pick_best
 from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off
 from vikingcli_ai.mast import MoveAverages, auto_rollout
@@ -119,6 +121,7 @@ class SearchConfig:
     search: str = "tree"
     reach: int = 1
     mix: float = 0.0
+    nest: int = -1
 
 
 class Node:
@@ -460,7 +463,7 @@ class MctsPlayer:
         if len(actions) == 1:
             return actions[0]
         if cfg.search == "flat":
-            flat = FlatSearch(game, state, seat, self.rng, cfg.reach)
+            flat = FlatSearch(game, state, seat, self.rng, cfg.reach, cfg.nest)
             action = flat.run(actions, cfg.iterations, cfg.seconds)
             self.last_iterations = flat.passes * len(flat.candidates)
             return action
@@ -492,6 +495,7 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> MctsPlayer:
         search=search,
         reach=flat_reach(depth, params["reach"]) if search == "flat" else params["reach"],
         mix=params["mix"],
+        nest=params["nest"],
     )
     judge = weighted(game, params["weights"]) if params["weights"] else None
     player = MctsPlayer(cfg, params["seed"], params["workers"], judge)
@@ -576,6 +580,17 @@ MCTS = PlayerKind(
             " is played through greedily before it is judged",
             minimum=1,
             maximum=20,
+        ),
+        Param(
+            "nest",
+            int,
+            -1,
+            "flat search: how many of its own best moves the searcher looks ahead at for"
+            " each of its later moves inside a rollout (0: it plays them greedily); -1:"
+            f" {NEST_WIDTH} above {DEFAULT_ITERATIONS} iterations in games that think more"
+            " with a bigger budget (graenaland), else 0",
+            minimum=-1,
+            maximum=64,
         ),
         Param(
             "mix",

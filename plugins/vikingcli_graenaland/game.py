@@ -88,8 +88,10 @@ class GraenalandGame(BoundGame):
     # which random rollout moves are nearly always blunders. So the search judges each
     # root action by greedy play to the end of its chain (horizon), on shared deals
     # (flat); a tree, where asked for, cuts off after one ply. Above the default
-    # budget, hero moves and offers look through a second chain (deepens), where more
-    # thinking pays. Each measured best (benchmarks/README.md, "Search hints").
+    # budget the search looks ahead at its own later moves in each rollout (deepen;
+    # with mcts:nest=0, hero moves and offers look through a second chain instead:
+    # deepens). Each measured best (benchmarks/README.md, "Search hints" and
+    # "Graenaland: more thinking looks ahead").
     # Greedy play never votes against its own offer (undoes). The game is won by
     # meeting conditions, so a hint shows a chance to win, not a margin (measure); the
     # search judges a chain's end by the three conditions nearest to being met and

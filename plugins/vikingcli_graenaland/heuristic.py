@@ -342,8 +342,9 @@ _DEEPENS = (PH_MOVE, *_OFFERS)  # a hero move and the round's offers it leads in
 
 
 def search_deepens(st: State) -> bool:
-    """Does a flat search with more than the default budget look through a second
-    chain from this decision? Hero moves, offers, allocations and votes: yes (what
+    """Does a flat search with more than the default budget, without the look-ahead at
+    its own moves (``mcts:nest=0``; with it, every decision looks ahead), look through
+    a second chain from this decision? Hero moves, offers, allocations and votes: yes (what
     they win is cards, and the build phase after decides what the cards are worth);
     builds, payments and the rest: no (their chain already ends with the build
     phase, and greedy play through the next round mostly added noise). Measured:

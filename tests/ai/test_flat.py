@@ -14,7 +14,14 @@ from vikingcli_toygame import RuneDuel
 from tests.ai._games import GAMES, positions
 from tests.ai.test_honesty import _decision_positions, _snap, _Spy
 from vikingcli.engine import Game, SearchHints, State
-from vikingcli_ai.flat import ITERATIONS_PER_PASS, FlatSearch, greedy_rollout
+from vikingcli_ai.flat import (
+    ITERATIONS_PER_PASS,
+    NEST_WIDTH,
+    FlatSearch,
+    greedy_rollout,
+    nest_width,
+)
+from vikingcli_ai.greedy import drop_undos, greedy_values
 from vikingcli_ai.mcts import MCTS, MctsPlayer, SearchConfig, _make
 
 FLAT = SearchConfig(iterations=40, search="flat")
@@ -193,11 +200,11 @@ def test_more_iterations_reach_farther_where_the_game_asks() -> None:
 
 @graen_only
 def test_graenaland_thinks_farther_with_more_iterations_and_not_at_300() -> None:
-    """Graenaland sets the ``deepen`` hint: its flat search at 1000 iterations plays the
-    rollouts of a hero move through a second chain (more work per pass, at most 30
-    passes) and values the candidates differently from the same search without the
-    hint, which only adds deals; at the default 300 the hint changes nothing, pass
-    for pass."""
+    """Graenaland sets the ``deepen`` hint: without the look-ahead at its own moves
+    (``nest=0``) its flat search at 1000 iterations plays the rollouts of a hero move
+    through a second chain (more work per pass, at most 30 passes) and values the
+    candidates differently from the same search without the hint, which only adds
+    deals; at the default 300 the hint changes nothing, pass for pass."""
     from vikingcli_graenaland.state import PH_MOVE
 
     game: Game = GAMES["graenaland"]
@@ -216,7 +223,7 @@ def test_graenaland_thinks_farther_with_more_iterations_and_not_at_300() -> None
         runs = {}
         for name, g in (("hinted", hinted), ("plain", plain)):
             for iterations in (300, 1000):
-                search = FlatSearch(g, state, seat, random.Random(k))
+                search = FlatSearch(g, state, seat, random.Random(k), nest=0)
                 choice = search.run(actions, iterations)
                 runs[name, iterations] = (search, choice)
         s300, c300 = runs["hinted", 300]
@@ -239,9 +246,9 @@ def test_graenaland_thinks_farther_with_more_iterations_and_not_at_300() -> None
 
 @graen_only
 def test_graenaland_builds_and_payments_do_not_think_farther() -> None:
-    """Only hero moves, offers, allocations and votes look through a second chain:
-    a build-phase decision at 1000 iterations searches exactly as without the hint
-    (one chain, up to 100 passes)."""
+    """Only hero moves, offers, allocations and votes look through a second chain
+    (``nest=0``): a build-phase decision at 1000 iterations searches exactly as
+    without the hint (one chain, up to 100 passes)."""
     from vikingcli_graenaland.state import PH_ALLOC, PH_BUILD, PH_MOVE, PH_OFFER, PH_PAY, PH_VOTE
 
     game: Game = GAMES["graenaland"]
@@ -260,8 +267,8 @@ def test_graenaland_builds_and_payments_do_not_think_farther() -> None:
         actions = list(game.legal_actions(state))
         if len(actions) < 2:
             continue
-        hinted = FlatSearch(game, state, seat, random.Random(k))
-        same = FlatSearch(plain, state, seat, random.Random(k))
+        hinted = FlatSearch(game, state, seat, random.Random(k), nest=0)
+        same = FlatSearch(plain, state, seat, random.Random(k), nest=0)
         assert hinted.run(actions, 1000) == same.run(actions, 1000)
         assert hinted.reach == 1
         assert (hinted.passes, hinted.units, hinted.sums) == (same.passes, same.units, same.sums)
@@ -328,3 +335,150 @@ def test_graenaland_depth_zero_and_a_reach_together_are_refused() -> None:
     assert _make(game, 0, {**params, "reach": 2}).cfg.reach == 2
     with pytest.raises(SpecError, match="reach=2"):
         _make(game, 0, {**params, "depth": 0, "reach": 2})
+
+
+def test_the_look_ahead_at_ones_own_moves_starts_above_the_default_budget() -> None:
+    """``nest`` -1 (the default): NEST_WIDTH where the game's ``deepen`` hint asks for
+    more thinking and the budget is above 300 iterations with the game's own reach;
+    none at 300, with a time budget, an explicit reach or without the hint; an
+    explicit ``nest`` is taken as given."""
+
+    class Deepening(RuneDuel):
+        search_hints = SearchHints(eval_scale=8.0, deepen=True)
+
+    deep, plain = Deepening(), RuneDuel()
+    assert NEST_WIDTH == 4
+    assert nest_width(deep, -1, 1, 1000, 0.0) == NEST_WIDTH
+    assert nest_width(deep, -1, 1, 300, 0.0) == 0
+    assert nest_width(deep, -1, 1, 1000, 2.0) == 0
+    assert nest_width(deep, -1, 2, 1000, 0.0) == 0
+    assert nest_width(deep, -1, 0, 1000, 0.0) == 0  # depth=0: greedy playouts to the end
+    assert nest_width(plain, -1, 1, 1000, 0.0) == 0
+    assert nest_width(plain, 2, 1, 300, 0.0) == 2
+    assert nest_width(deep, 0, 1, 1000, 0.0) == 0
+    params = {p.name: p.default for p in MCTS.params}
+    assert _make(deep, 0, {**params, "iterations": 1000}).cfg.nest == -1
+    assert _make(deep, 0, {**params, "nest": 0}).cfg.nest == 0
+
+
+@graen_only
+def test_graenaland_looks_ahead_at_its_own_moves_with_more_iterations() -> None:
+    """At 1000 iterations Graenaland's flat search looks ahead at its own moves in the
+    rollouts of every kind of decision (builds too), with the game's own reach and up
+    to 100 passes; at 300 and for advice it does not, and ``nest=0`` is the search
+    before the look-ahead (the longer reach where the game's ``deepens`` says)."""
+    from vikingcli_graenaland.state import PH_BUILD, PH_MOVE, PH_OFFER
+
+    game: Game = GAMES["graenaland"]
+    tried = 0
+    for k, state in enumerate(_graen_positions((PH_MOVE, PH_OFFER, PH_BUILD))[::7][:4]):
+        seat = game.to_move(state)
+        actions = list(game.legal_actions(state))
+        if len(actions) < 2:
+            continue
+        ahead = FlatSearch(game, state, seat, random.Random(k))
+        assert ahead.run(actions, 1000) in actions
+        assert (ahead.nest, ahead.reach) == (NEST_WIDTH, 1)
+        assert 1 <= ahead.passes <= 100
+        before = FlatSearch(game, state, seat, random.Random(k), nest=0)
+        before.run(actions, 1000)
+        assert before.nest == 0
+        assert before.reach == (2 if game.search_hints.deepens_at(state) else 1)
+        assert ahead.sums != before.sums
+        default = FlatSearch(game, state, seat, random.Random(k))
+        default.run(actions, 300)
+        assert (default.nest, default.reach) == (0, 1)
+        advice = FlatSearch(game, state, seat, random.Random(k))
+        advice.deepen = False
+        advice.run(actions, 1000)
+        assert (advice.nest, advice.reach) == (0, 1)
+        tried += 1
+    assert tried >= 2
+
+
+class _Moves:
+    """A game proxy that records every move applied: the state it was applied to,
+    a copy of that state before the move, and the move."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self.moves: list[tuple[State, State, Any]] = []
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(self._game, attr)
+
+    def apply_legal(self, state: State, action: Any) -> State:
+        self.moves.append((state, self._game.clone(state), action))
+        return self._game.apply_legal(state, action)
+
+
+def _looked_ahead(game: Game, start: State, before: State, seat: int, judge: Any) -> Any:
+    """The move the look-ahead picks for ``seat`` in ``before``, worked out here
+    from its definition: of the NEST_WIDTH best moves by greedy value (never one the
+    ``undoes`` hint names), the first best by ``judge`` after greedy play on to the
+    horizon from ``start``, ties broken by the draws of seed 0."""
+    actions = list(game.legal_actions(before))
+    values = greedy_values(game, before, seat, actions, trusted=True)
+    order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
+    undoes = game.search_hints.undoes
+    best, best_v = None, -float("inf")
+    for i in order[:NEST_WIDTH]:
+        if undoes is not None and undoes(before, actions[i]):
+            continue
+        after = game.clone(before)
+        game.apply_legal(after, actions[i])
+        greedy_rollout(game, start, after, 1, random.Random(0))
+        v = judge(after)
+        if v > best_v:
+            best, best_v = actions[i], v
+    return best
+
+
+def _greedy_first(game: Game, state: State, mover: int) -> Any:
+    """The greedy move (the first of equals), as a rollout without draws plays it."""
+    actions = list(game.legal_actions(state))
+    values = greedy_values(game, state, mover, actions, trusted=True)
+    best = values.index(max(values))
+    undoes = game.search_hints.undoes
+    if undoes is not None and undoes(state, actions[best]):
+        values = drop_undos(game, state, actions, values)
+        best = values.index(max(values))
+    return actions[best]
+
+
+@graen_only
+def test_a_rollout_plays_the_searchers_own_moves_by_looking_ahead() -> None:
+    """With ``nest`` the searching seat's own moves inside a rollout (an offerer's
+    allocations and its vote after its offer) are the look-ahead's picks, every other
+    seat's the greedy move; the twin, a rollout without ``nest``, plays greedy moves
+    the look-ahead would not have made, so the check can fail."""
+    from vikingcli_graenaland.state import PH_OFFER
+
+    game: Game = GAMES["graenaland"]
+    own = differ = 0
+    for start in _graen_positions((PH_OFFER,))[:6]:
+        seat = game.to_move(start)
+        assert seat is not None
+        judge = FlatSearch(game, start, seat, random.Random(0)).value
+        for nest in (NEST_WIDTH, 0):
+            log = _Moves(game)
+            state = game.clone(start)
+            first = _greedy_first(game, state, seat)
+            game.apply_legal(state, first)  # the candidate the search judges
+            greedy_rollout(log, start, state, 1, None, seat, nest, judge)  # type: ignore[arg-type]
+            for target, before, action in log.moves:
+                if target is not state or len(game.legal_actions(before)) < 2:
+                    continue  # a look-ahead's own play, or a forced move
+                mover = game.to_move(before)
+                assert mover is not None
+                if mover != seat:
+                    assert action == _greedy_first(game, before, mover)
+                    continue
+                picked = _looked_ahead(game, start, before, seat, judge)
+                if nest:
+                    assert action == picked
+                    own += 1
+                else:
+                    differ += action != picked
+    assert own >= 5
+    assert differ >= 1

@@ -141,7 +141,7 @@ def test_kinds_are_registered_with_their_parameters() -> None:
     params = {p.name for p in MCTS.params}
     assert params == {
         "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
-        "workers", "weights", "mix",
+        "workers", "weights", "mix", "nest",
     }
     spec = parse_spec("mcts:iterations=300,seed=1", reg.players)
     assert dict(spec.params) == {"iterations": 300, "seed": 1}
@@ -167,7 +167,7 @@ def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
     mcts = {p["name"]: p for p in kinds["mcts"]["params"]}
     assert set(mcts) == {
         "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
-        "workers", "weights", "mix",
+        "workers", "weights", "mix", "nest",
     }
     assert mcts["rollout"]["choices"] == ["auto", "random", "greedy-epsilon", "mast", "settle"]
     assert mcts["iterations"]["type"] == "int"

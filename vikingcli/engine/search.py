@@ -29,10 +29,12 @@ class SearchHints:
     """The rollout cut-off in plies that suits this game (``None``: the AI's own
     default)."""
     deepen: bool = False
-    """Lengthen the cut-off (a flat search: play on through more chains after
-    :attr:`horizon`) when a search is given more than the AI's default budget, for
-    games where more thinking measured stronger that way; the ``mcts`` player's tree
-    then also rolls out with move averages learnt in the search (MAST)."""
+    """Think more when a search is given more than the AI's default budget, for games
+    where more thinking measured stronger that way: the ``mcts`` player's tree
+    lengthens its cut-off and rolls out with move averages learnt in the search
+    (MAST); its flat search looks ahead at the searcher's own later moves inside
+    each rollout (``mcts:nest``), or with ``nest=0`` plays on through more chains
+    after :attr:`horizon` (where :attr:`deepens` names the decision)."""
     guided_rollouts: bool = False
     """A tree search that plays its rollouts to the end of the game (``depth=0``)
     rolls out with move averages learnt in the search (MAST) instead of at random,
@@ -69,7 +71,8 @@ class SearchHints:
     such steps greedily and still rolls out to the end)."""
     deepens: Callable[[State], bool] | None = None
     """``deepens(state)``, read only where :attr:`deepen` is set: does a flat search
-    given more than the default budget look farther from the decision in ``state``?
+    given more than the default budget without the look-ahead at its own moves
+    (``mcts:nest=0``) look farther from the decision in ``state``?
     Where looking farther pays for some kinds of decision only, the game names them
     (Graenaland: hero moves and the offers that follow, not builds and payments).
     Reads only public information. ``None``: every decision deepens."""
