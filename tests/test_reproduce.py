@@ -125,9 +125,11 @@ def test_item38_a_clock_figure_of_another_build_is_skipped_not_judged(
 
 
 def _seated_specs(what: object) -> list[str]:
-    """The player specs a row seats (a pairing's two, a behaviour's or score's one)."""
+    """The player specs a row seats (a pairing's two, a behaviour's or score's one, a
+    level pair's pinned stronger seat; "" where a level pair plays the level's own)."""
     what = getattr(what, "pairing", what)  # Points: its pairing's seats
-    return [v for a in ("hero", "other", "spec") if isinstance(v := getattr(what, a, None), str)]
+    specs = [getattr(what, a, None) for a in ("hero", "other", "spec")]
+    return [v for v in specs if isinstance(v, str) and v]
 
 
 def test_item38_every_row_seats_player_specs_that_parse(reproduce: ModuleType) -> None:
