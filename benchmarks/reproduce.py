@@ -494,7 +494,8 @@ def _claims() -> list[Claim]:
         for g, n, seed, games, stated in (("walhalla", 3, 703000, 90, 196.0),
                                           ("jorvik", 2, 704000, 80, 163.0),
                                           ("jorvik", 2, 722000, 40, 191.0),
-                                          ("jorvik", 2, 748000, 60, 134.0))
+                                          ("jorvik", 2, 748000, 60, 134.0),
+                                          ("graenaland", 3, 760000, 60, -32.0))
     ]  # fmt: skip
     rows += [
         Claim(f"levels-{g}-hard-expert-{seed}", "AI levels (levels.py)",
