@@ -21,23 +21,23 @@ by what happens when the rest of its chain is played sensibly:
   ROLLOUT_LIMIT moves). Greedy opponents are a sensible model of how the others
   answer an offer or a vote. With ``reach`` k > 1 the rollout goes on through the
   next chains, k in all (``mcts:reach=k``).
-* **More thinking looks ahead at the searcher's own moves** (``nest``): where the
-  game sets the ``deepen`` hint, a budget above the default 300 iterations (counted
-  in iterations, with the game's own reach) chooses each later move of the
-  searching seat inside a rollout by a look-ahead of its own, not by greedy: its
-  NEST_WIDTH best moves by one-ply ``evaluate`` are each played on greedily to the
-  same horizon (the same tie draws for each) and judged by the search's value
-  below; the best is played. The other seats still play greedy. Every position the
-  look-ahead evaluates counts against the budget's units, so a pass costs more and
-  fewer are played. This is one more step of rollout policy improvement: the flat
-  search already improves on greedy by judging each root move by greedy play
-  after it; judging it by play that itself improves on greedy is the next step.
-  Why: in Graenaland neither more deals nor a longer reach made 1000 iterations
-  stronger than 300 at 4 seats (46.8% head to head, 160 fresh games), so the extra
-  budget goes to judging each candidate by better play of the searcher's own
-  allocations, votes and payments after it; with the look-ahead 1000 against 300
-  measured 55.0% against 45.0% on the same 80 tuning games (benchmarks/README.md,
-  "Graenaland: more thinking looks ahead"). ``mcts:nest=0`` searches as before.
+* **More thinking looks ahead in the rollouts** (``nest``): where the game sets the
+  ``deepen`` hint, a budget above the default 300 iterations (counted in
+  iterations, with the game's own reach) chooses every move with a choice inside a
+  rollout by a look-ahead, not by greedy: the mover's NEST_WIDTH best moves by
+  one-ply ``evaluate`` are each played on greedily to the same horizon (the same
+  tie draws for each) and judged by the search's value (below) for the mover; the
+  best is played. Every position the look-ahead evaluates counts against the
+  budget's units, so a pass costs more and fewer are played. This is one more step
+  of rollout policy improvement: the flat search already improves on greedy by
+  judging each root move by greedy play after it; judging it by play that itself
+  improves on greedy, the searcher's and the other seats' (who search too), is the
+  next step. Why: in Graenaland neither more deals nor a longer reach made 1000
+  iterations stronger than 300 at 4 seats (46.8% head to head, 160 fresh games);
+  on the same 80 tuning games 1000 against 300 measured 45.0% before, 55.0% with
+  the look-ahead for the searcher's own moves alone and 69.6% for every seat's
+  (benchmarks/README.md, "Graenaland: more thinking looks ahead"). ``mcts:nest=0``
+  searches as before.
 * **More thinking looks farther** (``nest=0`` only): where the game sets the
   ``deepen`` hint (and its ``deepens`` names the decision), a budget above the
   default 300 iterations lengthens the reach like the tree search's cut-off,
@@ -111,15 +111,15 @@ greedy Graenaland game at 5 seats plays under 1000."""
 DEFAULT_PASSES: Final = DEFAULT_ITERATIONS // ITERATIONS_PER_PASS
 """The most passes of the default budget (30), kept when a budget looks farther."""
 NEST_WIDTH: Final = 4
-"""How many of its best moves by one-ply ``evaluate`` the searching seat looks ahead
-at, for each of its own moves inside a rollout, above the default budget (``nest``
--1). Eight measured no better than four on the tuning games both played, at more
-work a pass."""
+"""How many of its best moves by one-ply ``evaluate`` a seat looks ahead at, for each
+of its moves inside a rollout, above the default budget (``nest`` -1). Eight (for the
+searcher's own moves) measured no better than four on the tuning games both played,
+at more work a pass."""
 
 
 def nest_width(game: Game, nest: int, reach: int, iterations: int, seconds: float) -> int:
-    """How many of its own moves the searching seat looks ahead at, for each of its
-    later moves inside a rollout (0: none, it plays greedy), for the player's
+    """How many of its moves a seat looks ahead at, for each of its moves inside a
+    rollout (0: none, the rollout plays greedy), for the player's
     ``nest`` parameter: -1 (the default) gives NEST_WIDTH where the game sets the
     ``deepen`` hint and the budget is above DEFAULT_ITERATIONS iterations (not a
     time budget, whose size is not known in advance) with the game's own reach
@@ -169,9 +169,8 @@ def greedy_rollout(
     state: State,
     reach: int = 1,
     rng: random.Random | None = None,
-    seat: int = -1,
     nest: int = 0,
-    judge: Callable[[State], float] | None = None,
+    judge: Callable[[State, int], float] | None = None,
 ) -> int:
     """Play greedy moves in ``state`` (in place) until the game's horizon from
     ``start`` (with ``reach`` > 1: the horizon after the horizon, ``reach`` times;
@@ -180,11 +179,11 @@ def greedy_rollout(
     positions evaluated (k + 1 for a move chosen among k actions, 1 for a forced one).
     With ``rng``, moves of equal value (within the greedy player's TIE) are chosen
     between at random, as the greedy player does; without it, the first of them.
-    With ``nest`` > 0 and ``judge``, each move of ``seat`` with a choice is instead
-    the best by ``judge`` of its ``nest`` best moves by greedy value (never an
-    ``undoes`` one), each played on greedily from a clone to where this rollout
-    would stop, all with the same tie draws (one seed drawn from ``rng``); their
-    work counts in the units returned."""
+    With ``nest`` > 0 and ``judge``, each move with a choice is instead the best by
+    ``judge(position, mover)`` of the mover's ``nest`` best moves by greedy value
+    (never an ``undoes`` one), each played on greedily from a clone to where this
+    rollout would stop, all with the same tie draws (one seed drawn from ``rng``);
+    their work counts in the units returned."""
     legal = game.legal_actions
     apply = game.apply_legal  # every action below comes from legal(state)
     to_move = game.to_move
@@ -228,7 +227,7 @@ def greedy_rollout(
                 ties = [i for i, v in enumerate(values) if v >= top]
                 if len(ties) > 1:
                     best = ties[rng.randrange(len(ties))]
-            if nest > 0 and mover == seat and judge is not None:
+            if nest > 0 and judge is not None:
                 order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
                 draws = rng.getrandbits(64) if rng is not None else 0
                 best_v = -math.inf
@@ -238,7 +237,7 @@ def greedy_rollout(
                     ahead = game.clone(state)
                     apply(ahead, actions[i])
                     units += greedy_rollout(game, start, ahead, reach, random.Random(draws)) + 1
-                    v = judge(ahead)
+                    v = judge(ahead, mover)
                     if v > best_v:
                         best_v, best = v, i
             apply(state, actions[best])
@@ -285,12 +284,13 @@ class FlatSearch:
         self.wins: list[float] = []
         self.trace: list[list[float]] = []
 
-    def value(self, state: State) -> float:
-        """What a rollout's end position is worth to the searching seat: its
+    def value(self, state: State, seat: int) -> float:
+        """What a rollout's end position is worth to ``seat`` (the searching seat's
+        candidates are judged by it, and in the look-ahead every mover's moves): its
         ``evaluate``, plus the game's ``shape`` hint where it gives one."""
-        v = self.game.evaluate(state, self.seat)
+        v = self.game.evaluate(state, seat)
         shape = self.game.search_hints.shape
-        return v if shape is None else v + shape(state, self.seat)
+        return v if shape is None else v + shape(state, seat)
 
     def run(
         self,
@@ -346,9 +346,7 @@ class FlatSearch:
                 d = clone(deal)
                 apply(d, action)
                 tie_rng = random.Random(ties)
-                self.units += (
-                    greedy_rollout(game, deal, d, self.reach, tie_rng, seat, nest, value) + 1
-                )
+                self.units += greedy_rollout(game, deal, d, self.reach, tie_rng, nest, value) + 1
                 if self.track:
                     v = seen[i] = self.tracked(d, i)
                     if v > best_value:
@@ -356,7 +354,7 @@ class FlatSearch:
                     elif v == best_value:
                         best_here.append(i)
                 else:
-                    v = value(d)
+                    v = value(d, seat)
                 sums[i] += v
                 counts[i] += 1
             for i in best_here:  # equal best on a deal share that deal

@@ -67,9 +67,8 @@ One tree per move, keyed by actions, searched from the acting seat's view:
 * **Flat mode** (``search=flat``, the default where the game's ``method`` hint
   asks for it: Graenaland): no tree; every root action is judged by greedy play
   to the game's ``horizon`` on shared determinizations (``flat.py``; ``reach``
-  and the ``deepen`` hint there; ``nest``: above the default budget the searcher's
-  own later moves in a rollout are chosen by a look-ahead; ``depth=0``: to the end
-  of the game).
+  and the ``deepen`` hint there; ``nest``: above the default budget every move in
+  a rollout is chosen by a look-ahead; ``depth=0``: to the end of the game).
 * **Root parallelism** (``workers`` > 1): forked processes search independent
   trees with their own seeds; the root statistics are summed.
 
@@ -585,8 +584,8 @@ MCTS = PlayerKind(
             "nest",
             int,
             -1,
-            "flat search: how many of its own best moves the searcher looks ahead at for"
-            " each of its later moves inside a rollout (0: it plays them greedily); -1:"
+            "flat search: how many of its best moves a seat looks ahead at for each of its"
+            " moves inside a rollout (0: rollouts play greedily); -1:"
             f" {NEST_WIDTH} above {DEFAULT_ITERATIONS} iterations in games that think more"
             " with a bigger budget (graenaland), else 0",
             minimum=-1,

@@ -21,7 +21,7 @@ from vikingcli_ai.flat import (
     greedy_rollout,
     nest_width,
 )
-from vikingcli_ai.greedy import drop_undos, greedy_values
+from vikingcli_ai.greedy import greedy_values
 from vikingcli_ai.mcts import MCTS, MctsPlayer, SearchConfig, _make
 
 FLAT = SearchConfig(iterations=40, search="flat")
@@ -412,13 +412,15 @@ class _Moves:
         return self._game.apply_legal(state, action)
 
 
-def _looked_ahead(game: Game, start: State, before: State, seat: int, judge: Any) -> Any:
-    """The move the look-ahead picks for ``seat`` in ``before``, worked out here
-    from its definition: of the NEST_WIDTH best moves by greedy value (never one the
-    ``undoes`` hint names), the first best by ``judge`` after greedy play on to the
-    horizon from ``start``, ties broken by the draws of seed 0."""
+def _looked_ahead(game: Game, start: State, before: State, judge: Any) -> Any:
+    """The move the look-ahead picks for the mover in ``before``, worked out here from
+    its definition: of the mover's NEST_WIDTH best moves by greedy value (never one
+    the ``undoes`` hint names), the first best by ``judge(position, mover)`` after
+    greedy play on to the horizon from ``start``, ties broken by the draws of seed 0."""
+    mover = game.to_move(before)
+    assert mover is not None
     actions = list(game.legal_actions(before))
-    values = greedy_values(game, before, seat, actions, trusted=True)
+    values = greedy_values(game, before, mover, actions, trusted=True)
     order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
     undoes = game.search_hints.undoes
     best, best_v = None, -float("inf")
@@ -428,34 +430,23 @@ def _looked_ahead(game: Game, start: State, before: State, seat: int, judge: Any
         after = game.clone(before)
         game.apply_legal(after, actions[i])
         greedy_rollout(game, start, after, 1, random.Random(0))
-        v = judge(after)
+        v = judge(after, mover)
         if v > best_v:
             best, best_v = actions[i], v
     return best
 
 
-def _greedy_first(game: Game, state: State, mover: int) -> Any:
-    """The greedy move (the first of equals), as a rollout without draws plays it."""
-    actions = list(game.legal_actions(state))
-    values = greedy_values(game, state, mover, actions, trusted=True)
-    best = values.index(max(values))
-    undoes = game.search_hints.undoes
-    if undoes is not None and undoes(state, actions[best]):
-        values = drop_undos(game, state, actions, values)
-        best = values.index(max(values))
-    return actions[best]
-
-
 @graen_only
-def test_a_rollout_plays_the_searchers_own_moves_by_looking_ahead() -> None:
-    """With ``nest`` the searching seat's own moves inside a rollout (an offerer's
-    allocations and its vote after its offer) are the look-ahead's picks, every other
-    seat's the greedy move; the twin, a rollout without ``nest``, plays greedy moves
-    the look-ahead would not have made, so the check can fail."""
+def test_a_rollout_plays_every_move_by_looking_ahead() -> None:
+    """With ``nest`` every move with a choice inside a rollout (the offerer's
+    allocations and vote after its offer, the other seats' votes) is the look-ahead's
+    pick for its mover, judged by the search's value for that mover; the twin, a
+    rollout without ``nest``, plays greedy moves the look-ahead would not have made,
+    so the check can fail."""
     from vikingcli_graenaland.state import PH_OFFER
 
     game: Game = GAMES["graenaland"]
-    own = differ = 0
+    looked = others = differ = 0
     for start in _graen_positions((PH_OFFER,))[:6]:
         seat = game.to_move(start)
         assert seat is not None
@@ -463,22 +454,19 @@ def test_a_rollout_plays_the_searchers_own_moves_by_looking_ahead() -> None:
         for nest in (NEST_WIDTH, 0):
             log = _Moves(game)
             state = game.clone(start)
-            first = _greedy_first(game, state, seat)
-            game.apply_legal(state, first)  # the candidate the search judges
-            greedy_rollout(log, start, state, 1, None, seat, nest, judge)  # type: ignore[arg-type]
+            actions = list(game.legal_actions(state))
+            values = greedy_values(game, state, seat, actions, trusted=True)
+            game.apply_legal(state, actions[values.index(max(values))])  # a candidate
+            greedy_rollout(log, start, state, 1, None, nest, judge)  # type: ignore[arg-type]
             for target, before, action in log.moves:
                 if target is not state or len(game.legal_actions(before)) < 2:
                     continue  # a look-ahead's own play, or a forced move
-                mover = game.to_move(before)
-                assert mover is not None
-                if mover != seat:
-                    assert action == _greedy_first(game, before, mover)
-                    continue
-                picked = _looked_ahead(game, start, before, seat, judge)
+                picked = _looked_ahead(game, start, before, judge)
                 if nest:
                     assert action == picked
-                    own += 1
+                    looked += 1
+                    others += game.to_move(before) != seat
                 else:
                     differ += action != picked
-    assert own >= 5
+    assert looked >= 5 and others >= 1
     assert differ >= 1

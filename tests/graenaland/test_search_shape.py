@@ -37,7 +37,7 @@ def position(settlements: dict[int, int], army: int, players: int = 4) -> Any:
 
 
 def search_value(st: Any) -> float:
-    return FlatSearch(GAME, st, SEAT, random.Random(1)).value(st)
+    return FlatSearch(GAME, st, SEAT, random.Random(1)).value(st, SEAT)
 
 
 def test_item38_three_conditions_met_outrank_progress_spread_over_five() -> None:
