@@ -228,21 +228,48 @@ def greedy_rollout(
                 if len(ties) > 1:
                     best = ties[rng.randrange(len(ties))]
             if nest > 0 and judge is not None:
-                order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
                 draws = rng.getrandbits(64) if rng is not None else 0
-                best_v = -math.inf
-                for i in order[:nest]:
-                    if undoes is not None and undoes(state, actions[i]):
-                        continue
-                    ahead = game.clone(state)
-                    apply(ahead, actions[i])
-                    units += greedy_rollout(game, start, ahead, reach, random.Random(draws)) + 1
-                    v = judge(ahead, mover)
-                    if v > best_v:
-                        best_v, best = v, i
+                picked, work = _look_ahead(
+                    game, start, state, reach, actions, values, nest, judge, draws
+                )
+                units += work
+                best = best if picked < 0 else picked
             apply(state, actions[best])
         steps += 1
     return units
+
+
+def _look_ahead(
+    game: Game,
+    start: State,
+    state: State,
+    reach: int,
+    actions: Sequence[Action],
+    values: list[float],
+    nest: int,
+    judge: Callable[[State, int], float],
+    draws: int,
+) -> tuple[int, int]:
+    """The look-ahead of :func:`greedy_rollout` for the move in ``state``: the index of
+    the best by ``judge`` for the mover of its ``nest`` best ``actions`` by ``values``
+    (never an ``undoes`` one; -1 if all are), each played on greedily from a clone to
+    where the rollout would stop with the tie draws of seed ``draws``; and the work
+    done, in positions evaluated."""
+    mover = game.to_move(state)
+    assert mover is not None
+    undoes = game.search_hints.undoes
+    order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
+    best, best_v, units = -1, -math.inf, 0
+    for i in order[:nest]:
+        if undoes is not None and undoes(state, actions[i]):
+            continue
+        ahead = game.clone(state)
+        game.apply_legal(ahead, actions[i])
+        units += greedy_rollout(game, start, ahead, reach, random.Random(draws)) + 1
+        v = judge(ahead, mover)
+        if v > best_v:
+            best_v, best = v, i
+    return best, units
 
 
 class FlatSearch:

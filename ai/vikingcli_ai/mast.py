@@ -31,6 +31,8 @@ SAMPLE: Final = 3
 """How many legal actions are drawn per step; the best mean among them is played."""
 UNSEEN: Final = 1.0
 """The mean of an action without statistics (the greatest reward: tried first)."""
+
+
 def auto_rollout(game: Game, iterations: int, seconds: float, depth: int) -> str:
     """The rollout policy of ``rollout=auto`` for a search of ``iterations`` (or
     ``seconds``) cut off after ``depth`` plies (0: played to the end): ``mast`` in a

@@ -79,6 +79,7 @@ of the observation, the seed and the moves made so far, provided the game's
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import random
@@ -93,6 +94,7 @@ from vikingcli_ai.flat import NEST_WIDTH, FlatSearch, flat_reach
 from vikingcli_ai.greedy import drop_undos, greedy_values, pick_best
 from vikingcli_ai.hints import DEFAULT_DEPTH, DEFAULT_ITERATIONS, cut_off
 from vikingcli_ai.mast import MoveAverages, auto_rollout
+from vikingcli_ai.parallel import Stats, parallel_root_stats
 from vikingcli_ai.rewards import eval_rewards, margin, rank_rewards, rank_wins, win_chances
 from vikingcli_ai.sensible import sensible_actions
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
@@ -382,52 +384,13 @@ class Search:
             plies += 1
 
 
-# -- root parallelism ----------------------------------------------------------------
-
-_JOB: tuple[Game, State, int, SearchConfig] | None = None
-
-
-Stats = dict[Action, tuple[int, float, float]]
-"""Root statistics: action -> (visits, summed reward, summed squared reward)."""
-
-
-def _worker(seed: int) -> tuple[Stats, dict[Action, float], int]:
-    assert _JOB is not None
-    game, state, seat, cfg = _JOB
+def _one_tree(
+    game: Game, state: State, seat: int, cfg: SearchConfig, seed: int
+) -> tuple[Stats, dict[Action, float], int]:
+    """One tree of a root-parallel search (parallel.py), searched with ``seed``."""
     search = Search(game, state, seat, cfg, random.Random(seed))
     search.run(cfg.iterations, cfg.seconds)
     return search.root_stats(), search.root_prior, search.iterations
-
-
-def parallel_root_stats(
-    game: Game, state: State, seat: int, cfg: SearchConfig, seeds: Sequence[int]
-) -> tuple[Stats, dict[Action, float], int]:
-    """Search one tree per seed in forked processes; sum the root statistics
-    (and average the one-ply priors)."""
-    global _JOB
-    # Imported here: only a parallel search forks (``games`` would pay for the pool)
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    _JOB = (game, state, seat, cfg)
-    total: Stats = {}
-    prior: dict[Action, float] = {}
-    count = 0
-    pool = ProcessPoolExecutor(
-        max_workers=len(seeds), mp_context=multiprocessing.get_context("fork")
-    )
-    try:
-        for stats, pri, its in pool.map(_worker, seeds):
-            count += its
-            for a, (n, w, w2) in stats.items():
-                n0, w0, q0 = total.get(a, (0, 0.0, 0.0))
-                total[a] = (n0 + n, w0 + w, q0 + w2)
-            for a, v in pri.items():
-                prior[a] = prior.get(a, 0.0) + v / len(seeds)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-        _JOB = None
-    return total, prior, count
 
 
 class MctsPlayer:
@@ -468,7 +431,8 @@ class MctsPlayer:
             return action
         if self.workers > 1 and hasattr(os, "fork"):
             seeds = [self.rng.getrandbits(63) for _ in range(self.workers)]
-            stats, prior, self.last_iterations = parallel_root_stats(game, state, seat, cfg, seeds)
+            tree = functools.partial(_one_tree, game, state, seat, cfg)
+            stats, prior, self.last_iterations = parallel_root_stats(tree, seeds)
         else:
             search = Search(game, state, seat, cfg, self.rng)
             search.run(cfg.iterations, cfg.seconds)

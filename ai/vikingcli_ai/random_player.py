@@ -38,7 +38,5 @@ RANDOM = PlayerKind(
     name="random",
     description="uniform over the legal actions (seeded)",
     factory=_make,
-    params=(
-        SEED_PARAM,
-    ),
+    params=(SEED_PARAM,),
 )
