@@ -2,11 +2,12 @@
 below it, head to head, with ``vikingcli run`` through ``ladder.py``'s ``run_row``.
 
 For each game, at its smallest table (2 seats where the game allows, else its
-minimum), the stronger level takes one seat and the weaker level every other seat, at
-every seat rotation, on the same deals (``--seed`` onwards: fresh seeds, never used
-for tuning, 70000 and up by default). The stronger level's head-to-head share (against
-each other seat, a tie half) is printed with its 95% Wilson interval and the Elo
-difference that share means, ``400 * log10(p / (1 - p))``, with the interval's ends
+minimum; ``--players N`` for another, e.g. the game's default table), the stronger
+level takes one seat and the weaker level every other seat, at every seat rotation,
+on the same deals (``--seed`` onwards: fresh seeds, never used for tuning, 70000 and
+up by default). The stronger level's head-to-head share (against each other seat, a
+tie half) is printed with its 95% Wilson interval and the Elo difference that share
+means, ``400 * log10(p / (1 - p))``, with the interval's ends
 turned into Elo the same way. A pair is "≥ 100 Elo apart" only when the interval's
 lower end is::
 
@@ -69,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=30, help="seeds per seat rotation (default 30)")
     ap.add_argument("--seed", type=int, default=70000, help="first seed (default 70000)")
     ap.add_argument("--jobs", type=int, default=1, help="vikingcli run -j (default 1)")
+    ap.add_argument("--players", type=int, help="seats (default: each game's smallest table)")
     args = ap.parse_args(argv)
     if args.deals < 1:
         print("levels.py: --deals must be at least 1", file=sys.stderr)
@@ -78,11 +80,17 @@ def main(argv: list[str] | None = None) -> int:
 
     reg = load_registry()
     names = args.game or sorted(g for g in reg.games if g != "toygame")
+    for name in names if args.players else ():
+        game = reg.game(name)
+        if not game.min_players <= args.players <= game.max_players:
+            print(f"levels.py: {name} is played by {game.min_players}-{game.max_players}"
+                  f" players, not {args.players}", file=sys.stderr)  # fmt: skip
+            return 2
     print(f"seeds {args.seed}..{args.seed + args.deals - 1}, every seat rotation")
     print(HEADER, flush=True)
     for name in names:
         game = reg.game(name)
-        n = max(2, game.min_players)
+        n = args.players or max(2, game.min_players)
         for weak, strong in pairs(args.pair):
             row = run_row(reg, name, n, LEVELS[strong], LEVELS[weak], 0.5, args.deals,
                           args.seed, args.jobs, {}, "h2h")  # fmt: skip

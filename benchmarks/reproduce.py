@@ -204,7 +204,8 @@ class LevelGap:
     weak: str
     strong: str
     players: int = 2
-    """The game's smallest table, where levels.py plays (Walhalla and Graenaland: 3)."""
+    """The table: the game's smallest (Walhalla and Graenaland: 3), where levels.py
+    plays unless asked for another."""
     hero: str = ""
     """The stronger seat's spec where the level has played differently since the row
     was measured: the search the stated figure is of ("": the level's spec today)."""
@@ -225,7 +226,7 @@ class LevelGap:
                     f" --other {levels.LEVELS[self.weak]} --target 0.5 --measure h2h"
                     f" --deals {deals} --seed {seed}")  # fmt: skip
         return (f"levels.py --game {self.game} --pair {self.weak}:{self.strong}"
-                f" --deals {deals} --seed {seed}")  # fmt: skip
+                f" --players {self.players} --deals {deals} --seed {seed}")  # fmt: skip
 
     def mcts(self) -> bool:
         return True
