@@ -495,8 +495,12 @@ def _claims() -> list[Claim]:
         for g, n, seed, games, stated in (("walhalla", 3, 703000, 90, 196.0),
                                           ("jorvik", 2, 704000, 80, 163.0),
                                           ("jorvik", 2, 722000, 40, 191.0),
-                                          ("jorvik", 2, 748000, 60, 134.0))
+                                          ("jorvik", 2, 748000, 60, 134.0),
+                                          ("graenaland", 3, 764000, 60, 127.0))
     ]  # fmt: skip
+    # Graenaland's default table (tenth pass): levels.py --players 4.
+    rows.append(Claim("levels-graenaland-medium-hard-4p-765000", "AI levels (levels.py)",
+                      LevelGap("graenaland", "medium", "hard", 4), 765000, 80, 114.0))  # fmt: skip
     rows += [
         Claim(f"levels-{g}-hard-expert-{seed}", "AI levels (levels.py)",
               LevelGap(g, "hard", "expert", n), seed, games, stated)
