@@ -471,6 +471,9 @@ def _claims() -> list[Claim]:
         ("graenaland", 4, M1000_BEFORE, M, "h2h", 160, 0.468)], tag="mcts1000")  # fmt: skip
     rows += _ladder(761, "Graenaland: more thinking looks ahead", [
         ("graenaland", 4, M1000, M, "h2h", 160, 0.616)], tag="mcts1000-nest")  # fmt: skip
+    rows += _ladder(768, "Wikinger: a longer cut-off with move averages", [
+        ("wikinger", 4, "mcts:iterations=1000,depth=37,rollout=mast", M, "h2h", 160, 0.729)],
+        tag="mcts1000-depth37-mast")  # fmt: skip
     rows += [
         Claim(f"levels-{g}-{weak}-{strong}", "AI levels (levels.py)",
               LevelGap(g, weak, strong, n), seed, games, stated)
