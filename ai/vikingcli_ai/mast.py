@@ -53,8 +53,10 @@ def auto_rollout(game: Game, iterations: int, seconds: float, depth: int) -> str
     deepening game makes random rollouts longer and noisier: in Walhalla 1000
     iterations with MAST beat 300 on the tuning deals where 1000 with random
     rollouts did not; in Jórvík at its cut-off, paired on fresh deals, MAST did not
-    measure better, and in Wikinger it was not compared, so they keep random
-    rollouts there (benchmarks/README.md, "Tree search: issue 38"). So the default
+    measure better, and in Wikinger at its 20-ply cut-off it did not either, so they
+    keep random rollouts there (benchmarks/README.md, "Tree search: issue 38" and
+    "seventh pass"); with a 37-ply cut-off it did, in Wikinger, but that is not yet
+    the default ("Wikinger: a longer cut-off with move averages"). So the default
     search (``mcts``, the game's default depth) plays as before in every game."""
     if depth == 0 and game.search_hints.guided_rollouts:
         return "mast"
