@@ -209,21 +209,26 @@ class LevelGap:
     hero: str = ""
     """The stronger seat's spec where the level has played differently since the row
     was measured: the search the stated figure is of ("": the level's spec today)."""
+    other: str = ""
+    """The same for the weaker seat."""
     unit = "Elo"
 
     def run(self, reg: Registry, seed: int, games: int) -> Measured:
         n = self.players
         strong = self.hero or levels.LEVELS[self.strong]
-        row = run_row(reg, self.game, n, strong, levels.LEVELS[self.weak],
+        weak = self.other or levels.LEVELS[self.weak]
+        row = run_row(reg, self.game, n, strong, weak,
                       0.5, max(1, round(games / n)), seed, 1, {}, "h2h")  # fmt: skip
         lo, hi = wilson(row.h2h, row.games)
         return Measured(levels.elo(row.h2h / row.games), levels.elo(lo), levels.elo(hi), row.games)
 
     def command(self, seed: int, games: int) -> str:
         deals = max(1, round(games / self.players))
-        if self.hero:
-            return (f"ladder.py --game {self.game} --players {self.players} --hero {self.hero}"
-                    f" --other {levels.LEVELS[self.weak]} --target 0.5 --measure h2h"
+        if self.hero or self.other:
+            strong = self.hero or levels.LEVELS[self.strong]
+            weak = self.other or levels.LEVELS[self.weak]
+            return (f"ladder.py --game {self.game} --players {self.players} --hero {strong}"
+                    f" --other {weak} --target 0.5 --measure h2h"
                     f" --deals {deals} --seed {seed}")  # fmt: skip
         return (f"levels.py --game {self.game} --pair {self.weak}:{self.strong}"
                 f" --players {self.players} --deals {deals} --seed {seed}")  # fmt: skip
@@ -387,6 +392,15 @@ M1000_BEFORE = "mcts:iterations=1000,nest=0"
 (mcts:nest, the default above 300 since): the rows stated of that search re-measure it."""
 M3000 = "mcts:iterations=3000"
 M10000 = "mcts:iterations=10000"
+
+
+def _level(iterations: int) -> str:
+    """Wikinger's search of ``iterations`` before its ``deepen`` hint (2026-12-05):
+    the rows stated of that search re-measure it."""
+    return f"mcts:iterations={iterations},depth=20,rollout=random"
+
+
+W1000_BEFORE = _level(1000)
 OS = "openspiel:bot=ismcts,seconds=0.05"
 OS50 = "openspiel:bot=ismcts,simulations=50"
 
@@ -413,13 +427,14 @@ def _claims() -> list[Claim]:
         ("jorvik", 5, M, "greedy", "win", 60, 0.783)])
     rows += _ladder(394, "More thinking looks farther; Graenaland: more thinking on fresh deals", [
         ("walhalla", 3, M1000, M, "h2h", 108, 0.630),
-        ("wikinger", 2, M1000, M, "win", 100, 0.630),
+        ("wikinger", 2, W1000_BEFORE, M, "win", 100, 0.630),
         ("jorvik", 2, M1000, M, "win", 100, 0.660),
         ("graenaland", 3, M1000_BEFORE, M, "h2h", 60, 0.479)], tag="mcts1000")
     rows += _ladder(398, "More thinking: `mcts:iterations=1000` against `mcts:iterations=300`", [
         ("walhalla", 3, "mcts:iterations=1000,depth=20", M, "h2h", 102, 0.544)], tag="depth20")
     rows += _ladder(399, "More thinking looks farther (Wikinger, 37 plies)", [
-        ("wikinger", 2, "mcts:iterations=1000,depth=37", M, "win", 10, 0.200)], tag="depth37")
+        ("wikinger", 2, "mcts:iterations=1000,depth=37,rollout=random", M, "win", 10, 0.200)],
+        tag="depth37")  # fmt: skip
     tuned = "Tuned weights, and greedy without pathologies"
     rows += _ladder(400, tuned, [
         ("wikinger", 2, _tuned("greedy", "wikinger"), "greedy", "win", 400, .740),
@@ -466,7 +481,7 @@ def _claims() -> list[Claim]:
         tag="mcts50-depth0")  # fmt: skip
     rows += _ladder(724, "More thinking at the default table of 4: issue 38, seventh pass", [
         ("walhalla", 4, M1000, M, "h2h", 160, 0.608),
-        ("wikinger", 4, M1000, M, "h2h", 160, 0.559),
+        ("wikinger", 4, W1000_BEFORE, M, "h2h", 160, 0.559),
         ("jorvik", 4, M1000, M, "h2h", 160, 0.557),
         ("graenaland", 4, M1000_BEFORE, M, "h2h", 160, 0.468)], tag="mcts1000")  # fmt: skip
     rows += _ladder(761, "Graenaland: more thinking looks ahead", [
@@ -474,6 +489,13 @@ def _claims() -> list[Claim]:
     rows += _ladder(768, "Wikinger: a longer cut-off with move averages", [
         ("wikinger", 4, "mcts:iterations=1000,depth=37,rollout=mast", M, "h2h", 160, 0.729)],
         tag="mcts1000-depth37-mast")  # fmt: skip
+    deeper = "Wikinger looks farther by default"
+    rows += _ladder(770, deeper, [("wikinger", 4, M3000, _level(3000), "h2h", 64, 0.714)],
+                    tag="mcts3000-deep")  # fmt: skip
+    rows += _ladder(771, deeper, [("wikinger", 2, M1000, M, "h2h", 60, 0.617)],
+                    tag="mcts1000-deep")  # fmt: skip
+    rows += _ladder(771, deeper, [("wikinger", 2, W1000_BEFORE, M, "h2h", 60, 0.617)],
+                    tag="mcts1000-before")  # fmt: skip
     rows += [
         Claim(f"levels-{g}-{weak}-{strong}", "AI levels (levels.py)",
               LevelGap(g, weak, strong, n), seed, games, stated)
@@ -484,9 +506,11 @@ def _claims() -> list[Claim]:
             ("walhalla", 3, "easy", "medium", 542000, 30, 512.0),
             ("jorvik", 2, "medium", "hard", 540000, 30, 70.0),
             ("walhalla", 3, "medium", "hard", 545000, 30, 223.0),
-            ("wikinger", 2, "medium", "hard", 701000, 58, 252.0),
         )
     ]
+    rows.append(Claim("levels-wikinger-medium-hard", "AI levels (levels.py)",
+                      LevelGap("wikinger", "medium", "hard", 2, _level(3000)),
+                      701000, 58, 252.0))  # fmt: skip
     # Measured before Graenaland's flat search looked ahead at its own moves (nest).
     rows.append(Claim("levels-graenaland-medium-hard", "AI levels (levels.py)",
                       LevelGap("graenaland", "medium", "hard", 3, "mcts:iterations=3000,nest=0"),
@@ -504,12 +528,16 @@ def _claims() -> list[Claim]:
     # Graenaland's default table (tenth pass): levels.py --players 4.
     rows.append(Claim("levels-graenaland-medium-hard-4p-765000", "AI levels (levels.py)",
                       LevelGap("graenaland", "medium", "hard", 4), 765000, 80, 114.0))  # fmt: skip
+    rows.append(Claim("levels-wikinger-medium-hard-4p-772000", "Wikinger looks farther by default",
+                      LevelGap("wikinger", "medium", "hard", 4), 772000, 80, 191.0))  # fmt: skip
     rows += [
         Claim(f"levels-{g}-hard-expert-{seed}", "AI levels (levels.py)",
               LevelGap(g, "hard", "expert", n), seed, games, stated)
-        for g, n, seed, games, stated in (("wikinger", 2, 721000, 60, 83.0),
-                                          ("walhalla", 3, 740000, 60, 70.0))
+        for g, n, seed, games, stated in (("walhalla", 3, 740000, 60, 70.0),)
     ]  # fmt: skip
+    rows.append(Claim("levels-wikinger-hard-expert-721000", "AI levels (levels.py)",
+                      LevelGap("wikinger", "hard", "expert", 2, _level(10000), _level(3000)),
+                      721000, 60, 83.0))  # fmt: skip
     rows += [
         Claim(f"levels-{g}-easy-medium-745000", "AI levels (levels.py)",
               LevelGap(g, "easy", "medium", n), 745000, 60, stated)

@@ -38,10 +38,12 @@ def look_ahead(iterations: int, seconds: float) -> float:
     the default budget (in Walhalla more iterations at the same cut-off barely beat
     the default; with a later cut-off they did). Looking farther is what more
     thinking buys, as deeper iterations do in alpha-beta. Only where the game's
-    ``deepen`` hint asks: in Wikinger the later cut-off lost to the default, so it
-    is not better everywhere (benchmarks/README.md, "More thinking looks farther"
-    and "Search hints"). The flat search uses it for its reach, the chains of
-    sub-decisions it plays through (:func:`vikingcli_ai.flat.deepened`)."""
+    ``deepen`` hint asks: in Wikinger the later cut-off paid only with move-average
+    rollouts (MAST, which the hint also turns on: :func:`vikingcli_ai.mast.auto_rollout`),
+    in Jórvík it has not been shown better (benchmarks/README.md, "More thinking looks
+    farther" and "Wikinger: a longer cut-off with move averages"). The flat search
+    uses it for its reach, the chains of sub-decisions it plays through
+    (:func:`vikingcli_ai.flat.deepened`)."""
     if seconds > 0 or iterations <= DEFAULT_ITERATIONS:
         return 1.0
     return math.sqrt(iterations / DEFAULT_ITERATIONS)

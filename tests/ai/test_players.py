@@ -299,12 +299,15 @@ def test_more_iterations_look_farther_where_the_game_asks() -> None:
         search_hints = SearchHints(eval_scale=8.0, deepen=True, depth=40)
 
     assert _make(Hinted(), 0, {**params, "iterations": 1000}).cfg.depth == 73
-    walhalla = GAMES.get("walhalla")
-    if walhalla is not None:
-        assert _make(walhalla, 0, {**params, "iterations": 1000}).cfg.depth == 37
-    for name in ("wikinger", "jorvik"):
+    # Walhalla and Wikinger measured stronger looking farther (benchmarks/README.md,
+    # "Wikinger: a longer cut-off with move averages"); Jórvík keeps its cut-off.
+    for name in ("walhalla", "wikinger"):
         if name in GAMES:
-            game = GAMES[name]
-            assert _make(game, 0, {**params, "iterations": 1000}).cfg.depth == _make(
-                game, 0, params
-            ).cfg.depth
+            deeper = _make(GAMES[name], 0, {**params, "iterations": 1000}).cfg
+            assert (deeper.depth, deeper.rollout) == (37, "mast")
+            assert _make(GAMES[name], 0, {**params, "iterations": 3000}).cfg.depth == 63
+    jorvik = GAMES.get("jorvik")
+    if jorvik is not None:
+        assert _make(jorvik, 0, {**params, "iterations": 1000}).cfg.depth == _make(
+            jorvik, 0, params
+        ).cfg.depth

@@ -24,8 +24,8 @@ LEVELS: Final[Mapping[str, str]] = MappingProxyType(
         "easy": "greedy",
         # The mcts kind's own default budget.
         "medium": "mcts:iterations=300",
-        # play's default opponent since budgets went to iterations (about a second a
-        # move at each game's default table: benchmarks/README.md, "play's default AI").
+        # play's default opponent since budgets went to iterations (0.5-1.6 s a move
+        # at each game's default table: benchmarks/README.md, "play's default AI").
         "hard": "mcts:iterations=3000",
         "expert": "mcts:iterations=10000",
     }
