@@ -215,18 +215,20 @@ class LevelGap:
 
     def run(self, reg: Registry, seed: int, games: int) -> Measured:
         n = self.players
-        strong = self.hero or levels.LEVELS[self.strong]
-        weak = self.other or levels.LEVELS[self.weak]
+        strong, weak = self.specs()
         row = run_row(reg, self.game, n, strong, weak,
                       0.5, max(1, round(games / n)), seed, 1, {}, "h2h")  # fmt: skip
         lo, hi = wilson(row.h2h, row.games)
         return Measured(levels.elo(row.h2h / row.games), levels.elo(lo), levels.elo(hi), row.games)
 
+    def specs(self) -> tuple[str, str]:
+        """The stronger and the weaker seat's specs."""
+        return self.hero or levels.LEVELS[self.strong], self.other or levels.LEVELS[self.weak]
+
     def command(self, seed: int, games: int) -> str:
         deals = max(1, round(games / self.players))
         if self.hero or self.other:
-            strong = self.hero or levels.LEVELS[self.strong]
-            weak = self.other or levels.LEVELS[self.weak]
+            strong, weak = self.specs()
             return (f"ladder.py --game {self.game} --players {self.players} --hero {strong}"
                     f" --other {weak} --target 0.5 --measure h2h"
                     f" --deals {deals} --seed {seed}")  # fmt: skip
@@ -394,13 +396,10 @@ M3000 = "mcts:iterations=3000"
 M10000 = "mcts:iterations=10000"
 
 
-def _level(iterations: int) -> str:
+def _wikinger_before(iterations: int) -> str:
     """Wikinger's search of ``iterations`` before its ``deepen`` hint (2026-12-05):
     the rows stated of that search re-measure it."""
     return f"mcts:iterations={iterations},depth=20,rollout=random"
-
-
-W1000_BEFORE = _level(1000)
 OS = "openspiel:bot=ismcts,seconds=0.05"
 OS50 = "openspiel:bot=ismcts,simulations=50"
 
@@ -427,7 +426,7 @@ def _claims() -> list[Claim]:
         ("jorvik", 5, M, "greedy", "win", 60, 0.783)])
     rows += _ladder(394, "More thinking looks farther; Graenaland: more thinking on fresh deals", [
         ("walhalla", 3, M1000, M, "h2h", 108, 0.630),
-        ("wikinger", 2, W1000_BEFORE, M, "win", 100, 0.630),
+        ("wikinger", 2, _wikinger_before(1000), M, "win", 100, 0.630),
         ("jorvik", 2, M1000, M, "win", 100, 0.660),
         ("graenaland", 3, M1000_BEFORE, M, "h2h", 60, 0.479)], tag="mcts1000")
     rows += _ladder(398, "More thinking: `mcts:iterations=1000` against `mcts:iterations=300`", [
@@ -481,7 +480,7 @@ def _claims() -> list[Claim]:
         tag="mcts50-depth0")  # fmt: skip
     rows += _ladder(724, "More thinking at the default table of 4: issue 38, seventh pass", [
         ("walhalla", 4, M1000, M, "h2h", 160, 0.608),
-        ("wikinger", 4, W1000_BEFORE, M, "h2h", 160, 0.559),
+        ("wikinger", 4, _wikinger_before(1000), M, "h2h", 160, 0.559),
         ("jorvik", 4, M1000, M, "h2h", 160, 0.557),
         ("graenaland", 4, M1000_BEFORE, M, "h2h", 160, 0.468)], tag="mcts1000")  # fmt: skip
     rows += _ladder(761, "Graenaland: more thinking looks ahead", [
@@ -490,11 +489,12 @@ def _claims() -> list[Claim]:
         ("wikinger", 4, "mcts:iterations=1000,depth=37,rollout=mast", M, "h2h", 160, 0.729)],
         tag="mcts1000-depth37-mast")  # fmt: skip
     deeper = "Wikinger looks farther by default"
-    rows += _ladder(770, deeper, [("wikinger", 4, M3000, _level(3000), "h2h", 64, 0.714)],
+    rows += _ladder(770, deeper, [("wikinger", 4, M3000, _wikinger_before(3000), "h2h", 64,
+                                   0.714)],
                     tag="mcts3000-deep")  # fmt: skip
     rows += _ladder(771, deeper, [("wikinger", 2, M1000, M, "h2h", 60, 0.617)],
                     tag="mcts1000-deep")  # fmt: skip
-    rows += _ladder(771, deeper, [("wikinger", 2, W1000_BEFORE, M, "h2h", 60, 0.617)],
+    rows += _ladder(771, deeper, [("wikinger", 2, _wikinger_before(1000), M, "h2h", 60, 0.617)],
                     tag="mcts1000-before")  # fmt: skip
     rows += [
         Claim(f"levels-{g}-{weak}-{strong}", "AI levels (levels.py)",
@@ -509,7 +509,7 @@ def _claims() -> list[Claim]:
         )
     ]
     rows.append(Claim("levels-wikinger-medium-hard", "AI levels (levels.py)",
-                      LevelGap("wikinger", "medium", "hard", 2, _level(3000)),
+                      LevelGap("wikinger", "medium", "hard", 2, _wikinger_before(3000)),
                       701000, 58, 252.0))  # fmt: skip
     # Measured before Graenaland's flat search looked ahead at its own moves (nest).
     rows.append(Claim("levels-graenaland-medium-hard", "AI levels (levels.py)",
@@ -536,7 +536,8 @@ def _claims() -> list[Claim]:
         for g, n, seed, games, stated in (("walhalla", 3, 740000, 60, 70.0),)
     ]  # fmt: skip
     rows.append(Claim("levels-wikinger-hard-expert-721000", "AI levels (levels.py)",
-                      LevelGap("wikinger", "hard", "expert", 2, _level(10000), _level(3000)),
+                      LevelGap("wikinger", "hard", "expert", 2, _wikinger_before(10000),
+                               _wikinger_before(3000)),
                       721000, 60, 83.0))  # fmt: skip
     rows += [
         Claim(f"levels-{g}-easy-medium-745000", "AI levels (levels.py)",
