@@ -29,6 +29,12 @@ def reproduce() -> Iterator[ModuleType]:
         sys.path.remove(str(SCRIPT.parent))
 
 
+@pytest.fixture(scope="module")
+def claims(reproduce: ModuleType) -> ModuleType:
+    """The rows' module (benchmarks/claims.py), which reproduce.py reads its rows from."""
+    return sys.modules["claims"]
+
+
 def _spellings(value: float) -> set[str]:
     """How a document may write ``value``: a share, a mean, an Elo gap, a rate."""
     return {f"{value:.1%}", f"{value:g}", f"{value:.1f}", f"{value:.2f}", f"{value:+.0f}",
@@ -44,12 +50,12 @@ def test_item38_list_names_every_row_with_its_claim() -> None:
                for line in lines)  # fmt: skip
 
 
-def test_item38_every_row_is_a_figure_its_document_states(reproduce: ModuleType) -> None:
+def test_item38_every_row_is_a_figure_its_document_states(claims: ModuleType) -> None:
     """Each row's section is a heading of its document and the stated figure is written
     there, so a figure changed in a README without its row (or the reverse) fails."""
     docs: dict[str, str] = {}
     ids = set()
-    for claim in reproduce.CLAIMS:
+    for claim in claims.CLAIMS:
         assert claim.id not in ids, claim.id
         ids.add(claim.id)
         text = docs.setdefault(claim.doc, (ROOT / claim.doc).read_text(encoding="utf-8"))
@@ -79,10 +85,10 @@ def test_item38_an_unknown_row_is_one_line_and_exit_2() -> None:
     ]
 
 
-def test_item38_speed_rows_are_read_from_the_readme_table(reproduce: ModuleType) -> None:
+def test_item38_speed_rows_are_read_from_the_readme_table(claims: ModuleType) -> None:
     """The speed claims are the benchmarks README's own table (no copy to drift): every
     game at every size it measures, each figure as written there."""
-    table = reproduce.SPEED_TABLE
+    table = claims.SPEED_TABLE
     assert {game for game, *_ in table} == {"graenaland", "jorvik", "walhalla", "wikinger"}
     assert len(table) == len({(game, n) for game, n, *_ in table}) >= 12
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
@@ -92,12 +98,12 @@ def test_item38_speed_rows_are_read_from_the_readme_table(reproduce: ModuleType)
 
 
 def test_item38_decision_time_rows_are_read_from_the_readme_table(
-    reproduce: ModuleType,
+    claims: ModuleType,
 ) -> None:
     """play's default AI's seconds a decision are the README's table too: seventeen rows,
     four specs in each game and Wikinger's expert, each mean as written there (and no row
     of the later tables of that section, whose columns differ)."""
-    table = reproduce.DEFAULT_AI_TABLE
+    table = claims.DEFAULT_AI_TABLE
     assert len(table) == 17
     assert {game for game, *_ in table} == {"graenaland", "jorvik", "walhalla", "wikinger"}
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
@@ -107,17 +113,18 @@ def test_item38_decision_time_rows_are_read_from_the_readme_table(
 
 def test_item38_a_clock_figure_of_another_build_is_skipped_not_judged(
     reproduce: ModuleType,
+    claims: ModuleType,
 ) -> None:
     """A figure of the clock is of one build (the compiled one runs several times the
     iterations in the same seconds): a run on the other build names the row skipped,
     instead of judging that build by it."""
     running = reproduce.running_build()
     assert running in ("pure", "compiled")
-    for claim in reproduce.CLAIMS:
+    for claim in claims.CLAIMS:
         clocked = "seconds=" in claim.what.command(claim.seed, claim.games)
         assert claim.build or not clocked, claim.id
     other = "compiled" if running == "pure" else "pure"
-    row = next(c for c in reproduce.CLAIMS if c.build == other)
+    row = next(c for c in claims.CLAIMS if c.build == other)
     out = run_script("reproduce.py", "--only", row.id)
     assert out.returncode == 0, out.stderr
     line = next(x for x in out.stdout.splitlines() if x.startswith(f"| {row.id} |"))
@@ -132,7 +139,7 @@ def _seated_specs(what: object) -> list[str]:
     return [v for v in specs if isinstance(v, str) and v]
 
 
-def test_item38_every_row_seats_player_specs_that_parse(reproduce: ModuleType) -> None:
+def test_item38_every_row_seats_player_specs_that_parse(claims: ModuleType) -> None:
     """A row is run through the Python API, which reads specs, not level names: the
     Jórvík behaviour rows once said "medium", "hard", "expert" and stopped at their
     first game with "unknown player kind 'expert'"."""
@@ -141,13 +148,13 @@ def test_item38_every_row_seats_player_specs_that_parse(reproduce: ModuleType) -
     from vikingcli.engine import SpecError
 
     reg = load_registry()
-    seated = [(c.id, spec) for c in reproduce.CLAIMS for spec in _seated_specs(c.what)]
+    seated = [(c.id, spec) for c in claims.CLAIMS for spec in _seated_specs(c.what)]
     assert len({cid for cid, _ in seated}) >= 80
     for cid, spec in seated:
         try:
             parse_spec(spec, reg.players)
         except SpecError as exc:  # a level name or a typo
             pytest.fail(f"{cid}: {exc}")
-    twin = reproduce.Behaviour(2, "expert", "unfilled")
+    twin = claims.Behaviour(2, "expert", "unfilled")
     with pytest.raises(SpecError, match="unknown player kind 'expert'"):
         parse_spec(_seated_specs(twin)[0], reg.players)
