@@ -503,7 +503,7 @@ MCTS = PlayerKind(
             "rollout policy; mast: the moves with the best mean reward so far in the search"
             f" (vikingcli_ai.mast); settle: random, but the game's settle steps (jorvik's"
             " loading turns) greedily, also with depth=0 (with a cut-off every policy does so);"
-            f" auto: mast in walhalla above {DEFAULT_ITERATIONS} iterations"
+            f" auto: mast in walhalla and wikinger above {DEFAULT_ITERATIONS} iterations"
             " and in wikinger with depth=0, else random",
             choices=("auto", "random", "greedy-epsilon", "mast", "settle"),
         ),
@@ -513,7 +513,7 @@ MCTS = PlayerKind(
             -1,
             "plies from the root after which evaluate scores the position; 0 plays to the"
             " end (flat: one greedy playout a simulation); -1 uses the game's hint (graenaland"
-            f" 1, jorvik 40) or {DEFAULT_DEPTH}, in walhalla times sqrt(iterations/"
+            f" 1, jorvik 40) or {DEFAULT_DEPTH}, in walhalla and wikinger times sqrt(iterations/"
             f"{DEFAULT_ITERATIONS}) above {DEFAULT_ITERATIONS} iterations",
             minimum=-1,
             maximum=1000,
