@@ -12,8 +12,10 @@ Per spec, over every seat it plays:
   this turn, or storing straight back a good just taken out; Graenaland: voting
   against one's own offer);
 * Jórvík only: craftsmen bought (in the card area at the end), those still unfilled
-  at the end, seats that bought one and ended with 0 craftsman points, and the most
-  vikings seen on one demand column (any owners) and of one seat on one column.
+  at the end, seats that bought one and ended with 0 craftsman points, the most
+  vikings seen on one demand column (any owners) and of one seat on one column, and
+  the demand phases in which a column reached TALL vikings, of all demand phases
+  played (any seat's doing: with ``--other`` the spec itself, the spec's table).
 
 Each row seats the spec once, every other seat ``--other`` (default greedy), the
 spec at every seat in turn (n series of ``--deals`` seeds each, as
@@ -61,6 +63,8 @@ class Tally:
     zero_after_buying: int = 0
     tallest: int = 0
     own_tallest: int = 0
+    phases: int = 0
+    tall_phases: int = 0
 
     def line(self, game: str, n: int, spec: str, seconds: float) -> str:
         jorvik = game == "jorvik"
@@ -72,15 +76,20 @@ class Tally:
             f"| {game} | {n} | {spec} | {self.seats} | {self.decisions} | {self.no_ops} |"
             f" {self.undoing} | {cell(self.bought)} | {cell(self.unfilled)} |"
             f" {cell(self.zero_after_buying)} | {cell(self.tallest)} |"
-            f" {cell(self.own_tallest)} | {seconds:.0f} |"
+            f" {cell(self.own_tallest)} |"
+            f" {f'{self.tall_phases} of {self.phases}' if jorvik else '-'} | {seconds:.0f} |"
         )
 
 
+TALL = 7
+"""A demand column this tall (of 8 spaces) is the issue's "7 vikings stacked on one
+column": the price has gone past every seat's coins at the start of a game, so the
+vikings below the top are spent on raising it."""
 HEADER = (
     "| game | n | spec | seats | decisions | no-op | undo | craftsmen bought | unfilled"
     " at end | seats 0 craftsman points after buying | most vikings on a column |"
-    " most of one seat | wall s |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    f" most of one seat | demand phases with a column of {TALL}+ | wall s |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -105,6 +114,21 @@ def _jorvik_end(state: Any, record: dict[str, Any], seat: int, tally: Tally) -> 
         tally.zero_after_buying += 1
 
 
+@dataclass
+class PhaseWatch:
+    """The tallest demand column of the demand phase under way; a phase ends when the
+    columns are empty again (bought, or returned to their owners)."""
+
+    tallest: int = 0
+
+    def see(self, columns: list[list[int]], tally: Tally) -> None:
+        now = max((len(c) for c in columns), default=0)
+        if now == 0 and self.tallest:
+            tally.phases += 1
+            tally.tall_phases += self.tallest >= TALL
+        self.tallest = max(self.tallest, now) if now else 0
+
+
 def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -> None:
     """Replay the saved game of ``record`` and add what the ``mine`` seats did."""
     doc = read_save_document(Path(record["save"]))
@@ -112,6 +136,7 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
     state = game.new_state(len(doc.seats), options, doc.seed)
     undoes = game.search_hints.undoes
     jorvik = game.name == "jorvik"
+    phase = PhaseWatch()
     for text in doc.actions:
         seat = game.to_move(state)
         action = game.parse_action(state, text)
@@ -124,6 +149,7 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
             tallest, own = _jorvik_columns(state, mine)
             tally.tallest = max(tally.tallest, tallest)
             tally.own_tallest = max(tally.own_tallest, own)
+            phase.see(state.cols, tally)
     tally.seats += len(mine)
     if jorvik:
         for seat in mine:

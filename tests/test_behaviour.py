@@ -1,0 +1,49 @@
+"""``benchmarks/behaviour.py``: the counts of issue 38's behaviours, here the demand
+phases in which a Jórvík column grew to 7 vikings or more (the issue's "stacked 7
+vikings on one column")."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+from tests.benchmark_scripts import ROOT, run_script
+
+
+@pytest.fixture(scope="module")
+def behaviour() -> Iterator[ModuleType]:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import behaviour as module
+
+        yield module
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
+def _columns(*lengths: int) -> list[list[int]]:
+    return [[0] * k for k in lengths]
+
+
+def test_a_phase_counts_as_tall_when_any_column_reached_seven(behaviour: ModuleType) -> None:
+    tally, watch = behaviour.Tally(), behaviour.PhaseWatch()
+    # phase 1: columns grow to 6 and 2, then are bought empty; phase 2: one grows to 7
+    # and shrinks as its vikings leave; phase 3 still under way at the end
+    for cols in (_columns(1), _columns(6, 2), _columns(3, 0), _columns(0, 0),
+                 _columns(0, 5), _columns(0, 7), _columns(0, 4), _columns(),
+                 _columns(8)):  # fmt: skip
+        watch.see(cols, tally)
+    assert (tally.tall_phases, tally.phases) == (1, 2)
+
+
+def test_the_row_prints_the_tall_phases_of_all_played(behaviour: ModuleType) -> None:
+    out = run_script("behaviour.py", "--game", "jorvik", "--players", "2", "--spec", "greedy",
+                     "--other", "greedy", "--deals", "1", "--seed", "5")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    header, _, row = out.stdout.splitlines()[:3]
+    cells = dict(zip(header.strip("|").split(" | "), row.strip("|").split(" | "), strict=True))
+    tall, phases = cells["demand phases with a column of 7+"].split(" of ")
+    assert int(phases) >= 5 and 0 <= int(tall) <= int(phases)
