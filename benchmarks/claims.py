@@ -320,6 +320,22 @@ def _craftsmen_rows_by_level() -> list[Claim]:
     return rows
 
 
+def _stacking_rows() -> list[Claim]:
+    """Tall demand columns (stat "tall"): at tables of one spec, and a hard seat among
+    greedy ones; each on its own fresh seeds."""
+    stacked = "Jórvík: vikings stacked on one column (issue 38, 2026-12-05)"
+    return [
+        Claim(f"jorvik-4p-{tag}-tall-columns", stacked, Behaviour(4, spec, "tall", (), other),
+              seed, games, stated)
+        for tag, spec, other, seed, games, stated in (
+            ("medium-table", M, M, 776000, 4, 13 / 40),
+            ("hard-table", M3000, M3000, 777000, 2, 9 / 20),
+            ("hard", M3000, "greedy", 778000, 4, 0 / 40),
+            ("greedy-table", "greedy", "greedy", 779000, 4, 1 / 40),  # 0 of 40 on 775100
+        )
+    ]  # fmt: skip
+
+
 def _speed_rows() -> list[Claim]:
     rows: list[Claim] = []
     for game, n, gps, it_open, it_mid in SPEED_TABLE:
@@ -397,6 +413,7 @@ _SECTIONS = (
     _budget_level_rows,
     _craftsmen_rows,
     _craftsmen_rows_by_level,
+    _stacking_rows,
     _speed_rows,
     _clock_rows,
 )

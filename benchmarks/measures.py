@@ -127,32 +127,36 @@ class Points:
 
 @dataclass(frozen=True)
 class Behaviour:
-    """What ``spec`` seats did in Jórvík (behaviour.py, the other seats greedy; a spec,
-    never a level name, which would follow the level table's later changes and which
-    ``behaviour.run_row`` does not read):
+    """What ``spec`` seats did in Jórvík (behaviour.py, the other seats ``other``,
+    greedy unless said; specs, never level names, which would follow the level
+    table's later changes and which ``behaviour.run_row`` does not read):
     ``stat`` "unfilled", the share of the craftsmen they bought that were incomplete
-    at the end, or "zero", the share of seats that bought one and completed none."""
+    at the end, "zero", the share of seats that bought one and completed none, or
+    "tall", the share of demand phases in which a column reached ``behaviour.TALL``
+    vikings."""
 
     players: int
     spec: str
     stat: str
     options: tuple[str, ...] = ()
+    other: str = "greedy"
     unit = "%"
 
     def deals(self, games: int) -> int:
-        # greedy against greedy: every seat of one series counts (behaviour.run_row)
-        return games if self.spec == "greedy" else max(1, round(games / self.players))
+        # a spec against itself: every seat of one series counts (behaviour.run_row)
+        return games if self.spec == self.other else max(1, round(games / self.players))
 
     def run(self, reg: Registry, seed: int, games: int) -> Measured:
-        t = behaviour.run_row(reg, "jorvik", self.players, self.spec, "greedy",
+        t = behaviour.run_row(reg, "jorvik", self.players, self.spec, self.other,
                               self.deals(games), seed, 1, _opts(self.options))  # fmt: skip
-        got, of = (t.unfilled, t.bought) if self.stat == "unfilled" else (
-            t.zero_after_buying, t.seats)  # fmt: skip
+        got, of = {"unfilled": (t.unfilled, t.bought), "zero": (t.zero_after_buying, t.seats),
+                   "tall": (t.tall_phases, t.phases)}[self.stat]  # fmt: skip
         lo, hi = wilson(got, of) if of else (0.0, 1.0)
         return Measured(got / of if of else 0.0, lo, hi, of)
 
     def command(self, seed: int, games: int) -> str:
-        return (f"behaviour.py --game jorvik --players {self.players} --spec {self.spec}"
+        other = f" --other {self.other}" if self.other != "greedy" else ""
+        return (f"behaviour.py --game jorvik --players {self.players} --spec {self.spec}{other}"
                 f" --deals {self.deals(games)} --seed {seed}{_opt_args(self.options)}")  # fmt: skip
 
     def mcts(self) -> bool:

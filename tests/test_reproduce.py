@@ -132,8 +132,9 @@ def test_item38_a_clock_figure_of_another_build_is_skipped_not_judged(
 
 
 def _seated_specs(what: object) -> list[str]:
-    """The player specs a row seats (a pairing's two, a behaviour's or score's one, a
-    level pair's pinned stronger seat; "" where a level pair plays the level's own)."""
+    """The player specs a row seats (a pairing's two, a behaviour's spec and its other
+    seats', a score's one, a level pair's pinned stronger seat; "" where a level pair
+    plays the level's own)."""
     what = getattr(what, "pairing", what)  # Points: its pairing's seats
     specs = [getattr(what, a, None) for a in ("hero", "other", "spec")]
     return [v for v in specs if isinstance(v, str) and v]
@@ -157,4 +158,5 @@ def test_item38_every_row_seats_player_specs_that_parse(claims: ModuleType) -> N
             pytest.fail(f"{cid}: {exc}")
     twin = claims.Behaviour(2, "expert", "unfilled")
     with pytest.raises(SpecError, match="unknown player kind 'expert'"):
-        parse_spec(_seated_specs(twin)[0], reg.players)
+        for spec in _seated_specs(twin):
+            parse_spec(spec, reg.players)
