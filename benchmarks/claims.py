@@ -330,7 +330,7 @@ def _stacking_rows() -> list[Claim]:
         for tag, spec, other, seed, games, stated in (
             ("medium-table", M, M, 776000, 4, 13 / 40),
             ("hard-table", M3000, M3000, 777000, 2, 9 / 20),
-            ("hard", M3000, "greedy", 778000, 4, 0 / 40),
+            ("hard", M3000, "greedy", 778000, 4, 1 / 40),  # 0 of 40 on 775300
             ("greedy-table", "greedy", "greedy", 779000, 4, 1 / 40),  # 0 of 40 on 775100
         )
     ]  # fmt: skip
