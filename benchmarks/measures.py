@@ -1,8 +1,9 @@
 """How ``reproduce.py`` measures a stated figure again: one class per kind of figure
-(a pairing's share, a scoring category's points, Jórvík's craftsmen, a level gap, a
-mean score, a speed, a start-up ratio, seconds a decision), each with ``run`` (the
-measurement, as a :class:`Measured`), ``command`` (the benchmark script's command line
-that measures the same) and ``mcts`` (whether a search seat makes it costly)."""
+(a pairing's share, a scoring category's points, Jórvík's craftsmen and columns, a
+level gap, a mean score, a speed, a start-up ratio, seconds a decision), each with
+``run`` (the measurement, as a :class:`Measured`), ``command`` (the benchmark script's
+command line that measures the same) and ``mcts`` (whether a search seat makes it
+costly)."""
 
 from __future__ import annotations
 
