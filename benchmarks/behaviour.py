@@ -121,8 +121,8 @@ class PhaseWatch:
 
     tallest: int = 0
 
-    def see(self, columns: list[list[int]], tally: Tally) -> None:
-        now = max((len(c) for c in columns), default=0)
+    def see(self, now: int, tally: Tally) -> None:
+        """``now``: the tallest column after a move (0: every column empty)."""
         if now == 0 and self.tallest:
             tally.phases += 1
             tally.tall_phases += self.tallest >= TALL
@@ -149,7 +149,7 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
             tallest, own = _jorvik_columns(state, mine)
             tally.tallest = max(tally.tallest, tallest)
             tally.own_tallest = max(tally.own_tallest, own)
-            phase.see(state.cols, tally)
+            phase.see(tallest, tally)
     tally.seats += len(mine)
     if jorvik:
         for seat in mine:
