@@ -15,7 +15,8 @@ Per spec, over every seat it plays:
   at the end, seats that bought one and ended with 0 craftsman points, the most
   vikings seen on one demand column (any owners) and of one seat on one column, and
   the demand phases in which a column reached TALL vikings, of all demand phases
-  played (any seat's doing: with ``--other`` the spec itself, the spec's table).
+  played (any seat's doing: with ``--other`` the spec itself, the spec's table),
+  and the kinds of the cards those columns bid for (the tallest column of each).
 
 Each row seats the spec once, every other seat ``--other`` (default greedy), the
 spec at every seat in turn (n series of ``--deals`` seeds each, as
@@ -36,7 +37,8 @@ import argparse
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +67,7 @@ class Tally:
     own_tallest: int = 0
     phases: int = 0
     tall_phases: int = 0
+    tall_kinds: Counter[str] = field(default_factory=Counter)
 
     def line(self, game: str, n: int, spec: str, seconds: float) -> str:
         jorvik = game == "jorvik"
@@ -77,8 +80,13 @@ class Tally:
             f" {self.undoing} | {cell(self.bought)} | {cell(self.unfilled)} |"
             f" {cell(self.zero_after_buying)} | {cell(self.tallest)} |"
             f" {cell(self.own_tallest)} |"
-            f" {f'{self.tall_phases} of {self.phases}' if jorvik else '-'} | {seconds:.0f} |"
+            f" {f'{self.tall_phases} of {self.phases}' if jorvik else '-'} |"
+            f" {self.kinds() if jorvik else '-'} | {seconds:.0f} |"
         )
+
+    def kinds(self) -> str:
+        """The tall columns' card kinds, the most often first (``none`` if no column was tall)."""
+        return ", ".join(f"{k} {n}" for k, n in self.tall_kinds.most_common()) or "none"
 
 
 TALL = 7
@@ -88,19 +96,26 @@ vikings below the top are spent on raising it."""
 HEADER = (
     "| game | n | spec | seats | decisions | no-op | undo | craftsmen bought | unfilled"
     " at end | seats 0 craftsman points after buying | most vikings on a column |"
-    f" most of one seat | demand phases with a column of {TALL}+ | wall s |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    f" most of one seat | demand phases with a column of {TALL}+ |"
+    f" cards bid for on the columns of {TALL}+ | wall s |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
-def _jorvik_columns(state: Any, mine: list[int]) -> tuple[int, int]:
-    """The tallest demand column, and the most vikings one of ``mine`` seats has on one."""
+def _jorvik_columns(state: Any, mine: list[int]) -> tuple[int, int, str]:
+    """The tallest demand column, the most vikings one of ``mine`` seats has on one,
+    and the kind of the card the tallest bids for (the first of equals)."""
+    from vikingcli_jorvik.data import KIND, KIND_NAMES
+
     tallest = own = 0
-    for col in state.cols:
-        tallest = max(tallest, len(col))
+    kind = ""
+    for col, card in zip(state.cols, state.slots):
+        if len(col) > tallest:
+            tallest = len(col)
+            kind = KIND_NAMES[KIND[card]] if card >= 0 else ""
         for seat in mine:
             own = max(own, sum(1 for v in col if v & 7 == seat))
-    return tallest, own
+    return tallest, own, kind
 
 
 def _jorvik_end(state: Any, record: dict[str, Any], seat: int, tally: Tally) -> None:
@@ -116,16 +131,23 @@ def _jorvik_end(state: Any, record: dict[str, Any], seat: int, tally: Tally) -> 
 
 @dataclass
 class PhaseWatch:
-    """The tallest demand column of the demand phase under way; a phase ends when the
-    columns are empty again (bought, or returned to their owners)."""
+    """The tallest demand column of the demand phase under way and the kind of its
+    card; a phase ends when the columns are empty again (bought, or returned to their
+    owners)."""
 
     tallest: int = 0
+    kind: str = ""
 
-    def see(self, now: int, tally: Tally) -> None:
-        """``now``: the tallest column after a move (0: every column empty)."""
+    def see(self, now: int, tally: Tally, kind: str = "") -> None:
+        """``now``: the tallest column after a move (0: every column empty), ``kind``
+        the kind of the card it bids for."""
         if now == 0 and self.tallest:
             tally.phases += 1
-            tally.tall_phases += self.tallest >= TALL
+            if self.tallest >= TALL:
+                tally.tall_phases += 1
+                tally.tall_kinds[self.kind] += 1
+        if now > self.tallest:
+            self.kind = kind
         self.tallest = max(self.tallest, now) if now else 0
 
 
@@ -146,10 +168,10 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
             tally.undoing += undoes is not None and undoes(state, action)
         state = game.apply(state, action)
         if jorvik:
-            tallest, own = _jorvik_columns(state, mine)
+            tallest, own, kind = _jorvik_columns(state, mine)
             tally.tallest = max(tally.tallest, tallest)
             tally.own_tallest = max(tally.own_tallest, own)
-            phase.see(tallest, tally)
+            phase.see(tallest, tally, kind)
     tally.seats += len(mine)
     if jorvik:
         for seat in mine:

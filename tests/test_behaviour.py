@@ -34,6 +34,21 @@ def test_a_phase_counts_as_tall_when_any_column_reached_seven(behaviour: ModuleT
     assert (tally.tall_phases, tally.phases) == (1, 2)
 
 
+def test_a_tall_phase_names_the_card_its_tallest_column_bid_for(behaviour: ModuleType) -> None:
+    tally, watch = behaviour.Tally(), behaviour.PhaseWatch()
+    # phase 1: a ship's column leads at 2, a warrior's passes it and reaches 8, the
+    # ship's later equals it (the first to get there is named); phase 2: a trader's
+    # column reaches 7; phase 3: a craftsman's only 6
+    moves = [(2, "ship"), (3, "warrior"), (8, "warrior"), (8, "ship"), (0, ""),
+             (7, "trader"), (0, ""), (6, "craftsman"), (0, "")]  # fmt: skip
+    for tallest, kind in moves:
+        watch.see(tallest, tally, kind)
+    assert (tally.tall_phases, tally.phases) == (2, 3)
+    assert tally.tall_kinds == {"warrior": 1, "trader": 1}
+    assert tally.kinds() == "warrior 1, trader 1"
+    assert behaviour.Tally().kinds() == "none"
+
+
 def test_the_row_prints_the_tall_phases_of_all_played(behaviour: ModuleType) -> None:
     out = run_script("behaviour.py", "--game", "jorvik", "--players", "2", "--spec", "greedy",
                      "--other", "greedy", "--deals", "1", "--seed", "5")  # fmt: skip
@@ -42,3 +57,6 @@ def test_the_row_prints_the_tall_phases_of_all_played(behaviour: ModuleType) -> 
     cells = dict(zip(header.strip("|").split(" | "), row.strip("|").split(" | "), strict=True))
     tall, phases = cells["demand phases with a column of 7+"].split(" of ")
     assert int(phases) >= 5 and 0 <= int(tall) <= int(phases)
+    kinds = cells["cards bid for on the columns of 7+"]
+    named = 0 if kinds == "none" else sum(int(k.split()[-1]) for k in kinds.split(", "))
+    assert named == int(tall)
