@@ -333,6 +333,10 @@ def _stacking_rows() -> list[Claim]:
             ("hard", M3000, "greedy", 778000, 4, 1 / 40),  # 0 of 40 on 775300
             ("greedy-table", "greedy", "greedy", 779000, 4, 1 / 40),  # 0 of 40 on 775100
         )
+    ] + [
+        # of the tall columns, those bidding for a warrior (20 of 28 on 781000-781009)
+        Claim("jorvik-4p-medium-table-tall-warriors", stacked, Behaviour(4, M, "warrior", (), M),
+              783000, 10, 20 / 28),
     ]  # fmt: skip
 
 
