@@ -320,6 +320,9 @@ def _craftsmen_rows_by_level() -> list[Claim]:
     return rows
 
 
+GE = "mcts:iterations=300,rollout=greedy-epsilon"
+
+
 def _stacking_rows() -> list[Claim]:
     """Tall demand columns (stat "tall"): at tables of one spec, and a hard seat among
     greedy ones; each on its own fresh seeds."""
@@ -337,6 +340,9 @@ def _stacking_rows() -> list[Claim]:
         # of the tall columns, those bidding for a warrior (20 of 28 on 781000-781009)
         Claim("jorvik-4p-medium-table-tall-warriors", stacked, Behaviour(4, M, "warrior", (), M),
               783000, 10, 20 / 28),
+        # rollouts that play greedily (85%) cut the tall phases to 13 of 100 on 780000-780009
+        Claim("jorvik-4p-greedy-epsilon-table-tall-columns", stacked,
+              Behaviour(4, GE, "tall", (), GE), 784000, 10, 13 / 100),
     ]  # fmt: skip
 
 
