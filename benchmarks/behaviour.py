@@ -50,6 +50,7 @@ from vikingcli.core.registry import Registry, load_registry
 from vikingcli.engine import Game
 from vikingcli.saves.files import read_save_document
 from vikingcli_ai.sensible import no_op
+from vikingcli_jorvik.data import CRAFTSMAN, FULL_MASK, KIND, KIND_NAMES
 
 
 @dataclass
@@ -105,8 +106,6 @@ HEADER = (
 def _jorvik_columns(state: Any, mine: list[int]) -> tuple[int, int, str]:
     """The tallest demand column, the most vikings one of ``mine`` seats has on one,
     and the kind of the card the tallest bids for (the first of equals)."""
-    from vikingcli_jorvik.data import KIND, KIND_NAMES
-
     tallest = own = 0
     kind = ""
     for col, card in zip(state.cols, state.slots):
@@ -119,8 +118,6 @@ def _jorvik_columns(state: Any, mine: list[int]) -> tuple[int, int, str]:
 
 
 def _jorvik_end(state: Any, record: dict[str, Any], seat: int, tally: Tally) -> None:
-    from vikingcli_jorvik.data import CRAFTSMAN, FULL_MASK, KIND
-
     crafts = [c for c in state.cards[seat] + state.loading[seat] if KIND[c] == CRAFTSMAN]
     tally.bought += len(crafts)
     tally.unfilled += sum(1 for c in crafts if state.fill[c] != FULL_MASK[c])

@@ -71,6 +71,7 @@ M1000_BEFORE = "mcts:iterations=1000,nest=0"
 (mcts:nest, the default above 300 since): the rows stated of that search re-measure it."""
 M3000 = "mcts:iterations=3000"
 M10000 = "mcts:iterations=10000"
+GE = "mcts:iterations=300,rollout=greedy-epsilon"
 
 
 def _wikinger_before(iterations: int) -> str:
@@ -318,9 +319,6 @@ def _craftsmen_rows_by_level() -> list[Claim]:
                           Behaviour(n, "greedy", stat, options), 422000 + k * 1000, 20,
                           stated, quick_games=1))  # fmt: skip
     return rows
-
-
-GE = "mcts:iterations=300,rollout=greedy-epsilon"
 
 
 def _stacking_rows() -> list[Claim]:
