@@ -21,6 +21,7 @@ import orjson
 import pytest
 
 import vikingcli
+from tests.host.conftest import CLI
 from tests.host.protocol_docs import RECORDING_BOT
 from tests.host.serverclient import ServerProcess
 from tests.host.sshclient import WAIT, Person, Server, keys, run
@@ -281,3 +282,19 @@ def test_item1_the_commitment_and_a_typed_seed_survive_a_server_killed_before_th
         "drawn": False,
     }
     assert_verifies_and_forgeries_fail(doc, tmp_path, tree)
+
+
+def test_play_with_a_drawn_seed_shows_it_nowhere_before_the_end(cli: CLI, tmp_path: Path) -> None:
+    # The seed decides every hidden card: a person at a local table (or one of several
+    # at a hot seat) who read it could replay the deal. A seed the person chose is
+    # theirs already, and still names the save and the first line.
+    drawn = cli("play", "toygame", "-p", "ann=human", "-p", "random", input="quit\n")
+    assert drawn.returncode == 0, drawn.stderr
+    [save] = (tmp_path / "saves").iterdir()
+    seed = orjson.loads(save.read_bytes())["seed"]
+    assert str(seed) not in drawn.stdout + drawn.stderr + save.name
+    assert not re.search(r"seed \d", drawn.stdout)
+    chosen = cli("play", "toygame", "-p", "ann=human", "-p", "random", "--seed", "5",
+                 input="quit\n")  # fmt: skip
+    assert chosen.returncode == 0, chosen.stderr
+    assert ", seed 5; saving to saves/toygame-5.json" in chosen.stdout.splitlines()[0]

@@ -4,6 +4,7 @@
 
 import shutil
 import sys
+import time
 from contextlib import AbstractContextManager, ExitStack, nullcontext, redirect_stdout
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -182,9 +183,14 @@ def _new_table(
     )
     first = seed if seed is not None else new_seed()
     match = Match(g, options, first, seats)
-    # A shared table's save is named without its seed: the name is told to the people
-    # at the table when it stops, and the seed would tell them every hidden card.
-    path = save_path(save or (f"{g.name}-{first}" if write else f"{g.name}-table"))
+    # A drawn seed decides every hidden card, so a save's name never shows one: the
+    # name is told to the people at the table, and a seat that knew the seed could
+    # replay the deal. A seed a person chose names its save, as they know it already.
+    if seed is not None and write:
+        name = f"{g.name}-{seed}"
+    else:
+        name = f"{g.name}-{time.strftime('%Y%m%d-%H%M')}" if write else f"{g.name}-table"
+    path = save_path(save or name)
     if not write:
         if save is None:
             path = free_path(path)
@@ -225,7 +231,10 @@ def play(
             reg, game, player, players_, option, seed, save, force, hold, level=level
         )
         g = match.game
-        typer.echo(f"{g.title}, seed {match.seed}; saving to {path}. Type 'help' for commands.")
+        # The seed only where the person gave it: a drawn one is a secret of the deal
+        # until the game ends (the summary line then names it).
+        chosen = f", seed {match.seed}" if seed is not None else ""
+        typer.echo(f"{g.title}{chosen}; saving to {path}. Type 'help' for commands.")
         _continue(reg, match, path, None, pace, confirm, full_screen=not plain)
     typer.echo(summary_line(match.result_json()))
 
