@@ -341,6 +341,12 @@ def _stacking_rows() -> list[Claim]:
         # rollouts that play greedily (85%) cut the tall phases to 13 of 100 on 780000-780009
         Claim("jorvik-4p-greedy-epsilon-table-tall-columns", stacked,
               Behaviour(4, GE, "tall", (), GE), 784000, 10, 13 / 100),
+    ] + [
+        # one seat that stays out of the war (greedy) or joins it half as often
+        # (greedy-epsilon rollouts) among three medium ones: 785000-785011, 48 games
+        *_ladder(787, stacked, [("jorvik", 4, "greedy", M, "h2h", 48, 0.184)]),
+        *_ladder(788, stacked, [("jorvik", 4, GE, M, "h2h", 48, 0.5625)],
+                 tag="greedy-epsilon"),
     ]  # fmt: skip
 
 
