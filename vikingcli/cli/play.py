@@ -183,13 +183,14 @@ def _new_table(
     )
     first = seed if seed is not None else new_seed()
     match = Match(g, options, first, seats)
-    # A drawn seed decides every hidden card, so a save's name never shows one: the
-    # name is told to the people at the table, and a seat that knew the seed could
-    # replay the deal. A seed a person chose names its save, as they know it already.
-    if seed is not None and write:
+    # A save's name is told to the people at the table, and a seed decides every
+    # hidden card: only a seed the person at the keyboard chose names a save.
+    if not write:  # a shared table, whose seed is secret even when the operator set it
+        name = f"{g.name}-table"
+    elif seed is not None:
         name = f"{g.name}-{seed}"
     else:
-        name = f"{g.name}-{time.strftime('%Y%m%d-%H%M')}" if write else f"{g.name}-table"
+        name = f"{g.name}-{time.strftime('%Y%m%d-%H%M')}"
     path = save_path(save or name)
     if not write:
         if save is None:
