@@ -14,6 +14,7 @@ import functools
 import os
 import signal
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, NoReturn, ParamSpec
@@ -142,6 +143,10 @@ def main() -> None:
     before it stops with one line: exit code 143 or 130."""
     from vikingcli.core.processes import stop_on_signals
 
+    # asyncssh imports cryptography's DSA, which cryptography 51 deprecates with a
+    # warning on stderr at every ssh command's start: a notice between two libraries,
+    # not for the person at the terminal, whose errors are one line there.
+    warnings.filterwarnings("ignore", message="DSA is deprecated", module="asyncssh")
     stop_on_signals()
     code = checks.run_app(app)
     # What is still buffered is flushed here rather than at interpreter exit, where a
