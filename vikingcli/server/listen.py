@@ -11,7 +11,6 @@ keepalives, is dropped.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import signal
 import time
 from collections.abc import Callable
@@ -23,6 +22,7 @@ import asyncssh
 from vikingcli.server.lobby import Lobby
 from vikingcli.server.screen import ServerSession
 from vikingcli.table.door import LOGIN_TIMEOUT, Door
+from vikingcli.table.guarded import close_when_said
 from vikingcli.table.limits import SharedBudgets
 from vikingcli.table.ssh import read_host_key, write_host_key
 
@@ -172,13 +172,7 @@ async def run_server(
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
         server.close()
-        await lobby.stop(reason)
-        deadline = time.monotonic() + 3
-        while endpoint.sessions and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        for conn in list(endpoint.conns):
-            conn.close()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(conn.wait_closed(), 2)
+        await lobby.stop(reason)  # every session was told goodbye
+        await close_when_said(endpoint.sessions, endpoint.conns)
         await server.wait_closed()
     return reason

@@ -45,7 +45,7 @@ from vikingcli.server.registration import NAME_TRIES, Registration
 from vikingcli.server.store import Account
 from vikingcli.table import commands
 from vikingcli.table.editing import LinePrompt
-from vikingcli.table.guarded import REFUSED, GuardedSession
+from vikingcli.table.guarded import HANG_UP_DELAY, REFUSED, GuardedSession
 from vikingcli.table.limits import (
     MAX_LINE,
     SAY_BURST,
@@ -57,7 +57,6 @@ from vikingcli.table.limits import (
 )
 from vikingcli.table.screen import LOG_ROWS, TableScreen, fits
 from vikingcli.table.shared import Place
-from vikingcli.table.ssh import HANG_UP_DELAY
 from vikingcli.table.terminal import STYLE, Terminal
 
 MAX_BACKLOG = 1 << 17

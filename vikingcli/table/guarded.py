@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import os
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import asyncssh
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
@@ -32,6 +35,12 @@ class Shows(Protocol):
     def show(self, text: Any, style: str = "") -> None: ...
 
 
+HANG_UP_DELAY = 1.5
+"""Seconds the last screen of a full-screen connection stays up before it closes."""
+GOODBYE_GRACE = 5.0
+"""Seconds past HANG_UP_DELAY a session told goodbye has to end, and its client to
+hang up, before the server cuts it off: a full screen's exit waits up to a second for
+the terminal's cursor report, and a loaded host is slower still."""
 RESIZE_DELAY = 0.1
 """Seconds a resize waits, so that a burst of resizes is one redraw."""
 REFUSED = 2
@@ -248,3 +257,21 @@ class GuardedSession(PromptToolkitSSHSession):
 
     def break_received(self, msec: int) -> bool:
         return True  # ignored, like Ctrl-C at an idle prompt
+
+
+async def close_when_said(live: set[Any], conns: set[asyncssh.SSHServerConnection]) -> None:
+    """Close every connection once the sessions told goodbye (``live``) have ended
+    and their clients hung up, or GOODBYE_GRACE is spent: closing a connection drops
+    what asyncssh has not yet sent, which cut a full screen's last words short
+    (seen on a loaded CI machine with a fixed three seconds)."""
+    deadline = time.monotonic() + HANG_UP_DELAY + GOODBYE_GRACE
+    while live and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    # An ended session closes its channel once its output is out; ssh then hangs up.
+    hung_up_by = min(deadline, time.monotonic() + 1)
+    while conns and time.monotonic() < hung_up_by:
+        await asyncio.sleep(0.05)
+    for conn in list(conns):
+        conn.close()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(conn.wait_closed(), 2)

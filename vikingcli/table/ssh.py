@@ -46,7 +46,7 @@ from vikingcli.table import commands
 from vikingcli.table.bare import bare_lines
 from vikingcli.table.door import LOGIN_TIMEOUT, TABLE_CONNECTIONS, TABLE_PER_ADDRESS, Door
 from vikingcli.table.editing import LinePrompt
-from vikingcli.table.guarded import GuardedSession
+from vikingcli.table.guarded import HANG_UP_DELAY, GuardedSession, close_when_said
 from vikingcli.table.limits import (
     SharedBudgets,
     pace_redraws,
@@ -59,9 +59,6 @@ from vikingcli.table.session import completions, console, interpret
 from vikingcli.table.shared import Table
 from vikingcli.table.ssh_keys import keys_by_name, read_host_key, table_keys, write_host_key
 from vikingcli.table.terminal import STYLE, Terminal
-
-HANG_UP_DELAY = 1.5
-"""Seconds the last screen of a full-screen connection stays up before it closes."""
 
 
 class _Lines:
@@ -393,16 +390,7 @@ async def serve(
             loop.remove_signal_handler(sig)
         server.close()
         await server.wait_closed()
-        # Every session was told goodbye and closes its channel once that is out;
-        # then the connections go (a stuck client gets a grace period, no more).
-        for _ in range(60):
-            if not sessions:
-                break
-            await asyncio.sleep(0.05)
-        for conn in list(conns):
-            conn.close()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(conn.wait_closed(), 2)
+        await close_when_said(sessions, conns)  # every session was told goodbye
 
 
 def host_table(
