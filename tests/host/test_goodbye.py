@@ -70,3 +70,34 @@ def test_a_session_that_never_ends_is_cut_off_after_the_grace(
     client, start = asyncio.run(scenario())
     assert client.closed_by_server is not None
     assert 0.5 <= client.closed_by_server - start < 2
+
+
+class Stuck(Client):
+    """A client that never finishes closing (its wait never ends)."""
+
+    def close(self) -> None:
+        self.closed_by_server = time.monotonic()
+
+    async def wait_closed(self) -> None:
+        await asyncio.Event().wait()
+
+
+def test_stuck_clients_are_closed_at_once_not_one_after_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two seconds for each stuck connection, one after another, held a server's stop
+    for minutes when many clients hung; all get the same two seconds."""
+    monkeypatch.setattr(guarded, "HANG_UP_DELAY", 0.1)
+    monkeypatch.setattr(guarded, "GOODBYE_GRACE", 0.1)
+
+    async def scenario() -> tuple[list[Stuck], float]:
+        conns = set[Any]()
+        stuck = [Stuck(conns) for _ in range(5)]
+        conns.update(stuck)
+        start = time.monotonic()
+        await close_when_said(set(), conns)
+        return stuck, time.monotonic() - start
+
+    stuck, took = asyncio.run(scenario())
+    assert all(client.closed_by_server is not None for client in stuck)
+    assert took < 5  # 1 s for them to hang up, then 2 s for all; one by one: 11 s
