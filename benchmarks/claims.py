@@ -181,6 +181,10 @@ def _default_table_rows() -> list[Claim]:
         ("wikinger", 4, _wikinger_before(1000), M, "h2h", 160, 0.559),
         ("jorvik", 4, M1000, M, "h2h", 160, 0.557),
         ("graenaland", 4, M1000_BEFORE, M, "h2h", 160, 0.468)], tag="mcts1000")  # fmt: skip
+    # Looking farther, not the default (it made hard twelve times slower in Jórvík).
+    rows += _ladder(790, "Jórvík: looking farther, measured and not kept", [
+        ("jorvik", 4, "mcts:iterations=1000,depth=73,rollout=mast", M, "h2h", 40, 0.629)],
+        tag="mcts1000-deep")  # fmt: skip
     rows += _ladder(761, "Graenaland: more thinking looks ahead", [
         ("graenaland", 4, M1000, M, "h2h", 160, 0.616)], tag="mcts1000-nest")  # fmt: skip
     rows += _ladder(768, "Wikinger: a longer cut-off with move averages", [
@@ -381,6 +385,14 @@ def _clock_rows() -> list[Claim]:
     rows.append(Claim("decision-jorvik-4p-mcts-iterations3000-30", "play's default AI "
                       "(`default_ai.py`)", DecisionTime("jorvik", "mcts:iterations=3000"),
                       470000, 30, 1.62, quick_games=3, build="pure"))  # fmt: skip
+    # Jórvík's search as its deepen hint would make it ("Jórvík: looking farther, ...")
+    for k, (spec, stated) in enumerate((("mcts:iterations=1000,depth=73,rollout=mast", 0.71),
+                                        ("mcts:iterations=3000,depth=126,rollout=mast", 6.13),
+                                        ("mcts:iterations=5000,depth=163,rollout=mast", 15.17))):
+        rows.append(Claim(f"decision-jorvik-4p-deep-{spec.split(',')[0].split('=')[1]}",
+                          "Jórvík: looking farther, measured and not kept",
+                          DecisionTime("jorvik", spec), 791000 + k, 8, stated, quick_games=2,
+                          build="pure"))  # fmt: skip
     for n, stated in ((3, 0.063), (4, 0.073)):
         rows.append(Claim(f"decision-graenaland-{n}p-mcts300", "Graenaland: the flat search "
                           "(time per move)", DecisionTime("graenaland", M, n), 450000 + n, 40,
