@@ -78,6 +78,12 @@ def _wikinger_before(iterations: int) -> str:
     """Wikinger's search of ``iterations`` before its ``deepen`` hint (2026-12-05):
     the rows stated of that search re-measure it."""
     return f"mcts:iterations={iterations},depth=20,rollout=random"
+
+
+def _jorvik_before(iterations: int) -> str:
+    """Jórvík's search of ``iterations`` before its ``deepen`` hint (2026-12-06): the
+    rows stated of that search re-measure it."""
+    return f"mcts:iterations={iterations},depth=40,rollout=random"
 OS = "openspiel:bot=ismcts,seconds=0.05"
 OS50 = "openspiel:bot=ismcts,simulations=50"
 
@@ -110,7 +116,7 @@ def _more_thinking_rows() -> list[Claim]:
     rows += _ladder(394, "More thinking looks farther; Graenaland: more thinking on fresh deals", [
         ("walhalla", 3, M1000, M, "h2h", 108, 0.630),
         ("wikinger", 2, _wikinger_before(1000), M, "win", 100, 0.630),
-        ("jorvik", 2, M1000, M, "win", 100, 0.660),
+        ("jorvik", 2, _jorvik_before(1000), M, "win", 100, 0.660),
         ("graenaland", 3, M1000_BEFORE, M, "h2h", 60, 0.479)], tag="mcts1000")
     rows += _ladder(398, "More thinking: `mcts:iterations=1000` against `mcts:iterations=300`", [
         ("walhalla", 3, "mcts:iterations=1000,depth=20", M, "h2h", 102, 0.544)], tag="depth20")
@@ -179,12 +185,18 @@ def _default_table_rows() -> list[Claim]:
     rows += _ladder(724, "More thinking at the default table of 4: issue 38, seventh pass", [
         ("walhalla", 4, M1000, M, "h2h", 160, 0.608),
         ("wikinger", 4, _wikinger_before(1000), M, "h2h", 160, 0.559),
-        ("jorvik", 4, M1000, M, "h2h", 160, 0.557),
+        ("jorvik", 4, _jorvik_before(1000), M, "h2h", 160, 0.557),
         ("graenaland", 4, M1000_BEFORE, M, "h2h", 160, 0.468)], tag="mcts1000")  # fmt: skip
     # Looking farther, not the default (it made hard twelve times slower in Jórvík).
     rows += _ladder(790, "Jórvík: looking farther, measured and not kept", [
         ("jorvik", 4, "mcts:iterations=1000,depth=73,rollout=mast", M, "h2h", 40, 0.629)],
         tag="mcts1000-deep")  # fmt: skip
+    farther = "Jórvík looks farther, up to 73 plies"
+    rows.append(Claim("levels-jorvik-medium-hard-4p-792000", farther,
+                      LevelGap("jorvik", "medium", "hard", 4), 795000, 40, 124.0))  # fmt: skip
+    for k, (stat, stated) in enumerate([("unfilled", 2 / 14), ("zero", 1 / 20)]):
+        rows.append(Claim(f"jorvik-4p-hard-deep-craftsmen-{stat}", farther,
+                          Behaviour(4, M3000, stat), 796000 + k * 1000, 8, stated))  # fmt: skip
     rows += _ladder(761, "Graenaland: more thinking looks ahead", [
         ("graenaland", 4, M1000, M, "h2h", 160, 0.616)], tag="mcts1000-nest")  # fmt: skip
     rows += _ladder(768, "Wikinger: a longer cut-off with move averages", [
@@ -211,10 +223,17 @@ def _level_rows() -> list[Claim]:
             ("jorvik", 2, "easy", "medium", 418000, 20, 382.0),
             ("graenaland", 3, "easy", "medium", 541000, 30, 382.0),
             ("walhalla", 3, "easy", "medium", 542000, 30, 512.0),
-            ("jorvik", 2, "medium", "hard", 540000, 30, 70.0),
             ("walhalla", 3, "medium", "hard", 545000, 30, 223.0),
         )
     ]
+    # Jórvík's hard before its deepen hint, measured on fresh seeds four times.
+    rows += [
+        Claim(f"levels-jorvik-medium-hard{suffix}", "AI levels (levels.py)",
+              LevelGap("jorvik", "medium", "hard", 2, _jorvik_before(3000)), seed, games, stated)
+        for suffix, seed, games, stated in (("", 540000, 30, 70.0), ("-704000", 704000, 80, 163.0),
+                                            ("-722000", 722000, 40, 191.0),
+                                            ("-748000", 748000, 60, 134.0))
+    ]  # fmt: skip
     rows.append(Claim("levels-wikinger-medium-hard", "AI levels (levels.py)",
                       LevelGap("wikinger", "medium", "hard", 2, _wikinger_before(3000)),
                       701000, 58, 252.0))  # fmt: skip
@@ -227,9 +246,6 @@ def _level_rows() -> list[Claim]:
         Claim(f"levels-{g}-medium-hard-{seed}", "AI levels (levels.py)",
               LevelGap(g, "medium", "hard", n), seed, games, stated)
         for g, n, seed, games, stated in (("walhalla", 3, 703000, 90, 196.0),
-                                          ("jorvik", 2, 704000, 80, 163.0),
-                                          ("jorvik", 2, 722000, 40, 191.0),
-                                          ("jorvik", 2, 748000, 60, 134.0),
                                           ("graenaland", 3, 764000, 60, 127.0))
     ]  # fmt: skip
     return rows
@@ -307,11 +323,13 @@ def _craftsmen_rows_by_level() -> list[Claim]:
     # "zero" as re-measured on its own seeds (0 of 8 on the seeds first measured)
     for k, (stat, stated) in enumerate([("unfilled", 0 / 4), ("zero", 1 / 8)]):
         rows.append(Claim(f"jorvik-4p-hard-craftsmen-{stat}", hard,
-                          Behaviour(4, M3000, stat), 444000 + k * 1000, 8, stated))
+                          Behaviour(4, _jorvik_before(3000), stat), 444000 + k * 1000, 8,
+                          stated))  # fmt: skip
     expert = "The expert level played as people would (issue 38)"
     for k, (stat, stated) in enumerate([("unfilled", 2 / 9), ("zero", 0 / 4)]):
         rows.append(Claim(f"jorvik-2p-expert-craftsmen-{stat}", expert,
-                          Behaviour(2, M10000, stat), 746000 + k * 1000, 4, stated))
+                          Behaviour(2, _jorvik_before(10000), stat), 746000 + k * 1000, 4,
+                          stated))  # fmt: skip
     crafts = "Jórvík and Graenaland played as people would: issue 38, second pass"
     for k, (n, stat, stated, options) in enumerate([
         (2, "unfilled", 8 / 116, ()), (4, "unfilled", 16 / 92, ()), (5, "unfilled", 15 / 81, ()),
@@ -334,8 +352,8 @@ def _stacking_rows() -> list[Claim]:
               seed, games, stated)
         for tag, spec, other, seed, games, stated in (
             ("medium-table", M, M, 776000, 4, 13 / 40),
-            ("hard-table", M3000, M3000, 777000, 2, 9 / 20),
-            ("hard", M3000, "greedy", 778000, 4, 1 / 40),  # 0 of 40 on 775300
+            ("hard-table", _jorvik_before(3000), _jorvik_before(3000), 777000, 2, 9 / 20),
+            ("hard", _jorvik_before(3000), "greedy", 778000, 4, 1 / 40),  # 0 of 40 on 775300
             ("greedy-table", "greedy", "greedy", 779000, 4, 1 / 40),  # 0 of 40 on 775100
         )
     ] + [
@@ -379,11 +397,12 @@ def _clock_rows() -> list[Claim]:
                                   ("vikingcli games", True, 1.15))
     ]
     for k, (game, spec, stated) in enumerate(DEFAULT_AI_TABLE):
-        rows.append(Claim(f"decision-{game}-4p-{spec.replace(':', '-').replace('=', '')}",
+        name = spec.replace(":", "-").replace("=", "").replace(",", "-")
+        rows.append(Claim(f"decision-{game}-4p-{name}",
                           "play's default AI (`default_ai.py`)", DecisionTime(game, spec),
                           430000 + k, 8, stated, quick_games=2, build="pure"))  # fmt: skip
     rows.append(Claim("decision-jorvik-4p-mcts-iterations3000-30", "play's default AI "
-                      "(`default_ai.py`)", DecisionTime("jorvik", "mcts:iterations=3000"),
+                      "(`default_ai.py`)", DecisionTime("jorvik", _jorvik_before(3000)),
                       470000, 30, 1.62, quick_games=3, build="pure"))  # fmt: skip
     # Jórvík's search as its deepen hint would make it ("Jórvík: looking farther, ...")
     for k, (spec, stated) in enumerate((("mcts:iterations=1000,depth=73,rollout=mast", 0.71),
@@ -393,6 +412,9 @@ def _clock_rows() -> list[Claim]:
                           "Jórvík: looking farther, measured and not kept",
                           DecisionTime("jorvik", spec), 791000 + k, 8, stated, quick_games=2,
                           build="pure"))  # fmt: skip
+    rows.append(Claim("decision-jorvik-4p-hard-deep-30", "Jórvík looks farther, up to 73 plies",
+                      DecisionTime("jorvik", M3000), 794000, 30, 6.04, quick_games=3,
+                      build="pure"))  # fmt: skip
     for n, stated in ((3, 0.063), (4, 0.073)):
         rows.append(Claim(f"decision-graenaland-{n}p-mcts300", "Graenaland: the flat search "
                           "(time per move)", DecisionTime("graenaland", M, n), 450000 + n, 40,

@@ -100,11 +100,12 @@ def test_item38_speed_rows_are_read_from_the_readme_table(claims: ModuleType) ->
 def test_item38_decision_time_rows_are_read_from_the_readme_table(
     claims: ModuleType,
 ) -> None:
-    """play's default AI's seconds a decision are the README's table too: seventeen rows,
-    four specs in each game and Wikinger's expert, each mean as written there (and no row
+    """play's default AI's seconds a decision are the README's table too: twenty rows,
+    four specs in each game, Wikinger's expert and Jórvík's three budgets of before its
+    deepen hint, each mean as written there (and no row
     of the later tables of that section, whose columns differ)."""
     table = claims.DEFAULT_AI_TABLE
-    assert len(table) == 17
+    assert len(table) == 20
     assert {game for game, *_ in table} == {"graenaland", "jorvik", "walhalla", "wikinger"}
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     for game, spec, mean in table:

@@ -40,8 +40,10 @@ def look_ahead(iterations: int, seconds: float) -> float:
     thinking buys, as deeper iterations do in alpha-beta. Only where the game's
     ``deepen`` hint asks: in Wikinger the later cut-off paid only with move-average
     rollouts (MAST, which the hint also turns on: :func:`vikingcli_ai.mast.auto_rollout`),
-    in Jórvík it has not been shown better (benchmarks/README.md, "More thinking looks
-    farther" and "Wikinger: a longer cut-off with move averages"). The flat search
+    as in Jórvík, where the game caps the growth (its ``deepest``: 73 plies, what 1000
+    iterations reach), since farther still made its larger budgets think far longer
+    (benchmarks/README.md, "More thinking looks farther", "Wikinger: a longer cut-off
+    with move averages" and "Jórvík looks farther, up to 73 plies"). The flat search
     uses it for its reach, the chains of sub-decisions it plays through
     (:func:`vikingcli_ai.flat.deepened`)."""
     if seconds > 0 or iterations <= DEFAULT_ITERATIONS:
@@ -51,9 +53,11 @@ def look_ahead(iterations: int, seconds: float) -> float:
 
 def cut_off(game: Game, depth: int, iterations: int, seconds: float) -> int:
     """The tree search's cut-off for a ``depth`` parameter (-1: the game's hint, grown
-    by :func:`look_ahead` where the game's ``deepen`` hint asks)."""
+    by :func:`look_ahead` where the game's ``deepen`` hint asks, up to its ``deepest``)."""
     if depth >= 0:
         return depth
-    if game.search_hints.deepen:
-        return round(default_depth(game) * look_ahead(iterations, seconds))
-    return default_depth(game)
+    hints = game.search_hints
+    if not hints.deepen:
+        return default_depth(game)
+    grown = round(default_depth(game) * look_ahead(iterations, seconds))
+    return grown if hints.deepest is None else min(grown, max(hints.deepest, default_depth(game)))

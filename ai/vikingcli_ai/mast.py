@@ -52,13 +52,14 @@ def auto_rollout(game: Game, iterations: int, seconds: float, depth: int) -> str
     300 rollouts is thin, from 1000 or more rich, and the longer cut-off of a
     deepening game makes random rollouts longer and noisier: in Walhalla 1000
     iterations with MAST beat 300 on the tuning deals where 1000 with random
-    rollouts did not; in Jórvík at its cut-off, paired on fresh deals, MAST did not
-    measure better, so it keeps random rollouts there (benchmarks/README.md, "Tree
-    search: issue 38" and "seventh pass"); in Wikinger MAST did not measure better
-    at its 20-ply cut-off, but with the 37-ply cut-off of its ``deepen`` hint it did,
-    where random rollouts at 37 plies barely did ("Wikinger: a longer cut-off with
-    move averages"). So the default search (``mcts``, the game's default depth and
-    300 iterations) rolls out at random in every game."""
+    rollouts did not; in Jórvík at its 40-ply cut-off, paired on fresh deals, MAST
+    did not measure better (benchmarks/README.md, "Tree search: issue 38" and "seventh
+    pass"), with the 73-ply cut-off its ``deepen`` hint gives 1000 iterations it did
+    ("Jórvík: looking farther, measured and not kept"); in Wikinger MAST did not
+    measure better at its 20-ply cut-off, but with the 37-ply cut-off of its
+    ``deepen`` hint it did, where random rollouts at 37 plies barely did ("Wikinger:
+    a longer cut-off with move averages"). So the default search (``mcts``, the
+    game's default depth and 300 iterations) rolls out at random in every game."""
     if depth == 0 and game.search_hints.guided_rollouts:
         return "mast"
     deepens = game.search_hints.deepen and look_ahead(iterations, seconds) > 1.0

@@ -37,17 +37,18 @@ One tree per move, keyed by actions, searched from the acting seat's view:
   ``greedy-epsilon`` ones (with probability EPSILON a random action, otherwise
   the best of up to GREEDY_SAMPLE sampled actions by one-ply ``evaluate``) or
   ``mast`` ones (the best mean reward learnt so far in this search, ``mast.py``;
-  ``auto``, the default: ``mast.auto_rollout``, e.g. mast in Walhalla and Wikinger
-  above 300).
+  ``auto``, the default: ``mast.auto_rollout``, e.g. mast in Walhalla, Wikinger and
+  Jórvík above 300).
   With ``depth`` > 0 the simulation stops once ``depth`` plies have been played
   from the root (tree plus rollout) and the position is scored with
   ``evaluate`` of every seat (one ``evaluate_all`` call): seat i gets
   ``logistic(EVAL_SHARPNESS * (e_i - max_{j != i} e_j) / eval_scale)``. The
   default cut-off is 20 plies, or the
   game's ``depth`` hint (Graenaland searches with depth 1); in games with the
-  ``deepen`` hint (Walhalla, Wikinger) it grows above the default 300 iterations with the
-  square root of the budget (``look_ahead``: more thinking looks farther, 37 plies
-  at 1000 iterations). Finished games score from the ranks:
+  ``deepen`` hint (Walhalla, Wikinger, Jórvík) it grows above the default 300 iterations
+  with the square root of the budget (``look_ahead``: more thinking looks farther, 37
+  plies at 1000 iterations from 20), up to the game's ``deepest`` where it sets one
+  (Jórvík: 73). Finished games score from the ranks:
   ``0.7 * (1/k if first among k tied winners) + 0.3 * (share of opponents
   beaten, ties half)``, so winning matters most but places still count. With
   ``mix`` > 0 a new leaf's reward blends in its own ``evaluate`` (AlphaGo's mixing).

@@ -300,7 +300,7 @@ def test_more_iterations_look_farther_where_the_game_asks() -> None:
 
     assert _make(Hinted(), 0, {**params, "iterations": 1000}).cfg.depth == 73
     # Walhalla and Wikinger measured stronger looking farther (benchmarks/README.md,
-    # "Wikinger: a longer cut-off with move averages"); Jórvík keeps its cut-off.
+    # "Wikinger: a longer cut-off with move averages"); Jórvík too, up to 73 plies.
     for name in ("walhalla", "wikinger"):
         if name in GAMES:
             deeper = _make(GAMES[name], 0, {**params, "iterations": 1000}).cfg
@@ -308,6 +308,41 @@ def test_more_iterations_look_farther_where_the_game_asks() -> None:
             assert _make(GAMES[name], 0, {**params, "iterations": 3000}).cfg.depth == 63
     jorvik = GAMES.get("jorvik")
     if jorvik is not None:
-        assert _make(jorvik, 0, {**params, "iterations": 1000}).cfg.depth == _make(
-            jorvik, 0, params
-        ).cfg.depth
+        assert (_make(jorvik, 0, params).cfg.depth, _make(jorvik, 0, params).cfg.rollout) == (
+            40,
+            "random",
+        )
+        for iterations in (1000, 3000, 10000):
+            deeper = _make(jorvik, 0, {**params, "iterations": iterations}).cfg
+            assert (deeper.depth, deeper.rollout) == (73, "mast")
+
+
+def test_the_deepest_hint_caps_the_grown_cut_off_and_nothing_else() -> None:
+    """A game's ``deepest`` stops the cut-off growing past it (the 73 plies of 1000
+    iterations at depth 40), leaves smaller budgets and explicit depths alone, and
+    never cuts below the game's own depth; a cap below 1 is refused."""
+    from vikingcli_ai.mcts import _make
+
+    params = {p.name: p.default for p in MCTS.params}
+
+    class Capped(RuneDuel):
+        search_hints = SearchHints(eval_scale=8.0, deepen=True, depth=40, deepest=73)
+
+    class Uncapped(RuneDuel):
+        search_hints = SearchHints(eval_scale=8.0, deepen=True, depth=40)
+
+    def depth(game: RuneDuel, **more: object) -> int:
+        return int(_make(game, 0, {**params, **more}).cfg.depth)
+
+    capped, uncapped = Capped(), Uncapped()
+    assert depth(capped) == depth(uncapped) == 40
+    assert depth(capped, iterations=1000) == depth(uncapped, iterations=1000) == 73
+    assert (depth(capped, iterations=3000), depth(uncapped, iterations=3000)) == (73, 126)
+    assert depth(capped, iterations=3000, depth=90) == 90
+
+    class Below(RuneDuel):
+        search_hints = SearchHints(eval_scale=8.0, deepen=True, depth=40, deepest=10)
+
+    assert depth(Below(), iterations=3000) == 40
+    with pytest.raises(ValueError, match="deepest must be at least 1"):
+        SearchHints(deepest=0)

@@ -35,6 +35,14 @@ class SearchHints:
     (MAST); its flat search looks ahead at the searcher's own later moves inside
     each rollout (``mcts:nest``), or with ``nest=0`` plays on through more chains
     after :attr:`horizon` (where :attr:`deepens` names the decision)."""
+    deepest: int | None = None
+    """With :attr:`deepen`: the longest cut-off, in plies, the tree search's grows to
+    (``None``: it grows with the square root of the budget without limit). For a game
+    where a farther cut-off measured stronger at a moderate budget, but one grown
+    farther still makes a large budget think longer than a person at the table
+    waits (Jórvík: 73 plies, what 1000 iterations reach; at 3000 uncapped it would
+    be 126 and twelve times the thinking). Larger budgets then spend their
+    iterations at that cut-off. Must be at least 1."""
     guided_rollouts: bool = False
     """A tree search that plays its rollouts to the end of the game (``depth=0``)
     rolls out with move averages learnt in the search (MAST) instead of at random,
@@ -105,6 +113,8 @@ class SearchHints:
             raise ValueError(f"eval_scale must be positive, not {self.eval_scale!r}")
         if self.depth is not None and self.depth < 0:
             raise ValueError(f"depth must be at least 0, not {self.depth!r}")
+        if self.deepest is not None and self.deepest < 1:
+            raise ValueError(f"deepest must be at least 1, not {self.deepest!r}")
         if self.method not in ("tree", "flat"):
             raise ValueError(f"method must be 'tree' or 'flat', not {self.method!r}")
         if self.measure not in ("margin", "win"):
