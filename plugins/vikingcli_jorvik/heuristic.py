@@ -68,14 +68,14 @@ benchmarks/README.md, "Tuned weights")."""
 def evaluate(s: State, seat: int, w: Mapping[str, float] = WEIGHTS) -> float:
     if s.phase == PH_OVER:
         return float(s.vp[seat])
-    return _seat_value(s, seat, _Shared(s, w), w)
+    return _seat_value(s, seat, _Shared(s, w, seat), w)
 
 
 def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     """``evaluate`` of every seat, what they all read alike worked out once."""
     if s.phase == PH_OVER:
         return [float(x) for x in s.vp]
-    shared = _Shared(s, w)
+    shared = _Shared(s, w, -1)
     return [_seat_value(s, seat, shared, w) for seat in range(s.n)]
 
 
@@ -96,48 +96,64 @@ def undoes(s: State, a: Any) -> bool:
     return a[1] not in s.swh[s.actor]  # only flagged cubes of that good are there
 
 
-_NO_PICTS: list[int] = []
-
-
 class _Shared:
     """What every seat's value reads alike, worked out once per state: the part of
     the game left, every seat's projected defence with the highest and the lowest,
-    the Pict attacks still to come (the next first; the deck contents are public),
     and the cards on offer to the top viking of a demand column or a reservation,
-    each as (seat, the VP credited)."""
+    each as (seat, the VP credited); and, when first asked, the goods still to come
+    to one seat and the Pict attacks still to come.
 
-    __slots__ = ("defs", "hi", "left", "lo", "offers", "picts", "supply")
+    ``only`` >= 0: only that seat's value will be read (``evaluate``, which search
+    and greedy call for every child of a position), so the offers to other seats
+    are not worked out. What is worked out when first asked is what only some
+    seats' values read (a seat with a craftsman to fill, a seat first or last in
+    defence): most positions a rollout judges need neither for the one seat."""
 
-    def __init__(self, s: State, w: Mapping[str, float]) -> None:
+    __slots__ = ("defs", "hi", "left", "lo", "offers", "picts", "s", "supply")
+
+    def __init__(self, s: State, w: Mapping[str, float], only: int) -> None:
+        self.s = s
         left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.advanced)]  # 1 at the start
-        # goods still to come to one seat: its share of the ships in the deck (their
-        # contents are public, the order is not) and of those on offer
-        capacity = _CAPACITY
-        coming = sum(capacity[c] for c in s.deck)
-        coming += sum(len(s.cargo[c]) for c in s.slots if c >= 0)
-        coming += sum(len(s.cargo[c]) for c in s.res_cards)
-        self.supply = coming / s.n
+        self.supply = -1.0  # not worked out yet (share_to_come)
+        self.picts: list[int] | None = None  # not worked out yet (picts_to_come)
         defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
-        hi = self.hi = max(defs)
-        lo = self.lo = min(defs)
-        if hi == lo:
-            self.picts = _NO_PICTS  # the attacks change nobody's value
-        else:
-            pict = D.PICT
-            self.picts = [c for c in reversed(s.deck) if KIND[c] == pict]
+        self.hi = max(defs)
+        self.lo = min(defs)
         # being on top of a column is an option to buy its card
         offers: list[tuple[int, float]] = []
         share = w["column_share"]
         slots = s.slots
         for i, col in enumerate(s.cols):
-            if col and slots[i] >= 0:
+            if col and slots[i] >= 0 and (only < 0 or col[0] & 7 == only):
                 worth = card_worth(s, slots[i], left, w["good"]) - len(col)
                 offers.append((col[0] & 7, share * max(0.0, worth)))
         price = len(s.res_cards)
         for c, v in zip(s.res_cards, s.res_vik):
-            worth = card_worth(s, c, left, w["good"]) - price
-            offers.append((v & 7, share * max(0.0, worth)))
+            if only < 0 or v & 7 == only:
+                worth = card_worth(s, c, left, w["good"]) - price
+                offers.append((v & 7, share * max(0.0, worth)))
         self.offers = offers
+
+    def share_to_come(self) -> float:
+        """The goods still to come to one seat: its share of the ships in the deck
+        (their contents are public, the order is not) and of those on offer."""
+        if self.supply < 0.0:
+            s = self.s
+            capacity = _CAPACITY
+            coming = sum(capacity[c] for c in s.deck)
+            coming += sum(len(s.cargo[c]) for c in s.slots if c >= 0)
+            coming += sum(len(s.cargo[c]) for c in s.res_cards)
+            self.supply = coming / s.n
+        return self.supply
+
+    def picts_to_come(self) -> list[int]:
+        """The Pict attacks still in the deck, the next first (the deck contents are
+        public)."""
+        picts = self.picts
+        if picts is None:
+            pict = D.PICT
+            picts = self.picts = [c for c in reversed(self.s.deck) if KIND[c] == pict]
+        return picts
 
 
 def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) -> float:
@@ -164,7 +180,7 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
         for g in s.buf:
             held[g] += 1
     # incomplete craftsmen, each at its VP times the chance of finishing it
-    value += _craftsmen_value(s, owned, held, left, shared.supply, w)
+    value += _craftsmen_value(s, owned, held, left, shared, w)
     # the goods no craftsman was credited with, and coins
     value += w["good"] * sum(held)
     coin_late = w["coin_late"]
@@ -176,11 +192,11 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
         weight = w["pict_confidence"]
         later = w["pict_later"]
         if mine == hi:
-            for c in shared.picts:
+            for c in shared.picts_to_come():
                 value += weight * CARDS[c].gain
                 weight = later
         elif mine == lo:
-            for c in shared.picts:
+            for c in shared.picts_to_come():
                 value -= weight * CARDS[c].loss
                 weight = later
     # demand columns and reservations
@@ -195,7 +211,7 @@ def _craftsmen_value(
     owned: list[int],
     held: list[int],
     left: float,
-    supply: float,
+    shared: _Shared,
     w: Mapping[str, float],
 ) -> float:
     """The incomplete craftsmen among ``owned``: each at VP x chance ** missing, where
@@ -204,13 +220,14 @@ def _craftsmen_value(
     ``craft_in_hand`` of a good placed. The nearest to completion are served first;
     the goods they use are taken out of ``held`` (not counted again as goods).
 
-    The goods not held must still come: ``supply`` is the seat's share of the goods
-    the ships left will bring, and each missing good costs ``craft_chance_goods`` of
-    them; when they fall short of what the craftsmen need, the chance is cut in
-    proportion (counting at least one good to come). So a craftsman is worth little
-    to a seat with more craftsmen than goods in sight, late in the game, or at a
-    table where the ships are shared by many (issue 38: seats bought craftsmen they
-    could never fill and ended with no craftsman points).
+    The goods not held must still come: ``shared.share_to_come()`` is the seat's
+    share of the goods the ships left will bring, and each missing good costs
+    ``craft_chance_goods`` of them; when they fall short of what the craftsmen
+    need, the chance is cut in proportion (counting at least one good to come). So
+    a craftsman is worth little to a seat with more craftsmen than goods in sight,
+    late in the game, or at a table where the ships are shared by many (issue 38:
+    seats bought craftsmen they could never fill and ended with no craftsman
+    points).
 
     Why a power: finishing is what scores, so each good placed must be worth more
     than the one before (an empty craftsman is worth little late in the game, one
@@ -242,7 +259,7 @@ def _craftsmen_value(
     short = w["craft_chance_goods"] * sum(m - k for (m, _), k in zip(todo, covered_each))
     # at least one good may still come (an exchange of goods the seat gets otherwise,
     # a theft): a good placed stays worth more than one kept, even with no ship left
-    floor = max(supply, 1.0)
+    floor = max(shared.share_to_come(), 1.0)
     if short > floor:
         chance *= floor / short
     in_hand = w["craft_in_hand"]
