@@ -10,6 +10,7 @@ from pathlib import Path
 from measures import (  # benchmarks/measures.py, next to this script
     Behaviour,
     DecisionTime,
+    DemandRule,
     LevelGap,
     MeanScore,
     Points,
@@ -344,31 +345,38 @@ def _craftsmen_rows_by_level() -> list[Claim]:
 
 
 def _stacking_rows() -> list[Claim]:
-    """Tall demand columns (stat "tall"): at tables of one spec, and a hard seat among
-    greedy ones; each on its own fresh seeds."""
+    """Tall demand columns (stat "tall") at a table of greedy seats and for a hard seat
+    among greedy ones, each on its own fresh seeds. The rows of search tables, the
+    bidding war's (tall columns, the warriors they bid for, the greedy-epsilon table,
+    a seat staying out of the war), are of the tree before the demand rule
+    (2026-12-06), which ended the war: :func:`_demand_rule_rows`."""
     stacked = "Jórvík: vikings stacked on one column (issue 38, 2026-12-05)"
     return [
         Claim(f"jorvik-4p-{tag}-tall-columns", stacked, Behaviour(4, spec, "tall", (), other),
               seed, games, stated)
         for tag, spec, other, seed, games, stated in (
-            ("medium-table", M, M, 776000, 4, 13 / 40),
-            ("hard-table", _jorvik_before(3000), _jorvik_before(3000), 777000, 2, 9 / 20),
             ("hard", _jorvik_before(3000), "greedy", 778000, 4, 1 / 40),  # 0 of 40 on 775300
             ("greedy-table", "greedy", "greedy", 779000, 4, 1 / 40),  # 0 of 40 on 775100
         )
+    ]  # fmt: skip
+
+
+def _demand_rule_rows() -> list[Claim]:
+    """Jórvík's demand rule: the four-medium table's tall columns with it, and one
+    medium seat keeping one variant of the rule among seats keeping another."""
+    rule = "Jórvík: a viking under one's own that only raises a price"
+    return [
+        Claim("jorvik-4p-medium-table-tall-columns-rule", rule,
+              Behaviour(4, M, "tall", (), M), 801000, 10, 10 / 100),  # 780000-780009
     ] + [
-        # of the tall columns, those bidding for a warrior (20 of 28 on 781000-781009)
-        Claim("jorvik-4p-medium-table-tall-warriors", stacked, Behaviour(4, M, "warrior", (), M),
-              783000, 10, 20 / 28),
-        # rollouts that play greedily (85%) cut the tall phases to 13 of 100 on 780000-780009
-        Claim("jorvik-4p-greedy-epsilon-table-tall-columns", stacked,
-              Behaviour(4, GE, "tall", (), GE), 784000, 10, 13 / 100),
-    ] + [
-        # one seat that stays out of the war (greedy) or joins it half as often
-        # (greedy-epsilon rollouts) among three medium ones: 785000-785011, 48 games
-        *_ladder(787, stacked, [("jorvik", 4, "greedy", M, "h2h", 48, 0.184)]),
-        *_ladder(788, stacked, [("jorvik", 4, GE, M, "h2h", 48, 0.5625)],
-                 tag="greedy-epsilon"),
+        Claim(f"jorvik-4p-medium-{hero}-vs-{other}", rule, DemandRule(M, hero, other),
+              seed, games, stated)
+        for hero, other, seed, games, stated in (
+            ("rule", "none", 802000, 48, 81 / 144),  # 800200-800211: 81 of 144 pairings
+            ("none", "rule", 803000, 48, 74 / 144),  # 800300-800311: 74 of 144
+            ("strict", "none", 804000, 48, 56 / 144),  # 800000-800011: 56 of 144 pairings
+            ("none", "strict", 805000, 28, 20 / 28),  # 800100-800109, stopped early
+        )
     ]  # fmt: skip
 
 
@@ -462,6 +470,7 @@ _SECTIONS = (
     _craftsmen_rows,
     _craftsmen_rows_by_level,
     _stacking_rows,
+    _demand_rule_rows,
     _speed_rows,
     _clock_rows,
 )

@@ -14,6 +14,7 @@ from typing import Any
 
 import behaviour
 import default_ai  # benchmarks/*.py, next to this script
+import demand_rule
 import levels
 import speed
 import startup
@@ -166,6 +167,36 @@ class Behaviour:
 
 
 @dataclass(frozen=True)
+class DemandRule:
+    """Jórvík's demand rule (demand_rule.py): the head-to-head share of one ``spec``
+    seat keeping the variant ``keeps`` among seats keeping ``others_keep``, every
+    seating (variants, not specs: demand_rule.VARIANTS)."""
+
+    spec: str
+    keeps: str = "rule"
+    others_keep: str = "none"
+    players: int = 4
+    unit = "%"
+
+    def deals(self, games: int) -> int:
+        return max(1, round(games / self.players))
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        recs = demand_rule.run_row(reg.games["jorvik"], self.spec, self.players, seed,
+                                   self.deals(games), (self.keeps, self.others_keep))  # fmt: skip
+        got = sum(r["h2h"] for r in recs)
+        return Measured(got / len(recs), *wilson(got, len(recs)), len(recs))
+
+    def command(self, seed: int, games: int) -> str:
+        return (f"demand_rule.py --players {self.players} --spec {self.spec}"
+                f" --hero {self.keeps} --other {self.others_keep}"
+                f" --deals {self.deals(games)} --seed {seed}")  # fmt: skip
+
+    def mcts(self) -> bool:
+        return "mcts" in self.spec
+
+
+@dataclass(frozen=True)
 class LevelGap:
     """The Elo gap of one level over another, head to head (levels.py)."""
 
@@ -310,4 +341,6 @@ class DecisionTime:
         return True
 
 
-What = Share | Points | Behaviour | LevelGap | MeanScore | Speed | Startup | DecisionTime
+What = (
+    Share | Points | Behaviour | DemandRule | LevelGap | MeanScore | Speed | Startup | DecisionTime
+)

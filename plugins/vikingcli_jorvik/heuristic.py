@@ -21,9 +21,15 @@ from typing import Any, Final
 
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
-from vikingcli_jorvik.rules.encoding import OP_STORE, OP_TAKE
+from vikingcli_jorvik.rules.common import owns_free
+from vikingcli_jorvik.rules.encoding import OP_PLACE, OP_STORE, OP_TAKE
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
-from vikingcli_jorvik.state import PH_LOAD, PH_OVER, State
+from vikingcli_jorvik.state import PH_DEMAND, PH_LOAD, PH_OVER, State
+
+TALL_COLUMN: Final = 7
+"""The column length from which ``undoes`` names a viking under one's own that does
+not outbid: past every seat's coins early in a game (5 at the start), where no hedge
+pays and only a bidding war goes on (issue 38's column of 7)."""
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
     (n, j): len(D.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
@@ -80,20 +86,72 @@ def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
 
 
 def undoes(s: State, a: Any) -> bool:
-    """The ``undoes`` search hint: does the loading player's move take back a good
-    that entered storage this turn (its flag is set, spec §6.2), or store the good
-    its last move took out back where it came from (§8.15)? Either pair leaves the
-    pool as it was (a cube only gains its flag), so a one-ply player, to whom both
-    positions are worth the same, would go round."""
-    if s.phase != PH_LOAD:
+    """The ``undoes`` search hint: does the move go against one the mover made
+    earlier, leaving it no better placed for it?
+
+    * Loading: taking back a good that entered storage this turn (its flag is set,
+      spec §6.2), or storing the good the last move took out back where it came
+      from (§8.15). Either pair leaves the pool as it was (a cube only gains its
+      flag), so a one-ply player, to whom both positions are worth the same, would
+      go round.
+    * Demand (issue 38: search seats stacked 7 and 8 vikings on one column, a
+      bidding war in which each seat paid vikings to raise the price): putting the
+      ``TALL_COLUMN``-th viking or a later one under one's own in a demand column,
+      unless that makes one's own viking the column's buyer where another seat's
+      was. A viking added raises the price of every viking above it (§3.3: the
+      length of the column less the vikings above), one's own earlier viking's
+      included; if the buyer stays the same seat, the viking only spent a viking to
+      make a seat pay more, or to make oneself pay more. The buyer is judged as the
+      first viking from the top whose owner holds the price in coins now (or the
+      free purchase, B22): what the seats can see; purchases in earlier columns may
+      yet change it. In a shorter column such a viking is a hedge (it buys if
+      another seat's vikings later push the price past the coins of those above)
+      and is left to the search: named at every length, the seats that kept the
+      rule lost to one that did not (benchmarks/README.md, "Jórvík: a viking
+      under one's own that only raises a price")."""
+    if s.phase == PH_LOAD:
+        if a[0] == OP_STORE:
+            return bool(s.just_taken == a[1] + 8 * a[2])
+        if a[0] != OP_TAKE:
+            return False
+        if a[2] == 0:
+            return s.sboard[s.actor] >= 8
+        return a[1] not in s.swh[s.actor]  # only flagged cubes of that good are there
+    return raises_only(s, a, TALL_COLUMN)
+
+
+def raises_only(s: State, a: Any, tall: int) -> bool:
+    """The demand part of :func:`undoes`, naming vikings from the ``tall``-th of a
+    column on (``undoes`` reads ``TALL_COLUMN``; benchmarks/demand_rule.py measures
+    other lengths)."""
+    if s.phase != PH_DEMAND or a[0] != OP_PLACE:
         return False
-    if a[0] == OP_STORE:
-        return bool(s.just_taken == a[1] + 8 * a[2])
-    if a[0] != OP_TAKE:
-        return False
-    if a[2] == 0:
-        return s.sboard[s.actor] >= 8
-    return a[1] not in s.swh[s.actor]  # only flagged cubes of that good are there
+    col = s.cols[a[1]]
+    if len(col) + 1 < tall:
+        return False  # a hedge under one's own top viking, against being outbid
+    p = s.actor
+    for v in col:
+        if v & 7 == p:
+            break
+    else:
+        return False  # a first viking in the column: a bid, or a place behind one
+    if _buyer(s, col, len(col)) == p:
+        return True  # the seat buys already: the viking raises its own price
+    # added at the bottom, the viking buys for 1 if none above can pay: it outbids
+    return _buyer(s, col, len(col) + 1) not in (p, -1)
+
+
+def _buyer(s: State, col: list[int], length: int) -> int:
+    """The seat whose viking buys the card of a demand column ``col`` of ``length``
+    vikings (its vikings, and below them those still to come), judged on the coins
+    held now: the first from the top whose owner can pay ``length`` less the
+    vikings above; -1 when none of ``col`` can."""
+    coins = s.coins
+    for i, v in enumerate(col):
+        o = v & 7
+        if coins[o] >= length - i or owns_free(s, o):
+            return o
+    return -1
 
 
 class _Shared:

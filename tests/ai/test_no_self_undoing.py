@@ -1,6 +1,7 @@
 """Issue 38: no AI kind, mcts included, chooses a move that undoes one of its own
 chain while another move is legal: in Jórvík taking back a good it stored this turn,
-in Graenaland voting against its own offer (each game's ``undoes`` hint names them;
+or a viking under its own in a demand column that only raises the price, in
+Graenaland voting against its own offer (each game's ``undoes`` hint names them;
 the greedy player has kept this rule since issue 30, tests/ai/test_greedy_sense.py).
 
 Every level's kind plays whole games at small budgets; a twin plants a player that

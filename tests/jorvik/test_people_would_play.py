@@ -33,6 +33,12 @@ Bounds, and why:
   top viking pays one coin for every viking under it, so a viking under one's own
   only waits for the card at a lower price after passing; people spread the rest
   to other cards. The issue's column of 7 was of several seats: a contested card.
+* a table of search seats only (the issue's column of 7 and 8: each seat paid
+  vikings to raise the price of a warrior): no seat puts a viking under its own in
+  a column of 6 or more unless it outbids (Jórvík's ``undoes``), checked where such
+  a move was legal. A column still reaches 7 when each viking outbids (late in a
+  game, seats with one or two coins); benchmarks/README.md, "Jórvík: a viking under
+  one's own that only raises a price", counts the columns of 7 at medium.
 """
 
 from __future__ import annotations
@@ -178,6 +184,41 @@ def test_item38_twin_a_planted_search_leaves_craftsmen_unfilled_and_is_caught(
 def test_item38_ai_seats_never_stack_their_vikings_on_one_column(spec: str, n: int) -> None:
     tally = referee(kind(spec), kind("greedy"), n, 8 if spec == "greedy" else 4, "jarl")
     assert tally.own_on_a_column <= OWN_VIKINGS_ON_A_COLUMN
+
+
+def raising_vikings(make: MakePlayer, n: int, games: int) -> tuple[int, int]:
+    """Over ``games`` seeded Karl games of ``n`` seats, every seat ``make``'s: how many
+    demand placements the game's ``undoes`` names (a viking under one's own in a column
+    of 6 or more that does not outbid) were chosen while another placement was legal,
+    and at how many decisions one was legal (the occasions)."""
+    undoes = GAME.search_hints.undoes
+    assert undoes is not None
+    chosen = occasions = 0
+    options = GAME.resolve_options({})
+    for i in range(games):
+        seed = FIRST_SEED + 100 + i
+        state = GAME.new_state(n, options, seed)
+        players = [make(seat, seed) for seat in range(n)]
+        while (seat := GAME.to_move(state)) is not None:
+            action = players[seat].choose(GAME, state, seat)
+            if action[0] == OP_PLACE:
+                named = [undoes(state, a) for a in GAME.legal_actions(state)]
+                if any(named) and not all(named):
+                    occasions += 1
+                    chosen += undoes(state, action)
+            state = GAME.apply(state, action)
+    return chosen, occasions
+
+
+def test_item38_search_seats_put_no_viking_that_only_raises_a_price() -> None:
+    chosen, occasions = raising_vikings(kind(SEARCH), 4, 3)
+    assert occasions > 0  # the war would have gone on here: the rule had work to do
+    assert chosen == 0
+
+
+def test_item38_twin_a_table_of_planted_players_stacks_and_is_caught() -> None:
+    chosen, _ = raising_vikings(Planted, 4, 1)
+    assert chosen > 0
 
 
 @pytest.mark.parametrize("n", [2, 4])

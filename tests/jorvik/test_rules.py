@@ -401,3 +401,46 @@ def test_item38_each_good_placed_on_a_craftsman_is_worth_more_than_the_one_befor
     with_it = GAME.evaluate(s, B)
     s.cards[B].remove(c)
     assert with_it - GAME.evaluate(s, B) < 0.1 * D.CARDS[c].vp
+
+
+def demand_column(coins: list[int], column: list[int], actor: int):
+    """A Karl demand phase at four seats: the warrior A12 in slot 5 with ``column``
+    (seats, top first) under it, a trader in slot 1 with no viking, ``actor`` to
+    place; the seats hold ``coins``."""
+    s = blank(4, "karl", start=B)
+    put_slot(s, 1, "A05")
+    put_slot(s, 5, "A12")
+    s.cols[4] = list(column)
+    s.coins = list(coins)
+    s.phase = PH_DEMAND
+    s.actor = actor
+    s.legal_cache = None
+    return s
+
+
+def test_item38_a_seventh_viking_under_ones_own_that_only_raises_a_price_is_an_undo() -> None:
+    """Issue 38: three search seats put 8 vikings on one warrior, each paying vikings
+    to raise the price (§3.3: the column's length less the vikings above). Six
+    vikings there, Eszti on top holding the price in coins (6): a seventh of a seat
+    already in the column that does not make that seat's viking the buyer only makes
+    the card dearer, so the game names it an undo and no AI plays it while another
+    move is legal. Peti's outbids (Eszti cannot pay 7, Peti's viking pays 6) and is
+    a move like any other, as is Benedek's first viking there, and any viking under
+    one's own in a shorter column (a hedge). Every one stays legal."""
+    undo = GAME.search_hints.undoes
+    assert undo is not None
+    coins = [1, 5, 6, 7]
+    six = [E, P, M, E, P, M]
+
+    def seventh(seat: int) -> bool:
+        s = demand_column(coins, six, seat)
+        assert "place 5" in texts(s)
+        return undo(s, GAME.parse_action(s, "place 5"))
+
+    assert seventh(E)  # Eszti's own price goes to 7, past her coins: Peti then buys
+    assert not seventh(P)  # ... so Peti's seventh makes Peti the buyer: it outbids
+    assert seventh(M)  # Móni's makes Peti the buyer, not Móni
+    assert not seventh(B)  # Benedek's first viking in the column
+    s = demand_column(coins, [E, P, M], E)  # the fourth viking: a hedge
+    assert not undo(s, GAME.parse_action(s, "place 5"))
+    assert not undo(s, GAME.parse_action(s, "place 1"))

@@ -93,9 +93,10 @@ class SearchHints:
     undoes: Callable[[State, Any], bool] | None = None
     """``undoes(state, action)``: would the seat to move, playing ``action`` in
     ``state``, undo or go against a move it made earlier in the same chain of
-    sub-decisions (take back a good it stored this turn, vote against its own
-    offer)? Such a move is legal but never better than not having made the first
-    one; a one-ply player cannot see that (the two positions evaluate alike, or the
+    sub-decisions or the same phase (take back a good it stored this turn, vote
+    against its own offer, put a viking under its own in a column where that only
+    raises the price)? Such a move is legal but never better than not having made
+    the first one; a one-ply player cannot see that (the two positions evaluate alike, or the
     second only looks better for a ply), so the greedy player and greedy rollouts
     never choose it while another move is legal. Reads the state and the action only.
     ``None``: no move undoes another."""
