@@ -165,7 +165,7 @@ class _Shared:
     and greedy call for every child of a position), so the offers to other seats
     are not worked out. What is worked out when first asked is what only some
     seats' values read (a seat with a craftsman to fill, a seat first or last in
-    defence): most positions a rollout judges need neither for the one seat."""
+    defence): many positions a rollout judges need one or neither for the one seat."""
 
     __slots__ = ("defs", "hi", "left", "lo", "offers", "picts", "s", "supply")
 
