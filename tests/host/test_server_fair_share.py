@@ -27,7 +27,9 @@ from vikingcli.server.sqlstore import open_store
 from vikingcli.server.store import AsyncStore
 from vikingcli.server.workers import Pool
 from vikingcli.table.limits import (
+    INPUT_BURST,
     LOBBY_SAY_RATE,
+    MAX_LINE,
     MIN_REDRAW_SHARE,
     PERSON_DEBT,
     PERSON_WORK_BURST,
@@ -52,13 +54,18 @@ def _busy(seconds: float) -> None:
 
 
 async def _redraws(
-    cost: float, others: int, asked: int, seconds: float, heavy: bool = False
+    cost: float,
+    others: int,
+    asked: int,
+    seconds: float,
+    heavy: bool = False,
+    others_cost: float = 0.005,
 ) -> int:
     """How often a screen whose redraw costs ``cost`` seconds of CPU is redrawn in
     ``seconds`` while it is asked for one ``asked`` times, on a server where
-    ``others`` screens are redrawn all the time (5 ms of CPU each, every time this
-    one is asked); a ``heavy`` screen's connection has asked for more work than a
-    person does."""
+    ``others`` screens are redrawn all the time (``others_cost`` seconds of CPU each,
+    every time this one is asked); a ``heavy`` screen's connection has asked for more
+    work than a person does."""
     budgets = SharedBudgets()
     guard = InputGuard()
     guard.budgets = budgets
@@ -85,7 +92,7 @@ async def _redraws(
         start = drawn
         for _ in range(asked):
             for other in range(others):
-                budgets.redrawn(-1 - other, 0.005)
+                budgets.redrawn(-1 - other, others_cost)
             app.invalidate()
             await asyncio.sleep(seconds / asked)
         app.exit()
@@ -113,6 +120,44 @@ def test_item6_a_heavy_connections_costly_screen_gets_its_even_share_without_a_f
     they took 30% of the server in the soak test)."""
     drawn = asyncio.run(_redraws(0.005, 29, 200, 4.0, heavy=True))
     assert drawn <= 1 + 4.0 * (REDRAW_SHARE / 30) / 0.005 + 2, drawn
+
+
+def test_item6_a_heavy_screen_keeps_to_its_even_share_while_the_others_are_idle() -> None:
+    """The heavy screen above, among 29 screens that are redrawn but cost nothing
+    (the server's redraws together under REDRAW_SHARE), asked 50 times a second for
+    2 s at 10 ms a redraw: it still gets its thirtieth of REDRAW_SHARE, a redraw or
+    two and its burst. Paced only while the screens together were over their share,
+    it was drawn whenever the crowd paused (some 40 times here), and thirty such
+    screens at 240x80 queued the people's answers behind 15-40 ms redraws."""
+    drawn = asyncio.run(_redraws(0.010, 29, 100, 2.0, heavy=True, others_cost=0.0))
+    assert drawn <= 1 + 2.0 * (REDRAW_SHARE / 30) / 0.010 + 2, drawn
+
+
+def test_item6_input_refused_or_dropped_makes_a_connection_heavy_for_a_while() -> None:
+    """Input over the byte bound, or a line grown past MAX_LINE, is not a person's
+    typing: the connection asks as a heavy one (its redraws lose the person's floor,
+    its work counts against the server's bucket) until it has been quiet for
+    PERSON_DEBT / PERSON_WORK_RATE seconds. The soak's hostile connections sending
+    refused bytes and pastes passed for people, and their screens' floors took 30%
+    of the server. Typing within the bounds leaves a person a person."""
+    now = [0.0]
+
+    def clock() -> float:
+        return now[0]
+
+    quiet = PERSON_DEBT / PERSON_WORK_RATE
+    for hostile in (b"z" * (INPUT_BURST + 1), b"x" * (MAX_LINE + 100)):
+        now[0] = 0.0
+        guard = InputGuard(clock=clock)
+        now[0] += 1.0
+        guard.wait(guard.admit("seats\r").work)
+        assert guard.asks_as_a_person()
+        guard.admit(hostile.decode())
+        assert not guard.asks_as_a_person()
+        now[0] += quiet * 0.9
+        assert not guard.asks_as_a_person()
+        now[0] += quiet * 0.2
+        assert guard.asks_as_a_person()
 
 
 def test_item6_the_redraw_floor_is_a_persons_only() -> None:

@@ -132,7 +132,12 @@ A screen whose connection asks for more work than a person (PERSON_WORK_RATE) ge
 its even share of REDRAW_SHARE and no more: at this floor thirty hostile screens
 took 30% of the server however small REDRAW_SHARE was."""
 MAX_REDRAW_WAIT = 2.0
-"""The longest a screen in debt waits for its next redraw."""
+"""The longest a person's screen in debt waits for its next redraw."""
+HEAVY_REDRAW_WAIT = 10.0
+"""The longest the screen of a connection that asks for more than a person
+(PERSON_WORK_RATE) waits for its next redraw: thirty of them at 240x80, each
+redrawn every MAX_REDRAW_WAIT, took a fifth of the server's time in blocks of
+15-40 ms, and a seated person's answer queued behind them (the server soak)."""
 ACTIVE_WINDOW = 5.0
 """Seconds after its last redraw a screen still counts for the even share."""
 COUNT_EVERY = 0.5
@@ -361,6 +366,7 @@ class InputGuard:
         size = len(data.encode("utf-8", "replace"))
         if not self.bucket.take(size):
             # Whole input chunks or nothing: half a paste is worse than none.
+            self._beyond_a_person()
             if self.notices.due("rate"):
                 notes.append(
                     f"input refused: more than {INPUT_RATE} bytes a second"
@@ -383,11 +389,23 @@ class InputGuard:
         """Input is dropped for its cost: the rest of its line goes too (its Enter
         will empty the prompt), and the person is told."""
         self.overflow = True
+        self._beyond_a_person()
         if self.notices.due("work"):
             notes.append(
                 "input dropped: more at once than the server takes from one connection;"
                 " type the line again"
             )
+
+    def _beyond_a_person(self) -> None:
+        """Input was refused or dropped, which no person's typing meets: the
+        connection is heavy until it has asked for no more than a person for
+        PERSON_DEBT / PERSON_WORK_RATE seconds. Refused input is no work for the
+        prompt, but the server read it and the screen is redrawn for its notice;
+        without this, the soak test's hostile connections sending refused bytes
+        looked like people, and their screens' redraw floors (MIN_REDRAW_SHARE)
+        took 30% of the server."""
+        self.person._refill()
+        self.person.tokens = -PERSON_DEBT
 
     def asks_as_a_person(self) -> bool:
         """Whether this connection has asked for no more work than a person does
@@ -426,6 +444,7 @@ class InputGuard:
                 # More lines than a person enters: this one and the rest are dropped.
                 kept.append("\x15")
                 self.line = 0
+                self._beyond_a_person()
                 if self.notices.due("lines"):
                     notes.append(
                         f"input refused: more than {LINE_RATE:g} lines a second"
@@ -443,6 +462,7 @@ class InputGuard:
                 kept.append(ch)
             elif self.line >= MAX_LINE + LINE_SLACK:
                 self.overflow = True
+                self._beyond_a_person()
                 if self.notices.due("line"):
                     notes.append(
                         f"line too long: at most {MAX_LINE} characters; the line is dropped"
@@ -511,7 +531,9 @@ def pace_redraws(app: Application[Any], guard: InputGuard) -> None:
     more often than the screen's even share allows (:meth:`SharedBudgets.redrawn`):
     each redraw spends what it took from the screen's own bucket of CPU time, filled
     at that share and holding REDRAW_BURST, and in debt the next one waits until it
-    is paid (MAX_REDRAW_WAIT at most). A screen redrawn less than its share allows (a
+    is paid (MAX_REDRAW_WAIT at most). The screen of a connection asking for more
+    than a person (:meth:`InputGuard.asks_as_a_person`) is held to its even share
+    at all times and may wait HEAVY_REDRAW_WAIT. A screen redrawn less than its share allows (a
     person's: a few small redraws a second) never waits longer; nobody else is
     charged for it, so a screen redrawn because of other people's moves and talk
     costs its owner nothing. Call it once per application."""
@@ -526,18 +548,26 @@ def pace_redraws(app: Application[Any], guard: InputGuard) -> None:
 
     def after(_: object) -> None:
         nonlocal tokens, last
+        person = True
         # CPU time, not wall time: a busy machine is not this screen's doing.
         spent = time.thread_time() - began
         budgets = guard.budgets
         if budgets is None:
             share, busy = REDRAW_SHARE, False
         else:
-            share, busy = budgets.redrawn(id(app), spent, guard.asks_as_a_person())
+            person = guard.asks_as_a_person()
+            share, busy = budgets.redrawn(id(app), spent, person)
         now = time.monotonic()
         # One costly redraw (the first, a collection of garbage) is owed a burst's worth.
         tokens = max(min(REDRAW_BURST, tokens + (now - last) * share) - spent, -REDRAW_BURST)
         last = now
-        late = min(-tokens / share, MAX_REDRAW_WAIT) if busy else 0.0
+        # A heavy connection's screen keeps to its even share even while the screens
+        # together take less: else each pause in the crowd's redraws let every heavy
+        # screen redraw at once (one of 240x80 keeps the loop 15-40 ms).
+        if busy or not person:
+            late = min(-tokens / share, MAX_REDRAW_WAIT if person else HEAVY_REDRAW_WAIT)
+        else:
+            late = 0.0
         app.min_redraw_interval = max(REDRAW_INTERVAL, late)
 
     app.before_render += before
