@@ -103,7 +103,7 @@ HEADER = (
 )
 
 
-def _jorvik_columns(state: Any, mine: list[int]) -> tuple[int, int, str]:
+def jorvik_columns(state: Any, mine: list[int]) -> tuple[int, int, str]:
     """The tallest demand column, the most vikings one of ``mine`` seats has on one,
     and the kind of the card the tallest bids for (the first of equals)."""
     tallest = own = 0
@@ -165,7 +165,7 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
             tally.undoing += undoes is not None and undoes(state, action)
         state = game.apply(state, action)
         if jorvik:
-            tallest, own, kind = _jorvik_columns(state, mine)
+            tallest, own, kind = jorvik_columns(state, mine)
             tally.tallest = max(tally.tallest, tallest)
             tally.own_tallest = max(tally.own_tallest, own)
             phase.see(tallest, tally, kind)

@@ -10,7 +10,8 @@ whose hint names, besides the loading undoes:
 
 * ``rule``: what the tree's does (from the 7th viking of a column on);
 * ``none``: nothing in the demand phase (the hint before the rule);
-* ``strict``: such a viking at every length (from the 2nd on), the rule first tried.
+* ``strict``: such a viking at every length (from the 2nd on), the rule first tried;
+* a number N: such a viking from the column's Nth on (``rule`` is 7, ``strict`` 2).
 
 The rules, the deal and ``evaluate`` are the same for every seat.
 
@@ -19,8 +20,9 @@ The rules, the deal and ``evaluate`` are the same for every seat.
 
 Printed: games, the hero's head-to-head share (the share of the other seats it finished
 ahead of, ties half: 50% is no difference) with its 95% Wilson interval, its win share
-and mean margin over the best other seat. ``--raw FILE`` appends one JSON line a game
-(seed, hero seat, ranks, scores), the records ``paired.py`` reads.
+and mean margin over the best other seat, and the demand phases of all the games with
+a column of 7 vikings or more. ``--raw FILE`` appends one JSON line a game (seed, hero
+seat, ranks, scores, demand phases and tall ones), the records ``paired.py`` reads.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ import statistics
 import sys
 import time
 
-from ladder import h2h_share, win_share  # benchmarks/ladder.py, next to this script
+from behaviour import TALL, PhaseWatch, Tally, jorvik_columns  # benchmarks/, next to this script
+from ladder import h2h_share, win_share
 
 from vikingcli.batch.tournament import wilson
 from vikingcli.core.match import make_player
@@ -46,6 +49,18 @@ VARIANTS = {"rule": TALL_COLUMN, "none": 0, "strict": 1}
 """Variant -> the column length from which the demand rule names a viking (0: never)."""
 
 
+def parse_variant(text: str) -> str:
+    """A variant's name, or a column length from which the rule names a viking (2-8:
+    the Nth viking of a column or later)."""
+    if text in VARIANTS or (text.isdigit() and 2 <= int(text) <= 8):
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r}: rule, none, strict or a length 2-8")
+
+
+def _tall(name: str) -> int:
+    return VARIANTS[name] if name in VARIANTS else int(name)
+
+
 class Variant:
     """Jórvík as a seat keeping one variant of the demand rule sees it: the same game,
     its ``undoes`` hint naming the loading undoes and the demand vikings of that
@@ -56,7 +71,7 @@ class Variant:
         hints = game.search_hints
         game_undoes = hints.undoes
         assert game_undoes is not None
-        tall = VARIANTS[variant]
+        tall = _tall(variant)
 
         def undoes(state: State, action: Action) -> bool:
             if state.phase == PH_LOAD:
@@ -78,15 +93,20 @@ def play(game: Game, spec: str, n: int, seed: int, hero: int, variants: tuple[st
     judges = [mine if seat == hero else theirs for seat in range(n)]
     players = [make_player(game, reg.players, parsed, seat, seed) for seat in range(n)]
     state = game.new_state(n, game.resolve_options({}), seed)
+    tally, watch = Tally(), PhaseWatch()
     while (seat := game.to_move(state)) is not None:
         action = players[seat].choose(judges[seat], game.clone(state), seat)  # type: ignore[arg-type]
         game.apply(state, action)
+        tallest, _, kind = jorvik_columns(state, [])
+        watch.see(tallest, tally, kind)
     outcome = game.outcome(state)
     return {
         "seed": seed,
         "hero_seat": hero,
         "ranks": list(outcome.ranks),
         "scores": [float(x) for x in outcome.scores],
+        "phases": tally.phases,
+        "tall_phases": tally.tall_phases,
     }
 
 
@@ -99,11 +119,14 @@ def run_row(
     variants: tuple[str, str],
     raw: str | None = None,
 ) -> list[dict]:
-    """Every seating of ``deals`` deals from ``seed``: one record a game, with the
-    hero's head-to-head share (``h2h``), win share and margin over the best other seat."""
+    """Every seating of ``deals`` deals from ``seed`` (one, when every seat keeps the
+    same variant): one record a game, with the hero's head-to-head share (``h2h``),
+    win share and margin over the best other seat."""
     records = []
+    # A table where every seat keeps the same variant is one game a deal, not n alike.
+    heroes = range(1) if variants[0] == variants[1] else range(n)
     for s in range(seed, seed + deals):
-        for hero in range(n):
+        for hero in heroes:
             rec = play(game, spec, n, s, hero, variants)
             scores = rec["scores"]
             rec["h2h"] = h2h_share(rec["ranks"], hero)
@@ -120,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--spec", default="mcts:iterations=300", help="every seat's spec")
-    ap.add_argument("--hero", choices=VARIANTS, default="rule", help="the hero's variant")
-    ap.add_argument("--other", choices=VARIANTS, default="none", help="the other seats'")
+    ap.add_argument("--hero", type=parse_variant, default="rule", help="the hero's variant")
+    ap.add_argument("--other", type=parse_variant, default="none", help="the other seats'")
     ap.add_argument("--deals", type=int, default=12)
     ap.add_argument("--seed", type=int, default=800000)
     ap.add_argument("--raw", help="append one JSON line a game to this file")
@@ -133,13 +156,16 @@ def main(argv: list[str] | None = None) -> int:
     games = len(recs)
     h2h = sum(r["h2h"] for r in recs)
     lo, hi = wilson(h2h, games)
+    phases = sum(r["phases"] for r in recs)
+    tall = sum(r["tall_phases"] for r in recs)
     print("| hero | others | spec | n | seeds | games | head to head | 95% Wilson "
-          "| hero win share | mean margin | wall s |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| hero win share | mean margin "
+          f"| demand phases with a column of {TALL}+ | wall s |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     print(f"| {args.hero} | {args.other} | {args.spec} | {args.players} "
           f"| {args.seed}-{args.seed + args.deals - 1} | {games} | {h2h / games:.1%} "
           f"| [{lo:.1%}, {hi:.1%}] | {sum(r['win'] for r in recs) / games:.1%} "
-          f"| {statistics.mean(r['margin'] for r in recs):+.1f} "
+          f"| {statistics.mean(r['margin'] for r in recs):+.1f} | {tall} of {phases} "
           f"| {time.perf_counter() - start:.0f} |")  # fmt: skip
     return 0
 

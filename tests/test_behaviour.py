@@ -60,3 +60,19 @@ def test_the_row_prints_the_tall_phases_of_all_played(behaviour: ModuleType) -> 
     kinds = cells["cards bid for on the columns of 7+"]
     named = 0 if kinds == "none" else sum(int(k.split()[-1]) for k in kinds.split(", "))
     assert named == int(tall)
+
+
+def test_demand_rule_seats_a_rule_from_any_length_and_counts_the_tall_phases() -> None:
+    """``demand_rule.py`` takes a column length as a variant (the rule from the Nth
+    viking) and prints the tall phases of the games it played; a length it cannot
+    take is refused before any game."""
+    out = run_script("demand_rule.py", "--players", "2", "--spec", "greedy", "--hero", "5",
+                     "--other", "none", "--deals", "1", "--seed", "5")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    header, _, row = (line.strip("|").split("|") for line in out.stdout.splitlines()[:3])
+    cells = {k.strip(): v.strip() for k, v in zip(header, row, strict=True)}
+    assert (cells["hero"], cells["others"], cells["games"]) == ("5", "none", "2")
+    tall, phases = cells["demand phases with a column of 7+"].split(" of ")
+    assert int(phases) >= 5 and 0 <= int(tall) <= int(phases)
+    refused = run_script("demand_rule.py", "--hero", "9")
+    assert refused.returncode == 2 and "length 2-8" in refused.stderr
