@@ -127,7 +127,7 @@ def test_item6_a_heavy_screen_keeps_to_its_even_share_while_the_others_are_idle(
     (the server's redraws together under REDRAW_SHARE), asked 50 times a second for
     2 s at 10 ms a redraw: it still gets its thirtieth of REDRAW_SHARE, a redraw or
     two and its burst. Paced only while the screens together were over their share,
-    it was drawn whenever the crowd paused (some 40 times here), and thirty such
+    it was drawn whenever the crowd paused (21 times here), and thirty such
     screens at 240x80 queued the people's answers behind 15-40 ms redraws."""
     drawn = asyncio.run(_redraws(0.010, 29, 100, 2.0, heavy=True, others_cost=0.0))
     assert drawn <= 1 + 2.0 * (REDRAW_SHARE / 30) / 0.010 + 2, drawn
