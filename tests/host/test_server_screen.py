@@ -187,6 +187,16 @@ def test_the_lobby_and_a_table_on_the_full_screen_of_a_real_ssh_client(
         assert bob.proc.returncode == 0
         alice.until(lambda ls: in_lobby(ls, "alice", 1))  # the overview follows
         assert "Online (1): alice" in split(alice.lines())[0]
+    except AssertionError as exc:
+        # Once in CI alice's 'say' never reached bob; the server's log tells whether
+        # the line was run (it logs each talk) or lost before.
+        screens = []
+        for term, who in ((alice, "alice"), (bob, "bob")):
+            if term is not None:
+                term.pump(0.5)  # a screen is read only while a step waits on it
+                screens.append(f"--- {who}'s screen:\n" + "\n".join(term.lines()))
+        log = f"--- server log, its end:\n{server.stderr()[-3000:]}"
+        raise AssertionError("\n".join([str(exc), *screens, log])) from None
     finally:
         for term in (alice, bob):
             if term is not None:
