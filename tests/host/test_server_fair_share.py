@@ -201,6 +201,28 @@ def test_item6_a_new_connection_has_no_burst_to_spend_before_it_waited() -> None
     assert guard.wait(50) == 0
 
 
+def test_item6_a_person_typing_from_a_moment_after_connecting_is_never_heavy() -> None:
+    """Its person's bucket starts empty but fills from the moment the connection
+    opens, so someone who types ten keys a second, then Enter, then a long command,
+    from a quarter of a second on (a key exchange and a login take longer), asks as a
+    person at every key and their screen is never paced as a heavy one's; the same
+    line sent in the connection's first instant (a script) makes it heavy."""
+
+    def heavy_keys(start: float) -> int:
+        now = [0.0]
+        guard = InputGuard(clock=lambda: now[0])
+        heavy = 0
+        for i, data in enumerate([*"join 1", "\r", "say hello to you all at this table\r"]):
+            now[0] = start + 0.1 * i
+            admitted = guard.admit(data)
+            assert guard.wait(admitted.work) == 0
+            heavy += not guard.asks_as_a_person()
+        return heavy
+
+    assert heavy_keys(0.25) == 0
+    assert heavy_keys(0.0) > 0
+
+
 def test_item6_a_connection_asking_more_than_a_person_stays_heavy_while_it_waits() -> None:
     """A connection asking for work at its own bound (WORK_RATE) for ten seconds,
     while others hold the server's bucket empty, gets no more than a person's rate
