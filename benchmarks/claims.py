@@ -59,6 +59,7 @@ def _ladder(idx: int, section: str, rows: list[tuple[str, int, str, str, str, in
 
 
 M = "mcts:iterations=300"
+H = "mcts:iterations=3000"
 
 
 def _tuned(kind: str, game: str) -> str:
@@ -368,6 +369,8 @@ def _demand_rule_rows() -> list[Claim]:
     return [
         Claim("jorvik-4p-medium-table-tall-columns-rule", rule,
               Behaviour(4, M, "tall", (), M), 801000, 10, 10 / 100),  # 780000-780009
+        Claim("jorvik-4p-hard-table-tall-columns-rule", rule,
+              Behaviour(4, H, "tall", (), H), 812000, 6, 3 / 60),  # 811000-811005
     ] + [
         Claim(f"jorvik-4p-medium-{hero}-vs-{other}", rule, DemandRule(M, hero, other),
               seed, games, stated)
