@@ -86,6 +86,10 @@ def _jorvik_before(iterations: int) -> str:
     """Jórvík's search of ``iterations`` before its ``deepen`` hint (2026-12-06): the
     rows stated of that search re-measure it."""
     return f"mcts:iterations={iterations},depth=40,rollout=random"
+FLAT_SHIPS = "weights=benchmarks/weights/jorvik-flat-ships.json"
+"""Jórvík's evaluation before a ship on offer was worth what it brings the seat's
+craftsmen (2026-12-06): the greedy rows stated of it re-measure it."""
+GREEDY_FLAT_SHIPS = f"greedy:{FLAT_SHIPS}"
 OS = "openspiel:bot=ismcts,seconds=0.05"
 OS50 = "openspiel:bot=ismcts,simulations=50"
 
@@ -339,9 +343,32 @@ def _craftsmen_rows_by_level() -> list[Claim]:
         (2, "unfilled", 12 / 141, ("mode=jarl",)),
     ]):  # fmt: skip
         tag = "-jarl" if options else ""
+        g = GREEDY_FLAT_SHIPS
         rows.append(Claim(f"jorvik-{n}p-greedy-craftsmen-{stat}{tag}", crafts,
-                          Behaviour(n, "greedy", stat, options), 422000 + k * 1000, 20,
+                          Behaviour(n, g, stat, options, g), 422000 + k * 1000, 20,
                           stated, quick_games=1))  # fmt: skip
+    return rows
+
+
+def _ship_worth_rows() -> list[Claim]:
+    """A ship on offer worth what it brings the seat (2026-12-06): the greedy tables'
+    craftsmen, and medium with it against medium without, head to head."""
+    ships = "Jórvík: a ship is worth what it brings the seat"
+    rows = [
+        Claim(f"jorvik-{n}p-greedy-table-{stat}-ships{tag}", ships,
+              Behaviour(n, "greedy", stat, options, "greedy"), seed, games, stated,
+              quick_games=1)
+        for n, stat, options, tag, seed, games, stated in (
+            (4, "zero", (), "", 823000, 100, 91 / 1600),
+            (4, "unfilled", (), "", 824000, 100, 170 / 1859),
+            # pooled: 818000-818199 (68 of 1000 seats) and 825000 on (46 of 500)
+            (5, "zero", (), "", 829000, 100, 114 / 1500),
+            (4, "zero", ("mode=jarl",), "-jarl", 826000, 100, 90 / 800),
+        )
+    ]  # fmt: skip
+    rows += _ladder(827, ships, [
+        ("jorvik", 4, M, f"{M},{FLAT_SHIPS}", "h2h", 48, 0.583)],
+        tag="medium-ships")  # fmt: skip
     return rows
 
 
@@ -478,6 +505,7 @@ _SECTIONS = (
     _craftsmen_rows_by_level,
     _stacking_rows,
     _demand_rule_rows,
+    _ship_worth_rows,
     _speed_rows,
     _clock_rows,
 )

@@ -11,7 +11,10 @@ projected = current VP (start, Pict attacks, oracles so far)
           + the other goods waiting in storage / on bought ships, and coins (worth
             more early)
           + the expected result of the Pict attacks still to come, from the current
-            defence standing.
+            defence standing
+          + for the top viking of a demand column or a reservation, a share of what
+            the card is worth to that seat less its price (a ship's by what its goods
+            add to the seat's craftsmen and goods).
 """
 
 from __future__ import annotations
@@ -66,6 +69,9 @@ WEIGHTS: Final[Mapping[str, float]] = {
     "craft_chance_goods": 3.0,
     # how much of a missing good one the seat holds for it counts as placed
     "craft_in_hand": 0.8,
+    # issue 38, fourth pass: how much of a ship on offer is worth what its goods add
+    # to the seat's craftsmen (1) rather than a flat worth per good (0)
+    "ship_for_craftsmen": 1.0,
 }
 """The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
 benchmarks/README.md, "Tuned weights")."""
@@ -171,7 +177,7 @@ class _Shared:
 
     def __init__(self, s: State, w: Mapping[str, float], only: int) -> None:
         self.s = s
-        left = self.left = len(s.deck) / _DECK_SIZE[(s.n, s.advanced)]  # 1 at the start
+        self.left = len(s.deck) / _DECK_SIZE[(s.n, s.advanced)]  # 1 at the start
         self.supply = -1.0  # not worked out yet (share_to_come)
         self.picts: list[int] | None = None  # not worked out yet (picts_to_come)
         defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
@@ -183,14 +189,41 @@ class _Shared:
         slots = s.slots
         for i, col in enumerate(s.cols):
             if col and slots[i] >= 0 and (only < 0 or col[0] & 7 == only):
-                worth = card_worth(s, slots[i], left, w["good"]) - len(col)
+                worth = self.worth_to(col[0] & 7, slots[i], w) - len(col)
                 offers.append((col[0] & 7, share * max(0.0, worth)))
         price = len(s.res_cards)
         for c, v in zip(s.res_cards, s.res_vik):
             if only < 0 or v & 7 == only:
-                worth = card_worth(s, c, left, w["good"]) - price
+                worth = self.worth_to(v & 7, c, w) - price
                 offers.append((v & 7, share * max(0.0, worth)))
         self.offers = offers
+
+    def worth_to(self, seat: int, c: int, w: Mapping[str, float]) -> float:
+        """What card ``c`` on offer is worth to ``seat``: :func:`card_worth`, but a
+        ship's by what its goods add to the seat's goods and craftsmen (issue 38: at
+        a flat worth per good, a seat whose craftsman lacked a good bid for ships no
+        more than anyone, and ended with no craftsman complete after buying one, 9.5%
+        of greedy's seats at four; benchmarks/README.md, "Jórvík: a ship is worth
+        what it brings the seat")."""
+        s = self.s
+        flat = card_worth(s, c, self.left, w["good"])
+        part = w["ship_for_craftsmen"]
+        if KIND[c] != D.SHIP or part == 0.0 or not _unfilled(s, seat):
+            return flat
+        held = _held_goods(s, seat)
+        without = self._goods_value(seat, list(held), w)
+        for g in s.cargo[c]:
+            held[g] += 1
+        brings = self._goods_value(seat, held, w) - without + 0.5
+        return flat + part * (brings - flat)
+
+    def _goods_value(self, seat: int, held: list[int], w: Mapping[str, float]) -> float:
+        """The part of ``seat``'s value its ``held`` goods make: its incomplete
+        craftsmen, and the goods none of them takes (``held`` is used up)."""
+        s = self.s
+        owned = s.cards[seat] + s.loading[seat]
+        value = _craftsmen_value(s, owned, held, self.left, self, w)
+        return value + w["good"] * sum(held)
 
     def share_to_come(self) -> float:
         """The goods still to come to one seat: its share of the ships in the deck
@@ -221,22 +254,7 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
     owned = s.cards[seat] + loading
     # the loading area is scored too: it becomes the card area this round
     value = float(s.vp[seat] + sum(final_points(s, seat, owned)))
-    # goods the seat holds: stored, on bought ships, in its pool while it loads
-    held = [0] * 8
-    if s.sboard[seat] >= 0:
-        held[s.sboard[seat] & 7] += 1
-    for x in s.swh[seat]:
-        held[x & 7] += 1
-    cargo = s.cargo
-    for c in loading:
-        for g in cargo[c]:
-            held[g] += 1
-    if s.phase == PH_LOAD and s.actor == seat:
-        pool = s.pool
-        for g in range(8):
-            held[g] += pool[g] + pool[g + 8]
-        for g in s.buf:
-            held[g] += 1
+    held = _held_goods(s, seat)
     # incomplete craftsmen, each at its VP times the chance of finishing it
     value += _craftsmen_value(s, owned, held, left, shared, w)
     # the goods no craftsman was credited with, and coins
@@ -262,6 +280,37 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
         if owner == seat:
             value += credit
     return value
+
+
+def _held_goods(s: State, seat: int) -> list[int]:
+    """The goods ``seat`` holds, counted by kind: stored, on the ships it bought this
+    round, and in its pool while it loads."""
+    held = [0] * 8
+    if s.sboard[seat] >= 0:
+        held[s.sboard[seat] & 7] += 1
+    for x in s.swh[seat]:
+        held[x & 7] += 1
+    cargo = s.cargo
+    for c in s.loading[seat]:
+        for g in cargo[c]:
+            held[g] += 1
+    if s.phase == PH_LOAD and s.actor == seat:
+        pool = s.pool
+        for g in range(8):
+            held[g] += pool[g] + pool[g + 8]
+        for g in s.buf:
+            held[g] += 1
+    return held
+
+
+def _unfilled(s: State, seat: int) -> bool:
+    """Does ``seat`` own a craftsman (card or loading area) with a space still empty?"""
+    fill = s.fill
+    for area in (s.cards[seat], s.loading[seat]):
+        for c in area:
+            if KIND[c] == D.CRAFTSMAN and fill[c] != D.FULL_MASK[c]:
+                return True
+    return False
 
 
 def _craftsmen_value(

@@ -21,13 +21,19 @@ Bounds, and why:
   better than before, 11 of 80: main fails the unfilled share, not this).
 * the tree search, ``mcts:iterations=30`` (what its rollouts make of a loading turn
   is what the search levels share; 300 iterations and more cost minutes here): at
-  most 1 in 4 unfilled and 3 in 20 seats with none complete. Before issue 38's third
-  pass (random loading in its rollouts) it left 63 of 104 unfilled at two seats and
-  71 of 91 at four, with 16 of 50 and 52 of 100 seats none complete, on tuning seeds
-  631000 (benchmarks/README.md, "Jórvík: the tree search fills its craftsmen"); after
-  it 13 of 104 and 22 of 80 (above this bound at four seats: the bound is met on
-  these games, not on every sample), with 1 of 50 and 14 of 100 seats none complete;
-  here 9 of 12 and 5 of 7 unfilled before, 2 of 11 and 1 of 8 after.
+  most 1 in 3 unfilled and 1 in 5 seats with none complete, over 12 games at two
+  seats and 24 at four. Before issue 38's third pass (random loading in its
+  rollouts) it left 63 of 104 unfilled at two seats and 71 of 91 at four, with 16
+  of 50 and 52 of 100 seats none complete, on tuning seeds 631000
+  (benchmarks/README.md, "Jórvík: the tree search fills its craftsmen"). What it
+  does since, on many games (``behaviour.py``, one such seat among greedy ones at
+  every seating, 50 deals from 816000 at four seats and 60 from 817000 at two; "Jórvík:
+  a ship is worth what it brings the seat"): with a ship at a flat worth, 27.2% of
+  180 craftsmen unfilled and 16.5% of 200 seats none complete at four seats, 18.6% of
+  247 and 3.3% of 120 at two; with a ship worth what it brings, 23.2% and 10.0%,
+  19.4% and 3.3%. The earlier bounds, 1 in 4 and 3 in 20 on 8 and 6 games, lay below
+  the rate at four seats: those games met them, a larger sample would not have. The
+  planted search (the twin) leaves every craftsman it buys unfilled.
 * vikings of one seat on one column, in the Jarl game (four vikings a seat, six
   with the brown ones; the Karl game's three could not show more): at most 3. The
   top viking pays one coin for every viking under it, so a viking under one's own
@@ -63,8 +69,9 @@ MOVE_LIMIT = 3000  # a bound on one game (the longest here take about 400 moves)
 
 UNFILLED_SHARE = 0.2
 SEARCH = "mcts:iterations=30"
-SEARCH_UNFILLED_SHARE = 0.25
+SEARCH_UNFILLED_SHARE = 1 / 3
 ZERO_SHARE = 0.15
+SEARCH_ZERO_SHARE = 0.2
 OWN_VIKINGS_ON_A_COLUMN = 3
 
 
@@ -152,13 +159,17 @@ class PlantedSearch(Planted):
 # (seats, games): the watched greedy seat plays against greedy seats.
 CASES = [(2, 24), (4, 24)]
 # ... and the watched tree search (about 3 s a game at two seats, 1 s at four).
-SEARCH_CASES = [(2, 6), (4, 8)]
+SEARCH_CASES = [(2, 12), (4, 24)]
+# ... and the planted search, whose every craftsman stays unfilled: fewer games show it.
+TWIN_CASES = [(2, 6), (4, 8)]
 
 
-def _fills(tally: Tally, unfilled_share: float = UNFILLED_SHARE) -> None:
+def _fills(
+    tally: Tally, unfilled_share: float = UNFILLED_SHARE, zero_share: float = ZERO_SHARE
+) -> None:
     assert tally.bought >= 5, "too few craftsmen bought to judge"
     assert tally.unfilled <= unfilled_share * tally.bought, tally
-    assert tally.zero_after_buying <= ZERO_SHARE * tally.seats, tally
+    assert tally.zero_after_buying <= zero_share * tally.seats, tally
 
 
 @pytest.mark.parametrize(("n", "games"), CASES)
@@ -168,15 +179,19 @@ def test_item38_greedy_fills_the_craftsmen_it_buys(n: int, games: int) -> None:
 
 @pytest.mark.parametrize(("n", "games"), SEARCH_CASES)
 def test_item38_the_tree_search_fills_the_craftsmen_it_buys(n: int, games: int) -> None:
-    _fills(referee(kind(SEARCH), kind("greedy"), n, games), SEARCH_UNFILLED_SHARE)
+    _fills(
+        referee(kind(SEARCH), kind("greedy"), n, games), SEARCH_UNFILLED_SHARE, SEARCH_ZERO_SHARE
+    )
 
 
-@pytest.mark.parametrize(("n", "games"), SEARCH_CASES)
+@pytest.mark.parametrize(("n", "games"), TWIN_CASES)
 def test_item38_twin_a_planted_search_leaves_craftsmen_unfilled_and_is_caught(
     n: int, games: int
 ) -> None:
+    tally = referee(PlantedSearch, kind("greedy"), n, games)
+    assert tally.bought >= 5  # caught for what it left, not for buying too few to judge
     with pytest.raises(AssertionError):
-        _fills(referee(PlantedSearch, kind("greedy"), n, games), SEARCH_UNFILLED_SHARE)
+        _fills(tally, SEARCH_UNFILLED_SHARE, SEARCH_ZERO_SHARE)
 
 
 @pytest.mark.parametrize("spec", ["greedy", SEARCH])

@@ -1,0 +1,78 @@
+"""Issue 38, "Jórvík craftsmen bought are filled": what a ship on offer is worth to the
+seat whose viking tops its demand column. At a flat worth per good, a seat whose
+craftsman lacked one good bid for the ship bringing it no more than a seat with no
+craftsman at all, and greedy's seats at four ended with no craftsman complete after
+buying one at 9.5% (benchmarks/README.md, "Jórvík: a ship is worth what it brings
+the seat"). The evaluation now credits a ship by what its goods add to the seat's
+goods and craftsmen; a ship bringing nothing a craftsman lacks stays at the flat
+worth, for every seat alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from vikingcli_jorvik import data as D
+from vikingcli_jorvik.data import AMBER, IRON, JET, LEATHER, WOOL
+from vikingcli_jorvik.heuristic import WEIGHTS, evaluate
+from vikingcli_jorvik.state import PH_DEMAND, State
+
+from .helpers import B, M, blank, cid, give, put_slot
+
+SHIP_SLOT = 5
+
+
+def a_table(cargo: tuple[int, ...]) -> State:
+    """Four seats in a demand phase of the autumn (the deck holds its cards only: the
+    chance of a missing good coming is low): B owns A09 (amber and jet) with its
+    amber placed, M no craftsman; a ship with ``cargo`` in slot 5, its column empty."""
+    s = blank(4, "karl", start=B)
+    s.box += [c for c in s.deck if D.SEASON[c] < D.SEASON[cid("D01")]]
+    s.deck = [c for c in s.deck if D.SEASON[c] >= D.SEASON[cid("D01")]]
+    give(s, B, "A09")
+    s.fill[cid("A09")] = 1  # bit 0: its first space, the amber
+    for slot, name in enumerate(["A01", "A02", "A03", "A04"], start=1):
+        put_slot(s, slot, name)
+    put_slot(s, SHIP_SLOT, "B01", cargo)
+    s.phase = PH_DEMAND
+    return s
+
+
+def bid_worth(cargo: tuple[int, ...], seat: int) -> float:
+    """What topping the ship's column adds to ``seat``'s value."""
+    s = a_table(cargo)
+    before = evaluate(s, seat)
+    s.cols[SHIP_SLOT - 1] = [seat]
+    return evaluate(s, seat) - before
+
+
+def test_item38_a_ship_bringing_the_good_a_craftsman_lacks_is_worth_more_to_its_owner() -> None:
+    with_jet = (JET, WOOL, IRON)
+    assert bid_worth(with_jet, B) > bid_worth(with_jet, M) + 0.5
+
+
+def test_item38_twin_a_ship_bringing_nothing_a_craftsman_lacks_is_worth_the_same_to_both() -> None:
+    no_jet = (LEATHER, WOOL, IRON)
+    assert bid_worth(no_jet, B) == pytest.approx(bid_worth(no_jet, M))
+    assert bid_worth(no_jet, M) > 0.0
+
+
+def test_item38_the_good_already_held_is_not_counted_twice() -> None:
+    """B already stores a jet: the ship's jet is one more good, not the craftsman's."""
+    with_jet = (JET, WOOL, AMBER)
+    stored = a_table(with_jet)
+    stored.sboard[B] = JET
+    before = evaluate(stored, B)
+    stored.cols[SHIP_SLOT - 1] = [B]
+    assert evaluate(stored, B) - before == pytest.approx(bid_worth(with_jet, M))
+
+
+def test_item38_twin_at_weight_0_a_ship_is_worth_its_flat_worth_to_every_seat() -> None:
+    """``ship_for_craftsmen`` 0 is the evaluation before: the jet counts as any good."""
+    before = dict(WEIGHTS, ship_for_craftsmen=0.0)
+    worth = []
+    for seat in (B, M):
+        s = a_table((JET, WOOL, IRON))
+        start = evaluate(s, seat, before)
+        s.cols[SHIP_SLOT - 1] = [seat]
+        worth.append(evaluate(s, seat, before) - start)
+    assert worth[0] == pytest.approx(worth[1])
