@@ -86,10 +86,13 @@ def _jorvik_before(iterations: int) -> str:
     """Jórvík's search of ``iterations`` before its ``deepen`` hint (2026-12-06): the
     rows stated of that search re-measure it."""
     return f"mcts:iterations={iterations},depth=40,rollout=random"
+
+
 FLAT_SHIPS = "weights=benchmarks/weights/jorvik-flat-ships.json"
 """Jórvík's evaluation before a ship on offer was worth what it brings the seat's
 craftsmen (2026-12-06): the greedy rows stated of it re-measure it."""
 GREEDY_FLAT_SHIPS = f"greedy:{FLAT_SHIPS}"
+
 OS = "openspiel:bot=ismcts,seconds=0.05"
 OS50 = "openspiel:bot=ismcts,simulations=50"
 
