@@ -211,18 +211,18 @@ class _Shared:
         if KIND[c] != D.SHIP or part == 0.0 or not _unfilled(s, seat):
             return flat
         held = _held_goods(s, seat)
-        without = self._goods_value(seat, list(held), w)
+        owned = s.cards[seat] + s.loading[seat]
+        without = self._goods_value(owned, list(held), w)
         for g in s.cargo[c]:
             held[g] += 1
-        brings = self._goods_value(seat, held, w) - without + 0.5
+        brings = self._goods_value(owned, held, w) - without + 0.5
         return flat + part * (brings - flat)
 
-    def _goods_value(self, seat: int, held: list[int], w: Mapping[str, float]) -> float:
-        """The part of ``seat``'s value its ``held`` goods make: its incomplete
-        craftsmen, and the goods none of them takes (``held`` is used up)."""
-        s = self.s
-        owned = s.cards[seat] + s.loading[seat]
-        value = _craftsmen_value(s, owned, held, self.left, self, w)
+    def _goods_value(self, owned: list[int], held: list[int], w: Mapping[str, float]) -> float:
+        """The part of a seat's value its ``held`` goods make: its incomplete
+        craftsmen among ``owned``, and the goods none of them takes (``held`` is
+        used up)."""
+        value = _craftsmen_value(self.s, owned, held, self.left, self, w)
         return value + w["good"] * sum(held)
 
     def share_to_come(self) -> float:
