@@ -136,6 +136,14 @@ def test_the_lobby_and_a_table_on_the_full_screen_of_a_real_ssh_client(
         # The board is in its pane, not printed in the log as well.
         assert not any("WALHALLA" in line for line in log)
 
+        # The AI seat may be first: its opening moves come from a worker and can land
+        # with the talk, and the server paces a screen's redraws, so one redraw could
+        # show the talk already scrolled out of bob's log pane (6 rows here) under
+        # them (CI once: bob's pane held only the AI's moves). Talk once a person is
+        # to move, when nothing else is written.
+        person = r"move \d+: (your move|(alice|bob) to move)"
+        alice.until(lambda ls: at_table(ls, "alice", 1, person))
+        bob.until(lambda ls: at_table(ls, "bob", 1, person))
         alice.type("say skål, bob")
         logged(bob, r"^alice says: skål, bob$")
 
