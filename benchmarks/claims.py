@@ -92,6 +92,9 @@ FLAT_SHIPS = "weights=benchmarks/weights/jorvik-flat-ships.json"
 """Jórvík's evaluation before a ship on offer was worth what it brings the seat's
 craftsmen (2026-12-06): the greedy rows stated of it re-measure it."""
 GREEDY_FLAT_SHIPS = f"greedy:{FLAT_SHIPS}"
+GOODS_DROPPED = "weights=benchmarks/weights/jorvik-ship-goods-dropped.json"
+"""Jórvík's evaluation before a ship's goods for a craftsman counted as goods too
+(2026-12-06, the day's second change): the rows stated of it re-measure it."""
 
 OS = "openspiel:bot=ismcts,seconds=0.05"
 OS50 = "openspiel:bot=ismcts,simulations=50"
@@ -357,10 +360,10 @@ def _ship_worth_rows() -> list[Claim]:
     """A ship on offer worth what it brings the seat (2026-12-06): the greedy tables'
     craftsmen, and medium with it against medium without, head to head."""
     ships = "Jórvík: a ship is worth what it brings the seat"
+    g = f"greedy:{GOODS_DROPPED}"
     rows = [
         Claim(f"jorvik-{n}p-greedy-table-{stat}-ships{tag}", ships,
-              Behaviour(n, "greedy", stat, options, "greedy"), seed, games, stated,
-              quick_games=1)
+              Behaviour(n, g, stat, options, g), seed, games, stated, quick_games=1)
         for n, stat, options, tag, seed, games, stated in (
             (4, "zero", (), "", 823000, 100, 91 / 1600),
             (4, "unfilled", (), "", 824000, 100, 170 / 1859),
@@ -370,8 +373,31 @@ def _ship_worth_rows() -> list[Claim]:
         )
     ]  # fmt: skip
     rows += _ladder(827, ships, [
-        ("jorvik", 4, M, f"{M},{FLAT_SHIPS}", "h2h", 48, 0.583)],
+        ("jorvik", 4, f"{M},{GOODS_DROPPED}", f"{M},{FLAT_SHIPS}", "h2h", 48, 0.583)],
         tag="medium-ships")  # fmt: skip
+    return rows
+
+
+def _goods_kept_rows() -> list[Claim]:
+    """A ship's goods for a craftsman counted as goods too (2026-12-06): the greedy
+    tables' craftsmen, and greedy and medium with it against without, head to head."""
+    kept = "Jórvík: a ship's goods for a craftsman are goods too"
+    rows = [
+        Claim(f"jorvik-{n}p-greedy-table-{stat}-kept{tag}", kept,
+              Behaviour(n, "greedy", stat, options, "greedy"), seed, games, stated,
+              quick_games=1)
+        for n, stat, options, tag, seed, games, stated in (
+            (4, "zero", (), "", 846000, 100, 56 / 1600),
+            (5, "zero", (), "", 847000, 100, 47 / 1000),
+            # pooled: 837000-837199 (25 of 800 seats) and 848000 on (25 of 400)
+            (4, "zero", ("mode=jarl",), "-jarl", 852000, 100, 50 / 1200),
+            (5, "zero", ("mode=jarl",), "-jarl", 849000, 100, 73 / 1000),
+            (4, "unfilled", (), "", 850000, 100, 173 / 1985),
+        )
+    ]  # fmt: skip
+    rows += _ladder(851, kept, [
+        ("jorvik", 4, "greedy", f"greedy:{GOODS_DROPPED}", "h2h", 800, 0.493)],
+        tag="greedy-kept")  # fmt: skip
     return rows
 
 
@@ -509,6 +535,7 @@ _SECTIONS = (
     _stacking_rows,
     _demand_rule_rows,
     _ship_worth_rows,
+    _goods_kept_rows,
     _speed_rows,
     _clock_rows,
 )

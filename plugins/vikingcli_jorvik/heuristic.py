@@ -13,8 +13,8 @@ projected = current VP (start, Pict attacks, oracles so far)
           + the expected result of the Pict attacks still to come, from the current
             defence standing
           + for the top viking of a demand column or a reservation, a share of what
-            the card is worth to that seat less its price (a ship's by what its goods
-            add to the seat's craftsmen and goods).
+            the card is worth to that seat less its price (a ship's by its goods and
+            what they add to the seat's craftsmen).
 """
 
 from __future__ import annotations
@@ -72,6 +72,9 @@ WEIGHTS: Final[Mapping[str, float]] = {
     # issue 38, fourth pass: how much of a ship on offer is worth what its goods add
     # to the seat's craftsmen (1) rather than a flat worth per good (0)
     "ship_for_craftsmen": 1.0,
+    # issue 38, fifth pass: how much of a good a ship's good for a craftsman still
+    # counts, besides what it adds to the craftsman (0: the fourth pass)
+    "ship_goods_kept": 1.0,
 }
 """The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
 benchmarks/README.md, "Tuned weights")."""
@@ -204,26 +207,31 @@ class _Shared:
         a flat worth per good, a seat whose craftsman lacked a good bid for ships no
         more than anyone, and ended with no craftsman complete after buying one, 9.5%
         of greedy's seats at four; benchmarks/README.md, "Jórvík: a ship is worth
-        what it brings the seat")."""
+        what it brings the seat").
+
+        A good the ship brings for a craftsman counts ``ship_goods_kept`` of a good
+        besides what it adds to the craftsman (at 0, only the latter: early on, the
+        first good of a craftsman three short adds less than a good kept, so such a
+        seat bid less for the ship than a seat with no craftsman; benchmarks/README.md,
+        "Jórvík: a ship's goods for a craftsman are goods too")."""
         s = self.s
-        flat = card_worth(s, c, self.left, w["good"])
+        good = w["good"]
+        flat = card_worth(s, c, self.left, good)
         part = w["ship_for_craftsmen"]
         if KIND[c] != D.SHIP or part == 0.0 or not _unfilled(s, seat):
             return flat
         held = _held_goods(s, seat)
         owned = s.cards[seat] + s.loading[seat]
-        without = self._goods_value(owned, list(held), w)
-        for g in s.cargo[c]:
+        spare = list(held)  # what the craftsmen leave is left in it
+        without = _craftsmen_value(s, owned, spare, self.left, self, w)
+        cargo = s.cargo[c]
+        for g in cargo:
             held[g] += 1
-        brings = self._goods_value(owned, held, w) - without + 0.5
+        craftsmen = _craftsmen_value(s, owned, held, self.left, self, w) - without
+        loose = sum(held) - sum(spare)  # of the cargo, the goods no craftsman takes
+        kept = w["ship_goods_kept"] * (len(cargo) - loose)
+        brings = craftsmen + good * (loose + kept) + 0.5
         return flat + part * (brings - flat)
-
-    def _goods_value(self, owned: list[int], held: list[int], w: Mapping[str, float]) -> float:
-        """The part of a seat's value its ``held`` goods make: its incomplete
-        craftsmen among ``owned``, and the goods none of them takes (``held`` is
-        used up)."""
-        value = _craftsmen_value(self.s, owned, held, self.left, self, w)
-        return value + w["good"] * sum(held)
 
     def share_to_come(self) -> float:
         """The goods still to come to one seat: its share of the ships in the deck

@@ -3,9 +3,11 @@ seat whose viking tops its demand column. At a flat worth per good, a seat whose
 craftsman lacked one good bid for the ship bringing it no more than a seat with no
 craftsman at all, and greedy's seats at four ended with no craftsman complete after
 buying one at 9.5% (benchmarks/README.md, "Jórvík: a ship is worth what it brings
-the seat"). The evaluation now credits a ship by what its goods add to the seat's
-goods and craftsmen; a ship bringing nothing a craftsman lacks stays at the flat
-worth, for every seat alike."""
+the seat"). The evaluation now credits a ship by its goods and what they add to the
+seat's craftsmen (counted only by the latter, a good for a craftsman four short was
+worth less than a good kept late in the game: "a ship's goods for a craftsman are
+goods too"); a ship bringing nothing a craftsman lacks stays at the flat worth, for
+every seat alike."""
 
 from __future__ import annotations
 
@@ -76,3 +78,38 @@ def test_item38_twin_at_weight_0_a_ship_is_worth_its_flat_worth_to_every_seat() 
         s.cols[SHIP_SLOT - 1] = [seat]
         worth.append(evaluate(s, seat, before) - start)
     assert worth[0] == pytest.approx(worth[1])
+
+
+def autumn_table(cargo: tuple[int, ...]) -> State:
+    """The autumn again, B owning B08 (wool, wool, iron, leather; 11 VP) with nothing
+    placed, M no craftsman; a ship with ``cargo`` in slot 5 (as in the game that
+    showed it: a seat with an empty craftsman of four passed ships with two of its
+    goods for warriors, and ended with it empty)."""
+    s = a_table(cargo)
+    s.cards[B] = []
+    give(s, B, "B08")
+    return s
+
+
+def autumn_bid(cargo: tuple[int, ...], seat: int, kept: float) -> float:
+    weights = dict(WEIGHTS, ship_goods_kept=kept)
+    s = autumn_table(cargo)
+    before = evaluate(s, seat, weights)
+    s.cols[SHIP_SLOT - 1] = [seat]
+    return evaluate(s, seat, weights) - before
+
+
+def test_item38_a_ship_with_two_goods_of_an_empty_craftsman_is_worth_more_to_its_owner() -> None:
+    """Late, the first goods of a craftsman four short add little to its chance: valued
+    by that alone, the two goods counted less than two goods kept, and the seat that
+    needed them bid less for the ship than a seat with no craftsman (the twin). They
+    count as goods too (``ship_goods_kept`` 1)."""
+    two = (WOOL, WOOL, AMBER)
+    assert autumn_bid(two, B, 1.0) > autumn_bid(two, M, 1.0) + 0.1
+
+
+def test_item38_twin_goods_for_a_craftsman_counted_only_by_it_made_the_ship_worth_less() -> None:
+    two = (WOOL, WOOL, AMBER)
+    assert autumn_bid(two, B, 0.0) < autumn_bid(two, M, 0.0)
+    # to a seat with no craftsman the weight changes nothing
+    assert autumn_bid(two, M, 1.0) == pytest.approx(autumn_bid(two, M, 0.0))
