@@ -395,6 +395,8 @@ def _goods_kept_rows() -> list[Claim]:
             (4, "unfilled", (), "", 850000, 100, 173 / 1985),
         )
     ]  # fmt: skip
+    rows.append(Claim("jorvik-4p-medium-table-zero-kept", kept,
+                      Behaviour(4, M, "zero", (), M), 854000, 40, 2 / 160))  # fmt: skip
     rows += _ladder(851, kept, [
         ("jorvik", 4, "greedy", f"greedy:{GOODS_DROPPED}", "h2h", 800, 0.493)],
         tag="greedy-kept")  # fmt: skip

@@ -210,10 +210,10 @@ class _Shared:
         what it brings the seat").
 
         A good the ship brings for a craftsman counts ``ship_goods_kept`` of a good
-        besides what it adds to the craftsman (at 0, only the latter: early on, the
-        first good of a craftsman three short adds less than a good kept, so such a
-        seat bid less for the ship than a seat with no craftsman; benchmarks/README.md,
-        "Jórvík: a ship's goods for a craftsman are goods too")."""
+        besides what it adds to the craftsman (at 0, only the latter: late in the game,
+        or for a craftsman three or four short, its first goods add less than goods
+        kept, so such a seat bid less for the ship than a seat with no craftsman;
+        benchmarks/README.md, "Jórvík: a ship's goods for a craftsman are goods too")."""
         s = self.s
         good = w["good"]
         flat = card_worth(s, c, self.left, good)
