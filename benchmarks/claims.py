@@ -11,6 +11,7 @@ from measures import (  # benchmarks/measures.py, next to this script
     Behaviour,
     DecisionTime,
     DemandRule,
+    Latency,
     LevelGap,
     MeanScore,
     Points,
@@ -495,6 +496,17 @@ def _clock_rows() -> list[Claim]:
     return rows
 
 
+def _latency_rows() -> list[Claim]:
+    return [
+        Claim(f"latency-{scenario}", "The server's answers under load (server_latency.py)",
+              Latency(scenario), 0, 3, stated, quick_games=1, build="pure")
+        for scenario, stated in LATENCY_P99
+    ]  # fmt: skip
+
+
+LATENCY_P99 = (("load-prompt", 20.2), ("load-full-screen", 40.4), ("soak-server", 53.5),
+               ("soak-serve", 17.0))  # fmt: skip
+"""Each load scenario's median p99 in ms, as benchmarks/README states it."""
 README = Path(__file__).resolve().parent / "README.md"
 
 
@@ -540,6 +552,7 @@ _SECTIONS = (
     _goods_kept_rows,
     _speed_rows,
     _clock_rows,
+    _latency_rows,
 )
 CLAIMS = [row for section in _SECTIONS for row in section()]
 """Every figure the READMEs state as current, one entry each."""

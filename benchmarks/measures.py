@@ -1,9 +1,9 @@
 """How ``reproduce.py`` measures a stated figure again: one class per kind of figure
 (a pairing's share, a scoring category's points, Jórvík's craftsmen and columns, a
-level gap, a mean score, a speed, a start-up ratio, seconds a decision), each with
-``run`` (the measurement, as a :class:`Measured`), ``command`` (the benchmark script's
-command line that measures the same) and ``mcts`` (whether a search seat makes it
-costly)."""
+level gap, a mean score, a speed, a start-up ratio, seconds a decision, the server's
+answers under load), each with ``run`` (the measurement, as a :class:`Measured`),
+``command`` (the benchmark script's command line that measures the same) and ``mcts``
+(whether a search seat makes it costly)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import behaviour
 import default_ai  # benchmarks/*.py, next to this script
 import demand_rule
 import levels
+import server_latency
 import speed
 import startup
 from ladder import run_row
@@ -341,6 +342,26 @@ class DecisionTime:
         return True
 
 
+@dataclass(frozen=True)
+class Latency:
+    """The p99 in ms of the people's echoes or answers in one of the server's load
+    scenarios (server_latency.py), ``games`` runs: their median, within their range."""
+
+    scenario: str
+    unit = "ms"
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        p99 = server_latency.p99s(self.scenario, games)
+        return Measured(statistics.median(p99), min(p99), max(p99), len(p99), noisy=True)
+
+    def command(self, seed: int, games: int) -> str:
+        return f"server_latency.py --only {self.scenario} --repeats {games}"
+
+    def mcts(self) -> bool:
+        return False
+
+
 What = (
-    Share | Points | Behaviour | DemandRule | LevelGap | MeanScore | Speed | Startup | DecisionTime
+    Share | Points | Behaviour | DemandRule | LevelGap | MeanScore | Speed | Startup
+    | DecisionTime | Latency
 )
