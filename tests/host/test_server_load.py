@@ -6,7 +6,7 @@ full screen an 80x24 terminal gets. How long the echoes took is printed (``pytes
 -s``) and kept in ``latency.json`` beside the test's server; it is judged against its
 target (p99 under 100 ms) by ``benchmarks/server_latency.py``, not here: a figure of
 the clock depends on what else the machine runs (CI once measured 106 ms where this
-machine measures 37-72 ms). tox runs it alone, after the other tests (marker
+machine measures 30-72 ms). tox runs it alone, after the other tests (marker
 ``load``): a test worker beside it would take the cores it measures."""
 
 from __future__ import annotations
