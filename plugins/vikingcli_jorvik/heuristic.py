@@ -228,9 +228,10 @@ class _Shared:
         for g in cargo:
             held[g] += 1
         craftsmen = _craftsmen_value(s, owned, held, self.left, self, w) - without
-        loose = sum(held) - sum(spare)  # of the cargo, the goods no craftsman takes
-        kept = w["ship_goods_kept"] * (len(cargo) - loose)
-        brings = craftsmen + good * (loose + kept) + 0.5
+        taken = len(cargo) - sum(held) + sum(spare)  # of the cargo, the goods craftsmen take
+        # the flat worth counts every good of the cargo as kept; one a craftsman takes
+        # counts ``ship_goods_kept`` of that, besides what it adds to the craftsman
+        brings = flat + craftsmen - good * (1.0 - w["ship_goods_kept"]) * taken
         return flat + part * (brings - flat)
 
     def share_to_come(self) -> float:
