@@ -39,6 +39,17 @@ _DECK_SIZE: dict[tuple[int, bool], int] = {
 }
 _CAPACITY: list[int] = [card.capacity if KIND[c] == D.SHIP else 0 for c, card in enumerate(CARDS)]
 """Goods a card brings when it comes out (a ship's capacity), per card index."""
+_IS_CRAFTSMAN: Final[tuple[bool, ...]] = tuple(k == D.CRAFTSMAN for k in KIND)
+_IS_PICT: Final[tuple[bool, ...]] = tuple(k == D.PICT for k in KIND)
+_WARRIOR_DEFENCE: Final[tuple[int, ...]] = tuple(
+    DEFENCE[c] if k == D.WARRIOR else 0 for c, k in enumerate(KIND)
+)
+_IS_SHIELDWALL: Final[tuple[bool, ...]] = tuple(k == D.SHIELDWALL for k in KIND)
+_SPACES: Final[tuple[int, ...]] = tuple(len(goods) for goods in NEEDS)
+_FILLED: Final[tuple[int, ...]] = tuple(bin(f).count("1") for f in range(1 << max(_SPACES)))
+"""Per fill mask, how many spaces it fills. These tables are read for every
+position a search judges: a lookup instead of working it out each time (issue 38,
+Jórvík's search speed)."""
 
 WEIGHTS: Final[Mapping[str, float]] = {
     # Tuned by self-play (vikingcli tune: benchmarks/tuned/jorvik.json, its settings
@@ -239,8 +250,7 @@ class _Shared:
         (their contents are public, the order is not) and of those on offer."""
         if self.supply < 0.0:
             s = self.s
-            capacity = _CAPACITY
-            coming = sum(capacity[c] for c in s.deck)
+            coming = sum(map(_CAPACITY.__getitem__, s.deck))
             coming += sum(len(s.cargo[c]) for c in s.slots if c >= 0)
             coming += sum(len(s.cargo[c]) for c in s.res_cards)
             self.supply = coming / s.n
@@ -251,8 +261,8 @@ class _Shared:
         public)."""
         picts = self.picts
         if picts is None:
-            pict = D.PICT
-            picts = self.picts = [c for c in reversed(self.s.deck) if KIND[c] == pict]
+            is_pict = _IS_PICT
+            picts = self.picts = [c for c in reversed(self.s.deck) if is_pict[c]]
         return picts
 
 
@@ -294,7 +304,13 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
 def _held_goods(s: State, seat: int) -> list[int]:
     """The goods ``seat`` holds, counted by kind: stored, on the ships it bought this
     round, and in its pool while it loads."""
-    held = [0] * 8
+    if s.phase == PH_LOAD and s.actor == seat:
+        pool = s.pool  # per kind: cubes without, then with the stored-this-turn flag
+        held = [a + b for a, b in zip(pool[:8], pool[8:])]
+        for g in s.buf:
+            held[g] += 1
+    else:
+        held = [0] * 8
     if s.sboard[seat] >= 0:
         held[s.sboard[seat] & 7] += 1
     for x in s.swh[seat]:
@@ -302,12 +318,6 @@ def _held_goods(s: State, seat: int) -> list[int]:
     cargo = s.cargo
     for c in s.loading[seat]:
         for g in cargo[c]:
-            held[g] += 1
-    if s.phase == PH_LOAD and s.actor == seat:
-        pool = s.pool
-        for g in range(8):
-            held[g] += pool[g] + pool[g + 8]
-        for g in s.buf:
             held[g] += 1
     return held
 
@@ -350,29 +360,30 @@ def _craftsmen_value(
     good short much), and a good held for a craftsman must be worth more than a
     good kept for nothing, or placing it never pays."""
     fill = s.fill
+    is_craftsman, full, spaces, filled = _IS_CRAFTSMAN, D.FULL_MASK, _SPACES, _FILLED
     todo: list[tuple[int, int]] = []
     for c in owned:
-        if KIND[c] == D.CRAFTSMAN:
+        if is_craftsman[c]:
             f = fill[c]
-            if f != D.FULL_MASK[c]:
-                todo.append((len(NEEDS[c]) - bin(f).count("1"), c))
+            if f != full[c]:
+                todo.append((spaces[c] - filled[f], c))
     if not todo:
         return 0.0
     todo.sort()
     covered_each: list[int] = []
-    for _, c in todo:
-        need = NEEDS[c]
+    uncovered = 0  # missing goods not held, over all the craftsmen
+    for missing, c in todo:
         f = fill[c]
         covered = 0
-        for i in range(len(need)):
-            g = need[i]
+        for i, g in enumerate(NEEDS[c]):
             if not (f >> i) & 1 and held[g]:
                 held[g] -= 1
                 covered += 1
         covered_each.append(covered)
+        uncovered += missing - covered
     late = w["craft_chance_late"]
     chance = late + (w["craft_chance_early"] - late) * left
-    short = w["craft_chance_goods"] * sum(m - k for (m, _), k in zip(todo, covered_each))
+    short = w["craft_chance_goods"] * uncovered
     # at least one good may still come (an exchange of goods the seat gets otherwise,
     # a theft): a good placed stays worth more than one kept, even with no ship left
     floor = max(shared.share_to_come(), 1.0)
@@ -389,15 +400,15 @@ def projected_defence(s: State, p: int) -> int:
     """Defence counting the warriors in the loading area too (they join this round)."""
     total = best = 0
     shield = False
+    defence, is_shieldwall = _WARRIOR_DEFENCE, _IS_SHIELDWALL
     for area in (s.cards[p], s.loading[p]):
         for c in area:
-            k = KIND[c]
-            if k == D.WARRIOR:
-                v = DEFENCE[c]
+            v = defence[c]
+            if v:
                 total += v
                 if v > best:
                     best = v
-            elif k == D.SHIELDWALL:
+            elif is_shieldwall[c]:
                 shield = True
     return total + best if shield else total
 
