@@ -231,10 +231,11 @@ def why_place(s: S.State, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is None:
         return "write 'place S' with S the slot's number, e.g. 'place 2'"
-    if 7 <= k <= 12 and s.advanced:
+    last = D.slots_per_row(s.n)  # the slots in play per row at this table (§1.3)
+    if 7 <= k <= 6 + last and s.advanced:
         return f"slot {k} is reserved, not bid for: 'reserve {k}'"
-    if not 1 <= k <= 6:
-        return f"the demand columns are slots 1 to 6, not {k}"
+    if not 1 <= k <= last:
+        return f"the demand columns at {s.n} players are slots 1 to {last}, not {k}"
     if s.slots[k - 1] < 0:
         return f"slot {k} is empty"
     if len(s.cols[k - 1]) >= D.COLUMN_MAX:
@@ -248,10 +249,11 @@ def why_reserve(s: S.State, args: list[str]) -> str | None:
     k = number(args[0]) if len(args) == 1 else None
     if k is None:
         return "write 'reserve S' with S the slot's number, e.g. 'reserve 8'"
-    if 1 <= k <= 6:
+    last = D.slots_per_row(s.n)
+    if 1 <= k <= last:
         return f"slot {k} is a demand column: 'place {k}'"
-    if not 7 <= k <= 12:
-        return f"the reservable slots are 7 to 12, not {k}"
+    if not 7 <= k <= 6 + last:
+        return f"the reservable slots at {s.n} players are 7 to {6 + last}, not {k}"
     if s.slots[k - 1] < 0:
         return f"slot {k} is empty"
     return None

@@ -68,10 +68,11 @@ def test_free_purchase_without_b22() -> None:
     assert "no free purchase (B22)" in refused(s, "free")
 
 
-def test_placing_on_an_empty_full_or_missing_slot() -> None:
+def test_placing_on_a_slot_out_of_play_full_or_missing() -> None:
+    # three players: 4 slots a row in play (§1.3), so slot 6 is never dealt a card
     s = find(lambda s: s.phase == PH_DEMAND and s.slots[5] < 0)
-    assert "slot 6 is empty" in refused(s, "place 6")
-    assert "slots 1 to 6, not 9" in refused(s, "place 9")
+    assert "the demand columns at 3 players are slots 1 to 4, not 6" in refused(s, "place 6")
+    assert "slots 1 to 4, not 9" in refused(s, "place 9")
     assert "e.g. 'place 2'" in refused(s, "place")
     full = find(lambda s: s.phase == PH_DEMAND and any(len(c) == 8 for c in s.cols), n=5)
     col = next(i for i in range(6) if len(full.cols[i]) == 8)
@@ -83,6 +84,9 @@ def test_reservations_only_in_jarl_and_only_slots_7_to_12() -> None:
     assert "only in the Jarl game" in refused(s, "reserve 7")
     j = find(lambda s: s.phase == PH_DEMAND and s.slots[0] >= 0, mode="jarl")
     assert "'place 1'" in refused(j, "reserve 1")
+    assert "the reservable slots at 3 players are 7 to 10, not 12" in refused(j, "reserve 12")
+    assert "slot 10 is reserved" in refused(j, "place 10")
+    assert "slots 1 to 4, not 11" in refused(j, "place 11")
 
 
 def test_a_move_of_another_phase_names_this_phase() -> None:

@@ -201,7 +201,7 @@ def test_premium_goods_only_in_jarl() -> None:
 
 def test_parse_rejects_illegal_text_readably() -> None:
     s = GAME.new_state(2, {"mode": "karl"}, 3)
-    with pytest.raises(IllegalAction, match="slots 1 to 6, not 9"):
+    with pytest.raises(IllegalAction, match="at 2 players are slots 1 to 3, not 9"):
         GAME.parse_action(s, "place 9")  # readable but illegal: the reason
     with pytest.raises(IllegalAction, match="legal: place 1"):
         GAME.parse_action(s, "plonk 9")  # no move at all: the legal moves
