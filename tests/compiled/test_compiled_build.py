@@ -113,3 +113,24 @@ def test_same_seeds_give_the_same_games(
     fast = _batch(compiled, game, n, tmp_path / "compiled")
     assert len(pure) == 3
     assert fast == pure
+
+
+def test_python_m_in_the_source_tree_names_the_cause_instead_of_crashing(
+    compiled: builds.Build,
+) -> None:
+    """From the repository's root, ``python -m vikingcli`` imports the tree's interpreted
+    ``vikingcli/`` ahead of the compiled build, whose game states need its compiled
+    host: importing them there ended the interpreter with a segmentation fault."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-m", "vikingcli", "run", "jorvik", "--games", "1"],
+        env=compiled.env(),
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=root,
+    )
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert "plugins not loaded: ai, graenaland, jorvik, walhalla, wikinger" in done.stderr
+    assert "run from another directory" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -7,6 +7,9 @@ skipped; every other plugin keeps working.
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
+import os
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -16,6 +19,7 @@ from typing import Any
 import pluggy
 
 from vikingcli.engine import Game, UnknownKnobWarning
+from vikingcli.engine import flat as flat_host
 from vikingcli.engine import hooks as hookspecs
 from vikingcli.engine.players import Advisor, PlayerKind
 from vikingcli.engine.text import did_you_mean
@@ -69,9 +73,14 @@ def load_registry(
     pm.register(external, name="vikingcli.core.external")
     for module in modules:
         pm.register(module, name=module.__name__)
+    shadowed: list[tuple[str, str]] = []  # (plugin, where its compiled build is)
     if entry_points:
         for ep in sorted(installed(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
+                continue
+            build = compiled_elsewhere(ep.module)  # files only: cheap, read first
+            if build is not None and ep.dist is not None and ep.dist.name == DIST:
+                shadowed.append((ep.name, build))
                 continue
             try:
                 with warnings.catch_warnings(record=True) as caught:
@@ -84,9 +93,52 @@ def load_registry(
                 )
                 continue
             _plugin_warnings(ep.name, caught, reg)
+    if shadowed:
+        names = ", ".join(name for name, _ in shadowed)
+        build = os.path.dirname(shadowed[0][1])
+        reg.warnings.append(
+            f"plugins not loaded: {names}: they are the compiled build in {build}, and"
+            f" this vikingcli is the interpreted one in {HOST_DIR}, ahead of it on the"
+            " module path (a source tree in the current directory?); run from another"
+            " directory"
+        )
     _collect(pm, "vikingcli_games", Game, reg.games, reg)
     _collect(pm, "vikingcli_players", PlayerKind, reg.players, reg)
     return reg
+
+
+DIST = "vikingcli"
+"""The distribution whose plugins come compiled with its host in the compiled build."""
+HOST_DIR = os.path.dirname(os.path.dirname(os.path.abspath(flat_host.__file__)))
+
+
+def compiled_elsewhere(module: str) -> str | None:
+    """The directory of ``module``'s package when it holds compiled extension modules
+    while the host's ``vikingcli.engine.flat`` in use is interpreted, else None.
+
+    The compiled build compiles a game's state class as a native class on the
+    compiled ``FlatState`` (setup.py). Imported under an interpreted host (a
+    repository's ``vikingcli/`` first on the module path, as with ``python -m
+    vikingcli`` in the source tree after ``VIKINGCLI_MYPYC=1 pip install .``), creating
+    that class crashes the interpreter (a segmentation fault): no exception to catch,
+    so it is found before the import, from the files alone."""
+    if not flat_host.__file__ or not flat_host.__file__.endswith(".py"):
+        return None  # the compiled host: its own build's plugins fit it
+    try:
+        spec = importlib.util.find_spec(module.partition(".")[0])
+    except (ImportError, ValueError):
+        return None  # the import itself will say what is wrong
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    for where in spec.submodule_search_locations:
+        try:
+            names = os.listdir(where)
+        except OSError:
+            continue
+        if any(name.endswith(suffixes) for name in names):
+            return where
+    return None
 
 
 def _plugin_warnings(name: str, caught: list[warnings.WarningMessage], reg: Registry) -> None:
