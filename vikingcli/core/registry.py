@@ -2,7 +2,9 @@
 
 Built-in games and players are found exactly like third-party ones. A plugin that
 fails to import, or whose hook returns something unusable, is reported by name and
-skipped; every other plugin keeps working.
+skipped; every other plugin keeps working. The compiled build's plugins under an
+interpreted host (a source tree ahead of the build on the module path) are named in one
+warning and not imported at all: their import would crash the interpreter.
 """
 
 from __future__ import annotations
