@@ -41,15 +41,9 @@ _CAPACITY: list[int] = [card.capacity if KIND[c] == D.SHIP else 0 for c, card in
 """Goods a card brings when it comes out (a ship's capacity), per card index."""
 _IS_CRAFTSMAN: Final[tuple[bool, ...]] = tuple(k == D.CRAFTSMAN for k in KIND)
 _IS_PICT: Final[tuple[bool, ...]] = tuple(k == D.PICT for k in KIND)
-_WARRIOR_DEFENCE: Final[tuple[int, ...]] = tuple(
-    DEFENCE[c] if k == D.WARRIOR else 0 for c, k in enumerate(KIND)
-)
 _IS_SHIELDWALL: Final[tuple[bool, ...]] = tuple(k == D.SHIELDWALL for k in KIND)
-_SPACES: Final[tuple[int, ...]] = tuple(len(goods) for goods in NEEDS)
-_FILLED: Final[tuple[int, ...]] = tuple(bin(f).count("1") for f in range(1 << max(_SPACES)))
-"""Per fill mask, how many spaces it fills. These tables are read for every
-position a search judges: a lookup instead of working it out each time (issue 38,
-Jórvík's search speed)."""
+"""Per card index, read for every position a search judges: a lookup instead of a
+kind compared each time (issue 38, Jórvík's search speed)."""
 
 WEIGHTS: Final[Mapping[str, float]] = {
     # Tuned by self-play (vikingcli tune: benchmarks/tuned/jorvik.json, its settings
@@ -360,13 +354,13 @@ def _craftsmen_value(
     good short much), and a good held for a craftsman must be worth more than a
     good kept for nothing, or placing it never pays."""
     fill = s.fill
-    is_craftsman, full, spaces, filled = _IS_CRAFTSMAN, D.FULL_MASK, _SPACES, _FILLED
+    is_craftsman, full = _IS_CRAFTSMAN, D.FULL_MASK
     todo: list[tuple[int, int]] = []
     for c in owned:
         if is_craftsman[c]:
             f = fill[c]
             if f != full[c]:
-                todo.append((spaces[c] - filled[f], c))
+                todo.append((len(NEEDS[c]) - f.bit_count(), c))
     if not todo:
         return 0.0
     todo.sort()
@@ -400,10 +394,10 @@ def projected_defence(s: State, p: int) -> int:
     """Defence counting the warriors in the loading area too (they join this round)."""
     total = best = 0
     shield = False
-    defence, is_shieldwall = _WARRIOR_DEFENCE, _IS_SHIELDWALL
+    is_shieldwall = _IS_SHIELDWALL
     for area in (s.cards[p], s.loading[p]):
         for c in area:
-            v = defence[c]
+            v = DEFENCE[c]  # a warrior's; every other card's is 0
             if v:
                 total += v
                 if v > best:

@@ -27,6 +27,8 @@ from vikingcli.engine.players import Advisor, PlayerKind
 from vikingcli.engine.text import did_you_mean
 
 ENTRY_POINT_GROUP = "vikingcli"
+DIST = "vikingcli"
+"""The distribution whose plugins come compiled with its host in the compiled build."""
 
 
 @dataclass
@@ -98,20 +100,16 @@ def load_registry(
     if shadowed:
         names = ", ".join(name for name, _ in shadowed)
         build = os.path.dirname(shadowed[0][1])
+        host = os.path.dirname(os.path.dirname(os.path.abspath(flat_host.__file__)))
         reg.warnings.append(
             f"plugins not loaded: {names}: they are the compiled build in {build}, and"
-            f" this vikingcli is the interpreted one in {HOST_DIR}, ahead of it on the"
+            f" this vikingcli is the interpreted one in {host}, ahead of it on the"
             " module path (a source tree in the current directory?); run from another"
             " directory"
         )
     _collect(pm, "vikingcli_games", Game, reg.games, reg)
     _collect(pm, "vikingcli_players", PlayerKind, reg.players, reg)
     return reg
-
-
-DIST = "vikingcli"
-"""The distribution whose plugins come compiled with its host in the compiled build."""
-HOST_DIR = os.path.dirname(os.path.dirname(os.path.abspath(flat_host.__file__)))
 
 
 def compiled_elsewhere(module: str) -> str | None:
