@@ -27,7 +27,7 @@ from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.rules.common import owns_free
 from vikingcli_jorvik.rules.encoding import OP_PLACE, OP_STORE, OP_TAKE
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
-from vikingcli_jorvik.state import PH_DEMAND, PH_LOAD, PH_OVER, State
+from vikingcli_jorvik.state import PH_DEMAND, PH_LOAD, PH_OVER, PhaseReading, State
 
 TALL_COLUMN: Final = 7
 """The column length from which ``undoes`` names a viking under one's own that does
@@ -88,6 +88,8 @@ benchmarks/README.md, "Tuned weights")."""
 def evaluate(s: State, seat: int, w: Mapping[str, float] = WEIGHTS) -> float:
     if s.phase == PH_OVER:
         return float(s.vp[seat])
+    if s.phase == PH_LOAD:
+        return _seat_value(s, seat, _loading_reading(s, w), w)
     return _seat_value(s, seat, _Shared(s, w, seat), w)
 
 
@@ -95,8 +97,28 @@ def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
     """``evaluate`` of every seat, what they all read alike worked out once."""
     if s.phase == PH_OVER:
         return [float(x) for x in s.vp]
-    shared = _Shared(s, w, -1)
+    shared = _loading_reading(s, w) if s.phase == PH_LOAD else _Shared(s, w, -1)
     return [_seat_value(s, seat, shared, w) for seat in range(s.n)]
+
+
+def _loading_reading(s: State, w: Mapping[str, float]) -> _Shared:
+    """The ``_Shared`` of a position in a loading phase, worked out once for the
+    phase (its :class:`~vikingcli_jorvik.state.PhaseReading`) with the goods and Pict
+    attacks still to come: a search judging the moves of a loading turn (the greedy
+    steps that are most of Jórvík's search time) reads it for every child. No seat's
+    offers: a loading phase's demand columns and reservations are empty."""
+    holder = s.phase_reading
+    if holder is None:  # (a position loaded from JSON)
+        holder = s.phase_reading = PhaseReading()
+    shared = holder.value
+    if shared is None:
+        shared = _Shared(s, w, -1)
+        if shared.offers:  # (none: checked, not assumed)
+            return shared
+        shared.share_to_come()  # worked out now: the position is changed in place later
+        shared.picts_to_come()
+        holder.value = shared
+    return shared
 
 
 def undoes(s: State, a: Any) -> bool:

@@ -49,6 +49,21 @@ CTX_FINAL: Final = 1
 RANSOM_BIT: Final = 8  # pk_glory bit (seat + 8) = paid ransom
 
 
+class PhaseReading:
+    """What the heuristic reads alike at every position of one loading phase, for
+    every seat: the phase moves goods and coins and boxes one-shot cards, but no card
+    of the deck, no offer and no warrior, so the part of the game left, the goods and
+    Pict attacks still to come and every seat's defence stay as they were. Empty
+    (``value`` None) until ``evaluate`` first asks in the phase; one object for the
+    phase's positions and their clones, a new one for a determinization (its deck is
+    re-dealt)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value: Any = None
+
+
 class State(FlatState):
     VALUES = (
         "n", "advanced", "start", "phase", "actor", "round", "a19_brown", "brown_boxed",
@@ -63,7 +78,11 @@ class State(FlatState):
         "log",  # entries are never mutated after they are appended
     )  # fmt: skip
     GRIDS = ("cols", "loading", "cards", "swh")
-    __slots__ = VALUES + LISTS + GRIDS
+    # What the heuristic reads alike at every position of one loading phase
+    # (PhaseReading): a search judging a loading turn's moves works it out once, not
+    # for every child (issue 38, Jórvík's search speed).
+    CACHES = ("phase_reading",)
+    __slots__ = VALUES + LISTS + GRIDS + CACHES
 
     SUMMARY = ("round", "phase", "actor", "vp", "coins")  # what repr shows
     PHASES = PHASE_NAMES
@@ -112,6 +131,12 @@ class State(FlatState):
     pk_delta: list[int]
     log: list[dict[str, Any]]
     final: dict[str, Any] | None
+    phase_reading: PhaseReading | None
+    """The loading phase's :class:`PhaseReading` (a new one at the start of each
+    loading phase, shared by clones), read only while the phase lasts (the next
+    loading phase replaces it); ``None`` after ``from_json``. A position changed by
+    hand (a test's, a determinization's) must get a new one or none
+    (:meth:`clear_caches`)."""
 
     def clone(self) -> State:
         """An independent copy, each field as deep as its kind says: the text
@@ -162,6 +187,7 @@ class State(FlatState):
         c.loading = [x[:] for x in self.loading]
         c.cards = [x[:] for x in self.cards]
         c.swh = [x[:] for x in self.swh]
+        c.phase_reading = self.phase_reading
         return c
 
     # -- JSON: cargo is saved sparse ({"card index": goods}), log entries copied --------

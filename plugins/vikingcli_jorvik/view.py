@@ -193,6 +193,9 @@ def unloading_json(s: State) -> dict[str, Any] | None:
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     s = state.clone()
     s.legal_cache = None
+    # not the phase's reading of the deck as it lies: the re-dealt one may bring its
+    # Pict attacks in another order
+    s.phase_reading = S.PhaseReading() if s.phase == S.PH_LOAD else None
     deck = s.deck
     # Pools are sorted before each shuffle so the re-deal depends only on what
     # the seat knows (the seasons' card sets, the bag's contents) and the rng.

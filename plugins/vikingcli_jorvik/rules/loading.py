@@ -39,13 +39,14 @@ from vikingcli_jorvik.rules.encoding import (
     OP_TAKE,
     Move,
 )
-from vikingcli_jorvik.state import PH_LOAD, State
+from vikingcli_jorvik.state import PH_LOAD, PhaseReading, State
 
 # ---------------------------------------------------------------------- turn flow
 
 
 def begin_loading(s: State) -> None:
     s.phase = PH_LOAD
+    s.phase_reading = PhaseReading()
     s.lpos = 0
     begin_load_turn(s)
 

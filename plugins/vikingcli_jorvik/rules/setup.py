@@ -76,6 +76,6 @@ def new_state(n_players: int, options: Mapping[str, str], seed: int) -> State:
     s.pk_delta = [0] * n
     s.log = []
     s.final = None
-    s.legal_cache = None
+    s.clear_caches()
     begin_round(s)
     return s
