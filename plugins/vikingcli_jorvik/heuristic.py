@@ -115,8 +115,6 @@ def _loading_reading(s: State, w: Mapping[str, float]) -> _Shared:
         shared = _Shared(s, w, -1)
         if shared.offers:  # (none: checked, not assumed)
             return shared
-        shared.share_to_come()  # worked out now: the position is changed in place later
-        shared.picts_to_come()
         holder.value = shared
     return shared
 
@@ -201,12 +199,13 @@ class _Shared:
     and greedy call for every child of a position), so the offers to other seats
     are not worked out. What is worked out when first asked is what only some
     seats' values read (a seat with a craftsman to fill, a seat first or last in
-    defence): many positions a rollout judges need one or neither for the one seat."""
+    defence): many positions a rollout judges need one or neither for the one seat.
+    In a loading phase one serves every position of the phase (``_loading_reading``),
+    so what it works out when first asked it reads from the position that asks."""
 
-    __slots__ = ("defs", "hi", "left", "lo", "offers", "picts", "s", "supply")
+    __slots__ = ("defs", "hi", "left", "lo", "offers", "picts", "supply")
 
     def __init__(self, s: State, w: Mapping[str, float], only: int) -> None:
-        self.s = s
         self.left = len(s.deck) / _DECK_SIZE[(s.n, s.advanced)]  # 1 at the start
         self.supply = -1.0  # not worked out yet (share_to_come)
         self.picts: list[int] | None = None  # not worked out yet (picts_to_come)
@@ -219,16 +218,16 @@ class _Shared:
         slots = s.slots
         for i, col in enumerate(s.cols):
             if col and slots[i] >= 0 and (only < 0 or col[0] & 7 == only):
-                worth = self.worth_to(col[0] & 7, slots[i], w) - len(col)
+                worth = self.worth_to(s, col[0] & 7, slots[i], w) - len(col)
                 offers.append((col[0] & 7, share * max(0.0, worth)))
         price = len(s.res_cards)
         for c, v in zip(s.res_cards, s.res_vik):
             if only < 0 or v & 7 == only:
-                worth = self.worth_to(v & 7, c, w) - price
+                worth = self.worth_to(s, v & 7, c, w) - price
                 offers.append((v & 7, share * max(0.0, worth)))
         self.offers = offers
 
-    def worth_to(self, seat: int, c: int, w: Mapping[str, float]) -> float:
+    def worth_to(self, s: State, seat: int, c: int, w: Mapping[str, float]) -> float:
         """What card ``c`` on offer is worth to ``seat``: :func:`card_worth`, but a
         ship's by what its goods add to the seat's goods and craftsmen (issue 38: at
         a flat worth per good, a seat whose craftsman lacked a good bid for ships no
@@ -241,7 +240,6 @@ class _Shared:
         or for a craftsman three or four short, its first goods add less than goods
         kept, so such a seat bid less for the ship than a seat with no craftsman;
         benchmarks/README.md, "Jórvík: a ship's goods for a craftsman are goods too")."""
-        s = self.s
         good = w["good"]
         flat = card_worth(s, c, self.left, good)
         part = w["ship_for_craftsmen"]
@@ -261,24 +259,24 @@ class _Shared:
         brings = flat + craftsmen - good * (1.0 - w["ship_goods_kept"]) * taken
         return flat + part * (brings - flat)
 
-    def share_to_come(self) -> float:
-        """The goods still to come to one seat: its share of the ships in the deck
-        (their contents are public, the order is not) and of those on offer."""
+    def share_to_come(self, s: State) -> float:
+        """The goods still to come to one seat in position ``s`` (the one this was
+        worked out for, or another of its loading phase): its share of the ships in
+        the deck (their contents are public, the order is not) and of those on offer."""
         if self.supply < 0.0:
-            s = self.s
             coming = sum(map(_CAPACITY.__getitem__, s.deck))
             coming += sum(len(s.cargo[c]) for c in s.slots if c >= 0)
             coming += sum(len(s.cargo[c]) for c in s.res_cards)
             self.supply = coming / s.n
         return self.supply
 
-    def picts_to_come(self) -> list[int]:
-        """The Pict attacks still in the deck, the next first (the deck contents are
-        public)."""
+    def picts_to_come(self, s: State) -> list[int]:
+        """The Pict attacks still in the deck of position ``s`` (as
+        :meth:`share_to_come`), the next first (the deck contents are public)."""
         picts = self.picts
         if picts is None:
             is_pict = _IS_PICT
-            picts = self.picts = [c for c in reversed(self.s.deck) if is_pict[c]]
+            picts = self.picts = [c for c in reversed(s.deck) if is_pict[c]]
         return picts
 
 
@@ -303,11 +301,11 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
         weight = w["pict_confidence"]
         later = w["pict_later"]
         if mine == hi:
-            for c in shared.picts_to_come():
+            for c in shared.picts_to_come(s):
                 value += weight * CARDS[c].gain
                 weight = later
         elif mine == lo:
-            for c in shared.picts_to_come():
+            for c in shared.picts_to_come(s):
                 value -= weight * CARDS[c].loss
                 weight = later
     # demand columns and reservations
@@ -362,7 +360,7 @@ def _craftsmen_value(
     ``craft_in_hand`` of a good placed. The nearest to completion are served first;
     the goods they use are taken out of ``held`` (not counted again as goods).
 
-    The goods not held must still come: ``shared.share_to_come()`` is the seat's
+    The goods not held must still come: ``shared.share_to_come(s)`` is the seat's
     share of the goods the ships left will bring, and each missing good costs
     ``craft_chance_goods`` of them; when they fall short of what the craftsmen
     need, the chance is cut in proportion (counting at least one good to come). So
@@ -402,7 +400,7 @@ def _craftsmen_value(
     short = w["craft_chance_goods"] * uncovered
     # at least one good may still come (an exchange of goods the seat gets otherwise,
     # a theft): a good placed stays worth more than one kept, even with no ship left
-    floor = max(shared.share_to_come(), 1.0)
+    floor = max(shared.share_to_come(s), 1.0)
     if short > floor:
         chance *= floor / short
     in_hand = w["craft_in_hand"]
