@@ -11,6 +11,7 @@ from measures import (  # benchmarks/measures.py, next to this script
     Behaviour,
     DecisionTime,
     DemandRule,
+    Instructions,
     Latency,
     LevelGap,
     MeanScore,
@@ -459,6 +460,18 @@ def _speed_rows() -> list[Claim]:
     return rows
 
 
+def _instruction_rows() -> list[Claim]:
+    section = "Jórvík: a loading phase read once (instructions.py, 2026-12-06)"
+    return [
+        Claim(f"instructions-jorvik-{n}p-{where}-phase-reading", section,
+              Instructions("jorvik", n, where, "git:27ef65f", "git:276b471"), 0, 1, stated,
+              quick_games=1)
+        for n, where, stated in ((2, "opening", 1.003), (2, "mid-game", 0.802),
+                                 (3, "opening", 0.998), (3, "mid-game", 0.777),
+                                 (4, "opening", 0.999), (4, "mid-game", 0.786))
+    ]  # fmt: skip
+
+
 def _clock_rows() -> list[Claim]:
     rows: list[Claim] = []
     rows += [
@@ -551,6 +564,7 @@ _SECTIONS = (
     _ship_worth_rows,
     _goods_kept_rows,
     _speed_rows,
+    _instruction_rows,
     _clock_rows,
     _latency_rows,
 )

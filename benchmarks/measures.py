@@ -1,9 +1,9 @@
 """How ``reproduce.py`` measures a stated figure again: one class per kind of figure
 (a pairing's share, a scoring category's points, Jórvík's craftsmen and columns, a
-level gap, a mean score, a speed, a start-up ratio, seconds a decision, the server's
-answers under load), each with ``run`` (the measurement, as a :class:`Measured`),
-``command`` (the benchmark script's command line that measures the same) and ``mcts``
-(whether a search seat makes it costly)."""
+level gap, a mean score, a speed, an instructions ratio, a start-up ratio, seconds a
+decision, the server's answers under load), each with ``run`` (the measurement, as a
+:class:`Measured`), ``command`` (the benchmark script's command line that measures the
+same) and ``mcts`` (whether a search seat makes it costly)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 import behaviour
 import default_ai  # benchmarks/*.py, next to this script
 import demand_rule
+import instructions
 import levels
 import server_latency
 import speed
@@ -361,7 +362,40 @@ class Latency:
         return False
 
 
+@dataclass(frozen=True)
+class Instructions:
+    """The instructions ``iterations`` mcts iterations cost in build ``after`` over
+    build ``before`` (instructions.py: valgrind's count, from one of speed.py's
+    positions). A count, not a time: two runs of one build differ by well under 1%
+    (Python's hashing is seeded anew), so it agrees within INSTRUCTIONS_NOISE."""
+
+    game: str
+    players: int
+    position: str
+    before: str
+    after: str
+    iterations: int = 300
+    unit = "x"
+
+    def run(self, reg: Registry, seed: int, games: int) -> Measured:
+        r = instructions.ratio((self.before, self.after), self.game, self.players,
+                               self.position, self.iterations)  # fmt: skip
+        return Measured(r, r - INSTRUCTIONS_NOISE, r + INSTRUCTIONS_NOISE, 1)
+
+    def command(self, seed: int, games: int) -> str:
+        return (f"instructions.py --compare {self.before} {self.after} --game {self.game}"
+                f" --players {self.players} --position {self.position}"
+                f" --iterations {self.iterations}")  # fmt: skip
+
+    def mcts(self) -> bool:
+        return False
+
+
+INSTRUCTIONS_NOISE = 0.02
+"""How far a stated instructions ratio may lie from the one measured and agree."""
+
+
 What = (
     Share | Points | Behaviour | DemandRule | LevelGap | MeanScore | Speed | Startup
-    | DecisionTime | Latency
+    | DecisionTime | Latency | Instructions
 )
