@@ -102,13 +102,13 @@ def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
 
 
 def _loading_reading(s: State, w: Mapping[str, float]) -> _Shared:
-    """The ``_Shared`` of a position in a loading phase, worked out once for the
-    phase (its :class:`~vikingcli_jorvik.state.PhaseReading`) with the goods and Pict
-    attacks still to come: a search judging the moves of a loading turn (the greedy
-    steps that are most of Jórvík's search time) reads it for every child. No seat's
-    offers: a loading phase's demand columns and reservations are empty."""
+    """The ``_Shared`` of a position in a loading phase, made once for the phase (its
+    :class:`~vikingcli_jorvik.state.PhaseReading`): a search judging the moves of a
+    loading turn (the greedy steps that are most of Jórvík's search time) reads it for
+    every child. No seat's offers: a loading phase's demand columns and reservations
+    are empty."""
     holder = s.phase_reading
-    if holder is None:  # (a position loaded from JSON)
+    if holder is None:  # (a position loaded from JSON, or its caches cleared)
         holder = s.phase_reading = PhaseReading()
     shared = holder.value
     if shared is None:
