@@ -88,9 +88,8 @@ benchmarks/README.md, "Tuned weights")."""
 def evaluate(s: State, seat: int, w: Mapping[str, float] = WEIGHTS) -> float:
     if s.phase == PH_OVER:
         return float(s.vp[seat])
-    if s.phase == PH_LOAD:
-        return _seat_value(s, seat, _loading_reading(s, w), w)
-    return _seat_value(s, seat, _Shared(s, w, seat), w)
+    shared = _loading_reading(s, w) if s.phase == PH_LOAD else _Shared(s, w, seat)
+    return _seat_value(s, seat, shared, w)
 
 
 def evaluate_all(s: State, w: Mapping[str, float] = WEIGHTS) -> list[float]:
