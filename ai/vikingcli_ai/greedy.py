@@ -18,10 +18,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vikingcli.engine import SEED_PARAM, Action, Game, Param, PlayerKind, State
+from vikingcli_ai.chain import chain_values
 from vikingcli_ai.sensible import no_op
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 TIE = 1e-9
+CHAIN_HELP = (
+    "positions greedy may visit to look through its own chain of moves where the game"
+    " names one (jorvik: a loading turn), judging each step by the best end of the chain;"
+    " a chain with more is judged one ply deep; 0: one ply always"
+)
 
 
 def greedy_values(
@@ -69,11 +75,12 @@ class GreedyPlayer:
     ``game``: the game whose ``evaluate`` judges (the match's game with tuned
     weights, :mod:`vikingcli_ai.weights`), or ``None`` for the match's own."""
 
-    __slots__ = ("game", "rng")
+    __slots__ = ("chain", "game", "rng")
 
-    def __init__(self, seed: int, game: Game | None = None) -> None:
+    def __init__(self, seed: int, game: Game | None = None, chain: int = 0) -> None:
         self.rng = random.Random(seed)
         self.game = game
+        self.chain = chain
 
     def checkpoint(self) -> Any:
         """The random generator's state (undo puts it back: the same moves replay
@@ -89,7 +96,9 @@ class GreedyPlayer:
             return actions[0]
         judge = self.game or game
         base = judge.determinize(state, seat, self.rng)
-        values = drop_undos(judge, base, actions, greedy_values(judge, base, seat, actions))
+        looked = chain_values(judge, base, seat, actions, self.chain) if self.chain else None
+        values = looked or greedy_values(judge, base, seat, actions)
+        values = drop_undos(judge, base, actions, values)
         action = pick_best(actions, values, self.rng)
         # Nor a move that changes nothing it sees (sensible.py): checked on the choice
         # only, as no installed game has one and the check costs an observation.
@@ -103,7 +112,7 @@ class GreedyPlayer:
 
 def _make(game: Game, seat: int, params: Mapping[str, Any]) -> GreedyPlayer:
     path = params["weights"]
-    return GreedyPlayer(params["seed"], weighted(game, path) if path else None)
+    return GreedyPlayer(params["seed"], weighted(game, path) if path else None, params["chain"])
 
 
 GREEDY = PlayerKind(
@@ -113,5 +122,6 @@ GREEDY = PlayerKind(
     params=(
         SEED_PARAM,
         Param("weights", str, "", WEIGHTS_HELP, check=check_weights_file),
+        Param("chain", int, 0, CHAIN_HELP, minimum=0, maximum=1_000_000),
     ),
 )

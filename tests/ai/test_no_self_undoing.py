@@ -22,7 +22,7 @@ REG = load_registry()
 
 # Small budgets keep a game to seconds (the rule is the same at every budget); the
 # number of games each plays here.
-SPECS = {"greedy": 8, "mcts:iterations=20": 3}
+SPECS = {"greedy": 8, "greedy:chain=20000": 4, "mcts:iterations=20": 3}
 GAMES = {"jorvik": (2, 3), "graenaland": (3, 4)}  # the games with an ``undoes`` hint
 
 

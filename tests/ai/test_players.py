@@ -163,7 +163,7 @@ def test_players_json_lists_the_ai_kinds_with_parameters() -> None:
     kinds = {k["name"]: k for k in json.loads(out.stdout)}
     for name in ("random", "greedy", "mcts"):
         assert name in kinds
-    assert {p["name"] for p in kinds["greedy"]["params"]} == {"seed", "weights"}
+    assert {p["name"] for p in kinds["greedy"]["params"]} == {"seed", "weights", "chain"}
     mcts = {p["name"]: p for p in kinds["mcts"]["params"]}
     assert set(mcts) == {
         "iterations", "seconds", "c", "rollout", "depth", "redeal", "search", "reach", "seed",
