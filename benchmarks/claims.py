@@ -405,6 +405,35 @@ def _goods_kept_rows() -> list[Claim]:
     return rows
 
 
+def _chain_rows() -> list[Claim]:
+    """Greedy looking through its own loading turn (``greedy:chain``, 2026-12-07): one
+    such seat among plain greedy ones, its win share at each table, and its craftsman
+    points at the Karl table of 4 beside a plain greedy hero's."""
+    chained = ("Jórvík: greedy looks through its own loading turn (`greedy:chain`, issue 38,"
+               " 2026-12-07)")
+    hero = "greedy:chain=20000"
+    rows = _ladder(863, chained, [
+        ("jorvik", 2, hero, "greedy", "win", 300, 0.527),
+        ("jorvik", 3, hero, "greedy", "win", 450, 0.379),
+        # pooled: 861000-861199 (29.6% of 800) and 865000 on (26.9% of 800)
+        ("jorvik", 4, hero, "greedy", "win", 800, 452 / 1600),
+        ("jorvik", 5, hero, "greedy", "win", 750, 0.215)], tag="greedy-chain")  # fmt: skip
+    rows += _ladder(867, chained, [
+        ("jorvik", 4, hero, "greedy", "win", 800, 0.249),
+        ("jorvik", 5, hero, "greedy", "win", 750, 0.221)],
+        options=("mode=jarl",), tag="greedy-chain-jarl")  # fmt: skip
+    rows += [
+        Claim(f"jorvik-4p-{tag}-craftsmen-mean", chained,
+              Points(Share("jorvik", 4, spec, "greedy"), "craftsmen"), seed, 800, stated)
+        for tag, spec, seed, stated in (
+            # pooled: 861000-861199 (7.28 and 6.88) and 869000 on (7.17 and 7.07)
+            ("greedy-chain", hero, 869000, 7.225),
+            ("greedy", "greedy", 869000, 6.975),  # the same deals: the pair compared
+        )
+    ]  # fmt: skip
+    return rows
+
+
 def _stacking_rows() -> list[Claim]:
     """Tall demand columns (stat "tall") at a table of greedy seats and for a hard seat
     among greedy ones, each on its own fresh seeds. The rows of search tables, the
@@ -563,6 +592,7 @@ _SECTIONS = (
     _demand_rule_rows,
     _ship_worth_rows,
     _goods_kept_rows,
+    _chain_rows,
     _speed_rows,
     _instruction_rows,
     _clock_rows,
