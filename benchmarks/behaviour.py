@@ -11,7 +11,11 @@ Per spec, over every seat it plays:
 * ``undo``: those the game's ``undoes`` hint names (Jórvík: taking back a good stored
   this turn, or storing straight back a good just taken out; Graenaland: voting
   against one's own offer);
-* Jórvík only: craftsmen bought (in the card area at the end), those still unfilled
+* Jórvík only: ``thrown``, loading turns in which the seat took a good out of its
+  storage and left it unused at the turn's end (to the common goods) with that storage
+  still free to keep it, but in the game's last round, where a good kept counts no
+  more (one ply did it: storing a good straight back undoes the take);
+  craftsmen bought (in the card area at the end), those still unfilled
   at the end, seats that bought one and ended with 0 craftsman points, the most
   vikings seen on one demand column (any owners) and of one seat on one column, and
   the demand phases in which a column reached TALL vikings, of all demand phases
@@ -50,7 +54,9 @@ from vikingcli.core.registry import Registry, load_registry
 from vikingcli.engine import Game
 from vikingcli.saves.files import read_save_document
 from vikingcli_ai.sensible import no_op
-from vikingcli_jorvik.data import CRAFTSMAN, FULL_MASK, KIND, KIND_NAMES
+from vikingcli_jorvik.data import CRAFTSMAN, FULL_MASK, KIND, KIND_NAMES, WAREHOUSE_STORAGE
+from vikingcli_jorvik.rules.encoding import OP_END, OP_TAKE
+from vikingcli_jorvik.state import PH_LOAD
 
 
 @dataclass
@@ -61,6 +67,9 @@ class Tally:
     decisions: int = 0
     no_ops: int = 0
     undoing: int = 0
+    thrown: int = 0
+    turns: int = 0
+    """Loading turns played, but in each game's last round (what ``thrown`` is of)."""
     bought: int = 0
     unfilled: int = 0
     zero_after_buying: int = 0
@@ -78,7 +87,9 @@ class Tally:
 
         return (
             f"| {game} | {n} | {spec} | {self.seats} | {self.decisions} | {self.no_ops} |"
-            f" {self.undoing} | {cell(self.bought)} | {cell(self.unfilled)} |"
+            f" {self.undoing} | {f'{self.thrown} of {self.turns}' if jorvik else '-'} |"
+            f" {cell(self.bought)} |"
+            f" {cell(self.unfilled)} |"
             f" {cell(self.zero_after_buying)} | {cell(self.tallest)} |"
             f" {cell(self.own_tallest)} |"
             f" {f'{self.tall_phases} of {self.phases}' if jorvik else '-'} |"
@@ -95,11 +106,12 @@ TALL = 7
 column": the price has gone past every seat's coins at the start of a game, so the
 vikings below the top are spent on raising it."""
 HEADER = (
-    "| game | n | spec | seats | decisions | no-op | undo | craftsmen bought | unfilled"
-    " at end | seats 0 craftsman points after buying | most vikings on a column |"
-    f" most of one seat | demand phases with a column of {TALL}+ |"
+    "| game | n | spec | seats | decisions | no-op | undo |"
+    " loading turns throwing a stored good away | craftsmen bought | unfilled at end |"
+    " seats 0 craftsman points after buying |"
+    f" most vikings on a column | most of one seat | demand phases with a column of {TALL}+ |"
     f" cards bid for on the columns of {TALL}+ | wall s |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -124,6 +136,43 @@ def _jorvik_end(state: Any, record: dict[str, Any], seat: int, tally: Tally) -> 
     points = record["breakdown"]["final"]["craftsmen"][seat]
     if crafts and points == 0:
         tally.zero_after_buying += 1
+
+
+class StoreWatch:
+    """The goods each seat took out of its storage in the loading turn under way, and
+    the rounds of the turns that threw one away (``Tally.thrown``: but in the game's
+    last round, where a good kept counts no more than one thrown away)."""
+
+    def __init__(self) -> None:
+        self.taken: dict[int, list[tuple[int, int]]] = {}
+        self.rounds: list[int] = []
+        self.ends: list[int] = []  # the round of every turn's end
+        self.last = 0  # the last round seen loading
+
+    def see(self, state: Any, seat: int, action: Any) -> None:
+        """``seat`` plays ``action`` in ``state`` (before the move)."""
+        if state.phase != PH_LOAD:
+            return
+        self.last = state.round
+        if action[0] == OP_TAKE:
+            self.taken.setdefault(seat, []).append((action[1], action[2]))
+        elif action[0] == OP_END:
+            taken = self.taken.pop(seat, [])
+            self.ends.append(state.round)
+            if any(_thrown(state, seat, g, where) for g, where in taken):
+                self.rounds.append(state.round)
+
+    def thrown(self) -> tuple[int, int]:
+        """(turns that threw a good away, turns), but in the last round the game loaded in."""
+        return sum(r < self.last for r in self.rounds), sum(r < self.last for r in self.ends)
+
+
+def _thrown(state: Any, seat: int, good: int, where: int) -> bool:
+    """Does ending the turn now leave ``good`` unused, while the storage it came
+    from (0: the board's space, 1: the warehouse) could still keep it?"""
+    unused = state.pool[good] + state.pool[good + 8]
+    free = state.sboard[seat] < 0 if where == 0 else len(state.swh[seat]) < WAREHOUSE_STORAGE
+    return bool(unused) and free
 
 
 @dataclass
@@ -155,7 +204,7 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
     state = game.new_state(len(doc.seats), options, doc.seed)
     undoes = game.search_hints.undoes
     jorvik = game.name == "jorvik"
-    phase = PhaseWatch()
+    phase, stores = PhaseWatch(), StoreWatch()
     for text in doc.actions:
         seat = game.to_move(state)
         action = game.parse_action(state, text)
@@ -163,6 +212,8 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
             tally.decisions += 1
             tally.no_ops += no_op(game, state, action)
             tally.undoing += undoes is not None and undoes(state, action)
+        if jorvik and seat in mine:
+            stores.see(state, seat, action)
         state = game.apply(state, action)
         if jorvik:
             tallest, own, kind = jorvik_columns(state, mine)
@@ -171,6 +222,9 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
             phase.see(tallest, tally, kind)
     tally.seats += len(mine)
     if jorvik:
+        thrown, turns = stores.thrown()
+        tally.thrown += thrown
+        tally.turns += turns
         for seat in mine:
             _jorvik_end(state, record, seat, tally)
 

@@ -137,7 +137,9 @@ class Behaviour:
     ``stat`` "unfilled", the share of the craftsmen they bought that were incomplete
     at the end, "zero", the share of seats that bought one and completed none, or
     "tall", the share of demand phases in which a column reached ``behaviour.TALL``
-    vikings, or "warrior", the share of those whose tallest column bid for a warrior."""
+    vikings, "warrior", the share of those whose tallest column bid for a warrior, or
+    "thrown", the share of their loading turns (but the last round's) that threw away a
+    good taken out of storage (``behaviour.StoreWatch``)."""
 
     players: int
     spec: str
@@ -154,6 +156,7 @@ class Behaviour:
         t = behaviour.run_row(reg, "jorvik", self.players, self.spec, self.other,
                               self.deals(games), seed, 1, _opts(self.options))  # fmt: skip
         got, of = {"unfilled": (t.unfilled, t.bought), "zero": (t.zero_after_buying, t.seats),
+                   "thrown": (t.thrown, t.turns),
                    "tall": (t.tall_phases, t.phases),
                    "warrior": (t.tall_kinds["warrior"], t.tall_phases)}[self.stat]  # fmt: skip
         lo, hi = wilson(got, of) if of else (0.0, 1.0)
