@@ -4,9 +4,10 @@ with the section that states it, how it is measured again and its own fresh seed
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import levels  # benchmarks/levels.py, next to this script
 from measures import (  # benchmarks/measures.py, next to this script
     Behaviour,
     DecisionTime,
@@ -405,12 +406,16 @@ def _goods_kept_rows() -> list[Claim]:
     return rows
 
 
+CHAIN_SECTION = (
+    "Jórvík: greedy looks through its own loading turn (`greedy:chain`, issue 38, 2026-12-07)"
+)
+
+
 def _chain_rows() -> list[Claim]:
     """Greedy looking through its own loading turn (``greedy:chain``, 2026-12-07): one
     such seat among plain greedy ones, its win share at each table, and its craftsman
     points at the Karl table of 4 beside a plain greedy hero's."""
-    chained = ("Jórvík: greedy looks through its own loading turn (`greedy:chain`, issue 38,"
-               " 2026-12-07)")
+    chained = CHAIN_SECTION
     hero = "greedy:chain=20000"
     rows = _ladder(863, chained, [
         ("jorvik", 2, hero, "greedy", "win", 300, 0.527),
@@ -598,5 +603,70 @@ _SECTIONS = (
     _clock_rows,
     _latency_rows,
 )
-CLAIMS = [row for section in _SECTIONS for row in section()]
-"""Every figure the READMEs state as current, one entry each."""
+GREEDY_BEFORE_CHAIN = "chain=0"
+"""How a spec names Jórvík's greedy as it played before it looked through its own
+loading turn (2026-12-07: benchmarks/README.md, "Jórvík: greedy looks through its own
+loading turn"), which every Jórvík figure stated before then is of."""
+
+
+def _one_ply(spec: str) -> str:
+    """``spec`` with a greedy seat that plays one ply (a spec naming its chain, or no
+    greedy seat, as it is)."""
+    if spec.split(":")[0] != "greedy" or "chain=" in spec:
+        return spec
+    return f"{spec},{GREEDY_BEFORE_CHAIN}" if ":" in spec else f"{spec}:{GREEDY_BEFORE_CHAIN}"
+
+
+def _share_before_chain(share: Share) -> Share:
+    if share.game != "jorvik":
+        return share
+    return replace(share, hero=_one_ply(share.hero), other=_one_ply(share.other))
+
+
+def _before_chain(what: What) -> What:
+    """A Jórvík measure with its greedy seats as they played before 2026-12-07 (the
+    easy level's too); other games' greedy never looks through a chain (no hint names
+    one), so their measures stay as they are."""
+    if isinstance(what, Points):
+        return replace(what, pairing=_share_before_chain(what.pairing))
+    if isinstance(what, Share):
+        return _share_before_chain(what)
+    if isinstance(what, MeanScore) and what.game == "jorvik":
+        return replace(what, spec=_one_ply(what.spec))
+    if isinstance(what, Behaviour):
+        return replace(what, spec=_one_ply(what.spec), other=_one_ply(what.other))
+    if isinstance(what, LevelGap) and what.game == "jorvik" and what.weak == "easy":
+        return replace(what, other=_one_ply(what.other or levels.LEVELS["easy"]))
+    return what
+
+
+def _thrown_rows() -> list[Claim]:
+    """Greedy tables looking through their loading turns (the default since 2026-12-07)
+    and one ply deep: loading turns throwing a stored good away, seats with no craftsman
+    complete after buying one, craftsmen unfilled; the two specs on the same deals."""
+    table = {  # (mode, n): seed, then per spec (thrown, turns, zero, seats, unfilled, bought)
+        # one ply's thrown pooled: 871000-871099 (334 of 3600) and 872000 on (298 of 3600)
+        ("karl", 4): (872000, (0, 3600, 9, 400, 36, 494), (632, 7200, 18, 400, 54, 490)),
+        ("karl", 5): (873000, (0, 3500, 21, 500, 39, 459), (285, 3500, 34, 500, 54, 460)),
+        ("jarl", 4): (874000, (0, 3600, 14, 400, 56, 647), (356, 3600, 13, 400, 62, 631)),
+        ("jarl", 5): (875000, (0, 3500, 30, 500, 53, 549), (301, 3500, 46, 500, 76, 548)),
+    }
+    rows = []
+    for (mode, n), (seed, *counts) in table.items():
+        options = ("mode=jarl",) if mode == "jarl" else ()
+        for spec, c in zip(("greedy", "greedy:chain=0"), counts, strict=True):
+            tag = "" if spec == "greedy" else "-one-ply"
+            for stat, stated in (("thrown", c[0] / c[1]), ("zero", c[2] / c[3]),
+                                 ("unfilled", c[4] / c[5])):  # fmt: skip
+                rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}", CHAIN_SECTION,
+                                  Behaviour(n, spec, stat, options, spec), seed, 100, stated,
+                                  quick_games=1))  # fmt: skip
+    return rows
+
+
+CLAIMS = [
+    replace(row, what=_before_chain(row.what)) for section in _SECTIONS for row in section()
+] + _thrown_rows()
+"""Every figure the READMEs state as current, one entry each: those stated before greedy
+looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
+played (:func:`_before_chain`), and the rows since."""

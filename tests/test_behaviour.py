@@ -1,6 +1,7 @@
 """``benchmarks/behaviour.py``: the counts of issue 38's behaviours, here the demand
 phases in which a Jórvík column grew to 7 vikings or more (the issue's "stacked 7
-vikings on one column")."""
+vikings on one column"), and the loading turns that threw away a good taken out of
+storage (greedy did, one ply deep, until it looked through its own turn)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from types import ModuleType
 import pytest
 
 from tests.benchmark_scripts import ROOT, run_script
+from vikingcli.core.registry import load_registry
 
 
 @pytest.fixture(scope="module")
@@ -76,3 +78,21 @@ def test_demand_rule_seats_a_rule_from_any_length_and_counts_the_tall_phases() -
     assert int(phases) >= 5 and 0 <= int(tall) <= int(phases)
     refused = run_script("demand_rule.py", "--hero", "9")
     assert refused.returncode == 2 and "length 2-8" in refused.stderr
+
+
+@pytest.mark.parametrize("mode", ["karl", "jarl"])
+def test_greedy_never_throws_away_a_good_it_took_out_of_storage(
+    behaviour: ModuleType, mode: str
+) -> None:
+    """A good taken out of storage and left unused at the turn's end goes to the common
+    goods: a good lost for nothing while the storage could have kept it. Greedy looking
+    through its own loading turn never does it; the twin, greedy one ply deep (``chain=0``)
+    on the same deals, does, so the count can fail."""
+    reg = load_registry()
+    counts = {}
+    for spec in ("greedy", "greedy:chain=0"):
+        tally = behaviour.run_row(reg, "jorvik", 4, spec, spec, 6, 38200, 1, {"mode": mode})
+        counts[spec] = tally.thrown
+        assert tally.turns > 150
+    assert counts["greedy"] == 0
+    assert counts["greedy:chain=0"] > 0

@@ -8,6 +8,13 @@ are therefore sampled, not peeked at. A move that undoes one the seat made earli
 in the same chain (the game's ``undoes`` hint) or changes nothing it sees is never
 chosen while another is legal (:mod:`vikingcli_ai.sensible`). Ties (within 1e-9) are
 broken with the player's seeded RNG, so the same seed gives the same game.
+
+Where the game names a decision as a step of the seat's own chain of moves (the
+``settle`` hint: Jórvík's loading turn), one ply misjudges it: it took a stored good
+out where holding it looked as good, and then, as storing it straight back undoes
+the take, threw it away at the turn's end (a tenth of its loading turns). There the
+player looks through the rest of its own chain (:mod:`vikingcli_ai.chain`), within
+``chain`` positions (0: one ply always, the player before 2026-12-07).
 """
 
 from __future__ import annotations
@@ -23,6 +30,10 @@ from vikingcli_ai.sensible import no_op
 from vikingcli_ai.weights import WEIGHTS_HELP, check_weights_file, weighted
 
 TIE = 1e-9
+CHAIN = 20000
+"""Positions greedy visits at most to look through its own chain: few Jórvík loading
+turns need more (benchmarks/README.md, "Jórvík: greedy looks through its own loading
+turn"); one that does is judged one ply deep."""
 CHAIN_HELP = (
     "positions greedy may visit to look through its own chain of moves where the game"
     " names one (jorvik: a loading turn), judging each step by the best end of the chain;"
@@ -77,7 +88,7 @@ class GreedyPlayer:
 
     __slots__ = ("chain", "game", "rng")
 
-    def __init__(self, seed: int, game: Game | None = None, chain: int = 0) -> None:
+    def __init__(self, seed: int, game: Game | None = None, chain: int = CHAIN) -> None:
         self.rng = random.Random(seed)
         self.game = game
         self.chain = chain
@@ -117,11 +128,14 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> GreedyPlayer:
 
 GREEDY = PlayerKind(
     name="greedy",
-    description="one ply ahead with the game's evaluate on a determinization; seeded ties",
+    description=(
+        "one ply ahead with the game's evaluate on a determinization, to the end of its"
+        " own chain of moves where the game names one; seeded ties"
+    ),
     factory=_make,
     params=(
         SEED_PARAM,
         Param("weights", str, "", WEIGHTS_HELP, check=check_weights_file),
-        Param("chain", int, 0, CHAIN_HELP, minimum=0, maximum=1_000_000),
+        Param("chain", int, CHAIN, CHAIN_HELP, minimum=0, maximum=1_000_000),
     ),
 )
