@@ -115,6 +115,8 @@ def test_limits_and_what_people_write(plugin_dir: Path, tmp_path: Path) -> None:
             await amy.ask("leave", r"You are in the lobby")
             await amy.ask("create toygame ai=random", r"not created: you have 1 tables")
             await amy.ask("create toygame ai=exec:evil", r"not created: .*AI seats are greedy")
+            await amy.ask("create toygame ai=greedy:chain=1000000",
+                          r"not created: ai=greedy:chain=1000000: at most chain=20000")  # fmt: skip
             await amy.ask("create toygame people=9", r"not created: .*takes 2-4 seats")
             await amy.ask("create chess", r"not created: no game 'chess'")
             await amy.ask("create toygame ai=random time=1y", r"not created: time='1y'")

@@ -123,6 +123,9 @@ class Limits:
     ai_seconds: float = 10.0
     """The most thinking time an AI seat may be given (mcts:seconds=...)."""
     ai_iterations: int = 20000
+    ai_positions: int = 20000
+    """The most positions an AI seat may look through its own chain of moves
+    (greedy:chain=...), a player's default."""
     ai_weights: tuple[str, ...] = ()
     """The weights files an AI seat may name (``weights=FILE``, as the operator wrote
     them: ``--ai-weights``); no other path of the host is read for a table."""

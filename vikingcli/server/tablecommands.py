@@ -333,6 +333,9 @@ class TableCommands(LobbyPart):
             value = spec.params.get(count)
             if isinstance(value, int) and value > self.limits.ai_iterations:
                 raise ValueError(f"ai={text}: at most {count}={self.limits.ai_iterations}")
+        chain = spec.params.get("chain")  # positions greedy looks through its own chain
+        if isinstance(chain, int) and chain > self.limits.ai_positions:
+            raise ValueError(f"ai={text}: at most chain={self.limits.ai_positions}")
         return str(spec)
 
     async def _hosted_or_say(self, conn: Conn, number: int) -> Hosted | None:
