@@ -68,6 +68,7 @@ class Tally:
     no_ops: int = 0
     undoing: int = 0
     thrown: int = 0
+    """Loading turns that threw away a good taken out of storage (:class:`StoreWatch`)."""
     turns: int = 0
     """Loading turns played, but in each game's last round (what ``thrown`` is of)."""
     bought: int = 0
@@ -88,8 +89,7 @@ class Tally:
         return (
             f"| {game} | {n} | {spec} | {self.seats} | {self.decisions} | {self.no_ops} |"
             f" {self.undoing} | {f'{self.thrown} of {self.turns}' if jorvik else '-'} |"
-            f" {cell(self.bought)} |"
-            f" {cell(self.unfilled)} |"
+            f" {cell(self.bought)} | {cell(self.unfilled)} |"
             f" {cell(self.zero_after_buying)} | {cell(self.tallest)} |"
             f" {cell(self.own_tallest)} |"
             f" {f'{self.tall_phases} of {self.phases}' if jorvik else '-'} |"

@@ -413,22 +413,22 @@ CHAIN_SECTION = (
 
 def _chain_rows() -> list[Claim]:
     """Greedy looking through its own loading turn (``greedy:chain``, 2026-12-07): one
-    such seat among plain greedy ones, its win share at each table, and its craftsman
-    points at the Karl table of 4 beside a plain greedy hero's."""
-    chained = CHAIN_SECTION
+    such seat among greedy seats one ply deep (greedy then: :func:`_before_chain` names
+    them so), its win share at each table, and its craftsman points at the Karl table of
+    4 beside a one-ply hero's."""
     hero = "greedy:chain=20000"
-    rows = _ladder(863, chained, [
+    rows = _ladder(863, CHAIN_SECTION, [
         ("jorvik", 2, hero, "greedy", "win", 300, 0.527),
         ("jorvik", 3, hero, "greedy", "win", 450, 0.379),
         # pooled: 861000-861199 (29.6% of 800) and 865000 on (26.9% of 800)
         ("jorvik", 4, hero, "greedy", "win", 800, 452 / 1600),
         ("jorvik", 5, hero, "greedy", "win", 750, 0.215)], tag="greedy-chain")  # fmt: skip
-    rows += _ladder(867, chained, [
+    rows += _ladder(867, CHAIN_SECTION, [
         ("jorvik", 4, hero, "greedy", "win", 800, 0.249),
         ("jorvik", 5, hero, "greedy", "win", 750, 0.221)],
         options=("mode=jarl",), tag="greedy-chain-jarl")  # fmt: skip
     rows += [
-        Claim(f"jorvik-4p-{tag}-craftsmen-mean", chained,
+        Claim(f"jorvik-4p-{tag}-craftsmen-mean", CHAIN_SECTION,
               Points(Share("jorvik", 4, spec, "greedy"), "craftsmen"), seed, 800, stated)
         for tag, spec, seed, stated in (
             # pooled: 861000-861199 (7.28 and 6.88) and 869000 on (7.17 and 7.07)
