@@ -128,10 +128,7 @@ def _make(game: Game, seat: int, params: Mapping[str, Any]) -> GreedyPlayer:
 
 GREEDY = PlayerKind(
     name="greedy",
-    description=(
-        "one ply ahead with the game's evaluate on a determinization, to the end of its"
-        " own chain of moves where the game names one; seeded ties"
-    ),
+    description="one ply ahead by the game's evaluate (its own chain to its end); seeded ties",
     factory=_make,
     params=(
         SEED_PARAM,
