@@ -73,10 +73,13 @@ class SearchHints:
     :attr:`undoes` move), and a search for such a decision stops every iteration at
     the end of its chain (:attr:`horizon`) and asks ``evaluate``: the choice among
     a chain's moves is judged by where the chain ends, not by play long after it.
-    Reads only public information. ``None``: rollouts as the search's policy says,
-    cut off after ``depth`` plies alone (searches with rollouts to the end, ``depth``
-    0, ignore this hint, except the ``mcts`` player's ``rollout=settle``, which plays
-    such steps greedily and still rolls out to the end)."""
+    The ``greedy`` player searches every way the rest of such a chain of its own can
+    go, to its end or to where another seat is to move, and judges each step by the
+    best end (``greedy:chain``). Reads only public information. ``None``: rollouts as
+    the search's policy says, cut off after ``depth`` plies alone (searches with
+    rollouts to the end, ``depth`` 0, ignore this hint, except the ``mcts`` player's
+    ``rollout=settle``, which plays such steps greedily and still rolls out to the
+    end), and greedy one ply deep."""
     deepens: Callable[[State], bool] | None = None
     """``deepens(state)``, read only where :attr:`deepen` is set: does a flat search
     given more than the default budget without the look-ahead at its own moves
