@@ -640,10 +640,11 @@ def _before_chain(what: What) -> What:
     return what
 
 
-def _thrown_rows() -> list[Claim]:
+def _rows_since_chain() -> list[Claim]:
     """Greedy tables looking through their loading turns (the default since 2026-12-07)
     and one ply deep: loading turns throwing a stored good away, seats with no craftsman
-    complete after buying one, craftsmen unfilled; the two specs on the same deals."""
+    complete after buying one, craftsmen unfilled; the two specs on the same deals. And
+    the easy level since, against medium."""
     table = {  # (mode, n): seed, then per spec (thrown, turns, zero, seats, unfilled, bought)
         # one ply's thrown pooled: 871000-871099 (334 of 3600) and 872000 on (298 of 3600)
         ("karl", 4): (872000, (0, 3600, 9, 400, 36, 494), (632, 7200, 18, 400, 54, 490)),
@@ -661,12 +662,16 @@ def _thrown_rows() -> list[Claim]:
                 rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}", CHAIN_SECTION,
                                   Behaviour(n, spec, stat, options, spec), seed, 100, stated,
                                   quick_games=1))  # fmt: skip
+    # the easy level (greedy) looking through its turn, against medium: measured on
+    # seeds 876000-876029 (59 of 60 games to medium)
+    rows.append(Claim("levels-jorvik-easy-medium-chain", CHAIN_SECTION,
+                      LevelGap("jorvik", "easy", "medium"), 877000, 60, 708))  # fmt: skip
     return rows
 
 
 CLAIMS = [
     replace(row, what=_before_chain(row.what)) for section in _SECTIONS for row in section()
-] + _thrown_rows()
+] + _rows_since_chain()
 """Every figure the READMEs state as current, one entry each: those stated before greedy
 looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
 played (:func:`_before_chain`), and the rows since."""
