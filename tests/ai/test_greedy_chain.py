@@ -3,8 +3,8 @@
 
 Worked on the loading turns of seeded greedy games, both modes: the end the chain
 promises for its choice is the end its own choices reach, and that end is never
-worse (by the same ``evaluate``) than the one plain greedy's turn reaches from the
-same position. The twin plays plain greedy's turn and finds turns it ends worse, so
+worse (by the same ``evaluate``) than the end one-ply greedy's turn reaches from the
+same position. The twin plays one-ply greedy's turn and finds turns it ends worse, so
 the comparison can fail."""
 
 from __future__ import annotations
