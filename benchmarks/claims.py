@@ -646,10 +646,12 @@ def _rows_since_chain() -> list[Claim]:
     complete after buying one, craftsmen unfilled; the two specs on the same deals. And
     the easy level since, against medium."""
     table = {  # (mode, n): seed, then per spec (thrown, turns, zero, seats, unfilled, bought)
-        # one ply's thrown pooled: 871000-871099 (334 of 3600) and 872000 on (298 of 3600)
-        ("karl", 4): (872000, (0, 3600, 9, 400, 36, 494), (632, 7200, 18, 400, 54, 490)),
+        # one ply's thrown and unfilled pooled: 871000-871099 (334 of 3600, 54 of 490)
+        # and 872000 on (298 of 3600, 38 of 486)
+        ("karl", 4): (872000, (0, 3600, 9, 400, 36, 494), (632, 7200, 18, 400, 92, 976)),
         ("karl", 5): (873000, (0, 3500, 21, 500, 39, 459), (285, 3500, 34, 500, 54, 460)),
-        ("jarl", 4): (874000, (0, 3600, 14, 400, 56, 647), (356, 3600, 13, 400, 62, 631)),
+        # zero pooled: 871200-871299 (14 of 400) and 874000 on (5 of 400)
+        ("jarl", 4): (874000, (0, 3600, 19, 800, 56, 647), (356, 3600, 13, 400, 62, 631)),
         ("jarl", 5): (875000, (0, 3500, 30, 500, 53, 549), (301, 3500, 46, 500, 76, 548)),
     }
     rows = []
