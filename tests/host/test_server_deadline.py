@@ -86,3 +86,36 @@ def test_a_person_out_of_time_forfeits_and_the_ratings_move(tmp_path: Path) -> N
             store.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+def test_the_creator_holds_their_seat_though_nothing_after_create_is_written(
+    tmp_path: Path,
+) -> None:
+    """A host killed the moment after "Table 1 created" writes nothing more: the
+    creator's seat must be bound in the transaction that stored the table, or the
+    table comes back on another host with that seat free for the next comer."""
+
+    async def scenario() -> None:
+        kept = open_store(str(tmp_path / "db.sqlite"))
+        store = AsyncStore(kept)
+        pool = Pool(1)
+        lobby = Lobby(load_registry([vikingcli_toygame]), store, pool, Policy(open=True),
+                      log=lambda line: None)  # fmt: skip
+        try:
+            await lobby.open()
+            alice = Conn(await store.call(kept.create_account, "alice", "SHA256:a", time.time()), 1)
+            lobby.arrive(alice)
+            kept.save_table = lambda change: None  # type: ignore[method-assign]
+            await lobby.handle(alice, "create toygame people=2 ai=random time=1d casual")
+            assert alice.saw("Table 1 created") and alice.saw("you hold seat 1"), alice.lines
+            row = await store.call(kept.table, 1)
+            assert row is not None
+            assert [(s.name, s.account) for s in row.seats] == [
+                ("alice", alice.account.id), ("player 2", None), ("random", None)
+            ]  # fmt: skip
+        finally:
+            await lobby.stop("the test ends")
+            pool.close()
+            store.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))

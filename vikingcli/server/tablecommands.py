@@ -258,10 +258,17 @@ class TableCommands(LobbyPart):
             if reason is not None:
                 raise ValueError(f"ai={kind}: {reason}")
         flags = [True] * people + [False] * len(ai)
-        names = seat_names(kinds, flags, [None] * total, conn.account.name)
+        # The creator's seat is theirs in the transaction that stores the table: a
+        # host killed the moment after "created" cannot give it to the next comer.
+        given: list[str | None] = [None] * total
+        if people:
+            given[0] = conn.account.name
+        names = seat_names(kinds, flags, given, conn.account.name)
         seats = [
             SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
         ]
+        if people:
+            seats[0].account = conn.account.id
         # The seed is 0 until the cards are dealt, from the secret deal and people's seeds.
         return new_row(
             name, resolved, 0, seats, conn.account.id, asked.rated, asked.deadline, Deal.new()
