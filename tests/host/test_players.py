@@ -51,6 +51,10 @@ def test_parameters_are_typed_and_canonical() -> None:
         ("mcts:depth=3", "unknown parameter 'depth' (accepted: iterations, c, rollout, fast)"),
         ("mcts:iterations=many", "'many' is not a valid int"),
         ("mcts:iterations=0", "below 1"),
+        # int() reads these as 300 and 1000; vikingcli's numbers are ASCII digits
+        ("mcts:iterations=\uff13\uff10\uff10", "is not a valid int"),
+        ("mcts:iterations=1_000", "'1_000' is not a valid int"),
+        ("mcts:c=\uff11.5", "is not a valid float"),
         ("mcts:rollout=smart", "not one of random, greedy-epsilon"),
         ("mcts:c=1,c=2", "given twice"),
         ("mcts:c", "not key=value"),

@@ -65,6 +65,10 @@ class Param:
                 else:
                     raise ValueError
             else:
+                # Python reads "３００" and "1_000" as numbers; a number typed anywhere
+                # else in vikingcli is ASCII digits, so a spec's is too.
+                if self.type in (int, float) and (not text.isascii() or "_" in text):
+                    raise ValueError
                 value = self.type(text)
         except ValueError:
             raise SpecError(
