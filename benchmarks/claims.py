@@ -276,7 +276,8 @@ def _level_rows_again() -> list[Claim]:
     rows += [
         Claim(f"levels-{g}-hard-expert-{seed}", "AI levels (levels.py)",
               LevelGap(g, "hard", "expert", n), seed, games, stated)
-        for g, n, seed, games, stated in (("walhalla", 3, 740000, 60, 70.0),)
+        for g, n, seed, games, stated in (("walhalla", 3, 740000, 60, 70.0),
+                                          ("graenaland", 3, 879000, 60, 6.0))
     ]  # fmt: skip
     rows.append(Claim("levels-wikinger-hard-expert-721000", "AI levels (levels.py)",
                       LevelGap("wikinger", "hard", "expert", 2, _wikinger_before(10000),
