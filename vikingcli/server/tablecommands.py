@@ -267,8 +267,7 @@ class TableCommands(LobbyPart):
         seats = [
             SeatRow(names[i], "human" if i < people else ai[i - people]) for i in range(total)
         ]
-        if people:
-            seats[0].account = conn.account.id
+        seats[0].account = conn.account.id if people else None
         # The seed is 0 until the cards are dealt, from the secret deal and people's seeds.
         return new_row(
             name, resolved, 0, seats, conn.account.id, asked.rated, asked.deadline, Deal.new()
