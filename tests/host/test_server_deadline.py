@@ -4,6 +4,7 @@ the game ends, the rated table's ratings move (the forfeiting person ranked last
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -66,7 +67,7 @@ def test_a_person_out_of_time_forfeits_and_the_ratings_move(tmp_path: Path) -> N
             assert alice.saw("Table 1 created"), alice.lines
             await lobby.handle(bob, "join 1")
             hosted = lobby.hosted[1]
-            assert hosted.waits_for() == 0 and lobby.my_turns(people[0].id)
+            assert hosted.waits_for() == 0 and lobby.my_turns(people[0].id), bob.lines
             hosted.saver.turn_since -= 31  # alice has let her 30 seconds pass
             for _ in range(50):
                 await asyncio.sleep(0.1)
@@ -119,3 +120,58 @@ def test_the_creator_holds_their_seat_though_nothing_after_create_is_written(
             store.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_person_is_told_they_hold_a_seat_only_once_its_binding_is_committed(
+    tmp_path: Path,
+) -> None:
+    """'join' binds a free seat; a host killed after "you hold seat 2" was shown but
+    before the binding reached the database would bring the table back with that seat
+    free for the next comer. So the message waits for the commit, and the seat is
+    nobody else's from the moment it was bound."""
+
+    async def scenario() -> None:
+        kept = open_store(str(tmp_path / "db.sqlite"))
+        store = AsyncStore(kept)
+        pool = Pool(1)
+        lobby = Lobby(load_registry([vikingcli_toygame]), store, pool, Policy(open=True),
+                      log=lambda line: None)  # fmt: skip
+        gate = threading.Event()
+        try:
+            await lobby.open()
+            people = [
+                Conn(await store.call(kept.create_account, name, f"SHA256:{name}", time.time()), i)
+                for i, name in enumerate(("alice", "bob", "carol"))
+            ]
+            alice, bob, carol = people
+            for conn in people:
+                lobby.arrive(conn)
+            await lobby.handle(alice, "create toygame people=2 ai=random time=1d casual")
+            assert alice.saw("you hold seat 1"), alice.lines
+            await store.call(kept.table, 1)  # every write so far committed
+            committed = kept.save_table
+
+            def slow(change: Any) -> None:
+                gate.wait(30)
+                committed(change)
+
+            kept.save_table = slow  # type: ignore[method-assign]
+            joining = asyncio.create_task(lobby.handle(bob, "join 1"))
+            await asyncio.sleep(0.5)
+            assert not bob.saw("you hold seat"), "told before the binding was committed"
+            await lobby.handle(carol, "join 1")
+            assert carol.saw("table 1 has no free seat"), carol.lines
+            gate.set()
+            await asyncio.wait_for(joining, 30)
+            assert bob.saw("you hold seat 2"), bob.lines
+            kept.save_table = committed  # type: ignore[method-assign]
+            row = await store.call(kept.table, 1)
+            assert row is not None
+            assert [s.account for s in row.seats] == [alice.account.id, bob.account.id, None]
+        finally:
+            gate.set()
+            await lobby.stop("the test ends")
+            pool.close()
+            store.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 90))

@@ -164,8 +164,7 @@ class Table(FrontEnd):
         choice = choose_seat(self.record, self.humans, self.holders, who, watch)
         seat, note = choice.seat, choice.note
         if seat is not None and choice.bind:
-            self.log(bind(self.record, self.match, seat, who, self.humans))
-            self._save()
+            self._bind(seat, who)
         if seat is None and not note and not (self.spectators or watch):
             screen.show("This table is full, and it takes no spectators. Bye.")
             screen.show("\n".join(self.seat_lines()))
@@ -196,6 +195,23 @@ class Table(FrontEnd):
             self._lobby_news()
         self.refresh_all()
         return place
+
+    def bind_seat(self, who: Identity) -> bool:
+        """Bind to ``who`` the free or reserved seat :meth:`join` would give them,
+        without seating them; ``True`` when one was bound (its save submitted). The
+        server waits for that save to commit before it seats them: "you hold seat N"
+        must not be shown for a binding that a host killed the moment after could
+        still lose, leaving the seat free for the next comer."""
+        if self.finished or self.stopped:
+            return False
+        choice = choose_seat(self.record, self.humans, self.holders, who, watch=False)
+        if choice.seat is None or not choice.bind:
+            return False
+        return self._bind(choice.seat, who)
+
+    def _bind(self, seat: int, who: Identity) -> bool:
+        self.log(bind(self.record, self.match, seat, who, self.humans))
+        return self._save()
 
     def _seat(self, place: Place, seat: int) -> None:
         place.seat, place.name = seat, self.seat_name(seat)
