@@ -161,9 +161,15 @@ def test_a_person_is_told_they_hold_a_seat_only_once_its_binding_is_committed(
             assert not bob.saw("you hold seat"), "told before the binding was committed"
             await lobby.handle(carol, "join 1")
             assert carol.saw("table 1 has no free seat"), carol.lines
+            again = Conn(bob.account, 4)  # bob's second connection, joining meanwhile
+            lobby.arrive(again)
+            joining_again = asyncio.create_task(lobby.handle(again, "join 1"))
+            await asyncio.sleep(0.5)
+            assert not again.saw("you hold seat"), "told before the binding was committed"
             gate.set()
-            await asyncio.wait_for(joining, 30)
+            await asyncio.wait_for(asyncio.gather(joining, joining_again), 30)
             assert bob.saw("you hold seat 2"), bob.lines
+            assert again.saw("You hold seat 2 on another connection"), again.lines
             kept.save_table = committed  # type: ignore[method-assign]
             row = await store.call(kept.table, 1)
             assert row is not None

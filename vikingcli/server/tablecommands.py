@@ -374,13 +374,14 @@ class TableCommands(LobbyPart):
             conn.show(f"table {number} has no free seat; 'watch {number}' watches it", "error")
             return
         # The seat is bound (and so no longer free to anyone else) before the await;
-        # the person is told they hold it only once the binding is committed.
-        if hosted.table.bind_seat(identity(conn.account.name, conn.account.id, conn.connection)):
-            try:
-                await hosted.saver.flush()
-            except OSError as exc:
-                conn.show(f"not joined: {exc}", "error")
-                return
+        # the person is told they hold it only once the binding is committed, by this
+        # join or by one of their other connections' a moment before.
+        hosted.table.bind_seat(identity(conn.account.name, conn.account.id, conn.connection))
+        try:
+            await hosted.saver.flush()
+        except OSError as exc:
+            conn.show(f"not joined: {exc}", "error")
+            return
         self.enter(conn, hosted, watch=False)
 
     async def cmd_watch(self, conn: Conn, rest: str) -> None:

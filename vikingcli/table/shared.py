@@ -196,22 +196,21 @@ class Table(FrontEnd):
         self.refresh_all()
         return place
 
-    def bind_seat(self, who: Identity) -> bool:
+    def bind_seat(self, who: Identity) -> None:
         """Bind to ``who`` the free or reserved seat :meth:`join` would give them,
-        without seating them; ``True`` when one was bound (its save submitted). The
-        server waits for that save to commit before it seats them: "you hold seat N"
-        must not be shown for a binding that a host killed the moment after could
-        still lose, leaving the seat free for the next comer."""
+        without seating them (its save submitted, if one was bound). The server waits
+        for that save to commit before it seats them: "you hold seat N" must not be
+        shown for a binding that a host killed the moment after could still lose,
+        leaving the seat free for the next comer."""
         if self.finished or self.stopped:
-            return False
+            return
         choice = choose_seat(self.record, self.humans, self.holders, who, watch=False)
-        if choice.seat is None or not choice.bind:
-            return False
-        return self._bind(choice.seat, who)
+        if choice.seat is not None and choice.bind:
+            self._bind(choice.seat, who)
 
-    def _bind(self, seat: int, who: Identity) -> bool:
+    def _bind(self, seat: int, who: Identity) -> None:
         self.log(bind(self.record, self.match, seat, who, self.humans))
-        return self._save()
+        self._save()
 
     def _seat(self, place: Place, seat: int) -> None:
         place.seat, place.name = seat, self.seat_name(seat)
