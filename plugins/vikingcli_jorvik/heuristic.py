@@ -80,6 +80,11 @@ WEIGHTS: Final[Mapping[str, float]] = {
     # issue 38, fifth pass: how much of a good a ship's good for a craftsman still
     # counts, besides what it adds to the craftsman (0: the fourth pass)
     "ship_goods_kept": 1.0,
+    # issue 38, sixth pass: a demand column's card credited to the seat whose viking
+    # buys it on the coins held now, at the price it pays (1), or to the top viking at
+    # the column's length (0: before, when a seat needing a ship never placed under a
+    # top viking that could not pay, and seats ended with craftsmen unfilled)
+    "column_buyer": 1.0,
 }
 """The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
 benchmarks/README.md, "Tuned weights")."""
@@ -168,23 +173,26 @@ def raises_only(s: State, a: Any, tall: int) -> bool:
             break
     else:
         return False  # a first viking in the column: a bid, or a place behind one
-    if _buyer(s, col, len(col)) == p:
+    if _buyer(s, col, len(col))[0] == p:
         return True  # the seat buys already: the viking raises its own price
     # added at the bottom, the viking buys for 1 if none above can pay: it outbids
-    return _buyer(s, col, len(col) + 1) not in (p, -1)
+    return _buyer(s, col, len(col) + 1)[0] not in (p, -1)
 
 
-def _buyer(s: State, col: list[int], length: int) -> int:
+def _buyer(s: State, col: list[int], length: int) -> tuple[int, int]:
     """The seat whose viking buys the card of a demand column ``col`` of ``length``
     vikings (its vikings, and below them those still to come), judged on the coins
-    held now: the first from the top whose owner can pay ``length`` less the
-    vikings above; -1 when none of ``col`` can."""
+    held now, and the price it pays: the first from the top whose owner can pay
+    ``length`` less the vikings above (or buys free, with B22: 0); (-1, 0) when none
+    of ``col`` can."""
     coins = s.coins
     for i, v in enumerate(col):
         o = v & 7
-        if coins[o] >= length - i or owns_free(s, o):
-            return o
-    return -1
+        if coins[o] >= length - i:
+            return o, length - i
+        if owns_free(s, o):
+            return o, 0
+    return -1, 0
 
 
 class _Shared:
@@ -215,10 +223,14 @@ class _Shared:
         offers: list[tuple[int, float]] = []
         share = w["column_share"]
         slots = s.slots
+        by_coins = w["column_buyer"] > 0.0
         for i, col in enumerate(s.cols):
-            if col and slots[i] >= 0 and (only < 0 or col[0] & 7 == only):
-                worth = self.worth_to(s, col[0] & 7, slots[i], w) - len(col)
-                offers.append((col[0] & 7, share * max(0.0, worth)))
+            if not col or slots[i] < 0:
+                continue
+            seat, price = _buyer(s, col, len(col)) if by_coins else (col[0] & 7, len(col))
+            if seat >= 0 and (only < 0 or seat == only):
+                worth = self.worth_to(s, seat, slots[i], w) - price
+                offers.append((seat, share * max(0.0, worth)))
         price = len(s.res_cards)
         for c, v in zip(s.res_cards, s.res_vik):
             if only < 0 or v & 7 == only:
