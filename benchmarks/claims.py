@@ -672,9 +672,86 @@ def _rows_since_chain() -> list[Claim]:
     return rows
 
 
+TOP_VIKING = "weights=benchmarks/weights/jorvik-top-viking.json"
+"""Jórvík's evaluation before a demand column's card was credited to the seat whose
+viking buys it (2026-12-07: benchmarks/README.md, "Jórvík: a column's card is worth
+something to the seat that buys it"), which every Jórvík figure stated before then is
+of. The older weights files (:data:`FLAT_SHIPS`, :data:`GOODS_DROPPED`) say so too."""
+BUYER_SECTION = "Jórvík: a column's card is worth something to the seat that buys it"
+
+
+def _top_viking(spec: str) -> str:
+    """``spec`` judging by Jórvík's evaluation before 2026-12-07 (a seat that reads no
+    evaluation, or that names a weights file of its own, as it is)."""
+    if spec.split(":")[0] not in ("greedy", "mcts") or "weights=" in spec:
+        return spec
+    return f"{spec},{TOP_VIKING}" if ":" in spec else f"{spec}:{TOP_VIKING}"
+
+
+def _before_buyer(what: What) -> What:
+    """A Jórvík measure with its seats judging as before 2026-12-07. Not the demand
+    rule's rows (:class:`DemandRule`: a seat naming its own weights would judge by
+    them, not by the rule's variant), nor times and instruction counts (the change
+    costs one look at a column's coins)."""
+    if isinstance(what, Points) and what.pairing.game == "jorvik":
+        pairing = what.pairing
+        hero, other = _top_viking(pairing.hero), _top_viking(pairing.other)
+        return replace(what, pairing=replace(pairing, hero=hero, other=other))
+    if isinstance(what, Share) and what.game == "jorvik":
+        return replace(what, hero=_top_viking(what.hero), other=_top_viking(what.other))
+    if isinstance(what, MeanScore) and what.game == "jorvik":
+        return replace(what, spec=_top_viking(what.spec))
+    if isinstance(what, Behaviour):  # (Jórvík's only)
+        return replace(what, spec=_top_viking(what.spec), other=_top_viking(what.other))
+    if isinstance(what, LevelGap) and what.game == "jorvik":
+        strong, weak = what.specs()
+        return replace(what, hero=_top_viking(strong), other=_top_viking(weak))
+    return what
+
+
+def _rows_since_buyer() -> list[Claim]:
+    """Greedy tables crediting a column's card to its buyer (the default since
+    2026-12-07) and to its top viking, on the same deals: seats with no craftsman
+    complete after buying one, craftsmen unfilled. One such greedy (and medium) seat
+    among seats judging as before, head to head."""
+    table = {  # (mode, n): seed, then per spec (zero, seats, unfilled, bought), 892000 on
+        ("karl", 4): (895000, (6, 400, 19, 485), (12, 400, 33, 500)),
+        # the top viking's pooled with 896000 on (28 of 500, 43 of 446), which disagreed
+        ("karl", 5): (906000, (12, 500, 26, 461), (45, 1000, 71, 892)),
+        ("jarl", 4): (897000, (13, 400, 51, 632), (16, 400, 57, 643)),
+        ("jarl", 5): (898000, (31, 500, 56, 552), (28, 500, 60, 554)),
+    }
+    rows = []
+    for (mode, n), (seed, *counts) in table.items():
+        options = ("mode=jarl",) if mode == "jarl" else ()
+        for spec, c in zip(("greedy", f"greedy:{TOP_VIKING}"), counts, strict=True):
+            tag = "-buyer" if spec == "greedy" else "-top-viking"
+            for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
+                rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}", BUYER_SECTION,
+                                  Behaviour(n, spec, stat, options, spec), seed, 100, stated,
+                                  quick_games=1))  # fmt: skip
+    rows += _ladder(900, BUYER_SECTION, [
+        ("jorvik", 4, "greedy", f"greedy:{TOP_VIKING}", "win", 800, 0.289)], tag="buyer")
+    rows += _ladder(901, BUYER_SECTION, [
+        ("jorvik", 4, "greedy", f"greedy:{TOP_VIKING}", "win", 800, 0.260)], ("mode=jarl",),
+        "buyer-jarl")  # fmt: skip
+    # one medium seat among medium seats of before: 894000-894019, 80 games, compiled
+    rows += _ladder(903, BUYER_SECTION, [
+        ("jorvik", 4, M, f"{M},{TOP_VIKING}", "h2h", 80, 0.506)], tag="medium-buyer")
+    # four medium seats of this change: 902000-902039, 3 of 160 seats
+    rows.append(Claim("jorvik-4p-medium-table-zero-buyer", BUYER_SECTION,
+                      Behaviour(4, M, "zero", (), M), 904000, 40, 3 / 160))  # fmt: skip
+    return rows
+
+
 CLAIMS = [
-    replace(row, what=_before_chain(row.what)) for section in _SECTIONS for row in section()
-] + _rows_since_chain()
+    replace(row, what=_before_buyer(_before_chain(row.what)))
+    for section in _SECTIONS for row in section()
+] + [replace(row, what=_before_buyer(row.what)) for row in _rows_since_chain()] + (
+    _rows_since_buyer()
+)
 """Every figure the READMEs state as current, one entry each: those stated before greedy
 looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
-played (:func:`_before_chain`), and the rows since."""
+played (:func:`_before_chain`), every Jórvík seat of those and the rows since judging
+as before a column's card was credited to its buyer (:func:`_before_buyer`), and the
+rows since."""
