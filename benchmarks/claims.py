@@ -741,6 +741,9 @@ def _rows_since_buyer() -> list[Claim]:
     # four medium seats of this change: 902000-902039, 3 of 160 seats
     rows.append(Claim("jorvik-4p-medium-table-zero-buyer", BUYER_SECTION,
                       Behaviour(4, M, "zero", (), M), 904000, 40, 3 / 160))  # fmt: skip
+    # the easy level since, against medium: 905000-905029, 57 of 60 games to medium
+    rows.append(Claim("levels-jorvik-easy-medium-buyer", BUYER_SECTION,
+                      LevelGap("jorvik", "easy", "medium"), 907000, 60, 512.0))  # fmt: skip
     return rows
 
 
