@@ -283,7 +283,16 @@ def _take(room: Room, place: Place, rest: str) -> bool:
 
 
 def _rematch(room: Room, place: Place, rest: str) -> bool:
-    _shared(room).rematch(place)
+    assert place.seat is not None
+    table = _shared(room)
+    offer = table.rematch_offer
+    if offer is None:
+        return _show(place, "no rematch at this table", "error")
+    if not offer.open:
+        return _show(place, "rematch: once the game is over", "error")
+    if waiting := offer.ask(place.seat, table.humans):
+        names = ", ".join(table.seat_name(s) for s in waiting)
+        table.broadcast(f"{place.name} asks for a rematch; waiting for {names}.")
     return True
 
 

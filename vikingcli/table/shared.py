@@ -161,10 +161,10 @@ class Table(FrontEnd):
         if self.finished or self.stopped:
             screen.show("This table is closed. Bye.")
             return None
+        if not watch:
+            self.bind_seat(who)
         choice = choose_seat(self.record, self.humans, self.holders, who, watch)
         seat, note = choice.seat, choice.note
-        if seat is not None and choice.bind:
-            self._bind(seat, who)
         if seat is None and not note and not (self.spectators or watch):
             screen.show("This table is full, and it takes no spectators. Bye.")
             screen.show("\n".join(self.seat_lines()))
@@ -197,20 +197,13 @@ class Table(FrontEnd):
         return place
 
     def bind_seat(self, who: Identity) -> None:
-        """Bind to ``who`` the free or reserved seat :meth:`join` would give them,
-        without seating them (its save submitted, if one was bound). The server waits
-        for that save to commit before it seats them: "you hold seat N" must not be
-        shown for a binding that a host killed the moment after could still lose,
-        leaving the seat free for the next comer."""
-        if self.finished or self.stopped:
-            return
+        """Bind to ``who`` (and save) the free or reserved seat :meth:`join` gives them.
+        The server seats them once the save is committed: "you hold seat N" is never
+        shown for a binding that a host killed the moment after would lose."""
         choice = choose_seat(self.record, self.humans, self.holders, who, watch=False)
-        if choice.seat is not None and choice.bind:
-            self._bind(choice.seat, who)
-
-    def _bind(self, seat: int, who: Identity) -> None:
-        self.log(bind(self.record, self.match, seat, who, self.humans))
-        self._save()
+        if choice.seat is not None and choice.bind and not (self.finished or self.stopped):
+            self.log(bind(self.record, self.match, choice.seat, who, self.humans))
+            self._save()
 
     def _seat(self, place: Place, seat: int) -> None:
         place.seat, place.name = seat, self.seat_name(seat)
@@ -437,18 +430,6 @@ class Table(FrontEnd):
         self.finished = True
         self._save()
         return True
-
-    def rematch(self, place: Place) -> None:
-        """``place`` asks for a new game with the same seats and options."""
-        assert place.seat is not None
-        offer = self.rematch_offer
-        if offer is None:
-            place.screen.show("no rematch at this table", "error")
-        elif not offer.open:
-            place.screen.show("rematch: once the game is over", "error")
-        elif waiting := offer.ask(place.seat, self.humans):
-            names = ", ".join(self.seat_name(s) for s in waiting)
-            self.broadcast(f"{place.name} asks for a rematch; waiting for {names}.")
 
     def _new_deal(self, match: Match, deal: Deal) -> None:
         """The rematch begins: ``match`` at the same seats, with the same people, dealt
