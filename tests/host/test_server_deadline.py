@@ -4,8 +4,10 @@ the game ends, the rated table's ratings move (the forfeiting person ranked last
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,24 @@ class Conn:
 
     def saw(self, words: str) -> bool:
         return any(words in line for line in self.lines)
+
+
+@contextlib.asynccontextmanager
+async def _lobby(tmp_path: Path) -> AsyncIterator[tuple[Any, AsyncStore, Lobby]]:
+    """A lobby on a fresh SQLite store, open: the store itself (whose writes a test may
+    replace), the store as the lobby calls it, and the lobby."""
+    kept = open_store(str(tmp_path / "db.sqlite"))
+    store = AsyncStore(kept)
+    pool = Pool(1)
+    lobby = Lobby(load_registry([vikingcli_toygame]), store, pool, Policy(open=True),
+                  log=lambda line: None)  # fmt: skip
+    try:
+        await lobby.open()
+        yield kept, store, lobby
+    finally:
+        await lobby.stop("the test ends")
+        pool.close()
+        store.close()
 
 
 def test_a_person_out_of_time_forfeits_and_the_ratings_move(tmp_path: Path) -> None:
@@ -97,13 +117,7 @@ def test_the_creator_holds_their_seat_though_nothing_after_create_is_written(
     table comes back on another host with that seat free for the next comer."""
 
     async def scenario() -> None:
-        kept = open_store(str(tmp_path / "db.sqlite"))
-        store = AsyncStore(kept)
-        pool = Pool(1)
-        lobby = Lobby(load_registry([vikingcli_toygame]), store, pool, Policy(open=True),
-                      log=lambda line: None)  # fmt: skip
-        try:
-            await lobby.open()
+        async with _lobby(tmp_path) as (kept, store, lobby):
             alice = Conn(await store.call(kept.create_account, "alice", "SHA256:a", time.time()), 1)
             lobby.arrive(alice)
             kept.save_table = lambda change: None  # type: ignore[method-assign]
@@ -114,10 +128,6 @@ def test_the_creator_holds_their_seat_though_nothing_after_create_is_written(
             assert [(s.name, s.account) for s in row.seats] == [
                 ("alice", alice.account.id), ("player 2", None), ("random", None)
             ]  # fmt: skip
-        finally:
-            await lobby.stop("the test ends")
-            pool.close()
-            store.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
@@ -131,53 +141,45 @@ def test_a_person_is_told_they_hold_a_seat_only_once_its_binding_is_committed(
     nobody else's from the moment it was bound."""
 
     async def scenario() -> None:
-        kept = open_store(str(tmp_path / "db.sqlite"))
-        store = AsyncStore(kept)
-        pool = Pool(1)
-        lobby = Lobby(load_registry([vikingcli_toygame]), store, pool, Policy(open=True),
-                      log=lambda line: None)  # fmt: skip
         gate = threading.Event()
-        try:
-            await lobby.open()
-            people = [
-                Conn(await store.call(kept.create_account, name, f"SHA256:{name}", time.time()), i)
-                for i, name in enumerate(("alice", "bob", "carol"))
-            ]
-            alice, bob, carol = people
-            for conn in people:
-                lobby.arrive(conn)
-            await lobby.handle(alice, "create toygame people=2 ai=random time=1d casual")
-            assert alice.saw("you hold seat 1"), alice.lines
-            await store.call(kept.table, 1)  # every write so far committed
-            committed = kept.save_table
+        async with _lobby(tmp_path) as (kept, store, lobby):
+            try:  # the held write let go before the lobby stops, whatever happened
+                people = [
+                    Conn(await store.call(kept.create_account, n, f"SHA256:{n}", time.time()), i)
+                    for i, n in enumerate(("alice", "bob", "carol"))
+                ]
+                alice, bob, carol = people
+                for conn in people:
+                    lobby.arrive(conn)
+                await lobby.handle(alice, "create toygame people=2 ai=random time=1d casual")
+                assert alice.saw("you hold seat 1"), alice.lines
+                await store.call(kept.table, 1)  # every write so far committed
+                committed = kept.save_table
 
-            def slow(change: Any) -> None:
-                gate.wait(30)
-                committed(change)
+                def slow(change: Any) -> None:
+                    gate.wait(30)
+                    committed(change)
 
-            kept.save_table = slow  # type: ignore[method-assign]
-            joining = asyncio.create_task(lobby.handle(bob, "join 1"))
-            await asyncio.sleep(0.5)
-            assert not bob.saw("you hold seat"), "told before the binding was committed"
-            await lobby.handle(carol, "join 1")
-            assert carol.saw("table 1 has no free seat"), carol.lines
-            again = Conn(bob.account, 4)  # bob's second connection, joining meanwhile
-            lobby.arrive(again)
-            joining_again = asyncio.create_task(lobby.handle(again, "join 1"))
-            await asyncio.sleep(0.5)
-            assert not again.saw("you hold seat"), "told before the binding was committed"
-            gate.set()
-            await asyncio.wait_for(asyncio.gather(joining, joining_again), 30)
-            assert bob.saw("you hold seat 2"), bob.lines
-            assert again.saw("You hold seat 2 on another connection"), again.lines
-            kept.save_table = committed  # type: ignore[method-assign]
-            row = await store.call(kept.table, 1)
-            assert row is not None
-            assert [s.account for s in row.seats] == [alice.account.id, bob.account.id, None]
-        finally:
-            gate.set()
-            await lobby.stop("the test ends")
-            pool.close()
-            store.close()
+                kept.save_table = slow  # type: ignore[method-assign]
+                joining = asyncio.create_task(lobby.handle(bob, "join 1"))
+                await asyncio.sleep(0.5)
+                assert not bob.saw("you hold seat"), "told before the binding was committed"
+                await lobby.handle(carol, "join 1")
+                assert carol.saw("table 1 has no free seat"), carol.lines
+                again = Conn(bob.account, 4)  # bob's second connection, joining meanwhile
+                lobby.arrive(again)
+                joining_again = asyncio.create_task(lobby.handle(again, "join 1"))
+                await asyncio.sleep(0.5)
+                assert not again.saw("you hold seat"), "told before the binding was committed"
+                gate.set()
+                await asyncio.wait_for(asyncio.gather(joining, joining_again), 30)
+                assert bob.saw("you hold seat 2"), bob.lines
+                assert again.saw("You hold seat 2 on another connection"), again.lines
+                kept.save_table = committed  # type: ignore[method-assign]
+                row = await store.call(kept.table, 1)
+                assert row is not None
+                assert [s.account for s in row.seats] == [alice.account.id, bob.account.id, None]
+            finally:
+                gate.set()
 
     asyncio.run(asyncio.wait_for(scenario(), 90))
