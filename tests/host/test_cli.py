@@ -181,3 +181,40 @@ def test_an_ai_over_the_move_timeout_forfeits_and_the_batch_goes_on(cli: CLI) ->
         assert r["forfeit"] == {"seat": 0, "reason": "exceeded the move time limit of 0.2 s"}
         assert r["ranks"] == [2, 1] and r["end_reason"].startswith("forfeit: seat 1 (")
     assert "2 games ended by forfeit" in proc.stderr
+
+
+def _short_lines(paragraphs: list[list[str]]) -> list[str]:
+    """Lines that end well short of their column although their paragraph goes on:
+    a line break of the source, not of the terminal."""
+    return [line for lines in paragraphs for line in lines[:-1] if len(line) < 40]
+
+
+def _paragraphs(text: str) -> list[list[str]]:
+    out: list[list[str]] = [[]]
+    for line in text.splitlines():
+        if line.strip():
+            out[-1].append(line.strip())
+        elif out[-1]:
+            out.append([])
+    return [lines for lines in out if lines]
+
+
+def test_every_command_describes_itself_in_paragraphs_the_terminal_wraps(cli: CLI) -> None:
+    listing = cli("--help")
+    assert listing.returncode == 0, listing.stderr
+    panel = listing.stdout.partition("─ Commands ─")[2].partition("╰")[0]
+    entries: list[list[str]] = []
+    for line in panel.splitlines()[1:]:
+        name, text = line[2:14].strip(), line[14:].rstrip(" │")
+        if name:
+            entries.append([name + " " + text])
+        elif entries:
+            entries[-1].append(text.strip())
+    names = [entry[0].split()[0] for entry in entries]
+    assert "serve" in names and "verify" in names, names
+    assert not _short_lines(entries)
+    for name in names:
+        proc = cli(name, "--help")
+        assert proc.returncode == 0, proc.stderr
+        description = proc.stdout.partition("Usage:")[2].partition("╭")[0].partition("\n")[2]
+        assert not _short_lines(_paragraphs(description)), (name, description)

@@ -11,6 +11,7 @@ arguments mean in :mod:`vikingcli.cli.arguments`.
 
 
 import functools
+import inspect
 import os
 import signal
 import sys
@@ -88,16 +89,26 @@ def _errors() -> Iterator[None]:
 P = ParamSpec("P")
 
 
+def reflowed(doc: str | None) -> str:
+    """A command's docstring as ``--help`` should show it: paragraphs (split at
+    blank lines) each joined into one line, for the terminal to wrap. Why: Typer's
+    rich help keeps the docstring's own line breaks after the first paragraph, and
+    the command list keeps them in the first, so a docstring wrapped at the source's
+    width broke mid-sentence at 80 columns."""
+    paragraphs = inspect.cleandoc(doc or "").split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
 def _command(func: Callable[P, None]) -> None:
     """Register ``func`` as a command of the app, run inside the error boundary.
-    Typer reads the name, help and parameters through ``functools.wraps``."""
+    Typer reads the name and parameters through ``functools.wraps``."""
 
     @functools.wraps(func)
     def guarded(*args: P.args, **kwargs: P.kwargs) -> None:
         with _errors():
             func(*args, **kwargs)
 
-    app.command()(guarded)
+    app.command(help=reflowed(func.__doc__))(guarded)
 
 
 def _version(value: bool) -> None:

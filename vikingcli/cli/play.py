@@ -296,6 +296,7 @@ def serve(
     ] = 60.0,
 ) -> None:
     """An SSH table: people join with any ssh client and their key; seats stay theirs.
+
     The deal is secret and verifiable: the table shows the commitment of its server
     seed, people may add seeds of their own ('seed TEXT'), the seed is shown at the end."""
     from vikingcli.core.fairdeal import Deal
