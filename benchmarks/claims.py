@@ -747,14 +747,69 @@ def _rows_since_buyer() -> list[Claim]:
     return rows
 
 
+RARE_AS_BASIC = "weights=benchmarks/weights/jorvik-rare-as-basic.json"
+"""Jórvík's evaluation before a craftsman's missing silk, glass or gold counted for two
+goods of need (2026-12-07: benchmarks/README.md, "Jórvík: a craftsman's silk, glass or
+gold is scarce"), which every figure of the Jarl game stated before then is of. The
+older weights files (:data:`TOP_VIKING` and those before it) say so too. The Karl game
+has no such goods: its rows play as they did."""
+RARE_SECTION = "Jórvík: a craftsman's silk, glass or gold is scarce (issue 38, 2026-12-07)"
+
+
+def _rare_as_basic(spec: str) -> str:
+    if spec.split(":")[0] not in ("greedy", "mcts") or "weights=" in spec:
+        return spec
+    return f"{spec},{RARE_AS_BASIC}" if ":" in spec else f"{spec}:{RARE_AS_BASIC}"
+
+
+def _before_rare(what: What) -> What:
+    """A Jórvík measure of the Jarl game with its seats judging as before a missing
+    silk, glass or gold counted for two goods of need (a Karl game's as it is)."""
+    if isinstance(what, Points) and "mode=jarl" in what.pairing.options:
+        pairing = what.pairing
+        hero, other = _rare_as_basic(pairing.hero), _rare_as_basic(pairing.other)
+        return replace(what, pairing=replace(pairing, hero=hero, other=other))
+    if isinstance(what, Share) and what.game == "jorvik" and "mode=jarl" in what.options:
+        return replace(what, hero=_rare_as_basic(what.hero), other=_rare_as_basic(what.other))
+    if isinstance(what, MeanScore) and what.game == "jorvik" and "mode=jarl" in what.options:
+        return replace(what, spec=_rare_as_basic(what.spec))
+    if isinstance(what, Behaviour) and "mode=jarl" in what.options:
+        return replace(what, spec=_rare_as_basic(what.spec), other=_rare_as_basic(what.other))
+    return what
+
+
+def _rows_since_rare() -> list[Claim]:
+    """Greedy tables of the Jarl game counting a missing silk, glass or gold for two
+    goods of need (the default since 2026-12-07) and for one, on the same deals: seats
+    with no craftsman complete after buying one, craftsmen unfilled. One such greedy
+    seat among seats counting it for one."""
+    rare = f"greedy:{RARE_AS_BASIC}"
+    table = {  # n: seed, then per spec (zero, seats, unfilled, bought), 912000 on
+        4: (914000, (8, 400, 31, 593), (14, 400, 52, 641)),
+        5: (915000, (24, 500, 40, 508), (34, 500, 54, 541)),
+    }
+    rows = []
+    for n, (seed, *counts) in table.items():
+        for spec, c in zip(("greedy", rare), counts, strict=True):
+            tag = "-rare-scarce" if spec == "greedy" else "-rare-as-basic"
+            for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
+                rows.append(Claim(f"jorvik-{n}p-jarl-greedy-table-{stat}{tag}", RARE_SECTION,
+                                  Behaviour(n, spec, stat, ("mode=jarl",), spec), seed, 100,
+                                  stated, quick_games=1))  # fmt: skip
+    rows += _ladder(916, RARE_SECTION, [
+        ("jorvik", 4, "greedy", rare, "win", 800, 0.235)], ("mode=jarl",), "rare-jarl")  # fmt: skip
+    return rows
+
+
 CLAIMS = [
-    replace(row, what=_before_buyer(_before_chain(row.what)))
+    replace(row, what=_before_rare(_before_buyer(_before_chain(row.what))))
     for section in _SECTIONS for row in section()
-] + [replace(row, what=_before_buyer(row.what)) for row in _rows_since_chain()] + (
-    _rows_since_buyer()
-)
+] + [replace(row, what=_before_rare(_before_buyer(row.what))) for row in _rows_since_chain()] + [
+    replace(row, what=_before_rare(row.what)) for row in _rows_since_buyer()
+] + _rows_since_rare()
 """Every figure the READMEs state as current, one entry each: those stated before greedy
 looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
 played (:func:`_before_chain`), every Jórvík seat of those and the rows since judging
-as before a column's card was credited to its buyer (:func:`_before_buyer`), and the
-rows since."""
+as before a column's card was credited to its buyer (:func:`_before_buyer`), every
+seat of the Jarl game's rows judging as before a missing silk, glass or gold counted
+for two goods of need (:func:`_before_rare`), and the rows since."""

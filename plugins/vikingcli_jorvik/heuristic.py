@@ -40,6 +40,7 @@ _DECK_SIZE: dict[tuple[int, bool], int] = {
 _CAPACITY: list[int] = [card.capacity if KIND[c] == D.SHIP else 0 for c, card in enumerate(CARDS)]
 """Goods a card brings when it comes out (a ship's capacity), per card index."""
 _IS_CRAFTSMAN: Final[tuple[bool, ...]] = tuple(k == D.CRAFTSMAN for k in KIND)
+_IS_RARE: Final[tuple[bool, ...]] = tuple(g in D.PREMIUM_GOODS for g in range(len(D.GOOD_NAMES)))
 _IS_PICT: Final[tuple[bool, ...]] = tuple(k == D.PICT for k in KIND)
 _IS_SHIELDWALL: Final[tuple[bool, ...]] = tuple(k == D.SHIELDWALL for k in KIND)
 """Per card index, read for every position a search judges: a lookup instead of a
@@ -85,6 +86,10 @@ WEIGHTS: Final[Mapping[str, float]] = {
     # the column's length (0: before, when a seat needing a ship never placed under a
     # top viking that could not pay, and seats ended with craftsmen unfilled)
     "column_buyer": 1.0,
+    # issue 38, seventh pass: how many goods of need a missing silk, glass or gold
+    # counts for against the goods to come (1: as a basic good, before; the bag holds
+    # a third as many of each; 3 measured weaker on tuning seeds, 2 level)
+    "craft_rare_goods": 2.0,
 }
 """The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
 benchmarks/README.md, "Tuned weights")."""
@@ -373,12 +378,13 @@ def _craftsmen_value(
 
     The goods not held must still come: ``shared.share_to_come(s)`` is the seat's
     share of the goods the ships left will bring, and each missing good costs
-    ``craft_chance_goods`` of them; when they fall short of what the craftsmen
-    need, the chance is cut in proportion (counting at least one good to come). So
-    a craftsman is worth little to a seat with more craftsmen than goods in sight,
-    late in the game, or at a table where the ships are shared by many (issue 38:
-    seats bought craftsmen they could never fill and ended with no craftsman
-    points).
+    ``craft_chance_goods`` of them (a silk, glass or gold ``craft_rare_goods`` times
+    that: the bag holds a third as many of each); when they fall short of what the
+    craftsmen need, the chance is cut in proportion (counting at least one good to
+    come). So a craftsman is worth little to a seat with more craftsmen than goods in
+    sight, late in the game, at a table where the ships are shared by many, or short
+    of silk, glass or gold with few ships left (issue 38: seats bought craftsmen they
+    could never fill and ended with no craftsman points).
 
     Why a power: finishing is what scores, so each good placed must be worth more
     than the one before (an empty craftsman is worth little late in the game, one
@@ -396,16 +402,19 @@ def _craftsmen_value(
         return 0.0
     todo.sort()
     covered_each: list[int] = []
-    uncovered = 0  # missing goods not held, over all the craftsmen
-    for missing, c in todo:
+    uncovered = 0.0  # goods of need not held, over all the craftsmen
+    rare, is_rare = w["craft_rare_goods"], _IS_RARE
+    for _, c in todo:
         f = fill[c]
         covered = 0
         for i, g in enumerate(NEEDS[c]):
-            if not (f >> i) & 1 and held[g]:
-                held[g] -= 1
-                covered += 1
+            if not (f >> i) & 1:
+                if held[g]:
+                    held[g] -= 1
+                    covered += 1
+                else:
+                    uncovered += rare if is_rare[g] else 1.0
         covered_each.append(covered)
-        uncovered += missing - covered
     late = w["craft_chance_late"]
     chance = late + (w["craft_chance_early"] - late) * left
     short = w["craft_chance_goods"] * uncovered
