@@ -89,7 +89,7 @@ def _errors() -> Iterator[None]:
 P = ParamSpec("P")
 
 
-def reflowed(doc: str | None) -> str:
+def _reflowed(doc: str | None) -> str:
     """A command's docstring as ``--help`` should show it: paragraphs (split at
     blank lines) each joined into one line, for the terminal to wrap. Why: Typer's
     rich help keeps the docstring's own line breaks after the first paragraph, and
@@ -108,7 +108,7 @@ def _command(func: Callable[P, None]) -> None:
         with _errors():
             func(*args, **kwargs)
 
-    app.command(help=reflowed(func.__doc__))(guarded)
+    app.command(help=_reflowed(func.__doc__))(guarded)
 
 
 def _version(value: bool) -> None:
