@@ -798,6 +798,15 @@ def _rows_since_rare() -> list[Claim]:
                                   stated, quick_games=1))  # fmt: skip
     rows += _ladder(916, RARE_SECTION, [
         ("jorvik", 4, "greedy", rare, "win", 800, 0.235)], ("mode=jarl",), "rare-jarl")  # fmt: skip
+    # four medium seats a table, 917000-917039, 918000-918039 and 919000-919039 pooled
+    # (the first set did not reproduce on the others), the compiled build: (zero, unfilled)
+    medium = {M: ((30, 480), (50, 573)), f"{M},{RARE_AS_BASIC}": ((22, 480), (52, 608))}
+    for spec, ((zero, seats), (unfilled, bought)) in medium.items():
+        tag = "-rare-scarce" if spec == M else "-rare-as-basic"
+        for stat, stated in (("zero", zero / seats), ("unfilled", unfilled / bought)):
+            rows.append(Claim(f"jorvik-4p-jarl-medium-table-{stat}{tag}", RARE_SECTION,
+                              Behaviour(4, spec, stat, ("mode=jarl",), spec), 920000, 40,
+                              stated))  # fmt: skip
     return rows
 
 
