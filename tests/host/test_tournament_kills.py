@@ -81,3 +81,42 @@ def test_killing_a_tournament_at_random_points_loses_and_repeats_no_game(tmp_pat
     ]
     assert sorted(keys) == sorted(planned)  # every game exactly once
     assert orjson.loads(final.stdout) == orjson.loads(reference.stdout)
+
+
+def _workers(pid: int) -> list[int]:
+    """The worker processes of the vikingcli process ``pid`` (not multiprocessing's
+    resource tracker)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [
+        int(c) for c in children
+        if b"resource_tracker" not in Path(f"/proc/{c}/cmdline").read_bytes()
+    ]  # fmt: skip
+
+
+def test_a_worker_killed_mid_tournament_costs_no_game_and_prints_no_traceback(
+    tmp_path: Path,
+) -> None:
+    """kill -9 of one worker of ``--jobs 2`` (a fault of the host): the run replaces its
+    workers, plays again the games that were in flight, and ends as a run never killed."""
+    args = ["tournament", "jorvik", "-p", "greedy", "-p", "mcts:iterations=60", "--games", "12"]
+    reference = subprocess.run(
+        [sys.executable, "-m", "vikingcli", *args, "--json"],
+        capture_output=True, check=True, timeout=300,
+    )  # fmt: skip
+    out = tmp_path / "t.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "vikingcli", *args, "--jobs", "2", "--json", "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    while _records(out) < 1 and proc.poll() is None:
+        time.sleep(0.01)
+    workers = _workers(proc.pid)
+    assert workers and _records(out) < 12, "the kill would not land mid-run"
+    os.kill(workers[0], signal.SIGKILL)
+    stdout, stderr = proc.communicate(timeout=300)
+    assert proc.returncode == 0, stderr
+    assert b"Traceback" not in stderr
+    header, *lines = out.read_bytes().splitlines()
+    assert len(lines) == len({job_key(orjson.loads(line)) for line in lines}) == 12
+    assert orjson.loads(stdout) == orjson.loads(reference.stdout)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Final, NotRequired, TypedDict
 
 from vikingcli.core.driver import MatchDriver
 from vikingcli.core.errors import BadInput
@@ -99,6 +100,16 @@ def play_job(job: Job) -> dict[str, Any]:
     return result
 
 
+WORKER_DEATHS: Final = 3
+"""How many times in a row the worker pool may break (a worker killed, out of memory)
+with no game finished in between before a run gives up."""
+
+
+class WorkersDied(OSError):
+    """The worker processes kept dying: a fault of the machine, not of the input (an
+    ``OSError``, so the command line reports it in one line with exit code 1)."""
+
+
 def run_jobs(
     jobs: Iterable[Job], workers: int = 1, backend: str = "local", ordered: bool = True
 ) -> Iterator[dict[str, Any]]:
@@ -113,27 +124,63 @@ def run_jobs(
         for job in todo:
             yield play_job(job)
         return
-    from concurrent.futures import as_completed
+    yield from _pooled(todo, workers, ordered)
 
-    pool = ProcessPoolExecutor(
-        max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
-    )
-    futures = [pool.submit(play_job, job) for job in todo]
-    try:
-        for future in futures if ordered else as_completed(futures):
-            yield future.result()
-    finally:
-        if stopping():
-            # SIGTERM/SIGINT: the workers are being ended, the pool breaks, and its
-            # manager thread fails every queued game; a game cancelled here as well
-            # made it raise InvalidStateError (a traceback before the error line).
-            # It is waited for, so that it has closed its pipes before the
-            # interpreter's exit hook writes to them (Python 3.11 races there).
-            pool.shutdown(wait=True)
-        else:
-            # A reader that stops early (a decided --sprt) must not wait for every
-            # queued game: only the running ones are finished.
-            pool.shutdown(wait=True, cancel_futures=True)
+
+def _pooled(todo: list[Job], workers: int, ordered: bool) -> Iterator[dict[str, Any]]:
+    """``run_jobs`` on a local process pool. A worker that dies (kill -9, the kernel's
+    out-of-memory killer) breaks the pool: a new pool plays again every game not yet
+    finished (a game is a function of its job, so it comes out the same), so a fault
+    of the host costs no game and prints no traceback."""
+    left = dict(enumerate(todo))  # not yet finished
+    early: dict[int, dict[str, Any]] = {}  # ordered: finished before their turn
+    turn = 0  # ordered: the next job to yield
+    deaths = 0
+    while left:
+        pool = ProcessPoolExecutor(
+            max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
+        )
+        futures = {pool.submit(play_job, job): i for i, job in left.items()}
+        broken = False
+        try:
+            for future in as_completed(futures):
+                if future.exception() is not None:
+                    if stopping() or not isinstance(future.exception(), BrokenProcessPool):
+                        future.result()  # raises it
+                    # The pool broke: the games it finished are kept (their saves are
+                    # written), the others are played again by a new pool.
+                    broken = True
+                    continue
+                deaths = 0
+                i = futures[future]
+                del left[i]
+                if not ordered:
+                    yield future.result()
+                    continue
+                early[i] = future.result()
+                while turn in early:
+                    yield early.pop(turn)
+                    turn += 1
+            if not broken:
+                continue
+            deaths += 1
+            if deaths >= WORKER_DEATHS:
+                raise WorkersDied(
+                    f"the worker processes died {deaths} times in a row; {len(left)} of"
+                    f" {len(todo)} games not played"
+                )
+        finally:
+            if stopping():
+                # SIGTERM/SIGINT: the workers are being ended, the pool breaks, and its
+                # manager thread fails every queued game; a game cancelled here as well
+                # made it raise InvalidStateError (a traceback before the error line).
+                # It is waited for, so that it has closed its pipes before the
+                # interpreter's exit hook writes to them (Python 3.11 races there).
+                pool.shutdown(wait=True)
+            else:
+                # A reader that stops early (a decided --sprt) must not wait for every
+                # queued game: only the running ones are finished.
+                pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ray(todo: list[Job], workers: int, ordered: bool) -> Iterator[dict[str, Any]]:
