@@ -117,6 +117,8 @@ def test_a_worker_killed_mid_tournament_costs_no_game_and_prints_no_traceback(
     stdout, stderr = proc.communicate(timeout=300)
     assert proc.returncode == 0, stderr
     assert b"Traceback" not in stderr
+    # said, in one line, not hidden: the run took longer for a reason
+    assert b"vikingcli: warning: a worker process died; new workers play the" in stderr
     lines = out.read_bytes().splitlines()[1:]  # after the header
     assert len(lines) == len({job_key(orjson.loads(line)) for line in lines}) == 12
     assert orjson.loads(stdout) == orjson.loads(reference.stdout)

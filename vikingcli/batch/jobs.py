@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -111,9 +111,15 @@ class WorkersDied(OSError):
 
 
 def run_jobs(
-    jobs: Iterable[Job], workers: int = 1, backend: str = "local", ordered: bool = True
+    jobs: Iterable[Job],
+    workers: int = 1,
+    backend: str = "local",
+    ordered: bool = True,
+    on_warning: Callable[[str], None] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Play ``jobs`` and yield their results (in job order when ``ordered``)."""
+    """Play ``jobs`` and yield their results (in job order when ``ordered``).
+    ``on_warning`` hears, in one line, that a worker died and its games are played
+    again (the run goes on: a fault of the host, said, not hidden)."""
     todo = list(jobs)
     if backend == "ray":
         yield from _ray(todo, workers, ordered)
@@ -124,10 +130,12 @@ def run_jobs(
         for job in todo:
             yield play_job(job)
         return
-    yield from _pooled(todo, workers, ordered)
+    yield from _pooled(todo, workers, ordered, on_warning)
 
 
-def _pooled(todo: list[Job], workers: int, ordered: bool) -> Iterator[dict[str, Any]]:
+def _pooled(
+    todo: list[Job], workers: int, ordered: bool, on_warning: Callable[[str], None] | None
+) -> Iterator[dict[str, Any]]:
     """``run_jobs`` on a local process pool. A worker that dies (kill -9, the kernel's
     out-of-memory killer) breaks the pool: a new pool plays again every game not yet
     finished (a game is a function of its job, so it comes out the same), so a fault
@@ -169,6 +177,9 @@ def _pooled(todo: list[Job], workers: int, ordered: bool) -> Iterator[dict[str, 
                     f"the worker processes died {deaths} times in a row; {len(left)} of"
                     f" {len(todo)} games not played"
                 )
+            if on_warning is not None:
+                games = "1 game" if len(left) == 1 else f"{len(left)} games"
+                on_warning(f"a worker process died; new workers play the {games} not finished")
         finally:
             if stopping():
                 # SIGTERM/SIGINT: the workers are being ended, the pool breaks, and its

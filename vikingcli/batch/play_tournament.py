@@ -131,9 +131,10 @@ def tournament(
     or ``cyclic``. ``out`` is a JSONL results file that a rerun resumes; ``sprt``
     stops once the first entrant is shown better or not (see ``tournament --help``);
     ``anchor`` is the entrant whose rating is 0. ``on_warning`` hears what a resumed
-    file notes, ``on_start`` how many games are left to play, ``on_game`` each game
-    as it ends (in the order they end); ``registry`` is the installed plugins when
-    already loaded. Bad input raises a ``ValueError`` naming it.
+    file notes and that a worker died (its games played again), ``on_start`` how
+    many games are left to play, ``on_game`` each game as it ends (in the order they
+    end); ``registry`` is the installed plugins when already loaded. Bad input
+    raises a ``ValueError`` naming it.
 
     Example::
 
@@ -237,7 +238,7 @@ def _play(
         if on_start is not None:
             on_start(len(todo))
         try:
-            for rec in run_jobs(todo, jobs, backend, ordered=False):
+            for rec in run_jobs(todo, jobs, backend, ordered=False, on_warning=on_warning):
                 records.append(rec)
                 if book:
                     book.append(rec)

@@ -159,6 +159,7 @@ def run_games(
     save_dir: Path | None = None,
     registry: Registry | None = None,
     on_game: Callable[[GameResult], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
 ) -> SeriesResult:
     """Play ``games`` AI-vs-AI games of ``game``, seeds ``seed``, ``seed + 1``, ...,
     with the same ``players`` (player specs such as ``"mcts:iterations=300"``,
@@ -166,7 +167,8 @@ def run_games(
 
     ``options`` are the game's options (defaults filled in); ``jobs`` worker
     processes play them; ``save_dir`` receives one save per game; ``on_game`` is
-    called with each result as it comes in (in seed order). ``registry`` is the
+    called with each result as it comes in (in seed order), ``on_warning`` with a
+    line when a worker process died and its games are played again. ``registry`` is the
     installed plugins when already loaded (every game is played by looking its
     game and players up by name among the installed plugins). Bad input (an unknown
     game, kind or option, a table the game does not seat) raises a ``ValueError``
@@ -204,7 +206,7 @@ def run_games(
         for k in range(games)
     ]
     results = []
-    for record in run_jobs(job_list, jobs):
+    for record in run_jobs(job_list, jobs, on_warning=on_warning):
         result = GameResult.from_record(record)
         results.append(result)
         if on_game is not None:

@@ -97,6 +97,7 @@ def run(
         series = run_games(
             g, seats, games=games_, seed=first, options=options, jobs=jobs,
             move_timeout=move_timeout, save_dir=save_dir, registry=reg, on_game=show,
+            on_warning=_warn,
         )  # fmt: skip
     if not json_out and games_ > 1:
         wins, means = series.wins, series.mean_scores
@@ -106,6 +107,10 @@ def run(
         )
         typer.echo(f"{games_} games, first seed {first}: {share}")
     _forfeit_line(series.forfeits, strict)
+
+
+def _warn(note: str) -> None:
+    typer.echo(f"vikingcli: warning: {note}", err=True)
 
 
 def _forfeit_line(forfeits: int, strict: bool) -> None:
@@ -202,9 +207,6 @@ def tournament(
             nonlocal advance
             advance = shown.enter_context(progress(todo, "game", lines=True))
 
-        def warn(note: str) -> None:
-            typer.echo(f"vikingcli: warning: {note}", err=True)
-
         def show(result: GameResult) -> None:
             assert advance is not None, "on_start comes before any game"
             advance(summary_line(result.record))
@@ -215,7 +217,7 @@ def tournament(
                 fmt=format_, rotation=rotation, jobs=jobs, backend=backend, out=out,
                 move_timeout=move_timeout, sprt=sprt, save_dir=save_dir, anchor=anchor,
                 accept_changed_bots=accept_changed_bots, registry=reg,
-                on_warning=warn, on_start=start, on_game=show,
+                on_warning=_warn, on_start=start, on_game=show,
             )  # fmt: skip
         except SeedRange as exc:
             raise typer.BadParameter(str(exc), param_hint="'--seed'") from None
