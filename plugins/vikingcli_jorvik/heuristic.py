@@ -90,6 +90,11 @@ WEIGHTS: Final[Mapping[str, float]] = {
     # counts for against the goods to come (1: as a basic good, before; the bag holds
     # a third as many of each; 3 measured weaker on tuning seeds, 2 level)
     "craft_rare_goods": 2.0,
+    # issue 38, eighth pass: what a ship on offer adds to the seat's craftsmen counts
+    # its spare goods, three for one (two with A20), as buying a missing good the
+    # common goods space holds (1), or not (0: before, when seats with a craftsman one
+    # good short never bid for a ship without that good, though the space held it)
+    "craft_exchange": 1.0,
 }
 """The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
 benchmarks/README.md, "Tuned weights")."""
@@ -255,7 +260,12 @@ class _Shared:
         besides what it adds to the craftsman (at 0, only the latter: late in the game,
         or for a craftsman three or four short, its first goods add less than goods
         kept, so such a seat bid less for the ship than a seat with no craftsman;
-        benchmarks/README.md, "Jórvík: a ship's goods for a craftsman are goods too")."""
+        benchmarks/README.md, "Jórvík: a ship's goods for a craftsman are goods too").
+
+        What the ship adds to the craftsmen counts the exchange (``craft_exchange``,
+        :func:`_exchanged`): with the seat's spare goods, any ship's goods may buy a
+        missing good from the common goods space (issue 38: seats one good short
+        never bid for a ship without that good while the space held it)."""
         good = w["good"]
         flat = card_worth(s, c, self.left, good)
         part = w["ship_for_craftsmen"]
@@ -264,11 +274,12 @@ class _Shared:
         held = _held_goods(s, seat)
         owned = s.cards[seat] + s.loading[seat]
         spare = list(held)  # what the craftsmen leave is left in it
-        without = _craftsmen_value(s, owned, spare, self.left, self, w)
+        trade = w["craft_exchange"]
+        without = _craftsmen_value(s, owned, spare, self.left, self, w, trade)
         cargo = s.cargo[c]
         for g in cargo:
             held[g] += 1
-        craftsmen = _craftsmen_value(s, owned, held, self.left, self, w) - without
+        craftsmen = _craftsmen_value(s, owned, held, self.left, self, w, trade) - without
         taken = len(cargo) - sum(held) + sum(spare)  # of the cargo, the goods craftsmen take
         # the flat worth counts every good of the cargo as kept; one a craftsman takes
         # counts ``ship_goods_kept`` of that, besides what it adds to the craftsman
@@ -305,7 +316,10 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
     value = float(s.vp[seat] + sum(final_points(s, seat, owned)))
     held = _held_goods(s, seat)
     # incomplete craftsmen, each at its VP times the chance of finishing it
-    value += _craftsmen_value(s, owned, held, left, shared, w)
+    # the exchange is counted for ships on offer only (worth_to): counted here too, the
+    # cheap search bought craftsmen on the strength of spare goods it then did not
+    # exchange (benchmarks/README.md, "Jórvík: three spare goods buy a missing one")
+    value += _craftsmen_value(s, owned, held, left, shared, w, 0.0)
     # the goods no craftsman was credited with, and coins
     value += w["good"] * sum(held)
     coin_late = w["coin_late"]
@@ -369,12 +383,16 @@ def _craftsmen_value(
     left: float,
     shared: _Shared,
     w: Mapping[str, float],
+    exchange: float,
 ) -> float:
     """The incomplete craftsmen among ``owned``: each at VP x chance ** missing, where
     chance (per missing good) falls from ``craft_chance_early`` to ``craft_chance_late``
     as the deck runs out, and a missing good found in ``held`` counts as
-    ``craft_in_hand`` of a good placed. The nearest to completion are served first;
-    the goods they use are taken out of ``held`` (not counted again as goods).
+    ``craft_in_hand`` of a good placed, and with ``exchange`` > 0 so does one the
+    spare goods held can buy by the exchange from the common goods space
+    (:func:`_exchanged`, crediting ``exchange`` of a good held). The nearest to
+    completion are served first; the goods they use are taken out of ``held`` (not
+    counted again as goods).
 
     The goods not held must still come: ``shared.share_to_come(s)`` is the seat's
     share of the goods the ships left will bring, and each missing good costs
@@ -401,20 +419,24 @@ def _craftsmen_value(
     if not todo:
         return 0.0
     todo.sort()
-    covered_each: list[int] = []
+    covered_each: list[float] = []
     uncovered = 0.0  # goods of need not held, over all the craftsmen
+    wanted: list[tuple[int, int]] = []  # (craftsman's place in todo, good) not held
     rare, is_rare = w["craft_rare_goods"], _IS_RARE
-    for _, c in todo:
+    for k, (_, c) in enumerate(todo):
         f = fill[c]
-        covered = 0
+        covered = 0.0
         for i, g in enumerate(NEEDS[c]):
             if not (f >> i) & 1:
                 if held[g]:
                     held[g] -= 1
-                    covered += 1
+                    covered += 1.0
                 else:
                     uncovered += rare if is_rare[g] else 1.0
+                    wanted.append((k, g))
         covered_each.append(covered)
+    if wanted and exchange:
+        uncovered -= _exchanged(s, owned, held, wanted, covered_each, exchange, w)
     late = w["craft_chance_late"]
     chance = late + (w["craft_chance_early"] - late) * left
     short = w["craft_chance_goods"] * uncovered
@@ -428,6 +450,42 @@ def _craftsmen_value(
     for (missing, c), covered in zip(todo, covered_each):
         value += VP[c] * chance ** (missing - in_hand * covered)
     return value
+
+
+def _exchanged(
+    s: State,
+    owned: list[int],
+    held: list[int],
+    wanted: list[tuple[int, int]],
+    covered_each: list[float],
+    credit: float,
+    w: Mapping[str, float],
+) -> float:
+    """Cover ``wanted`` goods (nearest craftsman first) by the exchange: the spare
+    goods in ``held``, three for one (two for one with A20), buy a good the common
+    goods space holds now (docs/rules/jorvik.md §3.4; the space fills all game, and
+    only an exchange or a market stall takes from it). Each covered good adds
+    ``credit`` to its craftsman's ``covered_each``, and the goods paid are taken out
+    of ``held``; returns the goods of need so covered (as ``uncovered`` counts them)."""
+    pay = D.EXCHANGE_A20_PAY if D.C_A20 in owned else D.EXCHANGE_PAY
+    spare = sum(held)
+    if spare < pay:
+        return 0.0
+    space = s.cgs
+    taken = [0] * len(space)
+    rare, is_rare = w["craft_rare_goods"], _IS_RARE
+    need = 0.0
+    for k, g in wanted:
+        if spare < pay:
+            break
+        if space[g] > taken[g]:
+            taken[g] += 1
+            spare -= pay
+            covered_each[k] += credit
+            need += rare if is_rare[g] else 1.0
+            for _ in range(pay):  # the goods paid: from the kinds held most
+                held[held.index(max(held))] -= 1
+    return need
 
 
 def projected_defence(s: State, p: int) -> int:

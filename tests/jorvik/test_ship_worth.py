@@ -113,3 +113,40 @@ def test_item38_twin_goods_for_a_craftsman_counted_only_by_it_made_the_ship_wort
     assert autumn_bid(two, B, 0.0) < autumn_bid(two, M, 0.0)
     # to a seat with no craftsman the weight changes nothing
     assert autumn_bid(two, M, 1.0) == pytest.approx(autumn_bid(two, M, 0.0))
+
+
+def exchange_bid(cargo: tuple[int, ...], seat: int, exchange: float) -> float:
+    """``bid_worth`` with a jet in the common goods space, at weight ``exchange``."""
+    weights = dict(WEIGHTS, craft_exchange=exchange)
+    s = a_table(cargo)
+    s.cgs[JET] = 1
+    before = evaluate(s, seat, weights)
+    s.cols[SHIP_SLOT - 1] = [seat]
+    return evaluate(s, seat, weights) - before
+
+
+def test_item38_three_goods_buy_the_missing_jet_from_the_common_goods() -> None:
+    """A ship with no jet, but the common goods space holds one: its three goods buy it
+    by the exchange (rules §3.4, three for one), so to B, whose A09 lacks only a jet,
+    the ship is worth more than to M (a seat one good short once bid for no ship but one
+    carrying that good, and ended with no craftsman complete while the space held it:
+    benchmarks/README.md, "Jórvík: three spare goods buy a missing one")."""
+    no_jet = (LEATHER, WOOL, IRON)
+    assert exchange_bid(no_jet, B, 1.0) > exchange_bid(no_jet, M, 1.0) + 0.5
+    # to a seat with no craftsman the exchange changes nothing
+    assert exchange_bid(no_jet, M, 1.0) == pytest.approx(exchange_bid(no_jet, M, 0.0))
+
+
+def test_item38_twin_without_the_exchange_counted_the_ship_was_worth_the_same_to_both() -> None:
+    no_jet = (LEATHER, WOOL, IRON)
+    assert exchange_bid(no_jet, B, 0.0) == pytest.approx(exchange_bid(no_jet, M, 0.0))
+
+
+def test_item38_two_goods_do_not_buy_it_nor_does_an_empty_space() -> None:
+    """Three goods pay one (two only with A20), and only a good the space holds."""
+    assert exchange_bid((LEATHER, WOOL), B, 1.0) == pytest.approx(
+        exchange_bid((LEATHER, WOOL), M, 1.0)
+    )
+    assert bid_worth((LEATHER, WOOL, IRON), B) == pytest.approx(
+        bid_worth((LEATHER, WOOL, IRON), M)
+    )
