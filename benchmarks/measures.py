@@ -129,6 +129,10 @@ class Points:
         return self.pairing.mcts()
 
 
+_TALLIES: dict[tuple[object, ...], Any] = {}
+"""Behaviour rows' tallies by their games (players, specs, deals, seed, options)."""
+
+
 @dataclass(frozen=True)
 class Behaviour:
     """What ``spec`` seats did in Jórvík (behaviour.py, the other seats ``other``,
@@ -153,8 +157,13 @@ class Behaviour:
         return games if self.spec == self.other else max(1, round(games / self.players))
 
     def run(self, reg: Registry, seed: int, games: int) -> Measured:
-        t = behaviour.run_row(reg, "jorvik", self.players, self.spec, self.other,
-                              self.deals(games), seed, 1, _opts(self.options))  # fmt: skip
+        # a table's rows (zero, unfilled, ...) are counts of the same games: played once
+        key = (self.players, self.spec, self.other, self.deals(games), seed, self.options)
+        t = _TALLIES.get(key)
+        if t is None:
+            t = _TALLIES[key] = behaviour.run_row(reg, "jorvik", self.players, self.spec,
+                                                  self.other, self.deals(games), seed, 1,
+                                                  _opts(self.options))  # fmt: skip
         got, of = {"unfilled": (t.unfilled, t.bought), "zero": (t.zero_after_buying, t.seats),
                    "thrown": (t.thrown, t.turns),
                    "tall": (t.tall_phases, t.phases),
