@@ -810,15 +810,92 @@ def _rows_since_rare() -> list[Claim]:
     return rows
 
 
+NO_EXCHANGE = "weights=benchmarks/weights/jorvik-no-exchange.json"
+"""Jórvík's evaluation before a ship on offer counted the exchange (2026-12-07:
+benchmarks/README.md, "Jórvík: three spare goods buy a missing one"), which every
+Jórvík figure stated before then is of. The older weights files say so too."""
+EXCHANGE_SECTION = "Jórvík: three spare goods buy a missing one (issue 38, 2026-12-07)"
+
+
+def _no_exchange(spec: str) -> str:
+    if spec.split(":")[0] not in ("greedy", "mcts") or "weights=" in spec:
+        return spec
+    return f"{spec},{NO_EXCHANGE}" if ":" in spec else f"{spec}:{NO_EXCHANGE}"
+
+
+def _before_exchange(what: What) -> What:
+    """A Jórvík measure with its seats judging as before a ship on offer counted the
+    exchange (as :func:`_before_buyer`: not the demand rule's rows, times or
+    instruction counts)."""
+    if isinstance(what, Points) and what.pairing.game == "jorvik":
+        pairing = what.pairing
+        hero, other = _no_exchange(pairing.hero), _no_exchange(pairing.other)
+        return replace(what, pairing=replace(pairing, hero=hero, other=other))
+    if isinstance(what, Share) and what.game == "jorvik":
+        return replace(what, hero=_no_exchange(what.hero), other=_no_exchange(what.other))
+    if isinstance(what, MeanScore) and what.game == "jorvik":
+        return replace(what, spec=_no_exchange(what.spec))
+    if isinstance(what, Behaviour):  # (Jórvík's only)
+        return replace(what, spec=_no_exchange(what.spec), other=_no_exchange(what.other))
+    if isinstance(what, LevelGap) and what.game == "jorvik":
+        strong, weak = what.specs()
+        return replace(what, hero=_no_exchange(strong), other=_no_exchange(weak))
+    return what
+
+
+def _rows_since_exchange() -> list[Claim]:
+    """Greedy tables counting the exchange for a ship on offer (the default since
+    2026-12-07) and not, on the same deals: seats with no craftsman complete after
+    buying one, craftsmen unfilled. One such greedy seat among seats not counting it."""
+    table = {  # (mode, n): seed, then per spec (zero, seats, unfilled, bought), 925000 on
+        ("karl", 4): (927000, (5, 400, 16, 491), (9, 400, 25, 483)),
+        ("karl", 5): (927100, (13, 500, 20, 472), (14, 500, 24, 466)),
+        ("jarl", 4): (927200, (3, 400, 24, 581), (8, 400, 37, 580)),
+        ("jarl", 5): (927300, (19, 500, 32, 510), (34, 500, 50, 507)),
+    }
+    rows = []
+    before = f"greedy:{NO_EXCHANGE}"
+    for (mode, n), (seed, *counts) in table.items():
+        options = ("mode=jarl",) if mode == "jarl" else ()
+        for spec, c in zip(("greedy", before), counts, strict=True):
+            tag = "-exchange" if spec == "greedy" else "-no-exchange"
+            for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
+                rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}",
+                                  EXCHANGE_SECTION, Behaviour(n, spec, stat, options, spec),
+                                  seed, 100, stated, quick_games=1))  # fmt: skip
+    rows += _ladder(930, EXCHANGE_SECTION, [
+        ("jorvik", 4, "greedy", before, "win", 400, 0.229)], tag="exchange")  # fmt: skip
+    rows += _ladder(931, EXCHANGE_SECTION, [
+        ("jorvik", 4, "greedy", before, "win", 400, 0.216)], ("mode=jarl",),
+        "exchange-jarl")  # fmt: skip
+    # four medium seats a table (Karl), 929000-929039, the compiled build: zero seats
+    medium_before = f"{M},{NO_EXCHANGE}"
+    for spec, stated in ((M, 0 / 160), (medium_before, 1 / 160)):
+        tag = "-exchange" if spec == M else "-no-exchange"
+        rows.append(Claim(f"jorvik-4p-medium-table-zero{tag}", EXCHANGE_SECTION,
+                          Behaviour(4, spec, "zero", (), spec), 932000, 40, stated))  # fmt: skip
+    # one medium seat of this change among medium seats of before: 929100-929139
+    rows += _ladder(933, EXCHANGE_SECTION, [
+        ("jorvik", 4, M, medium_before, "h2h", 160, 0.479)], tag="medium-exchange")  # fmt: skip
+    return rows
+
+
 CLAIMS = [
-    replace(row, what=_before_rare(_before_buyer(_before_chain(row.what))))
+    replace(row, what=_before_exchange(_before_rare(_before_buyer(_before_chain(row.what)))))
     for section in _SECTIONS for row in section()
-] + [replace(row, what=_before_rare(_before_buyer(row.what))) for row in _rows_since_chain()] + [
-    replace(row, what=_before_rare(row.what)) for row in _rows_since_buyer()
-] + _rows_since_rare()
+] + [
+    replace(row, what=_before_exchange(_before_rare(_before_buyer(row.what))))
+    for row in _rows_since_chain()
+] + [
+    replace(row, what=_before_exchange(_before_rare(row.what))) for row in _rows_since_buyer()
+] + [replace(row, what=_before_exchange(row.what)) for row in _rows_since_rare()] + (
+    _rows_since_exchange()
+)
 """Every figure the READMEs state as current, one entry each: those stated before greedy
 looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
 played (:func:`_before_chain`), every Jórvík seat of those and the rows since judging
 as before a column's card was credited to its buyer (:func:`_before_buyer`), every
 seat of the Jarl game's rows judging as before a missing silk, glass or gold counted
-for two goods of need (:func:`_before_rare`), and the rows since."""
+for two goods of need (:func:`_before_rare`), every Jórvík seat of all of those judging
+as before a ship on offer counted the exchange (:func:`_before_exchange`), and the rows
+since."""
