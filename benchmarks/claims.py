@@ -4,6 +4,7 @@ with the section that states it, how it is measured again and its own fresh seed
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -693,19 +694,25 @@ def _before_buyer(what: What) -> What:
     rule's rows (:class:`DemandRule`: a seat naming its own weights would judge by
     them, not by the rule's variant), nor times and instruction counts (the change
     costs one look at a column's coins)."""
+    return _jorvik_seated(what, _top_viking)
+
+
+def _jorvik_seated(what: What, seat: Callable[[str], str]) -> What:
+    """A Jórvík measure with every spec it seats passed through ``seat`` (any other
+    measure as it is)."""
     if isinstance(what, Points) and what.pairing.game == "jorvik":
         pairing = what.pairing
-        hero, other = _top_viking(pairing.hero), _top_viking(pairing.other)
-        return replace(what, pairing=replace(pairing, hero=hero, other=other))
+        return replace(what, pairing=replace(pairing, hero=seat(pairing.hero),
+                                             other=seat(pairing.other)))  # fmt: skip
     if isinstance(what, Share) and what.game == "jorvik":
-        return replace(what, hero=_top_viking(what.hero), other=_top_viking(what.other))
+        return replace(what, hero=seat(what.hero), other=seat(what.other))
     if isinstance(what, MeanScore) and what.game == "jorvik":
-        return replace(what, spec=_top_viking(what.spec))
+        return replace(what, spec=seat(what.spec))
     if isinstance(what, Behaviour):  # (Jórvík's only)
-        return replace(what, spec=_top_viking(what.spec), other=_top_viking(what.other))
+        return replace(what, spec=seat(what.spec), other=seat(what.other))
     if isinstance(what, LevelGap) and what.game == "jorvik":
         strong, weak = what.specs()
-        return replace(what, hero=_top_viking(strong), other=_top_viking(weak))
+        return replace(what, hero=seat(strong), other=seat(weak))
     return what
 
 
@@ -827,20 +834,7 @@ def _before_exchange(what: What) -> What:
     """A Jórvík measure with its seats judging as before a ship on offer counted the
     exchange (as :func:`_before_buyer`: not the demand rule's rows, times or
     instruction counts)."""
-    if isinstance(what, Points) and what.pairing.game == "jorvik":
-        pairing = what.pairing
-        hero, other = _no_exchange(pairing.hero), _no_exchange(pairing.other)
-        return replace(what, pairing=replace(pairing, hero=hero, other=other))
-    if isinstance(what, Share) and what.game == "jorvik":
-        return replace(what, hero=_no_exchange(what.hero), other=_no_exchange(what.other))
-    if isinstance(what, MeanScore) and what.game == "jorvik":
-        return replace(what, spec=_no_exchange(what.spec))
-    if isinstance(what, Behaviour):  # (Jórvík's only)
-        return replace(what, spec=_no_exchange(what.spec), other=_no_exchange(what.other))
-    if isinstance(what, LevelGap) and what.game == "jorvik":
-        strong, weak = what.specs()
-        return replace(what, hero=_no_exchange(strong), other=_no_exchange(weak))
-    return what
+    return _jorvik_seated(what, _no_exchange)
 
 
 def _rows_since_exchange() -> list[Claim]:
