@@ -5,7 +5,8 @@ projected = current VP (start, Pict attacks, oracles so far)
             complete craftsmen, traders, travels, feasts, skalds, warehouse)
           + incomplete craftsmen at their VP times the chance of finishing them: a
             chance per missing good, lower as the game runs out and when the seat's
-            share of the goods still to come is short of its needs, and a good the seat
+            share of the goods still to come (by the coins it can pay for ships) is
+            short of its needs, and a good the seat
             already holds for a free space (stored, on a bought ship, in its pool)
             counted as nearly placed
           + the other goods waiting in storage / on bought ships, and coins (worth
@@ -95,6 +96,10 @@ WEIGHTS: Final[Mapping[str, float]] = {
     # common goods space holds (1), or not (0: before, when seats with a craftsman one
     # good short never bid for a ship without that good, though the space held it)
     "craft_exchange": 1.0,
+    # issue 38, ninth pass: the goods still to come go to the seats in proportion to
+    # what they can pay for ships (coins, and income over the rounds left) (1), or
+    # alike (0: before)
+    "craft_coin_share": 2.0,
 }
 """The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
 benchmarks/README.md, "Tuned weights")."""
@@ -220,11 +225,12 @@ class _Shared:
     In a loading phase one serves every position of the phase (``_loading_reading``),
     so what it works out when first asked it reads from the position that asks."""
 
-    __slots__ = ("defs", "hi", "left", "lo", "offers", "picts", "supply")
+    __slots__ = ("ahead", "defs", "hi", "left", "lo", "offers", "picts", "supply")
 
     def __init__(self, s: State, w: Mapping[str, float], only: int) -> None:
         self.left = len(s.deck) / _DECK_SIZE[(s.n, s.advanced)]  # 1 at the start
         self.supply = -1.0  # not worked out yet (share_to_come)
+        self.ahead = 0.0  # coins every seat earns in the rounds left (share_to_come)
         self.picts: list[int] | None = None  # not worked out yet (picts_to_come)
         defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
         self.hi = max(defs)
@@ -275,27 +281,42 @@ class _Shared:
         owned = s.cards[seat] + s.loading[seat]
         spare = list(held)  # what the craftsmen leave is left in it
         trade = w["craft_exchange"]
-        without = _craftsmen_value(s, owned, spare, self.left, self, w, trade)
+        without = _craftsmen_value(s, seat, owned, spare, self.left, self, w, trade)
         cargo = s.cargo[c]
         for g in cargo:
             held[g] += 1
-        craftsmen = _craftsmen_value(s, owned, held, self.left, self, w, trade) - without
+        craftsmen = _craftsmen_value(s, seat, owned, held, self.left, self, w, trade) - without
         taken = len(cargo) - sum(held) + sum(spare)  # of the cargo, the goods craftsmen take
         # the flat worth counts every good of the cargo as kept; one a craftsman takes
         # counts ``ship_goods_kept`` of that, besides what it adds to the craftsman
         brings = flat + craftsmen - good * (1.0 - w["ship_goods_kept"]) * taken
         return flat + part * (brings - flat)
 
-    def share_to_come(self, s: State) -> float:
-        """The goods still to come to one seat in position ``s`` (the one this was
-        worked out for, or another of its loading phase): its share of the ships in
-        the deck (their contents are public, the order is not) and of those on offer."""
+    def share_to_come(self, s: State, seat: int, w: Mapping[str, float]) -> float:
+        """The goods still to come to ``seat`` in position ``s`` (of the position this
+        was worked out for, or another of its loading phase): its share of the ships in
+        the deck (their contents are public, the order is not) and of those on offer.
+
+        With ``craft_coin_share`` > 0 the shares follow what each seat can pay for
+        ships, its coins now and the income of the rounds left (docs/rules/jorvik.md
+        §3.4: 1 or 2 coins a round, one more in the Jarl game), rather than being
+        alike: the coins are read from ``s`` (a loading turn changes them)."""
         if self.supply < 0.0:
             coming = sum(map(_CAPACITY.__getitem__, s.deck))
             coming += sum(len(s.cargo[c]) for c in s.slots if c >= 0)
             coming += sum(len(s.cargo[c]) for c in s.res_cards)
             self.supply = coming / s.n
-        return self.supply
+            per_round = D.slots_per_row(s.n) * (2 if s.advanced else 1)
+            self.ahead = len(s.deck) / per_round * (2.5 if s.advanced else 1.5)
+        x = w["craft_coin_share"]
+        if x == 0.0:
+            return self.supply
+        coins = s.coins
+        total = sum(coins) + s.n * self.ahead
+        if total <= 0.0:
+            return self.supply
+        mine = s.n * (coins[seat] + self.ahead) / total
+        return self.supply * (1.0 + x * (mine - 1.0))
 
     def picts_to_come(self, s: State) -> list[int]:
         """The Pict attacks still in the deck of position ``s`` (as
@@ -319,7 +340,7 @@ def _seat_value(s: State, seat: int, shared: _Shared, w: Mapping[str, float]) ->
     # the exchange is counted for ships on offer only (worth_to): counted here too, the
     # cheap search bought craftsmen on the strength of spare goods it then did not
     # exchange (benchmarks/README.md, "Jórvík: three spare goods buy a missing one")
-    value += _craftsmen_value(s, owned, held, left, shared, w, 0.0)
+    value += _craftsmen_value(s, seat, owned, held, left, shared, w, 0.0)
     # the goods no craftsman was credited with, and coins
     value += w["good"] * sum(held)
     coin_late = w["coin_late"]
@@ -378,6 +399,7 @@ def _unfilled(s: State, seat: int) -> bool:
 
 def _craftsmen_value(
     s: State,
+    seat: int,
     owned: list[int],
     held: list[int],
     left: float,
@@ -394,8 +416,10 @@ def _craftsmen_value(
     completion are served first; the goods they use are taken out of ``held`` (not
     counted again as goods).
 
-    The goods not held must still come: ``shared.share_to_come(s)`` is the seat's
-    share of the goods the ships left will bring, and each missing good costs
+    The goods not held must still come: ``shared.share_to_come`` is the seat's
+    share of the goods the ships left will bring (by what it can pay for ships, with
+    ``craft_coin_share``: a seat that spends its coins loses the ships its craftsmen
+    wait for), and each missing good costs
     ``craft_chance_goods`` of them (a silk, glass or gold ``craft_rare_goods`` times
     that: the bag holds a third as many of each); when they fall short of what the
     craftsmen need, the chance is cut in proportion (counting at least one good to
@@ -442,7 +466,7 @@ def _craftsmen_value(
     short = w["craft_chance_goods"] * uncovered
     # at least one good may still come (an exchange of goods the seat gets otherwise,
     # a theft): a good placed stays worth more than one kept, even with no ship left
-    floor = max(shared.share_to_come(s), 1.0)
+    floor = max(shared.share_to_come(s, seat, w), 1.0)
     if short > floor:
         chance *= floor / short
     in_hand = w["craft_in_hand"]
