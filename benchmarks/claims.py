@@ -681,12 +681,21 @@ of. The older weights files (:data:`FLAT_SHIPS`, :data:`GOODS_DROPPED`) say so t
 BUYER_SECTION = "Jórvík: a column's card is worth something to the seat that buys it"
 
 
-def _top_viking(spec: str) -> str:
-    """``spec`` judging by Jórvík's evaluation before 2026-12-07 (a seat that reads no
-    evaluation, or that names a weights file of its own, as it is)."""
-    if spec.split(":")[0] not in ("greedy", "mcts") or "weights=" in spec:
-        return spec
-    return f"{spec},{TOP_VIKING}" if ":" in spec else f"{spec}:{TOP_VIKING}"
+def _judging_by(weights: str) -> Callable[[str], str]:
+    """The seating of a Jórvík spec judging with the weights file ``weights`` names
+    (a seat that reads no evaluation, or that names a weights file of its own, as it
+    is: every older weights file says what the later changes' weights were then)."""
+
+    def seat(spec: str) -> str:
+        if spec.split(":")[0] not in ("greedy", "mcts") or "weights=" in spec:
+            return spec
+        return f"{spec},{weights}" if ":" in spec else f"{spec}:{weights}"
+
+    return seat
+
+
+_top_viking = _judging_by(TOP_VIKING)
+"""A spec judging by Jórvík's evaluation before 2026-12-07."""
 
 
 def _before_buyer(what: What) -> What:
@@ -763,10 +772,7 @@ has no such goods: its rows play as they did."""
 RARE_SECTION = "Jórvík: a craftsman's silk, glass or gold is scarce (issue 38, 2026-12-07)"
 
 
-def _rare_as_basic(spec: str) -> str:
-    if spec.split(":")[0] not in ("greedy", "mcts") or "weights=" in spec:
-        return spec
-    return f"{spec},{RARE_AS_BASIC}" if ":" in spec else f"{spec}:{RARE_AS_BASIC}"
+_rare_as_basic = _judging_by(RARE_AS_BASIC)
 
 
 def _before_rare(what: What) -> What:
@@ -824,10 +830,7 @@ Jórvík figure stated before then is of. The older weights files say so too."""
 EXCHANGE_SECTION = "Jórvík: three spare goods buy a missing one (issue 38, 2026-12-07)"
 
 
-def _no_exchange(spec: str) -> str:
-    if spec.split(":")[0] not in ("greedy", "mcts") or "weights=" in spec:
-        return spec
-    return f"{spec},{NO_EXCHANGE}" if ":" in spec else f"{spec}:{NO_EXCHANGE}"
+_no_exchange = _judging_by(NO_EXCHANGE)
 
 
 def _before_exchange(what: What) -> What:
@@ -874,22 +877,71 @@ def _rows_since_exchange() -> list[Claim]:
     return rows
 
 
+SHARES_ALIKE = "weights=benchmarks/weights/jorvik-shares-alike.json"
+"""Jórvík's evaluation before the goods still to come were shared by the seats in
+proportion to the coins they can pay for ships (2026-12-07: benchmarks/README.md,
+"Jórvík: the goods to come go to the seats that can pay"), which every Jórvík figure
+stated before then is of. The older weights files say so too."""
+SHARES_SECTION = "Jórvík: the goods to come go to the seats that can pay (issue 38, 2026-12-07)"
+
+
+def _before_shares(what: What) -> What:
+    """A Jórvík measure with its seats judging as before the goods to come followed
+    the seats' coins (as :func:`_before_buyer`: not the demand rule's rows, times or
+    instruction counts)."""
+    return _jorvik_seated(what, _judging_by(SHARES_ALIKE))
+
+
+def _rows_since_shares() -> list[Claim]:
+    """Greedy tables sharing the goods to come by the seats' coins (the default since
+    2026-12-07) and alike, on the same deals: seats with no craftsman complete after
+    buying one, craftsmen unfilled. One such greedy seat among seats sharing alike;
+    four medium seats a table in the Jarl game."""
+    table = {  # (mode, n): seed, then per spec (zero, seats, unfilled, bought), 934000 on
+        ("karl", 4): (936000, ((0, 400, 4, 477), (5, 400, 14, 512))),
+        ("karl", 5): (936100, ((13, 500, 15, 420), (12, 500, 17, 468))),
+        ("jarl", 4): (936200, ((3, 400, 17, 564), (7, 400, 41, 601))),
+        ("jarl", 5): (936300, ((13, 500, 18, 479), (19, 500, 35, 514))),
+    }
+    rows = []
+    before = f"greedy:{SHARES_ALIKE}"
+    for (mode, n), (seed, counts) in table.items():
+        options = ("mode=jarl",) if mode == "jarl" else ()
+        for spec, c in zip(("greedy", before), counts, strict=True):
+            tag = "-coin-share" if spec == "greedy" else "-shares-alike"
+            for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
+                rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}",
+                                  SHARES_SECTION, Behaviour(n, spec, stat, options, spec),
+                                  seed, 100, stated, quick_games=1))  # fmt: skip
+    rows += _ladder(937, SHARES_SECTION, [
+        ("jorvik", 4, "greedy", before, "win", 400, 0.246)], tag="coin-share")  # fmt: skip
+    rows += _ladder(938, SHARES_SECTION, [
+        ("jorvik", 4, "greedy", before, "win", 400, 0.252)], ("mode=jarl",),
+        "coin-share-jarl")  # fmt: skip
+    return rows
+
+
 CLAIMS = [
-    replace(row, what=_before_exchange(_before_rare(_before_buyer(_before_chain(row.what)))))
+    replace(row, what=_before_shares(_before_exchange(_before_rare(_before_buyer(
+        _before_chain(row.what))))))
     for section in _SECTIONS for row in section()
 ] + [
-    replace(row, what=_before_exchange(_before_rare(_before_buyer(row.what))))
+    replace(row, what=_before_shares(_before_exchange(_before_rare(_before_buyer(row.what)))))
     for row in _rows_since_chain()
 ] + [
-    replace(row, what=_before_exchange(_before_rare(row.what))) for row in _rows_since_buyer()
-] + [replace(row, what=_before_exchange(row.what)) for row in _rows_since_rare()] + (
-    _rows_since_exchange()
-)
+    replace(row, what=_before_shares(_before_exchange(_before_rare(row.what))))
+    for row in _rows_since_buyer()
+] + [
+    replace(row, what=_before_shares(_before_exchange(row.what))) for row in _rows_since_rare()
+] + [
+    replace(row, what=_before_shares(row.what)) for row in _rows_since_exchange()
+] + _rows_since_shares()  # fmt: skip
 """Every figure the READMEs state as current, one entry each: those stated before greedy
 looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
 played (:func:`_before_chain`), every Jórvík seat of those and the rows since judging
 as before a column's card was credited to its buyer (:func:`_before_buyer`), every
 seat of the Jarl game's rows judging as before a missing silk, glass or gold counted
 for two goods of need (:func:`_before_rare`), every Jórvík seat of all of those judging
-as before a ship on offer counted the exchange (:func:`_before_exchange`), and the rows
-since."""
+as before a ship on offer counted the exchange (:func:`_before_exchange`), every
+Jórvík seat of all of those judging as before the goods to come followed the seats'
+coins (:func:`_before_shares`), and the rows since."""
