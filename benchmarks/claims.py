@@ -840,6 +840,28 @@ def _before_exchange(what: What) -> What:
     return _jorvik_seated(what, _no_exchange)
 
 
+Counts = tuple[int, int, int, int]
+"""Of a greedy table: seats with no craftsman complete after buying one, seats,
+craftsmen unfilled, craftsmen bought."""
+Tables = dict[tuple[str, int], tuple[int, Counts, Counts]]
+
+
+def _greedy_tables(section: str, before: str, tags: tuple[str, str],
+                   table: Tables) -> list[Claim]:  # fmt: skip
+    """The rows of greedy tables, every seat ``greedy`` (a change) and every seat
+    ``before``, on the same deals: per (mode, n), the seed ``reproduce.py`` plays them
+    on and the counts of each; ids tagged with ``tags`` (the change's, before's)."""
+    rows = []
+    for (mode, n), (seed, *counts) in table.items():
+        options = ("mode=jarl",) if mode == "jarl" else ()
+        for spec, tag, c in zip(("greedy", before), tags, counts, strict=True):
+            for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
+                rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}", section,
+                                  Behaviour(n, spec, stat, options, spec), seed, 100, stated,
+                                  quick_games=1))  # fmt: skip
+    return rows
+
+
 def _rows_since_exchange() -> list[Claim]:
     """Greedy tables counting the exchange for a ship on offer (the default since
     2026-12-07) and not, on the same deals: seats with no craftsman complete after
@@ -850,16 +872,8 @@ def _rows_since_exchange() -> list[Claim]:
         ("jarl", 4): (927200, (3, 400, 24, 581), (8, 400, 37, 580)),
         ("jarl", 5): (927300, (19, 500, 32, 510), (34, 500, 50, 507)),
     }
-    rows = []
     before = f"greedy:{NO_EXCHANGE}"
-    for (mode, n), (seed, *counts) in table.items():
-        options = ("mode=jarl",) if mode == "jarl" else ()
-        for spec, c in zip(("greedy", before), counts, strict=True):
-            tag = "-exchange" if spec == "greedy" else "-no-exchange"
-            for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
-                rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}",
-                                  EXCHANGE_SECTION, Behaviour(n, spec, stat, options, spec),
-                                  seed, 100, stated, quick_games=1))  # fmt: skip
+    rows = _greedy_tables(EXCHANGE_SECTION, before, ("-exchange", "-no-exchange"), table)
     rows += _ladder(930, EXCHANGE_SECTION, [
         ("jorvik", 4, "greedy", before, "win", 400, 0.229)], tag="exchange")  # fmt: skip
     rows += _ladder(931, EXCHANGE_SECTION, [
@@ -898,21 +912,13 @@ def _rows_since_shares() -> list[Claim]:
     buying one, craftsmen unfilled. One such greedy seat among seats sharing alike;
     four medium seats a table in the Jarl game."""
     table = {  # (mode, n): seed, then per spec (zero, seats, unfilled, bought), 934000 on
-        ("karl", 4): (936000, ((0, 400, 4, 477), (5, 400, 14, 512))),
-        ("karl", 5): (936100, ((13, 500, 15, 420), (12, 500, 17, 468))),
-        ("jarl", 4): (936200, ((3, 400, 17, 564), (7, 400, 41, 601))),
-        ("jarl", 5): (936300, ((13, 500, 18, 479), (19, 500, 35, 514))),
+        ("karl", 4): (936000, (0, 400, 4, 477), (5, 400, 14, 512)),
+        ("karl", 5): (936100, (13, 500, 15, 420), (12, 500, 17, 468)),
+        ("jarl", 4): (936200, (3, 400, 17, 564), (7, 400, 41, 601)),
+        ("jarl", 5): (936300, (13, 500, 18, 479), (19, 500, 35, 514)),
     }
-    rows = []
     before = f"greedy:{SHARES_ALIKE}"
-    for (mode, n), (seed, counts) in table.items():
-        options = ("mode=jarl",) if mode == "jarl" else ()
-        for spec, c in zip(("greedy", before), counts, strict=True):
-            tag = "-coin-share" if spec == "greedy" else "-shares-alike"
-            for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
-                rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}",
-                                  SHARES_SECTION, Behaviour(n, spec, stat, options, spec),
-                                  seed, 100, stated, quick_games=1))  # fmt: skip
+    rows = _greedy_tables(SHARES_SECTION, before, ("-coin-share", "-shares-alike"), table)
     rows += _ladder(937, SHARES_SECTION, [
         ("jorvik", 4, "greedy", before, "win", 400, 0.246)], tag="coin-share")  # fmt: skip
     rows += _ladder(938, SHARES_SECTION, [
