@@ -924,6 +924,14 @@ def _rows_since_shares() -> list[Claim]:
     rows += _ladder(938, SHARES_SECTION, [
         ("jorvik", 4, "greedy", before, "win", 400, 0.252)], ("mode=jarl",),
         "coin-share-jarl")  # fmt: skip
+    # four medium seats a table (Jarl), 939000-939039, the compiled build: (zero, unfilled)
+    medium = {M: ((8, 160), (14, 187)), f"{M},{SHARES_ALIKE}": ((6, 160), (15, 201))}
+    for spec, ((zero, seats), (unfilled, bought)) in medium.items():
+        tag = "-coin-share" if spec == M else "-shares-alike"
+        for stat, stated in (("zero", zero / seats), ("unfilled", unfilled / bought)):
+            rows.append(Claim(f"jorvik-4p-jarl-medium-table-{stat}{tag}", SHARES_SECTION,
+                              Behaviour(4, spec, stat, ("mode=jarl",), spec), 940000, 40,
+                              stated))  # fmt: skip
     return rows
 
 
