@@ -96,9 +96,10 @@ WEIGHTS: Final[Mapping[str, float]] = {
     # common goods space holds (1), or not (0: before, when seats with a craftsman one
     # good short never bid for a ship without that good, though the space held it)
     "craft_exchange": 1.0,
-    # issue 38, ninth pass: the goods still to come go to the seats in proportion to
-    # what they can pay for ships (coins, and income over the rounds left) (1), or
-    # alike (0: before)
+    # issue 38, ninth pass: how steeply a seat's share of the goods still to come
+    # follows what it can pay for ships, its coins and the income of the rounds left
+    # (1: in proportion; 2: its departure from an even share doubled, fewer craftsmen
+    # unfilled than 1 on tuning seeds; 0: shared alike, before)
     "craft_coin_share": 2.0,
 }
 """The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
