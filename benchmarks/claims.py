@@ -862,6 +862,18 @@ def _greedy_tables(section: str, before: str, tags: tuple[str, str],
     return rows
 
 
+def _greedy_strength(idx: int, section: str, before: str, tag: str,
+                     stated: tuple[float, float]) -> list[Claim]:  # fmt: skip
+    """One greedy seat of a change among greedy seats ``before``, every seating, 400
+    games at a table of 4: the Karl game's win share, then the Jarl game's (seeds from
+    ``idx`` and ``idx + 1``, in thousands)."""
+    karl, jarl = stated
+    rows = _ladder(idx, section, [("jorvik", 4, "greedy", before, "win", 400, karl)], tag=tag)
+    rows += _ladder(idx + 1, section, [("jorvik", 4, "greedy", before, "win", 400, jarl)],
+                    ("mode=jarl",), f"{tag}-jarl")  # fmt: skip
+    return rows
+
+
 def _rows_since_exchange() -> list[Claim]:
     """Greedy tables counting the exchange for a ship on offer (the default since
     2026-12-07) and not, on the same deals: seats with no craftsman complete after
@@ -874,11 +886,7 @@ def _rows_since_exchange() -> list[Claim]:
     }
     before = f"greedy:{NO_EXCHANGE}"
     rows = _greedy_tables(EXCHANGE_SECTION, before, ("-exchange", "-no-exchange"), table)
-    rows += _ladder(930, EXCHANGE_SECTION, [
-        ("jorvik", 4, "greedy", before, "win", 400, 0.229)], tag="exchange")  # fmt: skip
-    rows += _ladder(931, EXCHANGE_SECTION, [
-        ("jorvik", 4, "greedy", before, "win", 400, 0.216)], ("mode=jarl",),
-        "exchange-jarl")  # fmt: skip
+    rows += _greedy_strength(930, EXCHANGE_SECTION, before, "exchange", (0.229, 0.216))
     # four medium seats a table (Karl), 929000-929039, the compiled build: zero seats
     medium_before = f"{M},{NO_EXCHANGE}"
     for spec, stated in ((M, 0 / 160), (medium_before, 1 / 160)):
@@ -919,11 +927,7 @@ def _rows_since_shares() -> list[Claim]:
     }
     before = f"greedy:{SHARES_ALIKE}"
     rows = _greedy_tables(SHARES_SECTION, before, ("-coin-share", "-shares-alike"), table)
-    rows += _ladder(937, SHARES_SECTION, [
-        ("jorvik", 4, "greedy", before, "win", 400, 0.246)], tag="coin-share")  # fmt: skip
-    rows += _ladder(938, SHARES_SECTION, [
-        ("jorvik", 4, "greedy", before, "win", 400, 0.252)], ("mode=jarl",),
-        "coin-share-jarl")  # fmt: skip
+    rows += _greedy_strength(937, SHARES_SECTION, before, "coin-share", (0.246, 0.252))
     # four medium seats a table (Jarl), 939000-939039, the compiled build: (zero, unfilled)
     medium = {M: ((8, 160), (14, 187)), f"{M},{SHARES_ALIKE}": ((6, 160), (15, 201))}
     for spec, ((zero, seats), (unfilled, bought)) in medium.items():
