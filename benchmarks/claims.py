@@ -867,9 +867,9 @@ def _greedy_strength(idx: int, section: str, before: str, tag: str,
     """One greedy seat of a change among greedy seats ``before``, every seating, 400
     games at a table of 4: the Karl game's win share, then the Jarl game's (seeds from
     ``idx`` and ``idx + 1``, in thousands)."""
-    karl, jarl = stated
-    rows = _ladder(idx, section, [("jorvik", 4, "greedy", before, "win", 400, karl)], tag=tag)
-    rows += _ladder(idx + 1, section, [("jorvik", 4, "greedy", before, "win", 400, jarl)],
+    basic, advanced = stated  # the Karl game's share, the Jarl game's
+    rows = _ladder(idx, section, [("jorvik", 4, "greedy", before, "win", 400, basic)], tag=tag)
+    rows += _ladder(idx + 1, section, [("jorvik", 4, "greedy", before, "win", 400, advanced)],
                     ("mode=jarl",), f"{tag}-jarl")  # fmt: skip
     return rows
 
