@@ -536,7 +536,7 @@ def _clock_rows() -> list[Claim]:
                           DecisionTime("jorvik", spec), 791000 + k, 8, stated, quick_games=2,
                           build="pure"))  # fmt: skip
     rows.append(Claim("decision-jorvik-4p-hard-deep-30", "Jórvík looks farther, up to 73 plies",
-                      DecisionTime("jorvik", M3000), 794000, 30, 6.04, quick_games=3,
+                      DecisionTime("jorvik", M3000), 794000, 30, 3.83, quick_games=3,
                       build="pure"))  # fmt: skip
     for n, stated in ((3, 0.063), (4, 0.073)):
         rows.append(Claim(f"decision-graenaland-{n}p-mcts300", "Graenaland: the flat search "
