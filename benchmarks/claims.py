@@ -847,14 +847,15 @@ Tables = dict[tuple[str, int], tuple[int, Counts, Counts]]
 
 
 def _greedy_tables(section: str, before: str, tags: tuple[str, str],
-                   table: Tables) -> list[Claim]:  # fmt: skip
-    """The rows of greedy tables, every seat ``greedy`` (a change) and every seat
-    ``before``, on the same deals: per (mode, n), the seed ``reproduce.py`` plays them
-    on and the counts of each; ids tagged with ``tags`` (the change's, before's)."""
+                   table: Tables, change: str = "greedy") -> list[Claim]:  # fmt: skip
+    """The rows of greedy tables, every seat ``change`` (greedy as it plays since a
+    change, or a variant) and every seat ``before``, on the same deals: per (mode, n),
+    the seed ``reproduce.py`` plays them on and the counts of each; ids tagged with
+    ``tags`` (the change's, before's)."""
     rows = []
     for (mode, n), (seed, *counts) in table.items():
         options = ("mode=jarl",) if mode == "jarl" else ()
-        for spec, tag, c in zip(("greedy", before), tags, counts, strict=True):
+        for spec, tag, c in zip((change, before), tags, counts, strict=True):
             for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
                 rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}", section,
                                   Behaviour(n, spec, stat, options, spec), seed, 100, stated,
@@ -862,14 +863,14 @@ def _greedy_tables(section: str, before: str, tags: tuple[str, str],
     return rows
 
 
-def _greedy_strength(idx: int, section: str, before: str, tag: str,
-                     stated: tuple[float, float]) -> list[Claim]:  # fmt: skip
-    """One greedy seat of a change among greedy seats ``before``, every seating, 400
+def _greedy_strength(idx: int, section: str, before: str, tag: str, stated: tuple[float, float],
+                     change: str = "greedy") -> list[Claim]:  # fmt: skip
+    """One greedy seat ``change`` among greedy seats ``before``, every seating, 400
     games at a table of 4: the Karl game's win share, then the Jarl game's (seeds from
     ``idx`` and ``idx + 1``, in thousands)."""
     basic, advanced = stated  # the Karl game's share, the Jarl game's
-    rows = _ladder(idx, section, [("jorvik", 4, "greedy", before, "win", 400, basic)], tag=tag)
-    rows += _ladder(idx + 1, section, [("jorvik", 4, "greedy", before, "win", 400, advanced)],
+    rows = _ladder(idx, section, [("jorvik", 4, change, before, "win", 400, basic)], tag=tag)
+    rows += _ladder(idx + 1, section, [("jorvik", 4, change, before, "win", 400, advanced)],
                     ("mode=jarl",), f"{tag}-jarl")  # fmt: skip
     return rows
 
@@ -939,6 +940,27 @@ def _rows_since_shares() -> list[Claim]:
     return rows
 
 
+GOODS_COST_SECTION = ("Jórvík: a missing good costing four goods to come, measured and not "
+                      "kept (issue 38, 2026-12-07)")
+
+
+def _rows_goods_cost() -> list[Claim]:
+    """A variant not kept (``craft_chance_goods`` 4, today's evaluation otherwise)
+    against greedy as it plays, on the same deals: greedy tables, and one variant seat
+    among greedy seats. Both sides judge as today (no ``_before_*`` seating)."""
+    table = {  # (mode, n): seed, then per spec (zero, seats, unfilled, bought), 941000 on
+        ("karl", 4): (944000, (4, 400, 9, 442), (5, 400, 11, 501)),
+        ("karl", 5): (944100, (5, 500, 9, 379), (9, 500, 13, 443)),
+        ("jarl", 4): (944200, (1, 400, 10, 488), (1, 400, 12, 561)),
+        ("jarl", 5): (944300, (6, 500, 15, 420), (15, 500, 27, 492)),
+    }  # fmt: skip
+    variant = "greedy:weights=benchmarks/weights/jorvik-goods-cost-4.json"
+    rows = _greedy_tables(GOODS_COST_SECTION, "greedy", ("-goods-cost-4", "-goods-cost-3"),
+                          table, variant)  # fmt: skip
+    return rows + _greedy_strength(945, GOODS_COST_SECTION, "greedy", "goods-cost-4",
+                                   (0.229, 0.190), variant)  # fmt: skip
+
+
 CLAIMS = [
     replace(row, what=_before_shares(_before_exchange(_before_rare(_before_buyer(
         _before_chain(row.what))))))
@@ -953,7 +975,7 @@ CLAIMS = [
     replace(row, what=_before_shares(_before_exchange(row.what))) for row in _rows_since_rare()
 ] + [
     replace(row, what=_before_shares(row.what)) for row in _rows_since_exchange()
-] + _rows_since_shares()  # fmt: skip
+] + _rows_since_shares() + _rows_goods_cost()  # fmt: skip
 """Every figure the READMEs state as current, one entry each: those stated before greedy
 looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
 played (:func:`_before_chain`), every Jórvík seat of those and the rows since judging
@@ -962,4 +984,5 @@ seat of the Jarl game's rows judging as before a missing silk, glass or gold cou
 for two goods of need (:func:`_before_rare`), every Jórvík seat of all of those judging
 as before a ship on offer counted the exchange (:func:`_before_exchange`), every
 Jórvík seat of all of those judging as before the goods to come followed the seats'
-coins (:func:`_before_shares`), and the rows since."""
+coins (:func:`_before_shares`), the rows since, and a variant measured and not kept
+(:func:`_rows_goods_cost`), as it was measured."""
