@@ -813,14 +813,8 @@ def _rows_since_rare() -> list[Claim]:
         ("jorvik", 4, "greedy", rare, "win", 800, 0.235)], ("mode=jarl",), "rare-jarl")  # fmt: skip
     # four medium seats a table, 917000-917039, 918000-918039 and 919000-919039 pooled
     # (the first set did not reproduce on the others), the compiled build: (zero, unfilled)
-    medium = {M: ((30, 480), (50, 573)), f"{M},{RARE_AS_BASIC}": ((22, 480), (52, 608))}
-    for spec, ((zero, seats), (unfilled, bought)) in medium.items():
-        tag = "-rare-scarce" if spec == M else "-rare-as-basic"
-        for stat, stated in (("zero", zero / seats), ("unfilled", unfilled / bought)):
-            rows.append(Claim(f"jorvik-4p-jarl-medium-table-{stat}{tag}", RARE_SECTION,
-                              Behaviour(4, spec, stat, ("mode=jarl",), spec), 920000, 40,
-                              stated))  # fmt: skip
-    return rows
+    return rows + _medium_tables(RARE_SECTION, RARE_AS_BASIC, ("-rare-scarce", "-rare-as-basic"),
+                                 ((30, 480, 50, 573), (22, 480, 52, 608)), 920000)  # fmt: skip
 
 
 NO_EXCHANGE = "weights=benchmarks/weights/jorvik-no-exchange.json"
@@ -860,6 +854,21 @@ def _greedy_tables(section: str, before: str, tags: tuple[str, str],
                 rows.append(Claim(f"jorvik-{n}p-{mode}-greedy-table-{stat}{tag}", section,
                                   Behaviour(n, spec, stat, options, spec), seed, 100, stated,
                                   quick_games=1))  # fmt: skip
+    return rows
+
+
+def _medium_tables(section: str, before: str, tags: tuple[str, str],
+                   counts: tuple[Counts, Counts], seed: int) -> list[Claim]:  # fmt: skip
+    """The rows of tables of four medium seats in the Jarl game, every seat ``M`` (a
+    change) and every seat ``M`` judging by ``before`` (a weights option), 40 deals from
+    ``seed``: ``counts`` (zero, seats, unfilled, bought) of each; ids tagged with
+    ``tags`` (the change's, before's)."""
+    rows = []
+    for spec, tag, c in zip((M, f"{M},{before}"), tags, counts, strict=True):
+        for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
+            rows.append(Claim(f"jorvik-4p-jarl-medium-table-{stat}{tag}", section,
+                              Behaviour(4, spec, stat, ("mode=jarl",), spec), seed, 40,
+                              stated))  # fmt: skip
     return rows
 
 
@@ -930,14 +939,8 @@ def _rows_since_shares() -> list[Claim]:
     rows = _greedy_tables(SHARES_SECTION, before, ("-coin-share", "-shares-alike"), table)
     rows += _greedy_strength(937, SHARES_SECTION, before, "coin-share", (0.246, 0.252))
     # four medium seats a table (Jarl), 939000-939039, the compiled build: (zero, unfilled)
-    medium = {M: ((8, 160), (14, 187)), f"{M},{SHARES_ALIKE}": ((6, 160), (15, 201))}
-    for spec, ((zero, seats), (unfilled, bought)) in medium.items():
-        tag = "-coin-share" if spec == M else "-shares-alike"
-        for stat, stated in (("zero", zero / seats), ("unfilled", unfilled / bought)):
-            rows.append(Claim(f"jorvik-4p-jarl-medium-table-{stat}{tag}", SHARES_SECTION,
-                              Behaviour(4, spec, stat, ("mode=jarl",), spec), 940000, 40,
-                              stated))  # fmt: skip
-    return rows
+    return rows + _medium_tables(SHARES_SECTION, SHARES_ALIKE, ("-coin-share", "-shares-alike"),
+                                 ((8, 160, 14, 187), (6, 160, 15, 201)), 940000)  # fmt: skip
 
 
 GOODS_COST_SECTION = ("Jórvík: a missing good costing four goods to come, measured and not "
