@@ -813,7 +813,8 @@ def _rows_since_rare() -> list[Claim]:
         ("jorvik", 4, "greedy", rare, "win", 800, 0.235)], ("mode=jarl",), "rare-jarl")  # fmt: skip
     # four medium seats a table, 917000-917039, 918000-918039 and 919000-919039 pooled
     # (the first set did not reproduce on the others), the compiled build: (zero, unfilled)
-    return rows + _medium_tables(RARE_SECTION, RARE_AS_BASIC, ("-rare-scarce", "-rare-as-basic"),
+    return rows + _medium_tables(RARE_SECTION, (M, f"{M},{RARE_AS_BASIC}"),
+                                 ("-rare-scarce", "-rare-as-basic"),
                                  ((30, 480, 50, 573), (22, 480, 52, 608)), 920000)  # fmt: skip
 
 
@@ -857,14 +858,14 @@ def _greedy_tables(section: str, before: str, tags: tuple[str, str],
     return rows
 
 
-def _medium_tables(section: str, before: str, tags: tuple[str, str],
+def _medium_tables(section: str, specs: tuple[str, str], tags: tuple[str, str],
                    counts: tuple[Counts, Counts], seed: int) -> list[Claim]:  # fmt: skip
-    """The rows of tables of four medium seats in the Jarl game, every seat ``M`` (a
-    change) and every seat ``M`` judging by ``before`` (a weights option), 40 deals from
-    ``seed``: ``counts`` (zero, seats, unfilled, bought) of each; ids tagged with
-    ``tags`` (the change's, before's)."""
+    """The rows of tables of four medium seats in the Jarl game, every seat ``specs[0]``
+    (a change, or a variant) and every seat ``specs[1]`` (before, or today), 40 deals
+    from ``seed``: ``counts`` (zero, seats, unfilled, bought) of each; ids tagged with
+    ``tags`` (of each spec)."""
     rows = []
-    for spec, tag, c in zip((M, f"{M},{before}"), tags, counts, strict=True):
+    for spec, tag, c in zip(specs, tags, counts, strict=True):
         for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
             rows.append(Claim(f"jorvik-4p-jarl-medium-table-{stat}{tag}", section,
                               Behaviour(4, spec, stat, ("mode=jarl",), spec), seed, 40,
@@ -939,7 +940,8 @@ def _rows_since_shares() -> list[Claim]:
     rows = _greedy_tables(SHARES_SECTION, before, ("-coin-share", "-shares-alike"), table)
     rows += _greedy_strength(937, SHARES_SECTION, before, "coin-share", (0.246, 0.252))
     # four medium seats a table (Jarl), 939000-939039, the compiled build: (zero, unfilled)
-    return rows + _medium_tables(SHARES_SECTION, SHARES_ALIKE, ("-coin-share", "-shares-alike"),
+    return rows + _medium_tables(SHARES_SECTION, (M, f"{M},{SHARES_ALIKE}"),
+                                 ("-coin-share", "-shares-alike"),
                                  ((8, 160, 14, 187), (6, 160, 15, 201)), 940000)  # fmt: skip
 
 
@@ -964,6 +966,38 @@ def _rows_goods_cost() -> list[Claim]:
                                    (0.229, 0.190), variant)  # fmt: skip
 
 
+CHANCE_07 = "weights=benchmarks/weights/jorvik-chance-early-0.7.json"
+CHANCE_SECTION = ("Jórvík: a craftsman's chance starting at 0.7, measured and not kept "
+                  "(issue 38, 2026-12-07)")
+
+
+def _rows_chance_early() -> list[Claim]:
+    """A variant not kept (``craft_chance_early`` 0.7, today's evaluation otherwise)
+    against today's, on the same deals: greedy tables, one variant seat among greedy
+    seats, the cheap search among greedy seats (each side judging alike) and four
+    medium seats a table in the Jarl game. Both sides judge as today."""
+    table = {  # (mode, n): seed, then per spec (zero, seats, unfilled, bought), 950000 on
+        ("karl", 4): (953000, (5, 400, 12, 437), (4, 400, 4, 493)),
+        ("karl", 5): (953100, (11, 500, 15, 411), (18, 500, 24, 440)),
+        ("jarl", 4): (953200, (7, 400, 18, 532), (8, 400, 20, 564)),
+        ("jarl", 5): (953300, (5, 500, 12, 448), (14, 500, 25, 484)),
+    }  # fmt: skip
+    variant = f"greedy:{CHANCE_07}"
+    tags = ("-chance-0.7", "-chance-0.8")
+    rows = _greedy_tables(CHANCE_SECTION, "greedy", tags, table, variant)
+    rows += _greedy_strength(954, CHANCE_SECTION, "greedy", "chance-0.7", (0.245, 0.246), variant)
+    # one cheap search among greedy seats, every seating, 957000-957024: (zero, unfilled)
+    cheap = ((f"{M30},{CHANCE_07}", variant, (24, 100, 32, 92)), (M30, "greedy", (15, 100, 28, 87)))
+    for (spec, other, c), tag in zip(cheap, tags, strict=True):
+        for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
+            rows.append(Claim(f"jorvik-4p-mcts30-among-greedy-{stat}{tag}", CHANCE_SECTION,
+                              Behaviour(4, spec, stat, (), other), 958000, 100, stated,
+                              quick_games=4))  # fmt: skip
+    # four medium seats a table (Jarl), 952000-952039, the compiled build: (zero, unfilled)
+    return rows + _medium_tables(CHANCE_SECTION, (f"{M},{CHANCE_07}", M), tags,
+                                 ((7, 160, 11, 164), (8, 160, 15, 176)), 956000)  # fmt: skip
+
+
 CLAIMS = [
     replace(row, what=_before_shares(_before_exchange(_before_rare(_before_buyer(
         _before_chain(row.what))))))
@@ -978,7 +1012,7 @@ CLAIMS = [
     replace(row, what=_before_shares(_before_exchange(row.what))) for row in _rows_since_rare()
 ] + [
     replace(row, what=_before_shares(row.what)) for row in _rows_since_exchange()
-] + _rows_since_shares() + _rows_goods_cost()  # fmt: skip
+] + _rows_since_shares() + _rows_goods_cost() + _rows_chance_early()  # fmt: skip
 """Every figure the READMEs state as current, one entry each: those stated before greedy
 looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
 played (:func:`_before_chain`), every Jórvík seat of those and the rows since judging
@@ -987,5 +1021,5 @@ seat of the Jarl game's rows judging as before a missing silk, glass or gold cou
 for two goods of need (:func:`_before_rare`), every Jórvík seat of all of those judging
 as before a ship on offer counted the exchange (:func:`_before_exchange`), every
 Jórvík seat of all of those judging as before the goods to come followed the seats'
-coins (:func:`_before_shares`), the rows since, and a variant measured and not kept
-(:func:`_rows_goods_cost`), as it was measured."""
+coins (:func:`_before_shares`), the rows since, and the variants measured and not
+kept (:func:`_rows_goods_cost`, :func:`_rows_chance_early`), as they were measured."""
