@@ -16,7 +16,9 @@ Per spec, over every seat it plays:
   still free to keep it, but in the game's last round, where a good kept counts no
   more (one ply did it: storing a good straight back undoes the take);
   craftsmen bought (in the card area at the end), those still unfilled
-  at the end, seats that bought one and ended with 0 craftsman points, the most
+  at the end and when in the game they were bought (the round of the purchase, in
+  the first, second or last third of the game's rounds: a craftsman bought late has
+  few ships left to fill it), seats that bought one and ended with 0 craftsman points, the most
   vikings seen on one demand column (any owners) and of one seat on one column, and
   the demand phases in which a column reached TALL vikings, of all demand phases
   played (any seat's doing: with ``--other`` the spec itself, the spec's table),
@@ -73,6 +75,8 @@ class Tally:
     """Loading turns played, but in each game's last round (what ``thrown`` is of)."""
     bought: int = 0
     unfilled: int = 0
+    unfilled_when: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """The unfilled craftsmen by the third of the game's rounds they were bought in."""
     zero_after_buying: int = 0
     tallest: int = 0
     own_tallest: int = 0
@@ -90,6 +94,7 @@ class Tally:
             f"| {game} | {n} | {spec} | {self.seats} | {self.decisions} | {self.no_ops} |"
             f" {self.undoing} | {f'{self.thrown} of {self.turns}' if jorvik else '-'} |"
             f" {cell(self.bought)} | {cell(self.unfilled)} |"
+            f" {' / '.join(map(str, self.unfilled_when)) if jorvik else '-'} |"
             f" {cell(self.zero_after_buying)} | {cell(self.tallest)} |"
             f" {cell(self.own_tallest)} |"
             f" {f'{self.tall_phases} of {self.phases}' if jorvik else '-'} |"
@@ -108,10 +113,11 @@ vikings below the top are spent on raising it."""
 HEADER = (
     "| game | n | spec | seats | decisions | no-op | undo |"
     " loading turns throwing a stored good away | craftsmen bought | unfilled at end |"
+    " unfilled, bought in the game's first / second / last third |"
     " seats 0 craftsman points after buying |"
     f" most vikings on a column | most of one seat | demand phases with a column of {TALL}+ |"
     f" cards bid for on the columns of {TALL}+ | wall s |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -129,13 +135,31 @@ def jorvik_columns(state: Any, mine: list[int]) -> tuple[int, int, str]:
     return tallest, own, kind
 
 
-def _jorvik_end(state: Any, record: dict[str, Any], seat: int, tally: Tally) -> None:
-    crafts = [c for c in state.cards[seat] + state.loading[seat] if KIND[c] == CRAFTSMAN]
+def _craftsmen(state: Any, seat: int) -> list[int]:
+    """The craftsmen ``seat`` owns (card area and loading area)."""
+    return [c for c in state.cards[seat] + state.loading[seat] if KIND[c] == CRAFTSMAN]
+
+
+def _jorvik_end(
+    state: Any, record: dict[str, Any], seat: int, tally: Tally, bought_in: dict[int, int]
+) -> None:
+    """Add ``seat``'s craftsmen at the end of the game; ``bought_in``: the round each
+    craftsman was bought in."""
+    crafts = _craftsmen(state, seat)
     tally.bought += len(crafts)
-    tally.unfilled += sum(1 for c in crafts if state.fill[c] != FULL_MASK[c])
+    for c in crafts:
+        if state.fill[c] != FULL_MASK[c]:
+            tally.unfilled += 1
+            tally.unfilled_when[third(bought_in.get(c, state.round), state.round)] += 1
     points = record["breakdown"]["final"]["craftsmen"][seat]
     if crafts and points == 0:
         tally.zero_after_buying += 1
+
+
+def third(round_: int, last: int) -> int:
+    """The third (0, 1, 2) of a game of ``last`` rounds that round ``round_`` (from 1)
+    lies in: rounds 1-4, 5-7 and 8-10 of ten."""
+    return min(max(3 * (round_ - 1) // max(last, 1), 0), 2)
 
 
 class StoreWatch:
@@ -205,6 +229,7 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
     undoes = game.search_hints.undoes
     jorvik = game.name == "jorvik"
     phase, stores = PhaseWatch(), StoreWatch()
+    bought_in: dict[int, int] = {}  # craftsman: the round a seat of ``mine`` bought it
     for text in doc.actions:
         seat = game.to_move(state)
         action = game.parse_action(state, text)
@@ -212,9 +237,16 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
             tally.decisions += 1
             tally.no_ops += no_op(game, state, action)
             tally.undoing += undoes is not None and undoes(state, action)
+        owned: list[int] = []
         if jorvik and seat in mine:
             stores.see(state, seat, action)
+            owned = _craftsmen(state, seat)
+        now = state.round
         state = game.apply(state, action)
+        if jorvik and seat in mine:
+            for c in _craftsmen(state, seat):
+                if c not in owned:
+                    bought_in[c] = now
         if jorvik:
             tallest, own, kind = jorvik_columns(state, mine)
             tally.tallest = max(tally.tallest, tallest)
@@ -226,7 +258,7 @@ def look_at(game: Game, record: dict[str, Any], mine: list[int], tally: Tally) -
         tally.thrown += thrown
         tally.turns += turns
         for seat in mine:
-            _jorvik_end(state, record, seat, tally)
+            _jorvik_end(state, record, seat, tally, bought_in)
 
 
 def run_row(

@@ -64,6 +64,26 @@ def test_the_row_prints_the_tall_phases_of_all_played(behaviour: ModuleType) -> 
     assert named == int(tall)
 
 
+def test_a_round_falls_in_a_third_of_the_game(behaviour: ModuleType) -> None:
+    assert [behaviour.third(r, 10) for r in range(1, 11)] == [0] * 4 + [1] * 3 + [2] * 3
+    assert [behaviour.third(r, 16) for r in (1, 6, 7, 11, 12, 16)] == [0, 0, 1, 1, 2, 2]
+
+
+def test_the_unfilled_craftsmen_are_counted_by_when_they_were_bought() -> None:
+    """Random seats buy craftsmen and seldom fill them: every unfilled one is counted
+    in one third of the game."""
+    out = run_script("behaviour.py", "--game", "jorvik", "--players", "2", "--spec", "random",
+                     "--other", "greedy", "--deals", "2", "--seed", "5")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    header, _, row = out.stdout.splitlines()[:3]
+    cells = dict(zip(header.strip("|").split(" | "), row.strip("|").split(" | "), strict=True))
+    when = [int(x) for x in cells["unfilled, bought in the game's first / second / last third"]
+            .split(" / ")]  # fmt: skip
+    assert int(cells["unfilled at end"]) > 0
+    assert sum(when) == int(cells["unfilled at end"])
+    assert int(cells["seats 0 craftsman points after buying"]) > 0
+
+
 def test_demand_rule_seats_a_rule_from_any_length_and_counts_the_tall_phases() -> None:
     """``demand_rule.py`` takes a column length as a variant (the rule from the Nth
     viking) and prints the tall phases of the games it played; a length it cannot
