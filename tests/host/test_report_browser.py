@@ -171,12 +171,12 @@ def test_the_report_of_a_gauntlet_sprt_in_chromium(cli: CLI, tmp_path: Path) -> 
     html = tmp_path / "gauntlet.html"
     proc = cli(
         "tournament", "jorvik", "-p", "greedy", "-p", "3*random", "--format", "gauntlet",
-        "--table-size", "3", "--sprt", "elo0=0,elo1=30", "--games", "900", "--jobs", "2",
+        "--table-size", "3", "--sprt", "elo0=0,elo1=100", "--games", "900", "--jobs", "2",
         "--report", str(html),
     )
     assert proc.returncode == 0, proc.stderr
     sections = [*SECTIONS, "sprt", "llr-chart"]
     found = _open(html, _shots(tmp_path), "gauntlet", sections)
     _check(found, html, ["1:greedy", "2:random", "3:random", "4:random"], sections)
-    assert "better (elo0=0,elo1=30,alpha=0.05,beta=0.05)" in found["text"]
+    assert "better (elo0=0,elo1=100,alpha=0.05,beta=0.05)" in found["text"]
     assert "Exit code 0." in found["text"]

@@ -229,7 +229,7 @@ def test_a_gauntlet_sprt_stops_when_decided_and_exits_with_its_verdict(
     cli: CLI, tmp_path: Path
 ) -> None:
     """A rigged pair: greedy beats random players, random loses to greedy ones."""
-    common = ["--format", "gauntlet", "--table-size", "3", "--sprt", "elo0=0,elo1=30"]
+    common = ["--format", "gauntlet", "--table-size", "3", "--sprt", "elo0=0,elo1=100"]
     out = tmp_path / "g.jsonl"
     better = cli(
         "tournament", "jorvik", "-p", "greedy", "-p", "3*random", *common, "--games", "900",
