@@ -26,6 +26,12 @@ def behaviour() -> Iterator[ModuleType]:
         sys.path.remove(str(ROOT / "benchmarks"))
 
 
+def _first_row(stdout: str) -> dict[str, str]:
+    """The cells of behaviour.py's first row, by the header's column names."""
+    header, _, row = stdout.splitlines()[:3]
+    return dict(zip(header.strip("|").split(" | "), row.strip("|").split(" | "), strict=True))
+
+
 def test_a_phase_counts_as_tall_when_any_column_reached_seven(behaviour: ModuleType) -> None:
     tally, watch = behaviour.Tally(), behaviour.PhaseWatch()
     # the tallest column after each move. Phase 1: columns grow to 6 (and 2), then are
@@ -55,8 +61,7 @@ def test_the_row_prints_the_tall_phases_of_all_played(behaviour: ModuleType) -> 
     out = run_script("behaviour.py", "--game", "jorvik", "--players", "2", "--spec", "greedy",
                      "--other", "greedy", "--deals", "1", "--seed", "5")  # fmt: skip
     assert out.returncode == 0, out.stderr
-    header, _, row = out.stdout.splitlines()[:3]
-    cells = dict(zip(header.strip("|").split(" | "), row.strip("|").split(" | "), strict=True))
+    cells = _first_row(out.stdout)
     tall, phases = cells["demand phases with a column of 7+"].split(" of ")
     assert int(phases) >= 5 and 0 <= int(tall) <= int(phases)
     kinds = cells["cards bid for on the columns of 7+"]
@@ -75,8 +80,7 @@ def test_the_unfilled_craftsmen_are_counted_by_when_they_were_bought() -> None:
     out = run_script("behaviour.py", "--game", "jorvik", "--players", "2", "--spec", "random",
                      "--other", "greedy", "--deals", "2", "--seed", "5")  # fmt: skip
     assert out.returncode == 0, out.stderr
-    header, _, row = out.stdout.splitlines()[:3]
-    cells = dict(zip(header.strip("|").split(" | "), row.strip("|").split(" | "), strict=True))
+    cells = _first_row(out.stdout)
     when = [int(x) for x in cells["unfilled, bought in the game's first / second / last third"]
             .split(" / ")]  # fmt: skip
     assert int(cells["unfilled at end"]) > 0
