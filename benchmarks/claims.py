@@ -971,6 +971,20 @@ CHANCE_SECTION = ("Jórvík: a craftsman's chance starting at 0.7, measured and 
                   "(issue 38, 2026-12-07)")
 
 
+def _cheap_search(section: str, cheap: tuple[tuple[str, str, Counts], ...],
+                  tags: tuple[str, str], seed: int) -> list[Claim]:  # fmt: skip
+    """The rows of one cheap search seat among greedy seats at a table of 4, every
+    seating, 25 deals from ``seed``: per (search spec, greedy spec, counts of (zero,
+    seats, unfilled, bought)), ids tagged with ``tags``."""
+    rows = []
+    for (spec, other, c), tag in zip(cheap, tags, strict=True):
+        for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
+            rows.append(Claim(f"jorvik-4p-mcts30-among-greedy-{stat}{tag}", section,
+                              Behaviour(4, spec, stat, (), other), seed, 100, stated,
+                              quick_games=4))  # fmt: skip
+    return rows
+
+
 def _rows_chance_early() -> list[Claim]:
     """A variant not kept (``craft_chance_early`` 0.7, today's evaluation otherwise)
     against today's, on the same deals: greedy tables, one variant seat among greedy
@@ -988,31 +1002,77 @@ def _rows_chance_early() -> list[Claim]:
     rows += _greedy_strength(954, CHANCE_SECTION, "greedy", "chance-0.7", (0.245, 0.246), variant)
     # one cheap search among greedy seats, every seating, 957000-957024: (zero, unfilled)
     cheap = ((f"{M30},{CHANCE_07}", variant, (24, 100, 32, 92)), (M30, "greedy", (15, 100, 28, 87)))
-    for (spec, other, c), tag in zip(cheap, tags, strict=True):
-        for stat, stated in (("zero", c[0] / c[1]), ("unfilled", c[2] / c[3])):
-            rows.append(Claim(f"jorvik-4p-mcts30-among-greedy-{stat}{tag}", CHANCE_SECTION,
-                              Behaviour(4, spec, stat, (), other), 958000, 100, stated,
-                              quick_games=4))  # fmt: skip
+    rows += _cheap_search(CHANCE_SECTION, cheap, tags, 958000)
     # four medium seats a table (Jarl), 952000-952039, the compiled build: (zero, unfilled)
     return rows + _medium_tables(CHANCE_SECTION, (f"{M},{CHANCE_07}", M), tags,
                                  ((7, 160, 11, 164), (8, 160, 15, 176)), 956000)  # fmt: skip
 
 
+RESERVE_SECTION = ("Jórvík: coins kept for the ships a craftsman waits for (issue 38, "
+                   "2026-12-08)")
+NO_RESERVE = "weights=benchmarks/weights/jorvik-no-reserve.json"
+"""Jórvík's AI before a seat with a craftsman to fill kept coins for the ships to come
+(``craft_coin_reserve`` 0: its ``undoes`` named no purchase), which every Jórvík figure
+stated before 2026-12-08 is of. The older weights files say so too."""
+
+
+def _before_reserve(what: What) -> What:
+    """A Jórvík measure with its seats keeping no coins for their craftsmen (as
+    :func:`_before_buyer`: not the demand rule's rows, whose seats keep no purchase
+    rule, nor times or instruction counts)."""
+    return _jorvik_seated(what, _judging_by(NO_RESERVE))
+
+
+def _rows_since_reserve() -> list[Claim]:
+    """Greedy tables keeping coins for the craftsmen (the default since 2026-12-08) and
+    not, on the same deals: seats with no craftsman complete after buying one,
+    craftsmen unfilled. One such greedy seat among seats keeping none; four medium
+    seats a table in the Jarl game, and one such medium seat among medium seats
+    keeping none."""
+    table = {  # (mode, n): seed, then per spec (zero, seats, unfilled, bought), 961000 on
+        ("karl", 4): (963000, (3, 400, 9, 482), (4, 400, 15, 490)),
+        ("karl", 5): (963100, (6, 500, 8, 435), (8, 500, 12, 434)),
+        ("jarl", 4): (963200, (3, 400, 14, 583), (4, 400, 16, 573)),
+        ("jarl", 5): (963300, (9, 500, 18, 483), (16, 500, 21, 476)),
+    }
+    before = f"greedy:{NO_RESERVE}"
+    tags = ("-reserve", "-no-reserve")
+    rows = _greedy_tables(RESERVE_SECTION, before, tags, table)
+    rows += _greedy_strength(964, RESERVE_SECTION, before, "reserve", (0.258, 0.255))
+    # four medium seats a table (Jarl), 968000-968039, the compiled build: (zero, unfilled)
+    rows += _medium_tables(RESERVE_SECTION, (M, f"{M},{NO_RESERVE}"), tags,
+                           ((6, 160, 10, 191), (8, 160, 13, 185)), 969000)  # fmt: skip
+    # one cheap search among greedy seats, every seating, 972000-972024: (zero, unfilled)
+    cheap = ((M30, "greedy", (13, 100, 21, 105)),
+             (f"{M30},{NO_RESERVE}", before, (11, 100, 25, 102)))  # fmt: skip
+    rows += _cheap_search(RESERVE_SECTION, cheap, tags, 973000)
+    # one medium seat of this change among medium seats of before: 970000-970019
+    rows += _ladder(971, RESERVE_SECTION, [
+        ("jorvik", 4, M, f"{M},{NO_RESERVE}", "h2h", 80, 0.485)], ("mode=jarl",),
+        tag="medium-reserve")  # fmt: skip
+    return rows
+
+
 CLAIMS = [
-    replace(row, what=_before_shares(_before_exchange(_before_rare(_before_buyer(
-        _before_chain(row.what))))))
+    replace(row, what=_before_reserve(_before_shares(_before_exchange(_before_rare(
+        _before_buyer(_before_chain(row.what)))))))
     for section in _SECTIONS for row in section()
 ] + [
-    replace(row, what=_before_shares(_before_exchange(_before_rare(_before_buyer(row.what)))))
+    replace(row, what=_before_reserve(_before_shares(_before_exchange(_before_rare(
+        _before_buyer(row.what))))))
     for row in _rows_since_chain()
 ] + [
-    replace(row, what=_before_shares(_before_exchange(_before_rare(row.what))))
+    replace(row, what=_before_reserve(_before_shares(_before_exchange(_before_rare(row.what)))))
     for row in _rows_since_buyer()
 ] + [
-    replace(row, what=_before_shares(_before_exchange(row.what))) for row in _rows_since_rare()
+    replace(row, what=_before_reserve(_before_shares(_before_exchange(row.what))))
+    for row in _rows_since_rare()
 ] + [
-    replace(row, what=_before_shares(row.what)) for row in _rows_since_exchange()
-] + _rows_since_shares() + _rows_goods_cost() + _rows_chance_early()  # fmt: skip
+    replace(row, what=_before_reserve(_before_shares(row.what))) for row in _rows_since_exchange()
+] + [
+    replace(row, what=_before_reserve(row.what))
+    for row in _rows_since_shares() + _rows_goods_cost() + _rows_chance_early()
+] + _rows_since_reserve()  # fmt: skip
 """Every figure the READMEs state as current, one entry each: those stated before greedy
 looked through its own loading turn with Jórvík's greedy seats one ply deep, as they
 played (:func:`_before_chain`), every Jórvík seat of those and the rows since judging
@@ -1021,5 +1081,7 @@ seat of the Jarl game's rows judging as before a missing silk, glass or gold cou
 for two goods of need (:func:`_before_rare`), every Jórvík seat of all of those judging
 as before a ship on offer counted the exchange (:func:`_before_exchange`), every
 Jórvík seat of all of those judging as before the goods to come followed the seats'
-coins (:func:`_before_shares`), the rows since, and the variants measured and not
-kept (:func:`_rows_goods_cost`, :func:`_rows_chance_early`), as they were measured."""
+coins (:func:`_before_shares`), the rows since and the variants measured and not
+kept (:func:`_rows_goods_cost`, :func:`_rows_chance_early`), every Jórvík seat of all of
+those keeping no coins for its craftsmen (:func:`_before_reserve`), as they were
+measured, and the rows since (:func:`_rows_since_reserve`)."""

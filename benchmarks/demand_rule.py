@@ -13,7 +13,9 @@ whose hint names, besides the loading undoes:
 * ``strict``: such a viking at every length (from the 2nd on), the rule first tried;
 * a number N: such a viking from the column's Nth on (``rule`` is 7, ``strict`` 2).
 
-The rules, the deal and ``evaluate`` are the same for every seat.
+None of them names a purchase (``undoes`` has named one that spends the coins a seat
+keeps for its craftsmen since 2026-12-08): the rows measured before then re-measure
+the tree of their day. The rules, the deal and ``evaluate`` are the same for every seat.
 
     nice python benchmarks/demand_rule.py --hero rule --other none --deals 12 --seed 800000
     nice python benchmarks/demand_rule.py --hero none --other rule --deals 12 --seed 800100

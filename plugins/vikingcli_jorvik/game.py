@@ -8,7 +8,10 @@ are docs/rules/jorvik.md.
 
 from __future__ import annotations
 
-from vikingcli.engine import Binding, BoundGame, Option, SearchHints
+from dataclasses import replace
+from functools import partial
+
+from vikingcli.engine import Binding, BoundGame, Game, Option, SearchHints
 from vikingcli_jorvik import actions, rules, scoring, view
 from vikingcli_jorvik.codec import CODEC
 from vikingcli_jorvik.heuristic import (
@@ -54,6 +57,18 @@ def tell(before: State, action: Move, after: State, seat: int | None) -> list[st
     return narrate(before, action, after)
 
 
+HINTS = SearchHints(
+    eval_scale=10.0,
+    depth=40,
+    deepen=True,
+    deepest=73,
+    undoes=undoes,
+    settle=loading,
+    horizon=turn_over,
+)
+"""The game's search hints (:class:`JorvikGame`'s, and a weighted copy's but for ``undoes``)."""
+
+
 class JorvikGame(BoundGame):
     """Jórvík (Stefan Feld, eggertspiele 2016): Karl and Jarl games, 2-5 players."""
 
@@ -84,15 +99,7 @@ class JorvikGame(BoundGame):
     # play's default AI think twelve times as long (benchmarks/README.md, "Jórvík:
     # looking farther, measured and not kept" and "Jórvík looks farther, up to 73 plies").
     weights = WEIGHTS  # heuristic.py: the named weights of evaluate
-    search_hints = SearchHints(
-        eval_scale=10.0,
-        depth=40,
-        deepen=True,
-        deepest=73,
-        undoes=undoes,
-        settle=loading,
-        horizon=turn_over,
-    )
+    search_hints = HINTS
     ranks_follow_scores = True  # ranked by final points; ties broken by the rules
     state_type = State
     binding = Binding(
@@ -119,3 +126,10 @@ class JorvikGame(BoundGame):
         determinize=view.determinize,
         component_totals=view.component_totals,
     )
+
+    def _rebuilt(self) -> Game:
+        # undoes reads a weight (craft_coin_reserve): a copy with weights of its own
+        # (with_weights: a weights file, a tuning run) names the purchases its weights
+        # name, not the game's own
+        self.search_hints = replace(HINTS, undoes=partial(undoes, w=self.weights))
+        return super()._rebuilt()

@@ -26,14 +26,29 @@ from typing import Any, Final
 from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.rules.common import owns_free
-from vikingcli_jorvik.rules.encoding import OP_PLACE, OP_STORE, OP_TAKE
+from vikingcli_jorvik.rules.encoding import OP_BUY, OP_PLACE, OP_STORE, OP_TAKE
 from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
-from vikingcli_jorvik.state import PH_DEMAND, PH_LOAD, PH_OVER, PhaseReading, State
+from vikingcli_jorvik.state import (
+    PH_BUY,
+    PH_DEMAND,
+    PH_LOAD,
+    PH_OVER,
+    PH_RESBUY,
+    PhaseReading,
+    State,
+)
 
 TALL_COLUMN: Final = 7
 """The column length from which ``undoes`` names a viking under one's own that does
 not outbid: past every seat's coins early in a game (5 at the start), where no hedge
 pays and only a bidding war goes on (issue 38's column of 7)."""
+
+DEAR: Final = 3
+"""The price from which ``undoes`` names a purchase that spends the coins a seat with
+a craftsman to fill keeps for ships (``craft_coin_reserve``): below it a card costs
+what a seat earns in a round or two, and a seat that passed up cheap warriors and
+feasts as well lost strength on tuning deals (benchmarks/README.md, "Jórvík: coins
+kept for the ships a craftsman waits for")."""
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
     (n, j): len(D.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
@@ -101,9 +116,16 @@ WEIGHTS: Final[Mapping[str, float]] = {
     # (1: in proportion; 2: its departure from an even share doubled, fewer craftsmen
     # unfilled than 1 on tuning seeds; 0: shared alike, before)
     "craft_coin_share": 2.0,
+    # issue 38, tenth pass: the coins a seat with a craftsman to fill keeps while ships
+    # are still in the deck, when it buys a card that is neither a ship nor a craftsman
+    # for DEAR coins or more (undoes names a purchase that leaves it fewer); 0: none
+    # kept, before, when seats paid their last coins for a warrior and were outbid
+    # for every ship after
+    "craft_coin_reserve": 2.0,
 }
-"""The weights of :func:`evaluate` (the game's ``weights``, tuned by ``vikingcli tune``;
-benchmarks/README.md, "Tuned weights")."""
+"""The weights of :func:`evaluate` and of :func:`undoes` (``craft_coin_reserve``): the
+game's ``weights``, tuned by ``vikingcli tune`` (benchmarks/README.md, "Tuned
+weights")."""
 
 
 def evaluate(s: State, seat: int, w: Mapping[str, float] = WEIGHTS) -> float:
@@ -139,9 +161,10 @@ def _loading_reading(s: State, w: Mapping[str, float]) -> _Shared:
     return shared
 
 
-def undoes(s: State, a: Any) -> bool:
+def undoes(s: State, a: Any, w: Mapping[str, float] = WEIGHTS) -> bool:
     """The ``undoes`` search hint: does the move go against one the mover made
-    earlier, leaving it no better placed for it?
+    earlier, leaving it no better placed for it? ``w``: the weights of the game
+    object whose hint it is (``craft_coin_reserve``).
 
     * Loading: taking back a good that entered storage this turn (its flag is set,
       spec §6.2), or storing the good the last move took out back where it came
@@ -162,7 +185,16 @@ def undoes(s: State, a: Any) -> bool:
       another seat's vikings later push the price past the coins of those above)
       and is left to the search: named at every length, the seats that kept the
       rule lost to one that did not (benchmarks/README.md, "Jórvík: a viking
-      under one's own that only raises a price")."""
+      under one's own that only raises a price").
+    * Purchase (issue 38: seats bought a craftsman, then paid their last coins for a
+      warrior or a feast and were outbid for every ship after, ending with the
+      craftsman unfilled): buying a card that is neither a ship nor a craftsman at
+      ``DEAR`` coins or more, leaving fewer than ``craft_coin_reserve`` coins, while
+      the seat owns a craftsman with a space still empty and a ship is still in the
+      deck (:func:`spends_reserve`): the purchase goes against the craftsman's.
+      Passing (discarding, for a reserved card) is always legal."""
+    if s.phase == PH_BUY or s.phase == PH_RESBUY:
+        return a[0] == OP_BUY and spends_reserve(s, w["craft_coin_reserve"])
     if s.phase == PH_LOAD:
         if a[0] == OP_STORE:
             return bool(s.just_taken == a[1] + 8 * a[2])
@@ -172,6 +204,24 @@ def undoes(s: State, a: Any) -> bool:
             return s.sboard[s.actor] >= 8
         return a[1] not in s.swh[s.actor]  # only flagged cubes of that good are there
     return raises_only(s, a, TALL_COLUMN)
+
+
+def spends_reserve(s: State, reserve: float) -> bool:
+    """The purchase part of :func:`undoes`: would buying the card on offer now (a
+    demand column's or the reservation row's, at its price) spend coins ``s.actor``
+    keeps for its craftsmen? A ship or a craftsman is never named, nor a card below
+    ``DEAR`` coins, nor one that leaves ``reserve`` coins or more; the seat must own a
+    craftsman (card or loading area) with a space still empty, and a ship must still
+    be in the deck (its contents are public, not its order)."""
+    p = s.actor
+    if s.phase == PH_BUY:
+        c, price = s.slots[s.pslot], len(s.cols[s.pslot])
+    else:
+        c, price = s.res_cards[0], len(s.res_cards)
+    k = KIND[c]
+    if k == D.SHIP or k == D.CRAFTSMAN or price < DEAR or s.coins[p] - price >= reserve:
+        return False
+    return _unfilled(s, p) and any(map(_CAPACITY.__getitem__, s.deck))
 
 
 def raises_only(s: State, a: Any, tall: int) -> bool:

@@ -444,3 +444,51 @@ def test_item38_a_seventh_viking_under_ones_own_that_only_raises_a_price_is_an_u
     s = demand_column(coins, [E, P, M], E)  # the fourth viking: a hedge
     assert not undo(s, GAME.parse_action(s, "place 5"))
     assert not undo(s, GAME.parse_action(s, "place 1"))
+
+
+def purchase(coins: int, column: int, slot_card: str = "A12", cargo: tuple[int, ...] = ()):
+    """A Karl purchase phase at four seats: Benedek's viking tops the column of slot 5
+    (``column`` vikings, the others Móni's), over ``slot_card``; he holds ``coins``
+    and owns B08 (wool, wool, iron, leather) with every space empty."""
+    s = blank(4, "karl", start=B)
+    give(s, B, "B08")
+    put_slot(s, 5, slot_card, cargo)
+    s.cols[4] = [B] + [M] * (column - 1)
+    s.coins[B] = coins
+    s.phase, s.pslot, s.actor = PH_BUY, 4, B
+    s.legal_cache = None
+    return s
+
+
+def test_item38_paying_the_coins_kept_for_a_craftsman_for_a_warrior_is_an_undo() -> None:
+    """Issue 38: seats bought a craftsman, then paid their last coins for a warrior
+    and were outbid for every ship after. Benedek, B08 empty and ships still in the
+    deck, tops a column of 3 over the warrior A12 with 4 coins: buying it leaves 1,
+    fewer than the 2 he keeps (``craft_coin_reserve``), so the game names it an undo
+    and no AI buys it; passing stays legal and is not named. With 5 coins (2 left),
+    at a price of 2 (a card a round's income pays for), over a ship, with B08
+    complete, with no ship left in the deck, or with the weight at 0, nothing is
+    named. Every purchase stays legal."""
+    undo = GAME.search_hints.undoes
+    assert undo is not None
+
+    def named(s) -> bool:
+        assert {"buy", "pass"} <= set(texts(s))
+        assert not undo(s, GAME.parse_action(s, "pass"))
+        return undo(s, GAME.parse_action(s, "buy"))
+
+    assert named(purchase(4, 3))
+    assert not named(purchase(5, 3))
+    assert not named(purchase(2, 2))
+    assert not named(purchase(4, 3, "B01", (WOOL, IRON, LEATHER)))  # a ship
+    s = purchase(4, 3)
+    s.fill[cid("B08")] = D.FULL_MASK[cid("B08")]
+    assert not named(s)
+    s = purchase(4, 3)
+    s.box += [c for c in s.deck if D.KIND[c] == D.SHIP]
+    s.deck = [c for c in s.deck if D.KIND[c] != D.SHIP]
+    assert not named(s)
+    keeping_none = GAME.with_weights({"craft_coin_reserve": 0.0}).search_hints.undoes
+    assert keeping_none is not None
+    s = purchase(4, 3)
+    assert not keeping_none(s, GAME.parse_action(s, "buy"))
