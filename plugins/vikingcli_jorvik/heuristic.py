@@ -27,7 +27,7 @@ from vikingcli_jorvik import data as D
 from vikingcli_jorvik.data import CARDS, KIND, NEEDS
 from vikingcli_jorvik.rules.common import owns_free
 from vikingcli_jorvik.rules.encoding import OP_BUY, OP_PLACE, OP_STORE, OP_TAKE
-from vikingcli_jorvik.scoring import DEFENCE, VP, final_points
+from vikingcli_jorvik.scoring import VP, defence, final_points
 from vikingcli_jorvik.state import (
     PH_BUY,
     PH_DEMAND,
@@ -44,11 +44,10 @@ not outbid: past every seat's coins early in a game (5 at the start), where no h
 pays and only a bidding war goes on (issue 38's column of 7)."""
 
 DEAR: Final = 3
-"""The price from which ``undoes`` names a purchase that spends the coins a seat with
-a craftsman to fill keeps for ships (``craft_coin_reserve``): below it a card costs
-what a seat earns in a round or two, and a seat that passed up cheap warriors and
-feasts as well lost strength on tuning deals (benchmarks/README.md, "Jórvík: coins
-kept for the ships a craftsman waits for")."""
+"""The price from which ``undoes`` names a purchase spending the coins kept for ships
+(``craft_coin_reserve``): below it a card costs a round or two of income, and passing
+those up too cost strength on tuning deals (benchmarks/README.md, "Jórvík: coins kept
+for the ships a craftsman waits for")."""
 
 _DECK_SIZE: dict[tuple[int, bool], int] = {
     (n, j): len(D.deck_cards(n, j)) for n in range(2, 6) for j in (False, True)
@@ -58,7 +57,6 @@ _CAPACITY: list[int] = [card.capacity if KIND[c] == D.SHIP else 0 for c, card in
 _IS_CRAFTSMAN: Final[tuple[bool, ...]] = tuple(k == D.CRAFTSMAN for k in KIND)
 _IS_RARE: Final[tuple[bool, ...]] = tuple(g in D.PREMIUM_GOODS for g in range(len(D.GOOD_NAMES)))
 _IS_PICT: Final[tuple[bool, ...]] = tuple(k == D.PICT for k in KIND)
-_IS_SHIELDWALL: Final[tuple[bool, ...]] = tuple(k == D.SHIELDWALL for k in KIND)
 """Per card index, read for every position a search judges: a lookup instead of a
 kind compared each time (issue 38, Jórvík's search speed)."""
 
@@ -283,7 +281,7 @@ class _Shared:
         self.supply = -1.0  # not worked out yet (share_to_come)
         self.ahead = 0.0  # coins every seat earns in the rounds left (share_to_come)
         self.picts: list[int] | None = None  # not worked out yet (picts_to_come)
-        defs = self.defs = [projected_defence(s, p) for p in range(s.n)]
+        defs = self.defs = [defence(s, p, loading=True) for p in range(s.n)]
         self.hi = max(defs)
         self.lo = min(defs)
         # being on top of a column is an option to buy its card
@@ -561,23 +559,6 @@ def _exchanged(
             for _ in range(pay):  # the goods paid: from the kinds held most
                 held[held.index(max(held))] -= 1
     return need
-
-
-def projected_defence(s: State, p: int) -> int:
-    """Defence counting the warriors in the loading area too (they join this round)."""
-    total = best = 0
-    shield = False
-    is_shieldwall = _IS_SHIELDWALL
-    for area in (s.cards[p], s.loading[p]):
-        for c in area:
-            v = DEFENCE[c]  # a warrior's; every other card's is 0
-            if v:
-                total += v
-                if v > best:
-                    best = v
-            elif is_shieldwall[c]:
-                shield = True
-    return total + best if shield else total
 
 
 def card_worth(s: State, c: int, left: float, good: float) -> float:

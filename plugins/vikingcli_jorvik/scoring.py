@@ -14,28 +14,31 @@ from vikingcli_jorvik.state import PH_OVER, State
 FINAL_CATEGORIES: Final = ("craftsmen", "traders", "travels", "feasts", "skalds", "warehouse")
 
 
-def defence(s: State, p: int) -> int:
-    """Spec §3.1.1 step 1: warriors summed; B23 doubles the highest one."""
-    total = 0
-    best = 0
-    shield = False
-    for c in s.cards[p]:
-        k = KIND[c]
-        if k == D.WARRIOR:
-            v = CARDS[c].defence
-            total += v
-            if v > best:
-                best = v
-        elif k == D.SHIELDWALL:
-            shield = True
-    return total + best if shield else total
-
-
 # Per-card values as flat tuples: the heuristic scores every seat at every search
 # cut-off, and an index is cheaper than a Card attribute.
 VP: tuple[int, ...] = tuple(c.vp for c in CARDS)
 SKALD_OF: tuple[int, ...] = tuple(c.skald for c in CARDS)
 DEFENCE: tuple[int, ...] = tuple(c.defence for c in CARDS)
+_IS_SHIELDWALL: Final[tuple[bool, ...]] = tuple(k == D.SHIELDWALL for k in KIND)
+
+
+def defence(s: State, p: int, loading: bool = False) -> int:
+    """Spec §3.1.1 step 1: warriors summed; B23 doubles the highest one. With
+    ``loading``, the cards of the loading area count too: they join the card area this
+    round (the heuristic's defence to come)."""
+    total = best = 0
+    shield = False
+    is_shieldwall = _IS_SHIELDWALL
+    for area in (s.cards[p], s.loading[p]) if loading else (s.cards[p],):
+        for c in area:
+            v = DEFENCE[c]  # a warrior's; every other card's is 0
+            if v:
+                total += v
+                if v > best:
+                    best = v
+            elif is_shieldwall[c]:
+                shield = True
+    return total + best if shield else total
 
 
 def final_breakdown(s: State, p: int, owned: Sequence[int] | None = None) -> dict[str, int]:
